@@ -1,0 +1,75 @@
+"""Contracts shared by every game system. Pure: no discord, no database, no clock.
+
+A system is a package under ``bot/systems`` exposing pure functions of
+``(state, ..., dice) -> Outcome``. The encounter service (``bot/encounter``) loads the
+channel's :class:`~bot.systems.Encounter`, calls one such function under the channel's
+lock, and saves the new state and the events in one transaction.
+
+- :class:`Event` — something that happened, as an i18n key plus parameters. The render
+  layer turns events into embeds/text in the reader's language. Keys live in
+  ``bot/i18n/{es,en}.json``; every key used must exist in both.
+- :class:`Offer` — a follow-up the bot offers as a button (soak, reroll, unshake,
+  react...), for one user (or the GM), valid until the encounter's next action.
+- :class:`RuleError` — the user asked for something the rules or permissions forbid
+  (not your turn, unknown combatant, no bennies...). Localized, ephemeral, changes
+  nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class RuleError(Exception):
+    """A user-caused error: an i18n key and its parameters. Nothing is changed."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"RuleError({self.key!r}, {self.params!r})"
+
+
+class Event(BaseModel):
+    """Something that happened, rendered later in the reader's language.
+
+    ``key`` is an i18n key; ``params`` fill its placeholders (``{name}``). ``dice`` is an
+    optional structured view of a roll (see ``bot.dice``) for the renderer.
+    """
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    dice: dict[str, Any] | None = None
+
+
+class Offer(BaseModel):
+    """A button offered with a result: ``action`` names what pressing it does (the cog
+    maps it to a service call), ``user_id`` is who may press it (``None``: the GM)."""
+
+    action: str
+    label_key: str
+    user_id: int | None = None
+    combatant_id: str | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Actor(BaseModel):
+    """Who is acting: the Discord user and whether they may act as the encounter's GM."""
+
+    user_id: int
+    is_gm: bool = False
+
+
+class Outcome(BaseModel):
+    """What a rules function returns: the new system state, the events, the offers."""
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    state: Any
+    events: list[Event] = Field(default_factory=list)
+    offers: list[Offer] = Field(default_factory=list)
+    summary: str = ""  # short English description for the log and /undo ("attack Goblin 1")
