@@ -1,4 +1,8 @@
-"""Savage Worlds encounter state (seeds 001, 000, 003). Pure pydantic models."""
+"""Savage Worlds encounter state (seeds 001, 000, 003). Pure pydantic models.
+
+Owned by the SWADE encounter work (deck, turns, conditions, stat blocks). Combat rules
+add their fields in the section marked ``combat fields`` so the two do not collide.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,92 @@ from pydantic import BaseModel, Field
 
 from bot.systems.common import CombatantCore
 
+Side = Literal["heroes", "foes", "neutral"]
+
+
+class Trait(BaseModel):
+    """A trait die: ``die`` in 4..12, ``bonus`` for d12+1 and the like."""
+
+    die: int = 4
+    bonus: int = 0
+
+
+class Weapon(BaseModel):
+    name: str
+    damage: str = ""  # as written: "Fue+d6", "2d6", "Str+d8"
+    ap: int = 0
+    rof: int = 1
+    range: str = ""  # "12/24/48" in steps/inches
+    shots: int | None = None  # magazine; None = not tracked
+    reach: int = 0
+    notes: str = ""
+
+
+class Condition(BaseModel):
+    """A condition and when it ends (SW-17): ``ends_after_turn_of`` is the combatant id
+    whose turn end removes it, ``ends_round`` the round in which that turn ends;
+    ``None`` means it lasts until removed."""
+
+    name: str
+    ends_after_turn_of: str | None = None
+    ends_round: int | None = None
+
+
+class Card(BaseModel):
+    """An action card: rank 2..14 (11 J, 12 Q, 13 K, 14 A), suit S/H/D/C, or a Joker
+    (``joker`` True, suit R or B)."""
+
+    rank: int = 0
+    suit: str = ""
+    joker: bool = False
+
 
 class SwadeCombatant(CombatantCore):
     wild_card: bool = False
+    side: Side = "foes"
+    group: str | None = None  # Extras sharing one action card (SW-31)
+    attributes: dict[str, Trait] = Field(default_factory=dict)  # agility, smarts, spirit, strength, vigor
+    skills: dict[str, Trait] = Field(default_factory=dict)  # lower-case English names
+    pace: int = 6
+    parry: int = 2
+    toughness: int = 4  # total, armour included
+    armor: int = 0  # the armour part of toughness (SW-12: AP lowers only this)
+    size: int = 0
+    edges: list[str] = Field(default_factory=list)  # canonical English ids: "level_headed"...
+    hindrances: list[str] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    power_points: int | None = None
+    max_power_points: int | None = None
+    bennies: int = 0  # a GM Wild Card's own pool (SW-35); players' pools live in the ledger
+    wounds: int = 0
+    max_wounds: int = 3
+    fatigue: int = 0  # 0, 1 Fatigued, 2 Exhausted, 3 incapacitated
+    shaken: bool = False
+    conditions: list[Condition] = Field(default_factory=list)
+    card: Card | None = None
+    on_hold: bool = False
+    incapacitated: bool = False
+    dead: bool = False
+    injuries: list[str] = Field(default_factory=list)
+
+    # --- combat fields (SWADE combat rules add theirs below) ---
+
+
+class SwadeSettings(BaseModel):
+    """RULES-NOTES settings: SW-20 Entangled variant, SW-33 villain Jokers, SW-12 wound cap."""
+
+    entangled_vulnerable: bool = False
+    villain_jokers: bool = False
+    wound_cap: bool = False
 
 
 class SwadeState(BaseModel):
     system: Literal["swade"] = "swade"
     round: int = 0
     combatants: list[SwadeCombatant] = Field(default_factory=list)
+    settings: SwadeSettings = Field(default_factory=SwadeSettings)
+    deck: list[Card] = Field(default_factory=list)  # draw pile, top = index 0
+    discard: list[Card] = Field(default_factory=list)
+    joker_dealt: bool = False  # a Joker was dealt this round: reshuffle before next deal
+    turn_order: list[str] = Field(default_factory=list)  # combatant ids (group leaders)
+    current: int = -1  # index into turn_order; -1 = round not started
