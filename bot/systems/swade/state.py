@@ -81,6 +81,20 @@ class SwadeCombatant(CombatantCore):
     injuries: list[str] = Field(default_factory=list)
 
     # --- combat fields (SWADE combat rules add theirs below) ---
+    # SW-14: the last hit taken, with the target's fields before it, so soak undoes it.
+    last_hit: dict[str, object] | None = None
+    # SW-4/SW-35: the last attack made, so a benny reroll can redo it (bot.systems.swade.combat).
+    last_attack: dict[str, object] | None = None
+    grappling: str | None = None  # SW-19: id of the foe this one holds
+    grappled_by: str | None = None  # SW-19: id of the grappler holding this one
+    actions_declared: int = 1  # SW-6 multi-action: actions declared for its turn (1..3)
+    actions_round: int | None = None  # the round in which ``actions_declared`` applies
+    defending: bool = False  # SW-21 Defend: +4 Parry until its next turn
+    aiming: bool = False  # SW-24 Aim: spent on its next ranged attack
+    support_bonus: int = 0  # SW-24 Support received, spent on its next trait roll (max +4)
+    bleeding_out: bool = False  # SW-13
+    knocked_out_hours: int | None = None  # SW-25 nonlethal: unconscious 1d6 hours
+    injury_log: list[dict[str, object]] = Field(default_factory=list)  # SW-13 injury details
 
 
 class SwadeSettings(BaseModel):
