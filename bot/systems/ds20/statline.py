@@ -1,0 +1,300 @@
+"""Dread S-20 character sheet as a Spanish stat line (seed 004). Pure.
+
+Formato de la ficha (una línea por campo, o todo en una línea separando campos con ``|``;
+los nombres de campo no distinguen mayúsculas ni tildes; solo ``Nombre`` es obligatorio)::
+
+    Nombre: Ana
+    Tipo: PJ
+    Bando: héroes
+    Grupo: Matones
+    Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Armas C.C. 9, Armas de Fuego 12, Acrobacia 8, Primeros Auxilios 7, Iniciativa 4
+    Heridas: 4 R, 3 HL, 3 HG
+    Armadura: torso, brazos +1
+    Agotamiento: 3
+    Armas: Puños 2/6 pelea; Cuchillo 3/8 C.C.; Pistola 4/9 fuego alcance 20 cargador 15 semiautomática
+    Técnicas: Estocada (Armas C.C.) +1 daño +2
+
+- ``Tipo``: ``PJ`` o ``PNJ`` (por defecto PNJ).
+- ``Bando``: ``héroes`` o ``enemigos`` (por defecto héroes para un PJ, enemigos para un
+  PNJ); decide los empates de iniciativa (DS-3).
+- ``Grupo``: PNJ similares con el mismo grupo comparten una tirada de iniciativa (DS-3).
+- ``Aptitudes``: características y habilidades separadas por comas, cada una ``Nombre
+  puntaje``. Sirve cualquier nombre que agregue quien dirige; las reglas usan Fortaleza,
+  Destreza, Pelea, Armas C.C., Armas de Fuego, Acrobacia, Primeros Auxilios e Iniciativa.
+- ``Heridas``: capacidad de daño por nivel, ``4 R, 3 HL, 3 HG`` o ``4/3/3`` (por defecto
+  4/3/3).
+- ``Armadura``: partes cubiertas (``cabeza`` +2, ``brazos`` +4, ``torso`` +8,
+  ``piernas`` +4, que suman el puntaje) o directamente un puntaje (``12``); ``+N`` es la
+  absorción extra en niveles de herida.
+- ``Agotamiento``: puntos de Agotamiento (por defecto 3).
+- ``Armas``: separadas por ``;``. Cada una: ``Nombre MHL/MHG tipo`` con tipo ``pelea``,
+  ``C.C.`` o ``fuego``; las de fuego aceptan ``alcance N`` (metros de alcance efectivo),
+  ``cargador N`` o ``cargador balas/capacidad``, la clase (``precisión``, ``revólver``,
+  ``escopeta``, ``semiautomática`` o ``pistola``, ``asalto``; sin clase no se puede
+  vaciar el cargador) y ``automática`` (ráfagas).
+- ``Técnicas``: separadas por ``;``. Cada una: ``Nombre (Habilidad) +N daño +M``: la
+  tirada de la habilidad la activa; ``+N`` son bonificaciones al ataque y ``daño +M``
+  puntos de daño extra (ambos opcionales).
+
+A mistake raises ``RuleError("ds20.statline.invalid", line=, field=, value=,
+expected=)`` (or ``ds20.statline.unknown_field`` / ``ds20.statline.missing``) naming the
+line and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from bot.systems.base import RuleError
+from bot.systems.ds20.state import (
+    ARMOR_PART_SCORE,
+    DSArmor,
+    DSCombatant,
+    DSWeapon,
+    FireClass,
+    Technique,
+    WeaponKind,
+    WoundTrack,
+)
+
+FIELDS = (
+    "nombre",
+    "tipo",
+    "bando",
+    "grupo",
+    "aptitudes",
+    "heridas",
+    "armadura",
+    "agotamiento",
+    "armas",
+    "tecnicas",
+)
+FIELD_LABELS = (
+    "Nombre, Tipo, Bando, Grupo, Aptitudes, Heridas, Armadura, Agotamiento, Armas, Técnicas"
+)
+
+ALIASES = {
+    "armas cc": "armas c.c.",
+    "armas c. c.": "armas c.c.",
+    "armas c.c": "armas c.c.",
+    "armas cuerpo a cuerpo": "armas c.c.",
+    "armas fuego": "armas de fuego",
+}
+
+KIND_WORDS: dict[str, WeaponKind] = {
+    "pelea": "pelea",
+    "c.c.": "cc",
+    "cc": "cc",
+    "c.c": "cc",
+    "fuego": "fuego",
+}
+
+CLASS_WORDS: dict[str, FireClass] = {
+    "precision": "sniper",
+    "revolver": "revolver",
+    "escopeta": "shotgun",
+    "semiautomatica": "pistol",
+    "pistola": "pistol",
+    "asalto": "assault",
+}
+
+SIDE_WORDS = {"heroes": "heroes", "heroe": "heroes", "enemigos": "foes", "oponentes": "foes"}
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, single spaces: how names are compared."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.lower().split())
+
+
+def skill_key(name: str) -> str:
+    """The normalised key of a characteristic or skill ("Armas CC" -> "armas c.c.")."""
+    key = fold(name)
+    return ALIASES.get(key, key)
+
+
+def _invalid(line: int, field: str, value: str, expected: str) -> RuleError:
+    return RuleError(
+        "ds20.statline.invalid", line=line, field=field, value=value, expected=expected
+    )
+
+
+def _split_lines(text: str) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    n = 0
+    for raw_line in text.splitlines():
+        for piece in raw_line.split("|"):
+            n += 1
+            if piece.strip():
+                out.append((n, piece.strip()))
+    return out
+
+
+def _parse_scores(line: int, value: str) -> tuple[dict[str, int], dict[str, str]]:
+    scores: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for item in value.split(","):
+        m = re.fullmatch(r"\s*(.+?)\s+(-?\d+)\s*", item)
+        if not m:
+            raise _invalid(line, "Aptitudes", item.strip(), "Nombre 12")
+        key = skill_key(m.group(1))
+        scores[key] = int(m.group(2))
+        names[key] = m.group(1).strip()
+    return scores, names
+
+
+def _parse_capacity(line: int, value: str) -> WoundTrack:
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*", value)
+    if m:
+        return WoundTrack(r=int(m.group(1)), hl=int(m.group(2)), hg=int(m.group(3)))
+    found: dict[str, int] = {}
+    for item in value.split(","):
+        m = re.fullmatch(r"\s*(\d+)\s*(R|HL|HG)\s*", item, flags=re.IGNORECASE)
+        if not m:
+            raise _invalid(line, "Heridas", item.strip(), "4 R, 3 HL, 3 HG")
+        found[m.group(2).upper()] = int(m.group(1))
+    if set(found) != {"R", "HL", "HG"}:
+        raise _invalid(line, "Heridas", value.strip(), "4 R, 3 HL, 3 HG")
+    return WoundTrack(r=found["R"], hl=found["HL"], hg=found["HG"])
+
+
+def _parse_armor(line: int, value: str) -> DSArmor:
+    extra = 0
+    m = re.search(r"\+\s*(\d+)\s*$", value)
+    if m:
+        extra = int(m.group(1))
+        value = value[: m.start()]
+    value = value.strip()
+    if re.fullmatch(r"\d+", value):
+        return DSArmor(parts=[], score=int(value), extra=extra)
+    parts = []
+    for item in value.replace(" y ", ",").split(","):
+        part = fold(item)
+        if part not in ARMOR_PART_SCORE:
+            raise _invalid(line, "Armadura", item.strip(), "torso, brazos +1 | 12 +1")
+        if part not in parts:
+            parts.append(part)
+    return DSArmor(parts=parts, score=sum(ARMOR_PART_SCORE[p] for p in parts), extra=extra)
+
+
+WEAPON_EXPECTED = "Pistola 4/9 fuego alcance 20 cargador 15 semiautomática"
+
+
+def _parse_weapon(line: int, entry: str) -> DSWeapon:
+    tokens = entry.split()
+    idx = next((i for i, tok in enumerate(tokens) if re.fullmatch(r"\d+/\d+", tok)), None)
+    if idx is None or idx == 0:
+        raise _invalid(line, "Armas", entry, WEAPON_EXPECTED)
+    name = " ".join(tokens[:idx])
+    mhl, mhg = (int(x) for x in tokens[idx].split("/"))
+    if not 0 < mhl < mhg:
+        raise _invalid(line, "Armas", entry, "MHL/MHG, MHL < MHG (3/8)")
+    rest = [fold(t) for t in tokens[idx + 1 :]]
+    kind: WeaponKind | None = None
+    fields: dict = {}
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        nxt = rest[i + 1] if i + 1 < len(rest) else ""
+        if tok in KIND_WORDS:
+            kind = KIND_WORDS[tok]
+        elif tok == "alcance" and re.fullmatch(r"\d+m?", nxt):
+            fields["range_m"] = int(nxt.rstrip("m"))
+            i += 1
+        elif re.fullmatch(r"\d+m", tok) or (re.fullmatch(r"\d+", tok) and nxt == "m"):
+            fields["range_m"] = int(tok.rstrip("m"))
+            i += 1 if nxt == "m" else 0
+        elif tok == "cargador" and re.fullmatch(r"\d+(/\d+)?", nxt):
+            if "/" in nxt:
+                ammo, cap = (int(x) for x in nxt.split("/"))
+            else:
+                ammo = cap = int(nxt)
+            if ammo > cap:
+                raise _invalid(line, "Armas", entry, "cargador 12/15")
+            fields["magazine"], fields["ammo"] = cap, ammo
+            i += 1
+        elif tok in CLASS_WORDS:
+            fields["fire_class"] = CLASS_WORDS[tok]
+        elif tok in ("automatica", "automatico"):
+            fields["automatic"] = True
+        else:
+            raise _invalid(line, "Armas", entry, WEAPON_EXPECTED)
+        i += 1
+    if kind is None:
+        raise _invalid(line, "Armas", entry, "pelea | C.C. | fuego")
+    if kind == "fuego":
+        fields.setdefault("fire_class", "other")
+    elif fields:
+        raise _invalid(line, "Armas", entry, "Cuchillo 3/8 C.C.")
+    return DSWeapon(name=name, kind=kind, mhl=mhl, mhg=mhg, **fields)
+
+
+def _parse_technique(line: int, entry: str) -> Technique:
+    m = re.fullmatch(
+        r"\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*(?:\+\s*(\d+))?\s*(?:da[ñn]o\s*\+\s*(\d+))?\s*",
+        entry,
+        flags=re.IGNORECASE,
+    )
+    if not m:
+        raise _invalid(line, "Técnicas", entry.strip(), "Estocada (Armas C.C.) +1 daño +2")
+    return Technique(
+        name=m.group(1),
+        skill=skill_key(m.group(2)),
+        bonus=int(m.group(3) or 0),
+        damage=int(m.group(4) or 0),
+    )
+
+
+def parse_statline(text: str) -> DSCombatant:
+    """Parse a Spanish stat line (format above) into a combatant with id ``""`` (the
+    encounter gives it one when it is added)."""
+    data: dict = {}
+    side: str | None = None
+    for line, piece in _split_lines(text):
+        if ":" not in piece:
+            raise _invalid(line, "?", piece, "Campo: valor")
+        raw_field, value = piece.split(":", 1)
+        field = fold(raw_field)
+        value = value.strip()
+        if field not in FIELDS:
+            raise RuleError(
+                "ds20.statline.unknown_field",
+                line=line,
+                field=raw_field.strip(),
+                known=FIELD_LABELS,
+            )
+        if not value:
+            raise _invalid(line, raw_field.strip(), "", "Campo: valor")
+        if field == "nombre":
+            data["name"] = value
+        elif field == "tipo":
+            kind = fold(value)
+            if kind not in ("pj", "pnj"):
+                raise _invalid(line, "Tipo", value, "PJ | PNJ")
+            data["is_pc"] = kind == "pj"
+        elif field == "bando":
+            side = SIDE_WORDS.get(fold(value), fold(value))
+        elif field == "grupo":
+            data["group"] = value
+        elif field == "aptitudes":
+            data["scores"], data["score_names"] = _parse_scores(line, value)
+        elif field == "heridas":
+            data["capacity"] = _parse_capacity(line, value)
+        elif field == "armadura":
+            data["armor"] = _parse_armor(line, value)
+        elif field == "agotamiento":
+            if not re.fullmatch(r"\d+", value) or int(value) < 1:
+                raise _invalid(line, "Agotamiento", value, "3")
+            data["fatigue_max"] = int(value)
+        elif field == "armas":
+            data["weapons"] = [
+                _parse_weapon(line, e.strip()) for e in value.split(";") if e.strip()
+            ]
+        elif field == "tecnicas":
+            data["techniques"] = [_parse_technique(line, e) for e in value.split(";") if e.strip()]
+    if "name" not in data:
+        raise RuleError("ds20.statline.missing", field="Nombre")
+    data["side"] = side or ("heroes" if data.get("is_pc") else "foes")
+    return DSCombatant(id="", **data)
