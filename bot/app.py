@@ -1,0 +1,178 @@
+"""The Bot subclass and the CommandTree with the one error handler (DESIGN.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import pkgutil
+import uuid
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.config import Settings
+from bot.dice.source import DiceError
+from bot.dice_provider import DiceProvider
+from bot.i18n import language_of, t
+from bot.i18n.translator import ComodinTranslator
+from bot.storage.db import Database, open_database
+from bot.systems.base import RuleError
+
+log = logging.getLogger("comodin")
+
+# Comodín never joins voice: don't warn that voice libraries are missing.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+VERSION = "0.1.0"
+
+
+def discover_cogs() -> list[str]:
+    """Every extension in ``cogs/``: a module or package whose name doesn't start with _."""
+    return [
+        f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_")
+    ]
+
+
+class ComodinTree(app_commands.CommandTree):
+    """One error handler: user errors become a localized ephemeral message; anything
+    else is logged with its traceback and the user gets a short message with an id."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        bot: ComodinBot = interaction.client  # type: ignore[assignment]
+        lang = bot.language_for(interaction)
+        original = getattr(error, "original", error)
+        if isinstance(original, RuleError | DiceError):
+            text = t(original.key, lang, **original.params)
+        elif isinstance(error, app_commands.TransformerError):
+            text = t("error.bad_value", lang, value=str(error.value)[:100])
+        elif isinstance(error, app_commands.CheckFailure):
+            text = t("error.not_allowed", lang)
+        elif isinstance(error, app_commands.CommandNotFound):
+            text = t("error.unknown_command", lang)
+        else:
+            error_id = uuid.uuid4().hex[:8]
+            log.error(
+                "error %s in command %r",
+                error_id,
+                interaction.command.qualified_name if interaction.command else None,
+                exc_info=original,
+            )
+            text = t("error.internal", lang, error_id=error_id)
+        await bot.send_ephemeral(interaction, text)
+
+
+class ComodinBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        dice: DiceProvider | None = None,
+        db: Database | None = None,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=ComodinTree,
+            help_command=None,
+        )
+        self.settings = settings
+        self.dice = dice or DiceProvider()
+        self._db = db
+        self.guild_locales: dict[int, str] = {}
+        self.started_extensions: list[str] = []
+
+    @property
+    def db(self) -> Database:
+        assert self._db is not None, "setup_hook has not run"
+        return self._db
+
+    async def setup_hook(self) -> None:
+        if self._db is None:
+            self._db = await open_database(self.settings.db_path)
+        for row in await self._db.fetchall(
+            "SELECT guild_id, locale FROM guild_settings WHERE locale IS NOT NULL"
+        ):
+            self.guild_locales[row["guild_id"]] = row["locale"]
+        await self.tree.set_translator(ComodinTranslator())
+        for extension in discover_cogs():
+            await self.load_extension(extension)
+            self.started_extensions.append(extension)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
+
+    # --- language -------------------------------------------------------------------
+
+    def language_for(self, interaction: discord.Interaction) -> str:
+        """The interaction's locale, then the guild's setting, then the default (DESIGN)."""
+        lang = language_of(interaction.locale)
+        if lang is None and interaction.guild_id is not None:
+            lang = self.guild_locales.get(interaction.guild_id)
+        return lang or self.settings.default_locale
+
+    # --- replies --------------------------------------------------------------------
+
+    async def send_ephemeral(self, interaction: discord.Interaction, text: str) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not deliver an error message to interaction %s", interaction.id)
+
+    # --- command sync ---------------------------------------------------------------
+
+    def command_tree_hash(self) -> str:
+        """A hash of the command payloads and their translations: sync when it changes."""
+        payload: list[Any] = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        from bot.i18n import catalog
+
+        strings = {
+            lang: {k: v for k, v in catalog(lang).items() if k.startswith("cmd.")}
+            for lang in ("es", "en")
+        }
+        blob = json.dumps([payload, strings], sort_keys=True, default=str).encode()
+        return hashlib.sha256(blob).hexdigest()
+
+    async def sync_commands(self, guild_id: int | None = None, *, force: bool = False) -> bool:
+        """Sync to a guild (always) or globally (only when the tree changed, or forced).
+        Returns whether a sync was sent."""
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            return True
+        current = self.command_tree_hash()
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key = 'global_sync_hash'")
+        if not force and row is not None and row["value"] == current:
+            log.info("command tree unchanged since the last global sync; not syncing")
+            return False
+        await self.tree.sync()
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('global_sync_hash', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (current,),
+            )
+        return True
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parents[1]

@@ -1,0 +1,182 @@
+"""The ``comodin`` command (also ``python -m bot``): run, play, sync, db upgrade|version."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.storage.db import Database, DatabaseError, load_migrations
+
+log = logging.getLogger("comodin")
+
+TOKEN_HINT = (
+    "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications "
+    "(Bot → Reset Token), put DISCORD_TOKEN=... in .env, then `make run` again. "
+    "Opening the offline table instead."
+)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="comodin", description="Comodín: tabletop combat in Discord."
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the bot (the offline table when there is no token)")
+    play = sub.add_parser("play", help="the offline table: type commands, see what the bot says")
+    play.add_argument("--script", type=Path, help="read lines from FILE instead of the keyboard")
+    play.add_argument("--seed", type=int, default=None, help="seed for every roll (default 0)")
+    play.add_argument("--dice", help='forced die results, consumed in order: "6,3,4"')
+    play.add_argument(
+        "--strict-dice", action="store_true", help="running out of --dice is an error"
+    )
+    play.add_argument("--json", action="store_true", help="one JSON object per message sent")
+    play.add_argument("--db", type=Path, help="database file (default: a temporary one)")
+    play.add_argument("--locale", choices=["es", "en"], help="language of the typing users")
+    sync = sub.add_parser("sync", help="sync slash commands with Discord")
+    sync.add_argument("--guild", type=int, help="sync to this guild only (instant)")
+    db = sub.add_parser("db", help="database maintenance")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    db_sub.add_parser("upgrade", help="apply pending migrations")
+    db_sub.add_parser("version", help="show the schema version")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"comodin: {message}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        return _fail(str(exc))
+    logging.basicConfig(
+        level=settings.logging_level(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    command = args.command or "run"
+    try:
+        if command == "run":
+            if settings.token is None:
+                print(TOKEN_HINT, file=sys.stderr)
+                return _play(
+                    settings,
+                    argparse.Namespace(
+                        script=None,
+                        seed=None,
+                        dice=None,
+                        strict_dice=False,
+                        json=False,
+                        db=None,
+                        locale=None,
+                    ),
+                )
+            return asyncio.run(_run(settings))
+        if command == "play":
+            return _play(settings, args)
+        if command == "sync":
+            if settings.token is None:
+                return _fail("sync needs DISCORD_TOKEN in .env")
+            return asyncio.run(_sync(settings, args.guild))
+        if command == "db":
+            return asyncio.run(_db(settings, args.db_command))
+    except DatabaseError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _play(settings: Settings, args: argparse.Namespace) -> int:
+    import tempfile
+
+    from bot.play.session import run_play
+
+    dice = None
+    if args.dice:
+        try:
+            dice = [int(v) for v in args.dice.replace(" ", "").split(",") if v]
+        except ValueError:
+            return _fail(f'--dice: expected numbers separated by commas, got "{args.dice}"')
+    with tempfile.TemporaryDirectory() as tmp:
+        db_path = args.db or Path(tmp) / "play.sqlite3"
+        if args.script is not None and not args.script.is_file():
+            return _fail(f"--script: no such file {args.script}")
+        return run_play(
+            db_path=db_path,
+            script=args.script,
+            seed=0 if args.seed is None else args.seed,
+            dice=dice,
+            strict_dice=args.strict_dice,
+            as_json=args.json,
+            locale=args.locale or settings.default_locale,
+        )
+
+
+def _point_at_api(settings: Settings) -> None:
+    if settings.discord_api_url:
+        from discord.http import Route
+
+        Route.BASE = settings.discord_api_url.rstrip("/") + "/api/v10"
+
+
+async def _run(settings: Settings) -> int:
+    import discord
+
+    from bot.app import ComodinBot
+
+    _point_at_api(settings)
+    bot = ComodinBot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        try:
+            await bot.login(settings.token or "")
+        except discord.LoginFailure:
+            return _fail("DISCORD_TOKEN was rejected by Discord; check the token in .env")
+        if settings.dev_guild_id is not None:
+            await bot.sync_commands(settings.dev_guild_id)
+            log.info("commands synced to guild %s", settings.dev_guild_id)
+        elif await bot.sync_commands(None):
+            log.info("commands synced globally (the command tree changed)")
+        await bot.connect(reconnect=True)
+    return 0
+
+
+async def _sync(settings: Settings, guild: int | None) -> int:
+    from bot.app import ComodinBot
+
+    _point_at_api(settings)
+    bot = ComodinBot(settings)
+    async with bot:
+        await bot.login(settings.token or "")
+        await bot.sync_commands(guild, force=True)
+        print(f"commands synced {'to guild ' + str(guild) if guild else 'globally'}")
+    return 0
+
+
+async def _db(settings: Settings, action: str) -> int:
+    db = Database(settings.db_path)
+    await db.open()
+    try:
+        newest = load_migrations()[-1].version
+        if action == "upgrade":
+            applied = await db.migrate()
+            print(
+                f"{settings.db_path}: schema version {await db.version()} (applied: {applied or 'none'})"
+            )
+        else:
+            current = await db.version()
+            print(f"{settings.db_path}: schema version {current} (this Comodín: {newest})")
+    finally:
+        await db.close()
+    return 0

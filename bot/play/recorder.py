@@ -1,0 +1,283 @@
+"""Records what the bot would send to Discord, for the offline table.
+
+Two seams of discord.py 2.7 (DESIGN.md): interaction responses and followups go through
+the webhook adapter held in ``discord.webhook.async_.async_context``; channel messages
+(the board) go through ``HTTPClient.request``. Both are answered here with the payloads
+Discord would return, and every message is kept as a :class:`SentMessage`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+_ids = itertools.count(1)
+EPHEMERAL = 1 << 6
+
+
+def snowflake() -> int:
+    """Increasing fake snowflakes (valid 64-bit ids that sort by creation)."""
+    return (1_300_000_000_000 << 22) + next(_ids)
+
+
+@dataclass
+class SentMessage:
+    """One message the bot sent (or edited): ``kind`` is reply, followup, edit, channel,
+    channel_edit, modal or update (a component's message edited in place)."""
+
+    kind: str
+    message_id: int
+    channel_id: int
+    user: str | None
+    payload: dict[str, Any]
+    ephemeral: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def content(self) -> str:
+        return self.payload.get("content") or ""
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.payload.get("embeds") or [])
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        return list(self.payload.get("components") or [])
+
+    def buttons(self) -> list[dict[str, Any]]:
+        found = []
+        for row in self.components:
+            for comp in row.get("components", []):
+                if comp.get("type") == 2:
+                    found.append(comp)
+        return found
+
+    def text(self) -> str:
+        """Everything a person reads in the message, as one string (for tests)."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            for f in embed.get("fields", []):
+                parts += [f.get("name", ""), f.get("value", "")]
+            parts.append((embed.get("footer") or {}).get("text", ""))
+        parts += [b.get("label", "") for b in self.buttons()]
+        return "\n".join(p for p in parts if p)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message_id": str(self.message_id),
+            "user": self.user,
+            "content": self.payload.get("content"),
+            "embeds": self.embeds,
+            "components": self.components,
+            "ephemeral": self.ephemeral,
+            "allowed_mentions": self.payload.get("allowed_mentions"),
+        }
+
+
+def message_payload(
+    message_id: int, channel_id: int, bot_user: dict[str, Any], body: dict[str, Any]
+) -> dict[str, Any]:
+    """A MESSAGE object as Discord returns it."""
+    return {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "author": bot_user,
+        "content": body.get("content") or "",
+        "timestamp": datetime.now(UTC).isoformat(),
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": body.get("embeds") or [],
+        "components": body.get("components") or [],
+        "pinned": False,
+        "type": 0,
+        "flags": body.get("flags", 0),
+    }
+
+
+def _body(payload: dict[str, Any] | None, multipart: list[dict[str, Any]] | None) -> dict:
+    if payload is not None:
+        return payload
+    for part in multipart or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return {}
+
+
+class Recorder:
+    """Holds the conversation: every message sent, by id, in order."""
+
+    def __init__(self, bot_user: dict[str, Any]) -> None:
+        self.bot_user = bot_user
+        self.sent: list[SentMessage] = []
+        self.messages: dict[int, SentMessage] = {}
+        self.current_user: str | None = None
+        self.current_channel: int = 0
+        self.interaction_messages: dict[str, int] = {}  # interaction token -> original message
+        self.files: list[tuple[str, bytes]] = []  # files the bot sent (exports)
+        self.local_files: dict[str, bytes] = {}  # attachments a user "uploaded" (file://)
+
+    async def get_from_cdn(self, url: str) -> bytes:
+        if url in self.local_files:
+            return self.local_files[url]
+        from bot.play.errors import not_found
+
+        raise not_found()
+
+    def _record(self, msg: SentMessage) -> SentMessage:
+        self.sent.append(msg)
+        if msg.kind in ("edit", "channel_edit", "update") and msg.message_id in self.messages:
+            original = self.messages[msg.message_id]
+            merged = {**original.payload, **msg.payload}
+            msg.payload = merged
+            msg.ephemeral = original.ephemeral
+        self.messages[msg.message_id] = msg
+        return msg
+
+    # -- interaction webhook adapter --------------------------------------------------
+
+    async def webhook_request(
+        self,
+        route: Route,
+        payload: dict[str, Any] | None,
+        multipart: list[dict[str, Any]] | None,
+        files: Any,
+    ) -> Any:
+        body = _body(payload, multipart)
+        for f in files or []:
+            f.reset()
+            self.files.append((f.filename, f.fp.read()))
+        path = route.path
+        token = route.webhook_token
+        if path.endswith("/callback"):
+            return self._callback(route, body)
+        if route.method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
+            mid = snowflake()
+            flags = body.get("flags", 0) or 0
+            self._record(
+                SentMessage(
+                    "followup",
+                    mid,
+                    self.current_channel,
+                    self.current_user,
+                    body,
+                    bool(flags & EPHEMERAL),
+                )
+            )
+            return message_payload(mid, self.current_channel, self.bot_user, body)
+        if "/messages/" in path:
+            mid = self._message_id(route, token)
+            if route.method == "PATCH":
+                self._record(
+                    SentMessage("edit", mid, self.current_channel, self.current_user, body)
+                )
+            if route.method == "DELETE":
+                return None
+            existing = self.messages.get(mid)
+            merged = {**(existing.payload if existing else {}), **body}
+            return message_payload(mid, self.current_channel, self.bot_user, merged)
+        return {}
+
+    def _message_id(self, route: Route, token: str | None) -> int:
+        url = route.url
+        tail = url.rsplit("/messages/", 1)[1]
+        if tail.startswith("@original"):
+            return self.interaction_messages.get(token or "", 0)
+        return int(tail.split("?")[0])
+
+    def _callback(self, route: Route, body: dict[str, Any]) -> dict[str, Any]:
+        kind = body.get("type")
+        data = body.get("data") or {}
+        token = route.webhook_token or ""
+        interaction_id = str(route.webhook_id)
+        result: dict[str, Any] = {
+            "interaction": {"id": interaction_id, "type": 2, "response_message_loading": kind == 5},
+        }
+        if kind in (4, 5):
+            mid = snowflake()
+            self.interaction_messages[token] = mid
+            ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
+            result["interaction"]["response_message_id"] = str(mid)
+            result["interaction"]["response_message_ephemeral"] = ephemeral
+            if kind == 4:
+                self._record(
+                    SentMessage(
+                        "reply", mid, self.current_channel, self.current_user, data, ephemeral
+                    )
+                )
+            msg = message_payload(mid, self.current_channel, self.bot_user, data)
+            result["resource"] = {"type": kind, "message": msg}
+        elif kind == 7 and self.component_message is not None:
+            mid = self.component_message
+            self._record(SentMessage("update", mid, self.current_channel, self.current_user, data))
+            existing = self.messages[mid]
+            result["resource"] = {
+                "type": 7,
+                "message": message_payload(
+                    mid, self.current_channel, self.bot_user, existing.payload
+                ),
+            }
+        elif kind == 9:
+            mid = snowflake()
+            self._record(
+                SentMessage("modal", mid, self.current_channel, self.current_user, {}, True, data)
+            )
+        return result
+
+    component_message: int | None = None
+
+    # -- channel messages (HTTPClient.request) -----------------------------------------
+
+    async def http_request(self, route: Route, **kwargs: Any) -> Any:
+        body = kwargs.get("json")
+        if body is None:
+            form = kwargs.get("form") or []
+            body = next(
+                (json.loads(p["value"]) for p in form if p.get("name") == "payload_json"), {}
+            )
+        method, path = route.method, route.path
+        channel_id = int(route.channel_id) if route.channel_id else self.current_channel
+        if method == "POST" and path == "/channels/{channel_id}/messages":
+            mid = snowflake()
+            self._record(SentMessage("channel", mid, channel_id, None, body))
+            return message_payload(mid, channel_id, self.bot_user, body)
+        if path == "/channels/{channel_id}/messages/{message_id}":
+            mid = int(route.url.rsplit("/", 1)[1])
+            if method == "PATCH":
+                self._record(SentMessage("channel_edit", mid, channel_id, None, body))
+            if method == "DELETE":
+                return None
+            existing = self.messages.get(mid)
+            if existing is None:
+                from bot.play.errors import not_found
+
+                raise not_found()
+            return message_payload(mid, channel_id, self.bot_user, {**existing.payload, **body})
+        if "/pins/" in path:
+            return None
+        return {}
+
+
+class RecordingAdapter(AsyncWebhookAdapter):
+    """The webhook adapter the offline table installs in ``async_context``."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        super().__init__()
+        self.recorder = recorder
+
+    async def request(
+        self, route: Route, session: Any, *, payload=None, multipart=None, files=None, **_: Any
+    ) -> Any:  # type: ignore[override]
+        return await self.recorder.webhook_request(route, payload, multipart, files)

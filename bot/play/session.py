@@ -1,0 +1,107 @@
+"""``comodin play``: the offline table's command loop (script, stdin or interactive)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from bot.dice.source import DiceError
+from bot.i18n import t
+from bot.play.format import format_message
+from bot.play.lines import LineError
+from bot.play.table import OfflineTable
+
+HISTORY = Path.home() / ".comodin_history"
+
+
+def _interactive_lines(lang: str) -> Iterable[str]:
+    try:
+        import readline  # line editing and history (stdlib; absent on some platforms)
+    except ImportError:  # pragma: no cover
+        readline = None  # type: ignore[assignment]
+    if readline is not None:
+        with contextlib.suppress(OSError):
+            readline.read_history_file(HISTORY)
+    print(t("play.banner", lang))
+    try:
+        while True:
+            try:
+                yield input("comodín> ")
+            except EOFError:
+                print()
+                return
+            except KeyboardInterrupt:
+                print()
+                return
+    finally:
+        if readline is not None:
+            with contextlib.suppress(OSError):
+                readline.write_history_file(HISTORY)
+
+
+async def play(
+    table: OfflineTable,
+    lines: Iterable[str],
+    *,
+    as_json: bool = False,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+    echo: bool = False,
+) -> int:
+    """Run each line through the table, printing what the bot sends. Returns the exit code
+    (0; 2 when forced dice ran out under --strict-dice)."""
+    lang = table.locale
+    code = 0
+    async with table:
+        for number, line in enumerate(lines, start=1):
+            if echo and line.strip() and not as_json:
+                print(f"> {line.rstrip()}", file=out)
+            try:
+                messages = await table.run(line)
+            except LineError as exc:
+                print(
+                    t("play.bad_line", lang, number=number, error=t(exc.key, lang, **exc.params)),
+                    file=err,
+                )
+                continue
+            except DiceError as exc:
+                print(t(exc.key, lang, **exc.params), file=err)
+                code = 2
+                break
+            for msg in messages:
+                if as_json:
+                    print(json.dumps(msg.to_json(), ensure_ascii=False), file=out)
+                else:
+                    print(format_message(msg, lang), file=out)
+            out.flush()
+    return code
+
+
+def run_play(
+    *,
+    db_path: Path,
+    script: Path | None,
+    seed: int | None,
+    dice: list[int] | None,
+    strict_dice: bool,
+    as_json: bool,
+    locale: str,
+) -> int:
+    table = OfflineTable(
+        db_path=db_path, seed=seed, dice=dice, strict_dice=strict_dice, locale=locale
+    )
+    if script is not None:
+        lines: Iterable[str] = script.read_text("utf-8").splitlines()
+        echo = True
+    elif sys.stdin.isatty():
+        lines = _interactive_lines(locale)
+        echo = False
+    else:
+        lines = sys.stdin.read().splitlines()
+        echo = True
+    return asyncio.run(play(table, lines, as_json=as_json, echo=echo))

@@ -1,0 +1,426 @@
+"""The offline table: the real bot, tree and database, with Discord replaced at its edge.
+
+Each line becomes a real INTERACTION_CREATE payload handed to
+``ConnectionState.parse_interaction_create`` (what the gateway calls); discord.py's own
+CommandTree parses it and runs the cog. What the bot would send is recorded
+(:mod:`bot.play.recorder`). Tests drive the bot through this class too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.webhook.async_ import async_context
+
+from bot.app import ComodinBot
+from bot.config import Settings
+from bot.dice.source import ForcedSource, RandomSource
+from bot.dice_provider import DiceProvider
+from bot.i18n import catalog
+from bot.play.lines import Line, LineError, parse_line
+from bot.play.recorder import Recorder, RecordingAdapter, SentMessage, snowflake
+
+APP_ID = 1_200_000_000_000_000_001
+BOT_USER = {
+    "id": "1200000000000000001",
+    "username": "Comodín",
+    "discriminator": "0",
+    "global_name": "Comodín",
+    "avatar": None,
+    "bot": True,
+}
+GUILD_ID = 1_100_000_000_000_000_001
+CHANNEL_ID = 1_100_000_000_000_000_002
+MANAGE_GUILD = 1 << 5
+PLAYER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16)  # view, send, embed, history
+LOCALES = {"es": "es-ES", "en": "en-US"}
+SETTLE_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    name: str
+    id: int
+    is_gm: bool
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name.capitalize(),
+            "avatar": None,
+        }
+
+
+def user_id_for(name: str) -> int:
+    """A stable fake user id per name."""
+    return 1_000_000_000_000_000_000 + zlib.crc32(name.encode())
+
+
+class OfflineTable:
+    def __init__(
+        self,
+        *,
+        db_path: Path | str,
+        seed: int | None = 0,
+        dice: list[int] | None = None,
+        strict_dice: bool = False,
+        locale: str = "es",
+        settings: Settings | None = None,
+        channel_id: int = CHANNEL_ID,
+    ) -> None:
+        self.settings = settings or Settings(_env_file=None, COMODIN_DB_PATH=str(db_path))  # type: ignore[call-arg]
+        self.settings.db_path = Path(db_path)
+        forced = None
+        if dice is not None or strict_dice:
+            forced = ForcedSource(dice or [], RandomSource(seed), strict=strict_dice)
+        self.dice = DiceProvider(seed=seed, forced=forced)
+        self.locale = locale
+        self.channel_id = channel_id
+        self.guild_id = GUILD_ID
+        self.users: dict[str, FakeUser] = {}
+        self.recorder = Recorder(BOT_USER)
+        self.bot: ComodinBot | None = None
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    async def start(self) -> OfflineTable:
+        bot = ComodinBot(self.settings, dice=self.dice)
+        bot.offline = True  # type: ignore[attr-defined]
+        await bot._async_setup_hook()
+        state = bot._connection
+        state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
+        state.application_id = APP_ID
+        bot.http.request = self.recorder.http_request  # type: ignore[method-assign]
+        bot.http.get_from_cdn = self.recorder.get_from_cdn  # type: ignore[method-assign]
+        await bot.setup_hook()
+        self.bot = bot
+        return self
+
+    async def close(self) -> None:
+        if self.bot is not None:
+            await self.settle()
+            bot, self.bot = self.bot, None
+            await bot.close()
+
+    async def __aenter__(self) -> OfflineTable:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- users ----------------------------------------------------------------------
+
+    def user(self, name: str | None) -> FakeUser:
+        """``@name`` picks the user; the first user of a session (or ``@gm``) is the GM."""
+        key = (name or "gm").lower()
+        if key not in self.users:
+            is_gm = key == "gm" or not self.users
+            self.users[key] = FakeUser(key, user_id_for(key), is_gm)
+        return self.users[key]
+
+    # -- running lines ----------------------------------------------------------------
+
+    async def run(self, text: str) -> list[SentMessage]:
+        """Run one line; return the messages it made. A bad line raises LineError."""
+        line = parse_line(text)
+        if line is None:
+            return []
+        user = self.user(line.user)
+        if line.kind == "press":
+            payload = self._press_payload(line, user)
+        elif line.kind == "submit":
+            payload = self._submit_payload(line, user)
+        else:
+            payload = self._command_payload(line, user)
+        return await self.dispatch(payload, user)
+
+    async def dispatch(self, payload: dict[str, Any], user: FakeUser) -> list[SentMessage]:
+        assert self.bot is not None, "start() first"
+        before = len(self.recorder.sent)
+        self.recorder.current_user = user.name
+        self.recorder.current_channel = int(payload["channel_id"])
+        token = async_context.set(RecordingAdapter(self.recorder))
+        try:
+            known = asyncio.all_tasks()
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            await self.settle(known)
+        finally:
+            async_context.reset(token)
+        return self.recorder.sent[before:]
+
+    async def settle(self, known: set[asyncio.Task[Any]] | None = None) -> None:
+        """Wait for every task the dispatch started (the command, views, board edits)."""
+        known = set(known or ())
+        current = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SETTLE_TIMEOUT
+        while True:
+            pending = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not current and t not in known and not t.done() and not _is_idle(t)
+            ]
+            if not pending:
+                return
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError("the bot did not finish within the offline table's limit")
+            await asyncio.wait(pending, timeout=remaining)
+
+    # -- payloads -----------------------------------------------------------------------
+
+    def _base_payload(self, user: FakeUser, kind: int, data: dict[str, Any]) -> dict[str, Any]:
+        permissions = PLAYER_PERMISSIONS | (MANAGE_GUILD if user.is_gm else 0)
+        locale = LOCALES.get(self.locale, self.locale)
+        return {
+            "id": str(snowflake()),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": f"offline-token-{snowflake()}",
+            "version": 1,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(self.channel_id),
+            "channel": {
+                "id": str(self.channel_id),
+                "type": 0,
+                "guild_id": str(self.guild_id),
+                "name": "mesa",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+            },
+            "member": {
+                "user": user.payload(),
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": str(permissions),
+            },
+            "locale": locale,
+            "guild_locale": locale,
+            "app_permissions": str(PLAYER_PERMISSIONS),
+            "entitlements": [],
+            "attachment_size_limit": 8 * 1024 * 1024,
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "data": data,
+        }
+
+    def _command_payload(self, line: Line, user: FakeUser) -> dict[str, Any]:
+        assert self.bot is not None
+        tree = self.bot.tree
+        words = list(line.words)
+        top = tree.get_command(_english(words[0]))
+        if top is None:
+            raise LineError("play.err.unknown_command", command=words[0])
+        command: Any = top
+        path = [top.name]
+        while isinstance(command, app_commands.Group):
+            if len(words) < len(path) + 1:
+                subs = ", ".join(c.name for c in command.commands)
+                raise LineError("play.err.needs_sub", command=" ".join(path), subs=subs)
+            word = _english(words[len(path)])
+            sub = command.get_command(word)
+            if sub is None:
+                subs = ", ".join(c.name for c in command.commands)
+                raise LineError(
+                    "play.err.unknown_sub", sub=words[len(path)], command=" ".join(path), subs=subs
+                )
+            command = sub
+            path.append(sub.name)
+        if len(words) > len(path):
+            raise LineError("play.err.extra_word", word=words[len(path)], command=" ".join(path))
+        resolved: dict[str, Any] = {}
+        options = self._options(command, line.options, resolved)
+        for depth in range(len(path) - 1, 0, -1):
+            options = [
+                {
+                    "type": 1 if depth == len(path) - 1 else 2,
+                    "name": path[depth],
+                    "options": options,
+                }
+            ]
+        data: dict[str, Any] = {
+            "id": str(zlib.crc32(top.name.encode())),
+            "name": top.name,
+            "type": 1,
+            "options": options,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        return self._base_payload(user, 2, data)
+
+    def _options(
+        self, command: app_commands.Command, given: dict[str, str], resolved: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        params = {p.name: p for p in command.parameters}
+        options = []
+        for raw_name, raw_value in given.items():
+            name = _english(raw_name)
+            param = params.get(name)
+            if param is None:
+                names = ", ".join(params) or "none"
+                raise LineError(
+                    "play.err.unknown_option",
+                    command=command.qualified_name,
+                    option=raw_name,
+                    options=names,
+                )
+            value = self._convert(param, raw_value, resolved)
+            options.append({"name": param.name, "type": param.type.value, "value": value})
+        missing = [
+            p.name
+            for p in command.parameters
+            if p.required and p.name not in {_english(n) for n in given}
+        ]
+        if missing:
+            raise LineError(
+                "play.err.missing", command=command.qualified_name, options=", ".join(missing)
+            )
+        return options
+
+    def _convert(self, param: app_commands.Parameter, raw: str, resolved: dict[str, Any]) -> Any:
+        kind = param.type
+        if param.choices:
+            for choice in param.choices:
+                names = {str(choice.value).lower(), choice.name.lower()}
+                names.add(catalog("es").get(f"cmd.{choice.name}", choice.name).lower())
+                if raw.lower() in names:
+                    return choice.value
+            allowed = ", ".join(str(c.value) for c in param.choices)
+            raise LineError("play.err.choice", option=param.name, value=raw, allowed=allowed)
+        try:
+            if kind is discord.AppCommandOptionType.integer:
+                return int(raw)
+            if kind is discord.AppCommandOptionType.number:
+                return float(raw)
+        except ValueError:
+            raise LineError("play.err.number", option=param.name, value=raw) from None
+        if kind is discord.AppCommandOptionType.boolean:
+            lowered = raw.lower()
+            if lowered in ("true", "yes", "sí", "si", "1", "on"):
+                return True
+            if lowered in ("false", "no", "0", "off"):
+                return False
+            raise LineError("play.err.boolean", option=param.name, value=raw)
+        if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+            target = self.user(raw.lstrip("@"))
+            resolved.setdefault("users", {})[str(target.id)] = target.payload()
+            resolved.setdefault("members", {})[str(target.id)] = {
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "permissions": str(PLAYER_PERMISSIONS),
+                "flags": 0,
+            }
+            return str(target.id)
+        if kind is discord.AppCommandOptionType.attachment:
+            return self._attachment(raw, resolved)
+        return raw
+
+    def _attachment(self, raw: str, resolved: dict[str, Any]) -> str:
+        path = Path(raw).expanduser()
+        if not path.is_file():
+            raise LineError("play.err.file", path=raw)
+        attachment_id = str(snowflake())
+        self.recorder.local_files[f"file://{path.resolve()}"] = path.read_bytes()
+        resolved.setdefault("attachments", {})[attachment_id] = {
+            "id": attachment_id,
+            "filename": path.name,
+            "size": path.stat().st_size,
+            "url": f"file://{path.resolve()}",
+            "proxy_url": f"file://{path.resolve()}",
+        }
+        return attachment_id
+
+    def _press_payload(self, line: Line, user: FakeUser) -> dict[str, Any]:
+        wanted = line.label.strip().lower()
+        for msg in reversed(list(self.recorder.messages.values())):
+            if msg.ephemeral and msg.user != user.name:
+                continue
+            for button in msg.buttons():
+                if button.get("label", "").strip().lower() == wanted and "custom_id" in button:
+                    if button.get("disabled"):
+                        raise LineError("play.err.disabled", label=line.label)
+                    self.recorder.component_message = msg.message_id
+                    message = {
+                        **msg.payload,
+                        "id": str(msg.message_id),
+                        "channel_id": str(msg.channel_id),
+                        "author": BOT_USER,
+                        "timestamp": "2026-01-01T00:00:00+00:00",
+                        "edited_timestamp": None,
+                        "tts": False,
+                        "mention_everyone": False,
+                        "mentions": [],
+                        "mention_roles": [],
+                        "attachments": [],
+                        "pinned": False,
+                        "type": 0,
+                        "flags": 64 if msg.ephemeral else 0,
+                    }
+                    message.setdefault("embeds", [])
+                    message.setdefault("components", [])
+                    message.setdefault("content", "")
+                    payload = self._base_payload(
+                        user, 3, {"custom_id": button["custom_id"], "component_type": 2}
+                    )
+                    payload["message"] = message
+                    return payload
+        raise LineError("play.err.no_button", label=line.label)
+
+    def _submit_payload(self, line: Line, user: FakeUser) -> dict[str, Any]:
+        modal = next((m for m in reversed(self.recorder.sent) if m.kind == "modal"), None)
+        if modal is None:
+            raise LineError("play.err.no_form")
+        rows = []
+        fields = {}
+        for row in modal.data.get("components", []):
+            for comp in row.get("components", []):
+                fields[comp["custom_id"]] = comp
+        for name, value in line.options.items():
+            match = next(
+                (
+                    cid
+                    for cid, c in fields.items()
+                    if name in (cid.lower(), str(c.get("label", "")).lower())
+                ),
+                None,
+            )
+            if match is None:
+                raise LineError("play.err.no_field", field=name, fields=", ".join(fields))
+            rows.append(
+                {
+                    "type": 1,
+                    "components": [
+                        {"type": 4, "custom_id": match, "value": value.replace("\\n", "\n")}
+                    ],
+                }
+            )
+        return self._base_payload(
+            user, 5, {"custom_id": modal.data.get("custom_id"), "components": rows}
+        )
+
+
+def _english(word: str) -> str:
+    """Command, subcommand and option names may be typed in Spanish (the localized name)."""
+    lowered = word.lower()
+    for key, text in catalog("es").items():
+        if key.startswith("cmd.") and text.lower() == lowered:
+            return key[4:]
+    return lowered
+
+
+def _is_idle(task: asyncio.Task[Any]) -> bool:
+    """Long-lived tasks that never finish on their own (view timeouts, keep-alives)."""
+    return task.get_name().startswith(("discord-ui-view-timeout", "comodin-idle"))

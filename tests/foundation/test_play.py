@@ -1,0 +1,122 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.play.lines import LineError, parse_line
+from bot.play.table import OfflineTable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_ping_goes_through_the_real_tree(table: OfflineTable) -> None:
+    [reply] = await table.run("/ping")
+    assert reply.kind == "reply"
+    assert reply.embeds[0]["title"] == "¡Pong!"
+    assert reply.payload["allowed_mentions"] == {"parse": []}
+
+
+async def test_ping_in_english(table_en: OfflineTable) -> None:
+    [reply] = await table_en.run("@ana /ping")
+    assert reply.embeds[0]["title"] == "Pong!"
+    assert reply.user == "ana"
+
+
+async def test_help_lists_commands_and_is_ephemeral(table: OfflineTable) -> None:
+    [reply] = await table.run("/help")
+    assert reply.ephemeral
+    assert "/ping" in reply.embeds[0]["description"]
+
+
+async def test_spanish_command_names_are_accepted(table: OfflineTable) -> None:
+    [reply] = await table.run("/ayuda")
+    assert reply.embeds[0]["title"] == "Comodín: órdenes"
+
+
+async def test_unknown_command_and_option_are_line_errors(table: OfflineTable) -> None:
+    with pytest.raises(LineError) as err:
+        await table.run("/nope")
+    assert err.value.key == "play.err.unknown_command"
+    with pytest.raises(LineError) as err:
+        await table.run("/ping extra:1")
+    assert err.value.key == "play.err.unknown_option"
+
+
+def test_first_user_is_the_gm() -> None:
+    table = OfflineTable(db_path=":memory:")
+    assert table.user("ana").is_gm
+    assert not table.user("bob").is_gm
+    assert table.user("gm").is_gm
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('/roll "x', "play.err.quotes"),
+        ("@ ping", "play.err.at"),
+        ("ping", "play.err.expected_command"),
+        ("/roll a:1 a:2", "play.err.option_twice"),
+    ],
+)
+def test_bad_lines(text: str, key: str) -> None:
+    with pytest.raises(LineError) as err:
+        parse_line(text)
+    assert err.value.key == key
+
+
+def test_line_with_user_options_and_quotes() -> None:
+    line = parse_line('@Ana /encounter start name:"La cripta" system:swade')
+    assert line is not None
+    assert line.user == "ana"
+    assert line.words == ["encounter", "start"]
+    assert line.options == {"name": "La cripta", "system": "swade"}
+
+
+def _play(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "play", *args],
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(cwd)},
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_cli_json_script_in_both_languages(tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("/ping\n@ana /help\n/ping\n")
+    outputs = {}
+    for locale in ("es", "en"):
+        result = _play("--json", "--script", str(script), "--locale", locale, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+        assert len(rows) == 3
+        assert all(row["embeds"] for row in rows)
+        outputs[locale] = rows[0]["embeds"][0]["title"]
+    assert outputs == {"es": "¡Pong!", "en": "Pong!"}
+
+
+def test_cli_stdin_ping_and_bad_line_goes_on(tmp_path: Path) -> None:
+    result = _play(cwd=tmp_path, stdin="/nope\n/ping\n")
+    assert result.returncode == 0
+    assert "¡Pong!" in result.stdout
+    assert "línea 1" in result.stderr
+
+
+def test_run_without_token_prints_hint_and_opens_table(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
+        input="/ping\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert "DISCORD_TOKEN" in result.stderr
+    assert "¡Pong!" in result.stdout

@@ -1,0 +1,119 @@
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.storage.db import Database, DatabaseError, load_migrations, open_database
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_migrations_apply_in_order_and_set_user_version(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "c.sqlite3")
+    try:
+        assert await db.version() == load_migrations()[-1].version
+        tables = {
+            r["name"]
+            for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        assert {"encounters", "encounter_log", "characters", "bennies", "guild_settings"} <= tables
+        mode = await db.fetchone("PRAGMA journal_mode")
+        assert mode[0] == "wal"
+        fk = await db.fetchone("PRAGMA foreign_keys")
+        assert fk[0] == 1
+    finally:
+        await db.close()
+
+
+async def test_migrating_twice_applies_nothing(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "c.sqlite3")
+    try:
+        assert await db.migrate() == []
+    finally:
+        await db.close()
+
+
+async def test_newer_database_refuses_to_open(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    with pytest.raises(DatabaseError, match="newer than this"):
+        await open_database(path)
+
+
+async def test_unwritable_path_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match="does not exist"):
+        await open_database(tmp_path / "missing-dir" / "c.sqlite3")
+
+
+async def test_failed_transaction_rolls_back(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "c.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO meta (key, value) VALUES ('a', 'b')")
+                raise RuntimeError("boom")
+        assert await db.fetchone("SELECT * FROM meta WHERE key = 'a'") is None
+    finally:
+        await db.close()
+
+
+async def test_gap_in_migration_numbers_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "0001_a.sql").write_text("CREATE TABLE a (x);")
+    (tmp_path / "0003_c.sql").write_text("CREATE TABLE c (x);")
+    with pytest.raises(DatabaseError, match="without gaps"):
+        load_migrations(tmp_path)
+
+
+def test_cli_db_upgrade_and_version(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "COMODIN_DB_PATH": str(tmp_path / "x.sqlite3"),
+    }
+    up = subprocess.run(
+        [sys.executable, "-m", "bot", "db", "upgrade"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert up.returncode == 0, up.stderr
+    assert "schema version 1" in up.stdout
+    version = subprocess.run(
+        [sys.executable, "-m", "bot", "db", "version"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "schema version 1" in version.stdout
+
+
+def test_cli_newer_db_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "COMODIN_DB_PATH": str(path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "db", "upgrade"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "newer than this" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+async def test_database_not_open_raises() -> None:
+    with pytest.raises(DatabaseError):
+        Database(":memory:").conn  # noqa: B018
