@@ -1,0 +1,377 @@
+"""SWADE damage: applying a hit (SW-12, SW-13), soaking it (SW-14), removing Shaken with
+a benny (SW-15), bleeding out and breaking things (SW-11). Pure.
+
+A hit leaves ``last_hit`` on the target: the damage, what it did and the target's
+fields before it, so :func:`soak` can undo exactly that hit's wounds and Shaken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.dice.source import DiceSource
+from bot.dice.swade import DamageResult, TraitResult, damage_roll
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.injury import IncapacitationResult, attribute_roll, incapacitation_roll
+from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+WOUND_CAP = 4  # SW-12 setting: at most 4 wounds per hit
+
+# The target fields a hit may change; soak restores them from the snapshot.
+_HIT_FIELDS = {
+    "wounds",
+    "shaken",
+    "incapacitated",
+    "dead",
+    "bleeding_out",
+    "knocked_out_hours",
+    "injuries",
+    "injury_log",
+    "attributes",
+    "hindrances",
+}
+
+HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
+
+
+# --- lookup and permissions --------------------------------------------------------------
+
+
+def find_combatant(state: SwadeState, combatant_id: str) -> SwadeCombatant:
+    """The combatant with ``combatant_id`` (``swade_combat.error.unknown_combatant``)."""
+    for c in state.combatants:
+        if c.id == combatant_id:
+            return c
+    raise RuleError("swade_combat.error.unknown_combatant", id=combatant_id)
+
+
+def require_control(actor: Actor, c: SwadeCombatant) -> None:
+    """Only the GM or the combatant's controller may act for it."""
+    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        raise RuleError("swade_combat.error.not_your_combatant", name=c.name)
+
+
+def trait_reroll_hook(roll: TraitResult, **call: Any) -> dict[str, Any]:
+    """SW-4/SW-35: what a benny reroll needs to redo this trait roll and keep the better.
+    ``rerollable`` is False on a critical failure (it cannot be rerolled)."""
+    return {
+        "kind": "trait",
+        "die": roll.die,
+        "modifier": roll.modifier - roll.bonus,
+        "bonus": roll.bonus,
+        "tn": roll.tn,
+        "wild_die": roll.wild_roll.sides if roll.wild_roll is not None else None,
+        "trait_dice": len(roll.trait_rolls),
+        "previous_total": roll.total,
+        "rerollable": not roll.critical_failure,
+        **call,
+    }
+
+
+# --- SW-12 ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One hit applied to a target (SW-12)."""
+
+    damage: int
+    toughness: int  # effective Toughness after AP, ignored armour and obstacles
+    excess: int
+    wounds: int  # wounds this hit dealt (before any cap by the wound track)
+    shaken: bool  # this hit left the target Shaken
+    outcome: HitOutcome
+    incapacitation: IncapacitationResult | None = None
+    knocked_out_hours: int | None = None
+
+    def to_params(self) -> dict[str, Any]:
+        return {
+            "damage": self.damage,
+            "toughness": self.toughness,
+            "excess": self.excess,
+            "wounds": self.wounds,
+            "shaken": self.shaken,
+            "outcome": self.outcome,
+        }
+
+
+def effective_toughness(
+    target: SwadeCombatant, *, ap: int = 0, ignore_armor: bool = False, extra_armor: int = 0
+) -> int:
+    """SW-12: AP lowers only the armour part of Toughness; an unarmoured-spot called shot
+    ignores the armour (SW-22); an obstacle hit through cover adds its armour (SW-23)."""
+    armor = 0 if ignore_armor else max(0, target.armor - ap)
+    return target.toughness - target.armor + armor + extra_armor
+
+
+def wounds_for(excess: int, *, already_shaken: bool, cap: bool) -> tuple[int, bool]:
+    """SW-12: (wounds, shaken) for a hit with this excess over Toughness. Below 0
+    nothing; 0..3 Shaken, or 1 wound if already Shaken; each full 4: a wound and Shaken.
+    ``cap``: the wound-cap setting (4 per hit)."""
+    if excess < 0:
+        return 0, False
+    wounds = excess // 4
+    if wounds == 0 and already_shaken:
+        wounds = 1
+    if cap:
+        wounds = min(wounds, WOUND_CAP)
+    return wounds, True
+
+
+def apply_hit(
+    state: SwadeState,
+    target: SwadeCombatant,
+    damage: int,
+    dice: DiceSource,
+    *,
+    ap: int = 0,
+    ignore_armor: bool = False,
+    extra_armor: int = 0,
+    nonlethal: bool = False,
+    attacker_id: str | None = None,
+) -> Hit:
+    """SW-12/SW-13 on ``target`` (mutated: call it on a copied state). An Extra is
+    incapacitated by any wound; a Wild Card by a wound beyond its last (``max_wounds``,
+    3), and then runs SW-13 at once (Vigor, injury table, bleeding out). Nonlethal
+    (SW-25): instead of SW-13 it is knocked out for 1d6 hours. Records ``last_hit``.
+    Dice: SW-13's Vigor roll and injury table, or the nonlethal 1d6."""
+    before = target.model_dump(include=_HIT_FIELDS, mode="json")
+    toughness = effective_toughness(
+        target, ap=ap, ignore_armor=ignore_armor, extra_armor=extra_armor
+    )
+    excess = damage - toughness
+    wounds, shaken = wounds_for(excess, already_shaken=target.shaken, cap=state.settings.wound_cap)
+    incap: IncapacitationResult | None = None
+    knocked_out: int | None = None
+    outcome: HitOutcome = "no_effect"
+    if shaken:
+        target.shaken = True
+        outcome = "shaken"
+    if wounds:
+        outcome = "wounded"
+        new_total = target.wounds + wounds
+        if not target.wild_card or new_total > target.max_wounds:
+            outcome = "incapacitated"
+            target.wounds = min(new_total, target.max_wounds) if target.wild_card else new_total
+            target.incapacitated = True
+            if nonlethal:
+                knocked_out = dice.roll(6)
+                target.knocked_out_hours = knocked_out
+            elif target.wild_card:
+                incap = incapacitation_roll(target, state, dice)
+        else:
+            target.wounds = new_total
+    target.last_hit = {
+        "attacker_id": attacker_id,
+        "damage": damage,
+        "toughness": toughness,
+        "wounds": wounds,
+        "shaken": shaken,
+        "outcome": outcome,
+        "soaked": 0,
+        "before": before,
+    }
+    return Hit(damage, toughness, excess, wounds, shaken, outcome, incap, knocked_out)
+
+
+def hit_events(target: SwadeCombatant, hit: Hit) -> list[Event]:
+    """The events describing a hit: damage against Toughness and the outcome, then
+    SW-13's Vigor roll and injury, or the nonlethal knock-out."""
+    params = {"target": target.name, **hit.to_params()}
+    events = [Event(key=f"swade_combat.hit.{hit.outcome}", params=params)]
+    if hit.knocked_out_hours is not None:
+        events.append(
+            Event(
+                key="swade_combat.hit.knocked_out",
+                params={"target": target.name, "hours": hit.knocked_out_hours},
+            )
+        )
+    if hit.incapacitation is not None:
+        inc = hit.incapacitation
+        events.append(
+            Event(
+                key=f"swade_combat.incapacitation.{inc.outcome}",
+                params={
+                    "target": target.name,
+                    "injury": f"swade_combat.injury.{inc.injury.id}" if inc.injury else "",
+                    "reroll": trait_reroll_hook(inc.vigor, action="incapacitation"),
+                },
+                dice=inc.vigor.to_view(),
+            )
+        )
+    return events
+
+
+def soak_offer(target: SwadeCombatant, hit: Hit) -> Offer | None:
+    """After a hit that wounds a Wild Card, SW-14: its controller (``None``: the GM) may
+    spend a benny to soak."""
+    if hit.wounds == 0 or not target.wild_card:
+        return None
+    return Offer(
+        action="soak",
+        label_key="swade_combat.offer.soak",
+        user_id=target.controller_id,
+        combatant_id=target.id,
+        data={"target_id": target.id, **hit.to_params()},
+    )
+
+
+def apply_damage(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    target_id: str,
+    damage: int,
+    ap: int = 0,
+    ignore_armor: bool = False,
+    nonlethal: bool = False,
+) -> Outcome:
+    """SW-12: apply a damage total to a target (the GM's ``/damage`` and every attack).
+    Returns the new state, the outcome events and, when the hit wounded, a soak offer."""
+    if not actor.is_gm:
+        raise RuleError("swade_combat.error.gm_only")
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, target_id)
+    hit = apply_hit(
+        new, target, damage, dice, ap=ap, ignore_armor=ignore_armor, nonlethal=nonlethal
+    )
+    offer = soak_offer(target, hit)
+    return Outcome(
+        state=new,
+        events=hit_events(target, hit),
+        offers=[offer] if offer else [],
+        summary=f"damage {target.name} {damage}",
+    )
+
+
+# --- SW-14 soak ------------------------------------------------------------------------
+
+
+def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> Outcome:
+    """SW-14: the target rolls Vigor against its last hit; each success and raise cancels
+    one of that hit's wounds, and cancelling them all cancels the hit's Shaken too. The
+    wound penalties of that hit do not apply (the roll uses the fields before the hit).
+    Calling it again for the same hit is the benny reroll of the soak roll: the best
+    result counts. The benny itself is spent by the bennies ledger, not here."""
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, target_id)
+    require_control(actor, target)
+    hit = target.last_hit
+    if hit is None or not hit["wounds"]:
+        raise RuleError("swade_combat.error.nothing_to_soak", name=target.name)
+    dealt = int(hit["wounds"])  # type: ignore[call-overload]
+    before: dict[str, Any] = dict(hit["before"])  # type: ignore[call-overload]
+    pre_hit = SwadeCombatant.model_validate({**target.model_dump(), **before})
+    vigor = attribute_roll(pre_hit, new, dice, "vigor")
+    cancelled_now = 1 + vigor.raises if vigor.success else 0
+    best = min(dealt, max(int(hit["soaked"]), cancelled_now))  # type: ignore[call-overload]
+    remaining = dealt - best
+    _resolve_soak(target, pre_hit, remaining)
+    target.last_hit = {**hit, "soaked": best}
+    event = Event(
+        key="swade_combat.soak.result",
+        params={
+            "target": target.name,
+            "cancelled": best,
+            "remaining": remaining,
+            "shaken": target.shaken,
+            "reroll": trait_reroll_hook(vigor, action="soak", target_id=target.id),
+        },
+        dice=vigor.to_view(),
+    )
+    offers = []
+    if remaining and not vigor.critical_failure:
+        offers.append(
+            Offer(
+                action="soak",
+                label_key="swade_combat.offer.soak_reroll",
+                user_id=target.controller_id,
+                combatant_id=target.id,
+                data={"target_id": target.id, "cancelled": best},
+            )
+        )
+    return Outcome(state=new, events=[event], offers=offers, summary=f"soak {target.name}")
+
+
+def _resolve_soak(target: SwadeCombatant, pre_hit: SwadeCombatant, remaining: int) -> None:
+    """Set ``target``'s hit fields as if the hit had dealt only ``remaining`` wounds."""
+    still_incapacitated = remaining > 0 and (
+        not target.wild_card or pre_hit.wounds + remaining > target.max_wounds
+    )
+    if still_incapacitated:
+        return  # the hit's incapacitation (and SW-13's result) stands
+    for name in _HIT_FIELDS:
+        setattr(target, name, getattr(pre_hit, name))
+    if remaining:
+        target.wounds = pre_hit.wounds + remaining
+        target.shaken = True
+
+
+# --- SW-15 ------------------------------------------------------------------------------
+
+
+def unshake_with_benny(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
+    """SW-15: a benny removes Shaken at any moment, even on another's turn. Only removes
+    Shaken; the bennies ledger charges the benny."""
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    require_control(actor, c)
+    if not c.shaken:
+        raise RuleError("swade_combat.error.not_shaken", name=c.name)
+    c.shaken = False
+    return Outcome(
+        state=new,
+        events=[Event(key="swade_combat.unshaken_benny", params={"name": c.name})],
+        summary=f"unshake {c.name}",
+    )
+
+
+# --- bleeding out -----------------------------------------------------------------------
+
+
+def bleed_out_roll(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
+    """SW-13 bleeding out. Reading (the seeds do not detail it; core SWADE): at the start
+    of each of its turns the character rolls Vigor; failure: it dies; success: it holds
+    on and rolls again next turn; raise: it is stabilised (no longer bleeding out)."""
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    require_control(actor, c)
+    if not c.bleeding_out or c.dead:
+        raise RuleError("swade_combat.error.not_bleeding_out", name=c.name)
+    vigor = attribute_roll(c, new, dice, "vigor")
+    if not vigor.success:
+        c.dead = True
+        c.bleeding_out = False
+        key = "swade_combat.bleed_out.dies"
+    elif vigor.raises:
+        c.bleeding_out = False
+        key = "swade_combat.bleed_out.stabilised"
+    else:
+        key = "swade_combat.bleed_out.holds_on"
+    event = Event(
+        key=key,
+        params={"name": c.name, "reroll": trait_reroll_hook(vigor, action="bleed_out")},
+        dice=vigor.to_view(),
+    )
+    return Outcome(state=new, events=[event], summary=f"bleed out {c.name}")
+
+
+# --- SW-11 breaking things --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectDamage:
+    roll: DamageResult
+    hardness: int
+    broken: bool
+
+
+def damage_object(
+    dice: DiceSource, dice_sides: list[int], *, modifier: int = 0, hardness: int
+) -> ObjectDamage:
+    """SW-11 "Romper cosas": damage to an object neither aces nor gets the raise die; the
+    object breaks when the damage matches or beats its Hardness (Consistencia)."""
+    roll = damage_roll(dice, dice_sides, modifier=modifier, raise_die=False, aces=False)
+    return ObjectDamage(roll, hardness, roll.total >= hardness)

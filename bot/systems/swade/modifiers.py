@@ -1,0 +1,261 @@
+"""SWADE trait and attack modifiers (seeds 000/003; RULES-NOTES SW-6, SW-10, SW-17,
+SW-21..SW-25). Pure.
+
+Two kinds of modifier reach an attack:
+
+- the ones the bot knows from the state (:func:`state_trait_modifiers`,
+  :func:`target_modifiers`): wounds, fatigue, Distracted, Joker, the turn's declared
+  multi-action, support received, a Vulnerable or prone or unarmed target;
+- the ones it cannot know, given as :class:`AttackOptions`: range band, cover,
+  illumination, called shot, gang up, aim, unstable platform, off-hand, two weapons,
+  touch, nonlethal with an edged weapon, scale, speed, running, rate of fire (recoil),
+  shotgun, improvised weapon, The Drop.
+
+Every modifier is a ``(i18n key, value)`` pair so the reply can list them by name.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState
+
+Modifier = tuple[str, int]
+
+# Condition names (the SWADE conditions module uses the same lower-case ids).
+DISTRACTED = "distracted"
+VULNERABLE = "vulnerable"
+ENTANGLED = "entangled"
+BOUND = "bound"
+STUNNED = "stunned"
+PRONE = "prone"
+
+RangeBand = Literal["short", "medium", "long", "extreme"]
+Cover = Literal["none", "light", "medium", "heavy", "near_total"]
+Illumination = Literal["normal", "dim", "dark", "pitch_dark"]
+CalledShot = Literal["none", "limb", "hand", "head", "vitals", "unarmored"]
+Scale = Literal["tiny", "very_small", "small", "normal", "large", "huge", "gargantuan"]
+Speed = Literal["none", "97kmh", "193kmh", "385kmh", "mach1", "mach2", "near_light"]
+
+# SW-10 range bands.
+RANGE_MODS: dict[str, int] = {"short": 0, "medium": -2, "long": -4, "extreme": -8}
+# SW-23 cover (25/50/75/90 %) and illumination.
+COVER_MODS: dict[str, int] = {"none": 0, "light": -2, "medium": -4, "heavy": -6, "near_total": -8}
+ILLUMINATION_MODS: dict[str, int] = {"normal": 0, "dim": -2, "dark": -4, "pitch_dark": -6}
+# SW-22 called shots (the unarmoured spot's penalty is the GM's: AttackOptions.called_penalty).
+CALLED_SHOT_MODS: dict[str, int] = {"none": 0, "limb": -2, "hand": -4, "head": -4, "vitals": -4}
+CALLED_SHOT_DAMAGE: dict[str, int] = {"head": 4, "vitals": 4}
+# Seed 003 "Tamaño y escala".
+SCALE_MODS: dict[str, int] = {
+    "tiny": -6,
+    "very_small": -4,
+    "small": -2,
+    "normal": 0,
+    "large": 2,
+    "huge": 4,
+    "gargantuan": 6,
+}
+# Seed 003 "Velocidad".
+SPEED_MODS: dict[str, int] = {
+    "none": 0,
+    "97kmh": -1,
+    "193kmh": -2,
+    "385kmh": -4,
+    "mach1": -6,
+    "mach2": -8,
+    "near_light": -10,
+}
+# Seed 003 "Munición por CdF": bullets spent by rate of fire.
+AMMO_BY_ROF: dict[int, int] = {1: 1, 2: 5, 3: 10, 4: 20, 5: 40, 6: 50}
+# Seed 003 "Escopetas": damage dice by range band.
+SHOTGUN_DICE: dict[str, list[int]] = {"short": [6, 6, 6], "medium": [6, 6], "long": [6]}
+
+MAX_GANG_UP = 4  # SW-21
+MAX_SUPPORT = 4  # SW-24
+AIM_IGNORES = 4  # SW-24
+AIM_BONUS = 2
+
+
+class AttackOptions(BaseModel):
+    """What the attacker declares and the bot cannot know from the state."""
+
+    range: RangeBand = "short"  # SW-10
+    cover: Cover = "none"  # SW-23
+    obstacle_armor: int = Field(default=0, ge=0, le=10)  # SW-23: +2..+10 if missed by cover
+    illumination: Illumination = "normal"  # SW-23
+    called_shot: CalledShot = "none"  # SW-22
+    called_penalty: int = Field(default=0, le=0)  # SW-22: GM's penalty for "unarmored"
+    disarm: bool = False  # SW-22: a limb/hand called shot that tries to disarm
+    gang_up: int = Field(default=0, ge=0)  # SW-21: extra adjacent attackers
+    aimed: bool = False  # SW-24: aimed last turn (also read from the combatant's state)
+    unstable_platform: bool = False  # SW-23
+    off_hand: bool = False  # SW-21
+    two_weapons: bool = False  # SW-21: the foe has no shield and one or no weapon
+    touch: bool = False  # seed 003: touch attack +2 Fighting
+    nonlethal: bool = False  # SW-25
+    edged: bool = False  # seed 003: nonlethal with an edged weapon is -1
+    attacker_scale: Scale = "normal"  # SW-23 scale
+    target_scale: Scale = "normal"
+    speed: Speed = "none"  # seed 003 "Velocidad"
+    running: bool = False  # SW-6
+    rof: int = Field(default=1, ge=1, le=6)  # trait dice used (rate of fire)
+    shotgun: bool = False  # SW-23: shot, +2 and 3d6/2d6/1d6
+    improvised: bool = False  # seed 003: -2
+    thrown: bool = False  # SW-10: Athletics to throw
+    engaged: bool = False  # seed 000/003: ranged attack while in melee, TN = Parry
+    shoot_out_of_melee: bool = False  # ...at a foe outside the melee: attacker Vulnerable
+    target_adjacent: bool = False  # SW-21: prone target within 2 steps (no -4 to ranged)
+    mounted: bool = False  # seed 003: rider uses the lower of Fighting and Riding
+    charge: bool = False  # seed 003: mounted charge +4 damage
+    the_drop: bool = False  # seed 003 "Superioridad": +4 attack and damage
+    damage: str | None = None  # damage notation overriding the weapon's
+    ap: int = Field(default=0, ge=0)  # extra armour piercing
+    free_attack: bool = False  # SW-25: free attack (leaving melee); ignores Defend
+
+
+# --- conditions ------------------------------------------------------------------------
+
+
+def has_condition(c: SwadeCombatant, name: str) -> bool:
+    return any(cond.name == name for cond in c.conditions)
+
+
+def is_distracted(c: SwadeCombatant, state: SwadeState) -> bool:
+    """SW-6/SW-16/SW-20: Entangled, Bound and Stunned imply Distracted (applied once).
+    With the SW-20 setting ``entangled_vulnerable`` Entangled no longer distracts."""
+    if has_condition(c, DISTRACTED) or has_condition(c, BOUND) or has_condition(c, STUNNED):
+        return True
+    return has_condition(c, ENTANGLED) and not state.settings.entangled_vulnerable
+
+
+def is_vulnerable(c: SwadeCombatant, state: SwadeState) -> bool:
+    """SW-16/SW-17/SW-20: Vulnerable, Bound and Stunned targets give +2; Entangled too
+    under the ``entangled_vulnerable`` setting."""
+    if has_condition(c, VULNERABLE) or has_condition(c, BOUND) or has_condition(c, STUNNED):
+        return True
+    return has_condition(c, ENTANGLED) and state.settings.entangled_vulnerable
+
+
+def _turn_position(state: SwadeState, c: SwadeCombatant) -> int | None:
+    if c.id in state.turn_order:
+        return state.turn_order.index(c.id)
+    if c.group is not None:
+        for i, cid in enumerate(state.turn_order):
+            leader = next((x for x in state.combatants if x.id == cid), None)
+            if leader is not None and leader.group == c.group:
+                return i
+    return None
+
+
+def add_timed_condition(state: SwadeState, c: SwadeCombatant, name: str) -> None:
+    """SW-17: Distracted and Vulnerable last until the end of the affected character's
+    next turn; applying one again renews its end point (it never stacks). Its next turn
+    is this round's if it has not acted yet, otherwise next round's. Mutates ``c``."""
+    pos = _turn_position(state, c)
+    acts_later_this_round = pos is not None and state.current >= 0 and pos > state.current
+    ends_round = state.round if acts_later_this_round else state.round + 1
+    c.conditions = [x for x in c.conditions if x.name != name]
+    c.conditions.append(Condition(name=name, ends_after_turn_of=c.id, ends_round=ends_round))
+
+
+def add_condition(c: SwadeCombatant, name: str) -> None:
+    """A condition that lasts until removed (Entangled, Bound, prone...). Mutates ``c``."""
+    if not has_condition(c, name):
+        c.conditions.append(Condition(name=name))
+
+
+def remove_condition(c: SwadeCombatant, name: str) -> None:
+    c.conditions = [x for x in c.conditions if x.name != name]
+
+
+# --- modifiers -------------------------------------------------------------------------
+
+
+def state_trait_modifiers(c: SwadeCombatant, state: SwadeState) -> list[Modifier]:
+    """SW-6: what applies to every trait roll of ``c``: wounds -1 each (at most -3),
+    fatigue -1/-2, Distracted -2 (once, whatever causes it), the declared multi-action
+    -2 per action beyond the first (this round), Joker +2, support received (SW-24)."""
+    mods: list[Modifier] = []
+    if c.wounds:
+        mods.append(("swade_combat.mod.wounds", -min(c.wounds, 3)))
+    if c.fatigue:
+        mods.append(("swade_combat.mod.fatigue", -min(c.fatigue, 2)))
+    if is_distracted(c, state):
+        mods.append(("swade_combat.mod.distracted", -2))
+    if c.actions_round == state.round and c.actions_declared > 1:
+        mods.append(("swade_combat.mod.multi_action", -2 * (min(c.actions_declared, 3) - 1)))
+    if c.card is not None and c.card.joker:
+        mods.append(("swade_combat.mod.joker", 2))
+    if c.support_bonus:
+        mods.append(("swade_combat.mod.support", max(-2, min(c.support_bonus, MAX_SUPPORT))))
+    return mods
+
+
+def joker_damage_bonus(c: SwadeCombatant) -> int:
+    """SW-6/SW-33: a Joker adds +2 to damage rolls that round too."""
+    return 2 if c.card is not None and c.card.joker else 0
+
+
+def is_armed(c: SwadeCombatant) -> bool:
+    """A combatant with any weapon listed counts as armed (natural weapons are listed as
+    weapons and count as armed, seed 000 "Armas naturales")."""
+    return bool(c.weapons)
+
+
+def option_modifiers(opts: AttackOptions, *, melee: bool) -> list[Modifier]:
+    """SW-10, SW-21..SW-23 and seed 003: the declared situational modifiers."""
+    mods: list[Modifier] = []
+
+    def add(key: str, value: int) -> None:
+        if value:
+            mods.append((f"swade_combat.mod.{key}", value))
+
+    if not melee:
+        add("range", RANGE_MODS[opts.range])
+    add("cover", COVER_MODS[opts.cover])
+    add("illumination", ILLUMINATION_MODS[opts.illumination])
+    if opts.called_shot == "unarmored":
+        add("called_shot", opts.called_penalty)
+    else:
+        add("called_shot", CALLED_SHOT_MODS[opts.called_shot])
+    if melee:
+        add("gang_up", min(opts.gang_up, MAX_GANG_UP))
+        add("two_weapons", 1 if opts.two_weapons else 0)
+        add("touch", 2 if opts.touch else 0)
+    else:
+        add("unstable_platform", -2 if opts.unstable_platform or opts.mounted else 0)
+        add("recoil", -2 if opts.rof > 1 else 0)
+        add("shotgun", 2 if opts.shotgun else 0)
+    add("off_hand", -2 if opts.off_hand else 0)
+    add("nonlethal_edged", -1 if opts.nonlethal and opts.edged else 0)
+    add("scale", SCALE_MODS[opts.target_scale] - SCALE_MODS[opts.attacker_scale])
+    add("speed", SPEED_MODS[opts.speed])
+    add("running", -2 if opts.running else 0)
+    add("improvised", -2 if opts.improvised else 0)
+    add("the_drop", 4 if opts.the_drop else 0)
+    return mods
+
+
+# SW-24: the penalties Aim may ignore (seed 003: range, cover, called shots, scale, speed).
+AIM_IGNORABLE = {
+    "swade_combat.mod.range",
+    "swade_combat.mod.cover",
+    "swade_combat.mod.called_shot",
+    "swade_combat.mod.scale",
+    "swade_combat.mod.speed",
+}
+
+
+def aim_modifier(mods: list[Modifier]) -> Modifier:
+    """SW-24 Aim: ignore up to 4 points of range, cover, called-shot, scale and speed
+    penalties, or +2 when there are none of those."""
+    penalty = -sum(v for k, v in mods if k in AIM_IGNORABLE and v < 0)
+    if penalty == 0:
+        return ("swade_combat.mod.aim", AIM_BONUS)
+    return ("swade_combat.mod.aim", min(penalty, AIM_IGNORES))
+
+
+def total(mods: list[Modifier]) -> int:
+    return sum(v for _, v in mods)
