@@ -1,0 +1,145 @@
+"""Helpers shared by the Dread S-20 rule modules: permissions, the action economy of a
+turn (DS-4), rolls with wound penalties (DS-1, DS-9), weapons, defence offers. Pure."""
+
+from __future__ import annotations
+
+from bot.dice.ds20 import DSRoll, roll_under
+from bot.dice.source import DiceSource
+from bot.systems.base import Actor, Event, Offer, RuleError
+from bot.systems.ds20.state import (
+    ACROBACIA,
+    ARMAS_CC,
+    ARMAS_FUEGO,
+    DESTREZA,
+    FORTALEZA,
+    PELEA,
+    DS20State,
+    DSCombatant,
+    DSWeapon,
+    WeaponKind,
+)
+from bot.systems.ds20.statline import fold
+from bot.systems.ds20.wounds import wound_penalty
+
+# DS-9: physical rolls (Fortaleza or Destreza based) take wound penalties.
+PHYSICAL = frozenset({FORTALEZA, DESTREZA, PELEA, ARMAS_CC, ARMAS_FUEGO, ACROBACIA})
+MAX_EXTRA_ACTIONS = 5
+
+
+def copy(state: DS20State) -> DS20State:
+    return state.model_copy(deep=True)
+
+
+def controlled(state: DS20State, actor: Actor, combatant_id: str) -> DSCombatant:
+    """The combatant, if ``actor`` controls it (the GM controls every one)."""
+    c = state.get(combatant_id)
+    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        raise RuleError("ds20.error.not_your_combatant", name=c.name)
+    return c
+
+
+def require_gm(actor: Actor) -> None:
+    if not actor.is_gm:
+        raise RuleError("ds20.error.gm_only")
+
+
+def require_able(c: DSCombatant) -> None:
+    """A dead or unconscious combatant cannot act."""
+    if c.health == "dead":
+        raise RuleError("ds20.error.dead", name=c.name)
+    if c.unconscious:
+        raise RuleError("ds20.error.unconscious", name=c.name)
+
+
+def require_no_pending(state: DS20State) -> None:
+    if state.pending is not None:
+        target = state.get(state.pending.target_id)
+        raise RuleError("ds20.error.pending_attack", name=target.name)
+
+
+def use_action(state: DS20State, c: DSCombatant) -> None:
+    """DS-4: once initiative runs, only the combatant whose turn it is acts, and only as
+    many actions as it declared (one plus the extra ones). Before initiative (a
+    surprise attack, say) actions are not counted."""
+    if state.current_id is None:
+        return
+    if state.current_id != c.id:
+        raise RuleError("ds20.error.not_your_turn", name=c.name)
+    allowed = 1 + c.extra_actions
+    if c.actions_used >= allowed:
+        raise RuleError("ds20.error.no_actions_left", name=c.name, actions=allowed)
+    c.actions_used += 1
+
+
+def action_penalty(c: DSCombatant) -> int:
+    """DS-4: each declared extra action adds one penalty to every action that turn."""
+    return c.extra_actions
+
+
+def score_of(c: DSCombatant, skill: str) -> int:
+    if skill not in c.scores:
+        raise RuleError("ds20.error.no_score", name=c.name, skill=skill)
+    return c.scores[skill]
+
+
+def roll_skill(
+    dice: DiceSource,
+    c: DSCombatant,
+    skill: str,
+    *,
+    bonus: int = 0,
+    penalty: int = 0,
+    firearm: bool = False,
+) -> DSRoll:
+    """DS-1 roll of ``skill``; DS-9 wound penalties are added for physical rolls (one
+    less when shooting)."""
+    score = score_of(c, skill)
+    wounds = wound_penalty(c, firearm=firearm) if skill in PHYSICAL else 0
+    return roll_under(dice, score, max(0, bonus), max(0, penalty) + wounds)
+
+
+def roll_event(key: str, roll: DSRoll, **params: object) -> Event:
+    return Event(
+        key=key,
+        params={**params, "margin": roll.margin, "d20": roll.d20},
+        dice=roll.to_view(),
+    )
+
+
+def result_suffix(roll: DSRoll) -> str:
+    if roll.spectacular:
+        return "spectacular"
+    if roll.disaster:
+        return "disaster"
+    return "success" if roll.success else "failure"
+
+
+def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...]) -> DSWeapon:
+    """The named weapon (case and accents ignored), or the first of ``kinds`` in hand."""
+    if name:
+        for w in c.weapons:
+            if fold(w.name) == fold(name):
+                if w.dropped:
+                    raise RuleError("ds20.error.weapon_dropped", name=c.name, weapon=w.name)
+                if w.kind not in kinds:
+                    raise RuleError("ds20.error.wrong_weapon_kind", weapon=w.name)
+                return w
+        raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=name)
+    for w in c.weapons:
+        if w.kind in kinds and not w.dropped:
+            return w
+    raise RuleError("ds20.error.no_weapon_of_kind", name=c.name, kind=kinds[0])
+
+
+def defence_offers(target: DSCombatant, kinds: tuple[str, ...]) -> list[Offer]:
+    """Buttons for the defender's answer (DS-5): for its controller, or the GM (None)."""
+    return [
+        Offer(
+            action="ds20.defend",
+            label_key=f"ds20.offer.{kind}",
+            user_id=target.controller_id,
+            combatant_id=target.id,
+            data={"kind": kind},
+        )
+        for kind in kinds
+    ]

@@ -1,0 +1,436 @@
+"""Dread S-20 combatants, initiative (DS-3), turns (DS-4), turn start (DS-5 defence reset,
+DS-8 agony roll, DS-10 waking up), Aguantar el dolor (DS-9), techniques, first aid and
+the hourly Grave roll (DS-8). Pure functions of (state, ..., dice) -> Outcome.
+
+Dice order: ``roll_initiative`` rolls 1d10 per combatant or group in the order they were
+added, then tie-break d10s (DS-3); ``next_turn`` rolls the agony roll (d20 then its
+penalty d4s), then the waking-up roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.dice.source import DiceSource
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.ds20._common import (
+    MAX_EXTRA_ACTIONS,
+    controlled,
+    copy,
+    require_able,
+    require_gm,
+    require_no_pending,
+    result_suffix,
+    roll_event,
+    roll_skill,
+    use_action,
+)
+from bot.systems.ds20.state import (
+    FORTALEZA,
+    INICIATIVA,
+    PRIMEROS_AUXILIOS,
+    DS20State,
+    DSCombatant,
+)
+from bot.systems.ds20.statline import fold, parse_statline, skill_key
+from bot.systems.ds20.wounds import mark_fatigue
+
+MAX_TIEBREAKS = 20
+
+
+def add_combatant(
+    state: DS20State,
+    actor: Actor,
+    sheet: DSCombatant | str,
+    *,
+    controller_id: int | None = None,
+    dice: DiceSource | None = None,
+) -> Outcome:
+    """Add a combatant from a sheet (a :class:`DSCombatant` or a stat line). It gets the
+    next id ("c1", "c2"...). Once initiative has been rolled, pass ``dice`` and it rolls
+    its own (or joins its group's) initiative and takes its place in the order."""
+    require_gm(actor)
+    new = copy(state)
+    c = parse_statline(sheet) if isinstance(sheet, str) else sheet.model_copy(deep=True)
+    c.id = f"c{new.next_id}"
+    new.next_id += 1
+    if controller_id is not None:
+        c.controller_id = controller_id
+    if any(fold(o.name) == fold(c.name) for o in new.combatants):
+        raise RuleError("ds20.error.duplicate_name", name=c.name)
+    new.combatants.append(c)
+    events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]
+    if new.turn_order and dice is not None:
+        events.extend(_roll_for(new, [c], dice))
+        _sort_order(new, dice)
+    return Outcome(state=new, events=events, summary=f"add {c.name}")
+
+
+def remove_combatant(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
+    require_gm(actor)
+    new = copy(state)
+    c = new.get(combatant_id)
+    if new.pending and combatant_id in (new.pending.attacker_id, new.pending.target_id):
+        new.pending = None
+    current = new.current_id
+    new.combatants = [o for o in new.combatants if o.id != combatant_id]
+    for o in new.combatants:
+        if o.grappled_by == combatant_id:
+            o.grappled_by = None
+        if o.grappling == combatant_id:
+            o.grappling = None
+    if combatant_id in new.turn_order:
+        idx = new.turn_order.index(combatant_id)
+        new.turn_order.remove(combatant_id)
+        if current == combatant_id:
+            # the next combatant's turn has not started: next_turn starts it
+            new.current = idx - 1
+        elif current is not None:
+            new.current = new.turn_order.index(current)
+    return Outcome(
+        state=new,
+        events=[Event(key="ds20.combatant.removed", params={"name": c.name})],
+        summary=f"remove {c.name}",
+    )
+
+
+def _roll_for(state: DS20State, members: Sequence[DSCombatant], dice: DiceSource) -> list[Event]:
+    """DS-3: 1d10 + Iniciativa per combatant; similar foes sharing a group share one roll
+    (the first member's Iniciativa), and a newcomer joins its group's earlier roll."""
+    events: list[Event] = []
+    rolled_groups: dict[str, DSCombatant] = {
+        o.group: o
+        for o in state.combatants
+        if o.group and o.initiative is not None and o not in members
+    }
+    for c in members:
+        leader = rolled_groups.get(c.group) if c.group else None
+        if leader is not None:
+            c.init_roll, c.initiative = leader.init_roll, leader.initiative
+            c.tiebreak = list(leader.tiebreak)
+            continue
+        d10 = dice.roll(10)
+        c.init_roll = d10
+        c.initiative = d10 + c.scores.get(INICIATIVA, 0)
+        c.tiebreak = []
+        if c.group:
+            rolled_groups[c.group] = c
+        events.append(
+            Event(
+                key="ds20.initiative.roll",
+                params={
+                    "name": c.group if c.group else c.name,
+                    "d10": d10,
+                    "score": c.scores.get(INICIATIVA, 0),
+                    "total": c.initiative,
+                },
+            )
+        )
+    return events
+
+
+def _units(state: DS20State) -> list[list[DSCombatant]]:
+    """Initiative units: a group's members together, else one combatant each."""
+    units: list[list[DSCombatant]] = []
+    by_group: dict[str, list[DSCombatant]] = {}
+    for c in state.combatants:
+        if c.initiative is None:
+            continue
+        if c.group:
+            if c.group not in by_group:
+                by_group[c.group] = []
+                units.append(by_group[c.group])
+            by_group[c.group].append(c)
+        else:
+            units.append([c])
+    return units
+
+
+def _break_ties(units: list[list[DSCombatant]], dice: DiceSource, depth: int = 0) -> None:
+    """DS-3: units tied from different sides roll off (1d10 each, again while tied);
+    ties within one side keep their order, and the players may swap them."""
+    if len(units) < 2 or len({u[0].side for u in units}) < 2 or depth >= MAX_TIEBREAKS:
+        return
+    for unit in units:
+        d10 = dice.roll(10)
+        for c in unit:
+            c.tiebreak.append(d10)
+    by_roll: dict[int, list[list[DSCombatant]]] = {}
+    for unit in units:
+        by_roll.setdefault(unit[0].tiebreak[-1], []).append(unit)
+    for tied in by_roll.values():
+        _break_ties(tied, dice, depth + 1)
+
+
+def _sort_order(state: DS20State, dice: DiceSource) -> None:
+    current = state.current_id
+    units = _units(state)
+    by_total: dict[tuple[int, tuple[int, ...]], list[list[DSCombatant]]] = {}
+    for unit in units:
+        key = (unit[0].initiative or 0, tuple(unit[0].tiebreak))
+        by_total.setdefault(key, []).append(unit)
+    for tied in by_total.values():
+        _break_ties(tied, dice)
+    units.sort(key=lambda u: (u[0].initiative or 0, u[0].tiebreak), reverse=True)
+    state.turn_order = [c.id for unit in units for c in unit]
+    if current is not None and current in state.turn_order:
+        state.current = state.turn_order.index(current)
+
+
+def roll_initiative(
+    state: DS20State, actor: Actor, dice: DiceSource, combatant_ids: Sequence[str] | None = None
+) -> Outcome:
+    """DS-3: roll 1d10 + Iniciativa for the given combatants (default: every one that
+    has not rolled) and order them high to low. A player may roll for their own."""
+    new = copy(state)
+    if combatant_ids is None:
+        require_gm(actor)
+        members = [c for c in new.combatants if c.initiative is None]
+    else:
+        members = [controlled(new, actor, cid) for cid in combatant_ids]
+    if not members:
+        raise RuleError("ds20.error.nobody_to_roll")
+    events = _roll_for(new, members, dice)
+    _sort_order(new, dice)
+    events.append(
+        Event(
+            key="ds20.initiative.order",
+            params={"order": ", ".join(new.get(i).name for i in new.turn_order)},
+        )
+    )
+    return Outcome(state=new, events=events, summary="initiative")
+
+
+def swap_initiative(state: DS20State, actor: Actor, first_id: str, second_id: str) -> Outcome:
+    """DS-3: two tied combatants of the same side choose who acts first: ``first_id`` is
+    put before ``second_id``."""
+    new = copy(state)
+    a, b = new.get(first_id), new.get(second_id)
+    if not (
+        a.controlled_by(actor.user_id, is_gm=actor.is_gm)
+        or b.controlled_by(actor.user_id, is_gm=actor.is_gm)
+    ):
+        raise RuleError("ds20.error.not_your_combatant", name=a.name)
+    if a.initiative is None or (a.initiative, a.tiebreak) != (b.initiative, b.tiebreak):
+        raise RuleError("ds20.error.not_tied", first=a.name, second=b.name)
+    if a.side != b.side:
+        raise RuleError("ds20.error.not_same_side", first=a.name, second=b.name)
+    current = new.current_id
+    order = new.turn_order
+    ia, ib = order.index(a.id), order.index(b.id)
+    if ia > ib:
+        order[ia], order[ib] = order[ib], order[ia]
+    if current is not None:
+        new.current = order.index(current)
+    return Outcome(
+        state=new,
+        events=[Event(key="ds20.initiative.swapped", params={"first": a.name, "second": b.name})],
+        summary=f"swap {a.name} {b.name}",
+    )
+
+
+def _end_turn(c: DSCombatant) -> None:
+    c.enduring_pain = False  # DS-9: only until the end of its turn
+    c.active_technique = None
+
+
+def _start_turn(state: DS20State, c: DSCombatant, dice: DiceSource) -> list[Event]:
+    """Turn start: DS-5 extra-defence penalties reset; DS-4 counters reset; DS-11 lost
+    movement is announced; DS-8 agony roll; DS-10 an unconscious character tries to
+    wake up with Fortaleza."""
+    c.defences = 0
+    c.extra_actions = 0
+    c.actions_used = 0
+    c.technique_rolled = False
+    c.active_technique = None
+    c.enduring_pain = False
+    c.empty_used = 0
+    events = [
+        Event(key="ds20.turn.start", params={"name": c.name, "round": state.round, "id": c.id})
+    ]
+    if c.no_move_next_turn:
+        c.no_move_next_turn = False
+        events.append(Event(key="ds20.turn.no_move", params={"name": c.name}))
+    if c.health == "agony":
+        events.extend(health_roll(c, dice))
+    if c.unconscious and c.health != "dead":
+        roll = roll_skill(dice, c, FORTALEZA)
+        events.append(roll_event(f"ds20.wake.{result_suffix(roll)}", roll, name=c.name))
+        if roll.success:
+            c.unconscious = False
+    return events
+
+
+def health_roll(c: DSCombatant, dice: DiceSource) -> list[Event]:
+    """DS-8 agony roll (every turn in Agonía; once an hour when Grave): Fortaleza.
+    Disaster: 2 Agotamiento; failure: 1; success: nothing; spectacular: stabilised
+    (Agonía becomes Grave). Mutates ``c``."""
+    roll = roll_skill(dice, c, FORTALEZA)
+    events = [roll_event(f"ds20.health_roll.{result_suffix(roll)}", roll, name=c.name)]
+    if roll.disaster:
+        events.extend(mark_fatigue(c, 2))
+    elif not roll.success:
+        events.extend(mark_fatigue(c, 1))
+    elif roll.spectacular and c.health == "agony":
+        c.health = "grave"
+        events.append(Event(key="ds20.health.stabilised", params={"name": c.name}))
+    return events
+
+
+def next_turn(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    """DS-4: end the current turn and start the next living combatant's, in initiative
+    order; after the last one, a new round. The GM or the current combatant's
+    controller may pass the turn. An attack awaiting its defence blocks it."""
+    require_no_pending(state)
+    if not state.turn_order:
+        raise RuleError("ds20.error.no_initiative")
+    new = copy(state)
+    current = new.current_id
+    if current is not None:
+        c = new.get(current)
+        if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
+            raise RuleError("ds20.error.not_your_turn", name=c.name)
+        _end_turn(c)
+    elif not actor.is_gm:
+        raise RuleError("ds20.error.gm_only")
+    events: list[Event] = []
+    idx = new.current
+    if new.round == 0:
+        new.round, idx = 1, -1
+        events.append(Event(key="ds20.round.start", params={"round": 1}))
+    for _ in range(len(new.turn_order)):
+        idx += 1
+        if idx >= len(new.turn_order):
+            idx = 0
+            new.round += 1
+            events.append(Event(key="ds20.round.start", params={"round": new.round}))
+        if new.get(new.turn_order[idx]).health != "dead":
+            break
+    else:
+        raise RuleError("ds20.error.everyone_dead")
+    new.current = idx
+    c = new.get(new.turn_order[idx])
+    events.extend(_start_turn(new, c, dice))
+    return Outcome(state=new, events=events, summary=f"next turn {c.name}")
+
+
+def declare_actions(state: DS20State, actor: Actor, combatant_id: str, extra: int) -> Outcome:
+    """DS-4: declare ``extra`` additional actions before acting this turn; each one adds
+    a penalty to every action of the turn; with more than 2 actions, every action
+    needs a roll."""
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    if new.current_id != c.id:
+        raise RuleError("ds20.error.not_your_turn", name=c.name)
+    if c.actions_used > 0:
+        raise RuleError("ds20.error.declare_before_acting", name=c.name)
+    if not 0 <= extra <= MAX_EXTRA_ACTIONS:
+        raise RuleError("ds20.error.bad_extra_actions", limit=MAX_EXTRA_ACTIONS)
+    c.extra_actions = extra
+    events = [
+        Event(
+            key="ds20.actions.declared",
+            params={"name": c.name, "actions": extra + 1, "penalty": extra},
+        )
+    ]
+    if extra + 1 > 2:
+        events.append(Event(key="ds20.actions.all_need_rolls", params={"name": c.name}))
+    return Outcome(state=new, events=events, summary=f"declare {extra} extra")
+
+
+def endure_pain(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
+    """DS-9 Aguantar el dolor: at the start of its turn (before acting), mark one
+    Agotamiento and ignore wound penalties until the end of the turn. Marking the last
+    point while Grave or in Agonía is death (DS-8)."""
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    if new.current_id != c.id:
+        raise RuleError("ds20.error.not_your_turn", name=c.name)
+    if c.actions_used > 0 or c.technique_rolled:
+        raise RuleError("ds20.error.endure_at_turn_start", name=c.name)
+    if c.enduring_pain:
+        raise RuleError("ds20.error.already_enduring", name=c.name)
+    if c.fatigue >= c.fatigue_max:
+        raise RuleError("ds20.error.no_fatigue_left", name=c.name)
+    c.enduring_pain = True
+    events = [Event(key="ds20.endure_pain", params={"name": c.name})]
+    events.extend(mark_fatigue(c, 1))
+    return Outcome(state=new, events=events, summary=f"endure pain {c.name}")
+
+
+def use_technique(
+    state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str, technique: str
+) -> Outcome:
+    """DS-4: at most one technique roll per turn; a success makes the technique active
+    for the combatant's next attack this turn (its bonus dice and damage points)."""
+    require_no_pending(state)
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    if new.current_id is not None and new.current_id != c.id:
+        raise RuleError("ds20.error.not_your_turn", name=c.name)
+    if c.technique_rolled:
+        raise RuleError("ds20.error.one_technique_per_turn", name=c.name)
+    tech = next((t for t in c.techniques if fold(t.name) == fold(technique)), None)
+    if tech is None:
+        raise RuleError("ds20.error.unknown_technique", name=c.name, technique=technique)
+    roll = roll_skill(dice, c, skill_key(tech.skill))
+    c.technique_rolled = True
+    if roll.success:
+        c.active_technique = tech.name
+    events = [
+        roll_event(
+            "ds20.technique.success" if roll.success else "ds20.technique.failure",
+            roll,
+            name=c.name,
+            technique=tech.name,
+        )
+    ]
+    return Outcome(state=new, events=events, summary=f"technique {tech.name}")
+
+
+def grave_roll(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
+    """DS-8: a Grave character (not yet treated) makes the agony roll once an hour. The
+    GM asks for it."""
+    require_gm(actor)
+    new = copy(state)
+    c = new.get(combatant_id)
+    if c.health != "grave" or c.treated:
+        raise RuleError("ds20.error.not_grave", name=c.name)
+    return Outcome(state=new, events=health_roll(c, dice), summary=f"grave roll {c.name}")
+
+
+def first_aid(
+    state: DS20State, actor: Actor, dice: DiceSource, healer_id: str, patient_id: str
+) -> Outcome:
+    """DS-8: a successful Primeros Auxilios roll on a Grave character ends its Grave
+    rolls (it heals normally from now on). Reading: on a character in Agonía, success
+    stabilises it to Grave. Counts as an action in combat."""
+    require_no_pending(state)
+    new = copy(state)
+    healer = controlled(new, actor, healer_id)
+    require_able(healer)
+    patient = new.get(patient_id)
+    if patient.health not in ("grave", "agony") or patient.treated:
+        raise RuleError("ds20.error.no_first_aid_needed", name=patient.name)
+    use_action(new, healer)
+    healer.aim = 0
+    roll = roll_skill(dice, healer, PRIMEROS_AUXILIOS)
+    events = [
+        roll_event(
+            f"ds20.first_aid.{'success' if roll.success else 'failure'}",
+            roll,
+            name=healer.name,
+            patient=patient.name,
+        )
+    ]
+    if roll.success:
+        if patient.health == "agony":
+            patient.health = "grave"
+            events.append(Event(key="ds20.health.stabilised", params={"name": patient.name}))
+        else:
+            patient.treated = True
+            events.append(Event(key="ds20.health.treated", params={"name": patient.name}))
+    return Outcome(state=new, events=events, summary=f"first aid {patient.name}")
