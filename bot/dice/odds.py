@@ -1,0 +1,217 @@
+"""Exact odds for the system rolls, and (via :mod:`bot.dice.dist`) for expressions.
+
+Nothing here formats text: the cog turns these numbers into "62% éxito · 21% aumento".
+
+Methods (all exact rational arithmetic, converted to float at the end):
+
+- SWADE (SW-1..SW-5): an acing die of ``s`` sides has a closed-form survival function,
+  ``P(V >= t) = (1/s)^k * (s - t' + 1)/s`` with ``k`` full aces needed and ``t'`` what is
+  left. A Wild Card keeps ``max(T, W)``, so ``P(max >= x) = 1 - P(T < x) P(W < x)``. A
+  critical failure has ``max == 1``, so it only has to be taken out of a success when
+  the threshold is 1 or less. No truncation; the bot's 100-ace safety cap (SW-2) changes
+  the odds by less than ``s**-100`` and is ignored.
+- Dread S-20 (DS-1, DS-2): the d20 against the exact distribution of
+  ``sum(bonus d4) - sum(penalty d4)``.
+- Ritual Hex (RH-1, RH-2): a die is ``5k + r`` (``k`` sixes, last face ``r`` in 1..5)
+  with probability ``6**-(k+1)``, so its mean is exactly 4 and three dice average 12.
+  ``P(3 dice <= m)`` needs only finitely many terms, so P(success) is exact; the mean of
+  ``<S>`` uses ``E[(S - t)+] = E[S] - t + E[(t - S)+]``, also finite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from bot.dice.chain import check_sides
+from bot.dice.ds20 import MAX_UNITS, adjust_margin
+from bot.dice.source import DiceError
+from bot.dice.swade import RAISE_STEP, UNSKILLED_DIE, UNSKILLED_PENALTY
+
+# --- SWADE ----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def acing_at_least(sides: int, t: int) -> Fraction:
+    """P(V >= t) for one acing die of ``sides`` faces (SW-2); a d1 never aces."""
+    if t <= 1:
+        return Fraction(1)
+    if sides == 1:
+        return Fraction(0)
+    p = Fraction(1)
+    while t > sides:
+        p /= sides
+        t -= sides
+    return p * Fraction(sides - t + 1, sides)
+
+
+@dataclass(frozen=True, slots=True)
+class TraitOdds:
+    """Odds of one SWADE trait test: success, at least one raise, at least two raises,
+    critical failure (SW-1, SW-3). Successes exclude critical failures."""
+
+    p_success: float
+    p_raise: float
+    p_two_raises: float
+    p_crit: float
+
+    def to_view(self) -> dict[str, Any]:
+        return {
+            "p_success": self.p_success,
+            "p_raise": self.p_raise,
+            "p_two_raises": self.p_two_raises,
+            "p_crit": self.p_crit,
+        }
+
+
+def trait_odds_exact(
+    die: int,
+    *,
+    modifier: int = 0,
+    tn: int = 4,
+    wild_die: int | None = 6,
+    unskilled: bool = False,
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Exact (success, raise, two raises, critical failure) as fractions; see
+    :func:`trait_odds`."""
+    if unskilled:
+        die, modifier = UNSKILLED_DIE, modifier + UNSKILLED_PENALTY
+    check_sides(die)
+    if wild_die is not None:
+        check_sides(wild_die)
+    p_nat1 = Fraction(1, die)
+    # SW-3: an Extra's natural 1 needs a 1 on the extra d6; a WC's, a 1 on the wild die.
+    p_crit = p_nat1 * Fraction(1, 6 if wild_die is None else wild_die)
+
+    def at_least(x: int) -> Fraction:
+        if wild_die is None:
+            p = acing_at_least(die, x)
+        else:
+            p = 1 - (1 - acing_at_least(die, x)) * (1 - acing_at_least(wild_die, x))
+        # A critical failure shows a kept die of 1: it only counts against x <= 1.
+        return p - p_crit if x <= 1 else p
+
+    need = tn - modifier
+    return (
+        at_least(need),
+        at_least(need + RAISE_STEP),
+        at_least(need + 2 * RAISE_STEP),
+        p_crit,
+    )
+
+
+def trait_odds(
+    die: int,
+    *,
+    modifier: int = 0,
+    tn: int = 4,
+    wild_die: int | None = 6,
+    unskilled: bool = False,
+) -> TraitOdds:
+    """Exact odds of a single-die SWADE trait test (SW-1..SW-5), Wild Card (``wild_die``
+    the wild die's size) or Extra (``wild_die=None``, whose critical failure is a natural
+    1 and then a 1 on a d6), any TN and modifier; unskilled is d4 -2 (SW-5)."""
+    s, r, rr, c = trait_odds_exact(
+        die, modifier=modifier, tn=tn, wild_die=wild_die, unskilled=unskilled
+    )
+    return TraitOdds(float(s), float(r), float(rr), float(c))
+
+
+# --- Dread S-20 -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DSOdds:
+    """Odds of a Dread S-20 roll (DS-1, DS-2)."""
+
+    p_success: float
+    p_spectacular: float
+    p_disaster: float
+
+    def to_view(self) -> dict[str, Any]:
+        return {
+            "p_success": self.p_success,
+            "p_spectacular": self.p_spectacular,
+            "p_disaster": self.p_disaster,
+        }
+
+
+@lru_cache(maxsize=1024)
+def _d4_balance(bonus: int, penalty: int) -> dict[int, int]:
+    """Counts (out of 4**(bonus+penalty)) of sum(bonus d4) - sum(penalty d4)."""
+    dist = {0: 1}
+    for sign in [1] * bonus + [-1] * penalty:
+        nxt: dict[int, int] = {}
+        for v, n in dist.items():
+            for face in range(1, 5):
+                key = v + sign * face
+                nxt[key] = nxt.get(key, 0) + n
+        dist = nxt
+    return dist
+
+
+def ds20_odds(score: int, bonus: int = 0, penalty: int = 0) -> DSOdds:
+    """Exact odds of a roll-under d20 against ``score`` with ``bonus`` and ``penalty``
+    d4s: success (final margin >= 0 after DS-2), spectacular (a natural 1 that succeeds,
+    see :class:`bot.dice.ds20.DSRoll`), disaster (a natural 20: always 1/20)."""
+    for units in (bonus, penalty):
+        if not 0 <= units <= MAX_UNITS:
+            raise DiceError("dice.bad_units", count=units, limit=MAX_UNITS, position=0)
+    balance = _d4_balance(bonus, penalty)
+    total = 20 * 4 ** (bonus + penalty)
+    success = spectacular = 0
+    for d20 in range(1, 21):
+        for delta, n in balance.items():
+            if adjust_margin(d20, score - d20 + delta) >= 0:
+                success += n
+                if d20 == 1:
+                    spectacular += n
+    return DSOdds(success / total, spectacular / total, 1 / 20)
+
+
+# --- Ritual Hex -----------------------------------------------------------------------
+
+RH_DIE_MEAN = 4  # E[5K + R] = 5 * (1/5) + 3: K sixes ~ geometric(5/6), R uniform 1..5
+
+
+@lru_cache(maxsize=256)
+def _rh_sum_upto(m: int) -> tuple[Fraction, Fraction]:
+    """(P(S <= m), E[(m - S) 1{S <= m}]) for S the sum of 3 RH-1 dice."""
+    if m < 3:
+        return Fraction(0), Fraction(0)
+    one = {v: Fraction(1, 6 ** ((v - 1) // 5 + 1)) for v in range(1, m + 1)}
+    dist = {0: Fraction(1)}
+    for _ in range(3):
+        nxt: dict[int, Fraction] = {}
+        for a, pa in dist.items():
+            for b, pb in one.items():
+                if a + b <= m:
+                    nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+        dist = nxt
+    return sum(dist.values(), Fraction(0)), sum(((m - v) * p for v, p in dist.items()), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class RHOdds:
+    """Odds of a Ritual Hex check (RH-2). ``mean_s`` is the mean of ``<S>`` given that
+    the check succeeds (what the effect will use when it happens); ``expected_s`` is
+    E[max(<S>, 0)], the unconditional average (0 on failure)."""
+
+    p_success: float
+    mean_s: float
+    expected_s: float
+
+    def to_view(self) -> dict[str, Any]:
+        return {"p_success": self.p_success, "mean_s": self.mean_s, "expected_s": self.expected_s}
+
+
+def rh_check_odds(co: int, difficulty: int, cd: int = 0) -> RHOdds:
+    """Exact odds of ``<CO>[D]<CD>``: 3 RH-1 dice + CO strictly above D + CD (RH-2)."""
+    t = difficulty + cd - co  # success iff S > t
+    p_fail, shortfall = _rh_sum_upto(t)
+    p_success = 1 - p_fail
+    expected = 3 * RH_DIE_MEAN - t + shortfall
+    mean_s = expected / p_success if p_success else Fraction(0)
+    return RHOdds(float(p_success), float(mean_s), float(expected))
