@@ -1,0 +1,93 @@
+"""End-to-end fixtures: FakeDiscord in the test's loop and the real ``python -m bot run``
+as a subprocess pointed at it (DESIGN.md, "Discord test double")."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import AsyncIterator, Awaitable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+
+REPO = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
+GATEWAY_HINT = (
+    " The app pointed REST at the double but opened the real gateway: discord.py 2.7's"
+    " Client.connect uses DiscordWebSocket.DEFAULT_GATEWAY (it never asks GET /gateway/bot),"
+    " so with COMODIN_DISCORD_API_URL set the app must also set"
+    ' DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http", "ws", 1) + "/").'
+)
+
+
+@dataclass
+class BotProcess:
+    process: asyncio.subprocess.Process
+    log_path: Path
+
+    async def expect(self, awaitable: Awaitable[T], what: str) -> T:
+        """Await ``awaitable``; fail at once, with the log, if the bot process exits first."""
+        task = asyncio.ensure_future(awaitable)
+        exited = asyncio.ensure_future(self.process.wait())
+        try:
+            await asyncio.wait({task, exited}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            exited.cancel()
+        if not task.done():
+            task.cancel()
+            log = self.log_tail()
+            hint = GATEWAY_HINT if "gateway.discord.gg" in log else ""
+            raise AssertionError(
+                f"comodin run exited ({self.process.returncode}) while waiting for {what}.{hint}\n"
+                + log
+            )
+        try:
+            return task.result()
+        except TimeoutError as exc:
+            raise AssertionError(f"{exc}\n--- comodin run log ---\n{self.log_tail()}") from exc
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fd:
+        yield fd
+
+
+@pytest.fixture
+async def comodin_run(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """`python -m bot run` against the double; always terminated (then killed) at the end."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
+    env.update(
+        DISCORD_TOKEN="fake-token-for-the-double",
+        COMODIN_DISCORD_API_URL=fake_discord.url,
+        COMODIN_DEV_GUILD_ID=str(fake_discord.guild_id),
+        COMODIN_DB_PATH=str(tmp_path / "e2e.sqlite3"),
+        COMODIN_LOG_LEVEL="DEBUG",
+        PYTHONUNBUFFERED="1",
+    )
+    log_path = tmp_path / "comodin-run.log"
+    with log_path.open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", cwd=REPO, env=env, stdout=log, stderr=log
+        )
+    bot = BotProcess(process, log_path)
+    try:
+        yield bot
+    finally:
+        if process.returncode is None:
+            process.terminate()
+            try:
+                await asyncio.wait_for(process.wait(), timeout=5)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+        print(f"--- comodin run log (tail) ---\n{bot.log_tail()}")
