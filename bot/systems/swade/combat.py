@@ -1,0 +1,637 @@
+"""SWADE attacks: Fighting, Shooting and throwing, wild attacks, rate of fire, area and
+suppressive fire, finishing moves, and the benny rerolls of an attack or its damage
+(RULES-NOTES SW-10..SW-12, SW-18, SW-21..SW-25, SW-4/SW-35). Pure.
+
+Dice order of :func:`attack`: the attack trait roll (every trait die with its aces, then
+the wild die), then for each hit in order: its damage roll (Strength die, weapon dice,
+raise die) and whatever applying it rolls (SW-13 Vigor and injury, or the nonlethal 1d6),
+then a disarm Strength roll if one is due.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.dice.source import DiceError, DiceSource
+from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.damage import (
+    apply_hit,
+    find_combatant,
+    hit_events,
+    require_control,
+    soak_offer,
+    trait_reroll_hook,
+)
+from bot.systems.swade.injury import attribute_roll
+from bot.systems.swade.modifiers import (
+    AMMO_BY_ROF,
+    BOUND,
+    CALLED_SHOT_DAMAGE,
+    COVER_MODS,
+    PRONE,
+    SHOTGUN_DICE,
+    STUNNED,
+    VULNERABLE,
+    AttackOptions,
+    Modifier,
+    add_timed_condition,
+    aim_modifier,
+    has_condition,
+    is_armed,
+    is_vulnerable,
+    joker_damage_bonus,
+    option_modifiers,
+    state_trait_modifiers,
+    total,
+)
+from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, Weapon
+
+# --- the attack plan: everything decided before the dice ---------------------------------
+
+
+@dataclass
+class AttackPlan:
+    """What an attack rolls and against what, from the state and the options (SW-10)."""
+
+    skill: str
+    die: int
+    unskilled: bool
+    melee: bool
+    tn: int
+    tn_parts: list[Modifier]
+    modifiers: list[Modifier]
+    damage_sides: list[int]
+    damage_mods: list[Modifier]
+    ap: int
+    ignore_armor: bool
+    rof: int
+    wild_die: int | None
+    bystander_face: int  # SW-25: a failed trait die at or under this face hits a bystander
+    ammo: int  # seed 003 ammunition per rate of fire
+    weapon_name: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
+    if name is None:
+        return None
+    for w in c.weapons:
+        if w.name.casefold() == name.casefold():
+            return w
+    raise RuleError("swade_combat.error.unknown_weapon", name=name, combatant=c.name)
+
+
+def _skill_trait(c: SwadeCombatant, skill: str) -> Trait | None:
+    return c.skills.get(skill)
+
+
+def _parry_tn(target: SwadeCombatant) -> tuple[int, list[Modifier]]:
+    """SW-10/SW-21: TN = Parry, +4 when Defending, -2 when prone."""
+    parts: list[Modifier] = [("swade_combat.tn.parry", target.parry)]
+    if target.defending:
+        parts.append(("swade_combat.tn.defend", 4))
+    if has_condition(target, PRONE):
+        parts.append(("swade_combat.tn.prone", -2))
+    return total(parts), parts
+
+
+def plan_attack(
+    state: SwadeState,
+    attacker: SwadeCombatant,
+    target: SwadeCombatant,
+    *,
+    weapon: str | None,
+    skill: str | None,
+    options: AttackOptions,
+    wild: bool = False,
+) -> AttackPlan:
+    """SW-10: Fighting against Parry; Shooting (Athletics to throw) against TN 4 with the
+    range band (or against Parry when shooting while engaged, seed 003). Gathers the
+    state's modifiers (SW-6, Vulnerable target, prone, unarmed defender, aim, support)
+    and the declared ones (:func:`option_modifiers`), and the damage (SW-11, SW-18,
+    SW-22, seed 003 shotguns, mounted charge, The Drop)."""
+    w = _find_weapon(attacker, weapon)
+    melee = (w is None or not w.range) and not options.thrown
+    if wild and not melee:
+        raise RuleError("swade_combat.error.wild_attack_melee_only")
+    skill_name = skill or ("fighting" if melee else "athletics" if options.thrown else "shooting")
+    trait = _skill_trait(attacker, skill_name)
+    mods: list[Modifier] = []
+    if melee and options.mounted:
+        riding = _skill_trait(attacker, "riding")
+        # seed 003: the rider attacks with the lower of Fighting and Riding
+        if trait is None or riding is None:
+            trait = None
+        elif (riding.die, riding.bonus) < (trait.die, trait.bonus):
+            trait = riding
+    unskilled = trait is None
+    die = trait.die if trait is not None else 4
+    if trait is not None and trait.bonus:
+        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+
+    rof = options.rof
+    max_rof = w.rof if w is not None and not melee else 1
+    if rof > max_rof:
+        raise RuleError("swade_combat.error.rof_too_high", rof=rof, max=max_rof)
+
+    if melee or options.engaged:
+        tn, tn_parts = _parry_tn(target)
+    else:
+        tn, tn_parts = 4, [("swade_combat.tn.base", 4)]
+
+    mods += state_trait_modifiers(attacker, state)
+    declared = option_modifiers(options, melee=melee)
+    mods += declared
+    if options.aimed or (attacker.aiming and not melee):
+        mods.append(aim_modifier(declared))
+    if wild:
+        mods.append(("swade_combat.mod.wild_attack", 2))  # SW-18
+    if is_vulnerable(target, state) and not options.the_drop:
+        mods.append(("swade_combat.mod.target_vulnerable", 2))  # SW-17
+    if melee and has_condition(attacker, PRONE):
+        mods.append(("swade_combat.mod.attacker_prone", -2))  # SW-21
+    if not melee and has_condition(target, PRONE) and not options.target_adjacent:
+        mods.append(("swade_combat.mod.target_prone", -4))  # SW-21
+    if melee and w is not None and not is_armed(target):
+        mods.append(("swade_combat.mod.unarmed_defender", 2))  # SW-21
+
+    strength = attacker.attributes.get("strength", Trait())
+    notation = options.damage or (w.damage if w is not None and w.damage else "Str")
+    damage_mods: list[Modifier] = []
+    if options.shotgun:
+        sides = SHOTGUN_DICE.get(options.range, [6])
+    else:
+        try:
+            spec = parse_damage(notation, strength=strength.die)
+        except DiceError as exc:
+            raise RuleError("swade_combat.error.bad_damage", damage=notation) from exc
+        sides = list(spec.dice_sides)
+        if spec.modifier:
+            damage_mods.append(("swade_combat.dmg.weapon", spec.modifier))
+        if strength.bonus and notation.strip().lower()[:3] in {"str", "fue"}:
+            damage_mods.append(("swade_combat.dmg.strength_bonus", strength.bonus))
+    if joker_damage_bonus(attacker):
+        damage_mods.append(("swade_combat.dmg.joker", 2))
+    if wild:
+        damage_mods.append(("swade_combat.dmg.wild_attack", 2))
+    called = CALLED_SHOT_DAMAGE.get(options.called_shot, 0)
+    if called:
+        damage_mods.append(("swade_combat.dmg.called_shot", called))
+    if options.charge and melee:
+        damage_mods.append(("swade_combat.dmg.charge", 4))
+    if options.the_drop:
+        damage_mods.append(("swade_combat.dmg.the_drop", 4))
+
+    ranged_trait = not melee and skill_name in {"shooting", "athletics"}
+    bystander_face = 0
+    if ranged_trait:
+        bystander_face = 2 if rof >= 2 or options.shotgun else 1
+    ammo = 0
+    if not melee and not options.thrown and w is not None and w.shots is not None:
+        ammo = AMMO_BY_ROF[rof]
+    return AttackPlan(
+        skill=skill_name,
+        die=die,
+        unskilled=unskilled,
+        melee=melee,
+        tn=tn,
+        tn_parts=tn_parts,
+        modifiers=mods,
+        damage_sides=sides,
+        damage_mods=damage_mods,
+        ap=(w.ap if w is not None else 0) + options.ap,
+        ignore_armor=options.called_shot == "unarmored",
+        rof=rof,
+        wild_die=6 if attacker.wild_card else None,
+        bystander_face=bystander_face,
+        ammo=ammo,
+        weapon_name=w.name if w is not None else None,
+    )
+
+
+def roll_attack(plan: AttackPlan, dice: DiceSource) -> TraitResult:
+    """The attack's trait roll: ``plan.rof`` trait dice (rate of fire) and the wild die."""
+    return trait_roll(
+        dice,
+        plan.die,
+        modifier=total(plan.modifiers),
+        tn=plan.tn,
+        wild_die=plan.wild_die,
+        unskilled=plan.unskilled,
+        trait_dice=plan.rof,
+    )
+
+
+def _roll_summary(roll: TraitResult) -> dict[str, Any]:
+    """What a later reroll needs of the kept roll (JSON-safe)."""
+    return {
+        "results": [
+            {
+                "total": k.total,
+                "success": k.success,
+                "raises": k.raises,
+                "natural": roll.trait_rolls[k.index].natural,
+            }
+            for k in roll.kept
+        ],
+        "critical_failure": roll.critical_failure,
+        "total": roll.total,
+        "view": roll.to_view(),
+    }
+
+
+# --- resolution --------------------------------------------------------------------------
+
+
+def _spend_and_mark(
+    state: SwadeState,
+    attacker: SwadeCombatant,
+    plan: AttackPlan,
+    options: AttackOptions,
+    *,
+    wild: bool,
+) -> None:
+    """Effects of making the attack whatever it rolls: ammunition (seed 003 table), aim
+    and support spent (SW-24), Vulnerable after a wild attack (SW-18) or after shooting
+    out of a melee (seed 003)."""
+    if plan.ammo:
+        w = _find_weapon(attacker, plan.weapon_name)
+        assert w is not None and w.shots is not None
+        if w.shots < plan.ammo:
+            raise RuleError("swade_combat.error.out_of_ammo", weapon=w.name, shots=w.shots)
+        w.shots -= plan.ammo
+    if not plan.melee:
+        attacker.aiming = False
+    attacker.support_bonus = 0
+    if wild or (options.engaged and options.shoot_out_of_melee):
+        add_timed_condition(state, attacker, VULNERABLE)
+
+
+def _hits(
+    summary: dict[str, Any], plan: AttackPlan, options: AttackOptions
+) -> tuple[list[tuple[int, int]], int]:
+    """The hits of a rolled attack as (raises, obstacle armour), and the bystanders hit.
+    One hit per successful trait die (rate of fire). SW-23: a die that missed only
+    because of cover hits with the obstacle's armour added. SW-25: a failed Shooting or
+    throwing die showing a natural 1 (1-2 with RoF 2+ or a shotgun) hits a bystander."""
+    cover = -COVER_MODS[options.cover]
+    hits: list[tuple[int, int]] = []
+    bystanders = 0
+    for r in summary["results"]:
+        if r["success"]:
+            hits.append((r["raises"], 0))
+        elif (
+            not summary["critical_failure"]
+            and options.obstacle_armor
+            and cover
+            and r["total"] + cover >= plan.tn
+        ):
+            hits.append((0, options.obstacle_armor))
+        elif r["natural"] <= plan.bystander_face:
+            bystanders += 1
+    return hits, bystanders
+
+
+Damage = list[tuple[int, dict[str, Any] | None]]
+
+
+def _roll_damage(plan: AttackPlan, raises: int, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+    """SW-11: the plan's damage dice, each acing, +1d6 for a raise."""
+    roll = damage_roll(
+        dice, plan.damage_sides, modifier=total(plan.damage_mods), raise_die=raises > 0
+    )
+    return roll.total, roll.to_view()
+
+
+def _resolve(
+    state: SwadeState,
+    attacker: SwadeCombatant,
+    target: SwadeCombatant,
+    plan: AttackPlan,
+    options: AttackOptions,
+    summary: dict[str, Any],
+    dice: DiceSource,
+    *,
+    damage: Damage | None = None,
+) -> tuple[list[Event], list[Offer], list[int]]:
+    """Apply a rolled attack: each hit's damage (SW-11; ``damage`` gives kept totals)
+    applied by SW-12, a disarm roll (SW-22); the soak offer for the last wounding hit."""
+    events: list[Event] = []
+    offers: list[Offer] = []
+    hits, bystanders = _hits(summary, plan, options)
+    if summary["critical_failure"]:
+        events.append(Event(key="swade_combat.attack.critical_failure", params={}))
+    elif not hits:
+        events.append(Event(key="swade_combat.attack.miss", params={"target": target.name}))
+    if bystanders:
+        events.append(Event(key="swade_combat.attack.bystanders", params={"count": bystanders}))
+    rolled: list[int] = []
+    for i, (raises, extra_armor) in enumerate(hits):
+        if target.dead:
+            break
+        if extra_armor:
+            events.append(
+                Event(
+                    key="swade_combat.attack.obstacle",
+                    params={"target": target.name, "armor": extra_armor},
+                )
+            )
+        if damage is not None and i < len(damage):
+            dmg, dmg_view = damage[i]
+        else:
+            dmg, dmg_view = _roll_damage(plan, raises, dice)
+        rolled.append(dmg)
+        events.append(
+            Event(
+                key="swade_combat.damage.roll",
+                params={
+                    "target": target.name,
+                    "damage": dmg,
+                    "modifiers": [list(m) for m in plan.damage_mods],
+                    "ap": plan.ap,
+                    "kept_previous": dmg_view is None,
+                    "reroll": {
+                        "kind": "damage",
+                        "action": "reroll_damage",
+                        "attacker_id": attacker.id,
+                        "rerollable": True,
+                    },
+                },
+                dice=dmg_view,
+            )
+        )
+        hit = apply_hit(
+            state,
+            target,
+            dmg,
+            dice,
+            ap=plan.ap,
+            ignore_armor=plan.ignore_armor,
+            extra_armor=extra_armor,
+            nonlethal=options.nonlethal,
+            attacker_id=attacker.id,
+        )
+        events += hit_events(target, hit)
+        offer = soak_offer(target, hit)
+        if offer is not None:
+            offers = [offer]  # soak applies to the last hit (SW-14)
+        if (
+            options.disarm
+            and options.called_shot in {"limb", "hand"}
+            and hit.outcome != "no_effect"
+        ):
+            events.append(_disarm_roll(state, target, options, dice))
+    return events, offers, rolled
+
+
+def _disarm_roll(
+    state: SwadeState, target: SwadeCombatant, options: AttackOptions, dice: DiceSource
+) -> Event:
+    """SW-22 / seed 003 "Desarmar": a defender Shaken or wounded by a called shot to a
+    limb rolls Strength (-2 arm, -4 hand) or drops what it holds."""
+    penalty = -2 if options.called_shot == "limb" else -4
+    roll = attribute_roll(target, state, dice, "strength", extra=penalty)
+    key = "swade_combat.disarm.holds" if roll.success else "swade_combat.disarm.drops"
+    return Event(
+        key=key,
+        params={"target": target.name, "reroll": trait_reroll_hook(roll, action="disarm")},
+        dice=roll.to_view(),
+    )
+
+
+def _check_can_attack(
+    attacker: SwadeCombatant, target: SwadeCombatant, options: AttackOptions
+) -> None:
+    if attacker.dead or attacker.incapacitated:
+        raise RuleError("swade_combat.error.cannot_act", name=attacker.name)
+    if attacker.shaken or has_condition(attacker, STUNNED):
+        raise RuleError("swade_combat.error.shaken_or_stunned", name=attacker.name)
+    if has_condition(attacker, BOUND):
+        raise RuleError("swade_combat.error.bound", name=attacker.name)  # SW-20
+    if attacker.defending and not options.free_attack:
+        raise RuleError("swade_combat.error.defending", name=attacker.name)  # SW-21
+    if target.dead:
+        raise RuleError("swade_combat.error.target_dead", name=target.name)
+    if attacker.id == target.id:
+        raise RuleError("swade_combat.error.self_target")
+
+
+def _attack_event(
+    attacker: SwadeCombatant,
+    target: SwadeCombatant,
+    plan: AttackPlan,
+    summary: dict[str, Any],
+    *,
+    wild: bool,
+    kept_previous: bool = False,
+) -> Event:
+    return Event(
+        key="swade_combat.attack.wild_roll" if wild else "swade_combat.attack.roll",
+        params={
+            "attacker": attacker.name,
+            "target": target.name,
+            "skill": f"swade_combat.skill.{plan.skill}",
+            "weapon": plan.weapon_name or "",
+            "tn": plan.tn,
+            "tn_parts": [list(p) for p in plan.tn_parts],
+            "modifiers": [list(m) for m in plan.modifiers],
+            "total": summary["total"],
+            "hits": sum(1 for r in summary["results"] if r["success"]),
+            "unskilled": plan.unskilled,
+            "kept_previous": kept_previous,
+            "reroll": {
+                "kind": "trait",
+                "action": "reroll_attack",
+                "attacker_id": attacker.id,
+                "die": plan.die,
+                "modifier": total(plan.modifiers),
+                "tn": plan.tn,
+                "wild_die": plan.wild_die,
+                "unskilled": plan.unskilled,
+                "trait_dice": plan.rof,
+                "previous_total": summary["total"],
+                "rerollable": not summary["critical_failure"],
+            },
+        },
+        dice=summary["view"],
+    )
+
+
+def _reroll_offers(
+    attacker: SwadeCombatant, summary: dict[str, Any], rolled: list[int]
+) -> list[Offer]:
+    """SW-4/SW-35: a benny may reroll the attack (never a critical failure) or its damage."""
+    offers = []
+    if not summary["critical_failure"]:
+        offers.append(
+            Offer(
+                action="reroll_attack",
+                label_key="swade_combat.offer.reroll_attack",
+                user_id=attacker.controller_id,
+                combatant_id=attacker.id,
+                data={"attacker_id": attacker.id},
+            )
+        )
+    if rolled:
+        offers.append(
+            Offer(
+                action="reroll_damage",
+                label_key="swade_combat.offer.reroll_damage",
+                user_id=attacker.controller_id,
+                combatant_id=attacker.id,
+                data={"attacker_id": attacker.id},
+            )
+        )
+    return offers
+
+
+def _restore(state: SwadeState, previous: dict[str, Any]) -> SwadeState:
+    """A copy of ``state`` with the attacker and target as they were before the attack."""
+    new = state.model_copy(deep=True)
+    for snap in previous["before"].values():
+        restored = SwadeCombatant.model_validate(snap)
+        new.combatants = [restored if c.id == restored.id else c for c in new.combatants]
+    return new
+
+
+def _run(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    params: dict[str, Any],
+    *,
+    previous: dict[str, Any] | None = None,
+    mode: Literal["new", "reroll_attack", "reroll_damage"] = "new",
+) -> Outcome:
+    new = state.model_copy(deep=True) if previous is None else _restore(state, previous)
+    attacker = find_combatant(new, params["attacker_id"])
+    require_control(actor, attacker)
+    target = find_combatant(new, params["target_id"])
+    options = AttackOptions.model_validate(params["options"])
+    wild = bool(params["wild"])
+    if previous is None:
+        _check_can_attack(attacker, target, options)
+    before = {
+        "attacker": attacker.model_dump(mode="json"),
+        "target": target.model_dump(mode="json"),
+    }
+    plan = plan_attack(
+        new,
+        attacker,
+        target,
+        weapon=params["weapon"],
+        skill=params["skill"],
+        options=options,
+        wild=wild,
+    )
+    kept_previous = False
+    damage: Damage | None = None
+    if mode == "reroll_damage":
+        assert previous is not None
+        summary = previous["roll"]
+        damage = []
+        for i, (raises, _) in enumerate(_hits(summary, plan, options)[0]):
+            fresh = _roll_damage(plan, raises, dice)
+            old = previous["damage"][i] if i < len(previous["damage"]) else None
+            damage.append((old, None) if old is not None and old >= fresh[0] else fresh)
+    else:
+        summary = _roll_summary(roll_attack(plan, dice))
+        if previous is not None and previous["roll"]["total"] >= summary["total"]:
+            summary = previous["roll"]  # SW-35: keep the better roll, and its damage
+            damage = [(d, None) for d in previous["damage"]]
+            kept_previous = True
+    _spend_and_mark(new, attacker, plan, options, wild=wild)
+    events = [
+        _attack_event(attacker, target, plan, summary, wild=wild, kept_previous=kept_previous)
+    ]
+    hit_events_, offers, rolled = _resolve(
+        new, attacker, target, plan, options, summary, dice, damage=damage
+    )
+    events += hit_events_
+    attacker.last_attack = {"params": params, "before": before, "roll": summary, "damage": rolled}
+    return Outcome(
+        state=new,
+        events=events,
+        offers=_reroll_offers(attacker, summary, rolled) + offers,
+        summary=f"{'wild attack' if wild else 'attack'} {attacker.name} -> {target.name}",
+    )
+
+
+def attack(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_id: str,
+    weapon: str | None = None,
+    skill: str | None = None,
+    options: AttackOptions | None = None,
+) -> Outcome:
+    """SW-10/SW-11/SW-12: attack ``target_id`` with ``weapon`` (a name on the attacker's
+    sheet; ``None``: unarmed, Strength damage) or a given skill. Rolls the attack with
+    every modifier listed by name, then damage for each hit, applied by SW-12; offers a
+    benny reroll of the attack (not after a critical failure, SW-4) and of the damage,
+    and soak to a wounded Wild Card (SW-14)."""
+    params = {
+        "attacker_id": attacker_id,
+        "target_id": target_id,
+        "weapon": weapon,
+        "skill": skill,
+        "options": (options or AttackOptions()).model_dump(mode="json"),
+        "wild": False,
+    }
+    return _run(state, actor, dice, params)
+
+
+def wild_attack(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_id: str,
+    weapon: str | None = None,
+    skill: str | None = None,
+    options: AttackOptions | None = None,
+) -> Outcome:
+    """SW-18 Wild Attack: a melee attack at +2 Fighting and +2 damage; the attacker is
+    Vulnerable until the end of its next turn."""
+    params = {
+        "attacker_id": attacker_id,
+        "target_id": target_id,
+        "weapon": weapon,
+        "skill": skill,
+        "options": (options or AttackOptions()).model_dump(mode="json"),
+        "wild": True,
+    }
+    return _run(state, actor, dice, params)
+
+
+def _previous_attack(state: SwadeState, attacker_id: str) -> dict[str, Any]:
+    attacker = find_combatant(state, attacker_id)
+    if attacker.last_attack is None:
+        raise RuleError("swade_combat.error.no_attack_to_reroll", name=attacker.name)
+    return dict(attacker.last_attack)
+
+
+def reroll_attack(state: SwadeState, actor: Actor, dice: DiceSource, attacker_id: str) -> Outcome:
+    """SW-4/SW-35: a benny rerolls the attacker's last attack roll; the better roll is
+    kept (ties keep the first) and the attack is resolved again from the state before
+    it. A critical failure cannot be rerolled. The ledger charges the benny."""
+    previous = _previous_attack(state, attacker_id)
+    if previous["roll"]["critical_failure"]:
+        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    return _run(state, actor, dice, previous["params"], previous=previous, mode="reroll_attack")
+
+
+def reroll_damage(state: SwadeState, actor: Actor, dice: DiceSource, attacker_id: str) -> Outcome:
+    """SW-35: a benny rerolls the damage of the attacker's last attack; each hit keeps
+    the better of its two damage totals, and the hits are applied again from the state
+    before the attack (the attack roll stays)."""
+    previous = _previous_attack(state, attacker_id)
+    if not previous["damage"]:
+        raise RuleError("swade_combat.error.no_damage_to_reroll")
+    return _run(state, actor, dice, previous["params"], previous=previous, mode="reroll_damage")
