@@ -1,0 +1,54 @@
+"""Ritual Hex (seed 002): heroes against the Dark Lord's minions, AP levels under a
+falling needle, reaction chains, limbs and equipment. Pure rules; see RULES-NOTES
+RH-1..RH-11.
+
+Public API (all pure; the ones taking a state return an :class:`~bot.systems.base.Outcome`
+with a new state and never touch the input):
+
+- :func:`parse_sheet`, :func:`parse_action` — the GM's text formats.
+- :func:`add_combatant`, :func:`start_round` — setting up.
+- :func:`opportunity` — who may act now; :func:`declare`, :func:`wait`,
+  :func:`prepare`, :func:`end_opportunity` — acting at an opportunity.
+- :func:`react`, :func:`pass_reaction`, :func:`pass_all`, :func:`next_reactors`,
+  :func:`usable_reactions` — the chain.
+- :func:`equip`, :func:`stow`, :func:`drop`, :func:`pick_up`, :func:`hand_over` — equipment.
+"""
+
+from bot.systems.ritualhex.actions import BASE_ACTIONS, EXAMPLE_ACTIONS, parse_action
+from bot.systems.ritualhex.chain import (
+    available_actions,
+    declare,
+    eligible,
+    end_opportunity,
+    next_reactors,
+    pass_all,
+    pass_reaction,
+    react,
+    usable_reactions,
+)
+from bot.systems.ritualhex.rounds import add_combatant, opportunity, prepare, start_round, wait
+from bot.systems.ritualhex.sheet import parse_sheet
+from bot.systems.ritualhex.state import RHCombatant, RitualHexState
+
+__all__ = [
+    "BASE_ACTIONS",
+    "EXAMPLE_ACTIONS",
+    "RHCombatant",
+    "RitualHexState",
+    "add_combatant",
+    "available_actions",
+    "declare",
+    "eligible",
+    "end_opportunity",
+    "next_reactors",
+    "opportunity",
+    "parse_action",
+    "parse_sheet",
+    "pass_all",
+    "pass_reaction",
+    "prepare",
+    "react",
+    "start_round",
+    "usable_reactions",
+    "wait",
+]

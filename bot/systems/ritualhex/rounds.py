@@ -1,0 +1,263 @@
+"""The Ritual Hex round: AP levels, the needle, opportunities, paying AP, waiting and
+preparation points (seed 002 'Rondas de combate', 'Esperar', 'Preparar'; RH-5..RH-7).
+
+Helpers here work on a state the caller already copied; the public functions
+(:func:`add_combatant`, :func:`start_round`, :func:`wait`, :func:`prepare`) copy it.
+"""
+
+from __future__ import annotations
+
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
+
+
+def priority(c: RHCombatant) -> tuple[int, int, int, int]:
+    """RH-6: higher AP level, then more preparation points, then higher AP attribute,
+    then heroes before minions (sort ascending on this key)."""
+    return (-c.ap_level, -c.prep, -c.stat("ap"), 0 if c.side == "hero" else 1)
+
+
+def in_order(combatants: list[RHCombatant]) -> list[RHCombatant]:
+    """RH-6 order; the list order (order of joining) breaks nothing: full ties are the
+    controllers' choice, see :func:`head_group`."""
+    return sorted(combatants, key=priority)
+
+
+def head_group(combatants: list[RHCombatant]) -> list[RHCombatant]:
+    """The combatants tied with the first in RH-6 order: when several heroes (or several
+    minions) tie on every criterion, their controllers (or the Dark Lord) choose which
+    goes first, so any of them may."""
+    ordered = in_order(combatants)
+    if not ordered:
+        return []
+    first = priority(ordered[0])
+    return [c for c in ordered if priority(c) == first]
+
+
+def active(state: RitualHexState) -> list[RHCombatant]:
+    return [c for c in state.combatants if c.active]
+
+
+def opportunity(state: RitualHexState) -> list[str]:
+    """Who may act now (RH-5, RH-6): the head of the RH-6 order among the combatants whose
+    AP level is above the needle; empty during a chain or outside a round."""
+    if state.phase != "round" or state.chain:
+        return []
+    if state.multi_attack is not None:
+        return list(state.acting)
+    return [c.id for c in head_group([c for c in active(state) if c.ap_level > state.needle])]
+
+
+def get_combatant(state: RitualHexState, cid: str) -> RHCombatant:
+    c = state.get(cid)
+    if c is None:
+        raise RuleError("ritualhex.error.unknown_combatant", id=cid)
+    return c
+
+
+def check_control(actor: Actor, c: RHCombatant) -> None:
+    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        raise RuleError("ritualhex.error.not_your_combatant", name=c.name)
+
+
+def lower_ap(c: RHCombatant, amount: int, *, removes_waiting: bool = True) -> int:
+    """Lower the AP level by up to ``amount``; returns how much it went down. RH-7: each
+    AP the level goes down removes one waiting point from the body card and from each
+    limb (not for 'Prepare')."""
+    lowered = max(0, min(amount, c.ap_level))
+    c.ap_level -= lowered
+    if removes_waiting and lowered:
+        c.waiting = max(0, c.waiting - lowered)
+        for limb in c.limbs:
+            limb.waiting = max(0, limb.waiting - lowered)
+    return lowered
+
+
+def pay_ap(c: RHCombatant, cost: int, *, removes_waiting: bool = True) -> int:
+    """RH-7: pay ``cost`` AP. What the level cannot cover becomes waiting points on the
+    body card (after the waiting points of the AP actually paid were removed). Returns
+    the overflow."""
+    paid = lower_ap(c, cost, removes_waiting=removes_waiting)
+    overflow = cost - paid
+    c.waiting += overflow
+    return overflow
+
+
+def combat_over(state: RitualHexState) -> bool:
+    """RH-5: combat lasts while two active enemies remain (a hero and a minion)."""
+    sides = {c.side for c in active(state)}
+    return not {"hero", "minion"} <= sides
+
+
+def begin_round(state: RitualHexState, events: list[Event]) -> None:
+    """RH-5: AP level = AP - waiting points left on the body card, capped at 15; the
+    needle goes back to 15. Reading: the body card's waiting points are spent by that
+    subtraction (they do not stay to be removed again); limb waiting points stay."""
+    state.round += 1
+    state.needle = AP_CAP
+    for c in state.combatants:
+        c.prep = 0
+        if not c.active:
+            c.ap_level = 0
+            continue
+        c.ap_level = max(0, min(AP_CAP, c.stat("ap") - c.waiting))
+        c.waiting = 0
+    events.append(
+        Event(
+            key="ritualhex.round_started",
+            params={
+                "round": state.round,
+                "levels": ", ".join(f"{c.name} {c.ap_level}" for c in in_order(active(state))),
+            },
+        )
+    )
+
+
+def end_round(state: RitualHexState, events: list[Event]) -> None:
+    """RH-5: when every AP level is 0 the round ends; unspent preparation is lost."""
+    for c in state.combatants:
+        c.prep = 0
+    events.append(Event(key="ritualhex.round_ended", params={"round": state.round}))
+
+
+MAX_STEPS = 1000
+
+
+def advance(state: RitualHexState, events: list[Event]) -> None:
+    """After an opportunity (and its chain) ends: RH-5. If nobody's AP level is above the
+    needle, the needle falls by 1, one step at a time (an event each), until someone
+    is; when every AP level is 0 the round ends and the next begins. Ends the combat
+    when no two active enemies remain."""
+    state.multi_attack = None
+    state.acting = []
+    if state.phase != "round" or state.chain:
+        return
+    for _ in range(MAX_STEPS):
+        if combat_over(state):
+            state.phase = "over"
+            winners = sorted({c.side for c in active(state)})
+            events.append(
+                Event(key="ritualhex.combat_over", params={"side": winners[0] if winners else ""})
+            )
+            return
+        alive = active(state)
+        above = [c for c in alive if c.ap_level > state.needle]
+        if above:
+            group = head_group(above)
+            state.acting = [c.id for c in group]
+            events.append(
+                Event(
+                    key="ritualhex.opportunity",
+                    params={
+                        "names": ", ".join(c.name for c in group),
+                        "needle": state.needle,
+                        "ap_level": group[0].ap_level,
+                    },
+                )
+            )
+            return
+        if all(c.ap_level <= 0 for c in alive):
+            end_round(state, events)
+            begin_round(state, events)
+            continue
+        state.needle -= 1
+        events.append(Event(key="ritualhex.needle_fell", params={"needle": state.needle}))
+
+
+def _opportunity_actor(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
+    if state.phase != "round":
+        raise RuleError("ritualhex.error.no_round")
+    if state.chain:
+        raise RuleError("ritualhex.error.chain_open")
+    c = get_combatant(state, actor_id)
+    check_control(actor, c)
+    if state.multi_attack is not None:
+        raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
+    if actor_id not in state.acting:
+        names = ", ".join(x.name for x in state.combatants if x.id in state.acting)
+        raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
+    return c
+
+
+def add_combatant(
+    state: RitualHexState,
+    actor: Actor,
+    combatant: RHCombatant,
+    *,
+    controller_id: int | None = None,
+) -> Outcome:
+    """Add a parsed sheet. The GM adds anyone; a player may add a hero for themself.
+    Someone added during a round gets AP level 0 and acts from the next round (RH-5)."""
+    state = state.model_copy(deep=True)
+    if not actor.is_gm and not (combatant.side == "hero" and controller_id == actor.user_id):
+        raise RuleError("ritualhex.error.gm_only")
+    if any(c.name.casefold() == combatant.name.casefold() for c in state.combatants):
+        raise RuleError("ritualhex.error.duplicate_name", name=combatant.name)
+    new = combatant.model_copy(deep=True)
+    new.id = f"c{state.next_id}"
+    state.next_id += 1
+    new.controller_id = controller_id
+    new.is_pc = new.side == "hero"
+    new.ap_level = 0
+    state.combatants.append(new)
+    events = [
+        Event(
+            key="ritualhex.added",
+            params={"name": new.name, "side": new.side, "ap": new.stat("ap"), "hp": new.stat("hp")},
+        )
+    ]
+    return Outcome(state=state, events=events, summary=f"add {new.name}")
+
+
+def start_round(state: RitualHexState, actor: Actor) -> Outcome:
+    """Start the combat (GM): round 1 begins and the needle falls to the first
+    opportunity (RH-5)."""
+    state = state.model_copy(deep=True)
+    if not actor.is_gm:
+        raise RuleError("ritualhex.error.gm_only")
+    if state.phase == "round":
+        raise RuleError("ritualhex.error.round_running")
+    if combat_over(state):
+        raise RuleError("ritualhex.error.need_two_sides")
+    state.phase = "round"
+    events: list[Event] = []
+    begin_round(state, events)
+    advance(state, events)
+    return Outcome(state=state, events=events, summary="start round")
+
+
+def wait(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
+    """'Esperar' (RH-7): 1 AP, no effect; the only action while the body card has waiting
+    points. Like any action, it loses unspent preparation points. No chain is opened
+    (there is nothing to react to)."""
+    state = state.model_copy(deep=True)
+    c = _opportunity_actor(state, actor, actor_id)
+    pay_ap(c, 1)
+    c.prep = 0
+    events = [
+        Event(
+            key="ritualhex.waited",
+            params={"name": c.name, "ap_level": c.ap_level, "waiting": c.waiting},
+        )
+    ]
+    advance(state, events)
+    return Outcome(state=state, events=events, summary=f"{c.name} waits")
+
+
+def prepare(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
+    """'Preparar' (RH-7): only without waiting points on the body card; 1 AP, +1
+    preparation point; paying it removes no waiting points. No chain is opened."""
+    state = state.model_copy(deep=True)
+    c = _opportunity_actor(state, actor, actor_id)
+    if c.waiting > 0:
+        raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
+    pay_ap(c, 1, removes_waiting=False)
+    c.prep += 1
+    events = [
+        Event(
+            key="ritualhex.prepared",
+            params={"name": c.name, "ap_level": c.ap_level, "prep": c.prep},
+        )
+    ]
+    advance(state, events)
+    return Outcome(state=state, events=events, summary=f"{c.name} prepares")

@@ -1,0 +1,376 @@
+"""Ritual Hex sheets: the compact text format the GM pastes, and its parser (seed 002
+'Combatientes', 'Equipamiento', 'Héroes', 'Ventajas'; RH-9, RH-10, RH-11). Pure.
+
+Sheet format
+============
+
+One ``campo: valor`` per line; Spanish or English field names; case and accents are
+ignored. Example (a minion)::
+
+    nombre: Goblin
+    AP: 9; HP: 6; Str: 1; Def: 2; Per: 1; Mag: 0; DR: 0
+    partes: cabeza, torso, brazo x2
+    miembros: mano x2, pies
+    equipo: Escudo; partes: mano; costo: 2; mod: Def+1; acciones: Bloqueo
+    acción: Mordisco; tipo: ataque; costo: 4; objetivo: 1; chequeo: <Str>[10]<Def>; efecto: daño 1d
+
+Fields:
+
+- ``nombre`` / ``name`` (required).
+- ``AP``, ``HP``, ``Str``/``Fue``, ``Def``, ``Per``, ``Mag``, ``DR``: numbers; several may
+  share a line separated by ``;`` or ``,`` (``AP 12, HP 10, Str 3``). AP and HP are
+  required.
+- ``partes`` / ``parts`` and ``miembros`` / ``limbs`` (minions only): comma separated
+  kinds, ``xN`` for several (``brazo x2`` gives ``brazo1``, ``brazo2``). Limbs count as
+  body parts. Heroes always have head, neck, torso, 2 arms, 2 legs; limbs 2 hands
+  (``mano1``, ``mano2``) and feet (``pies``) (RH-10).
+- ``ventajas`` / ``advantages`` (heroes only): Velocidad/Speed, Salud/Health,
+  Fortaleza/Strength, Esquivar/Dodge, Atención/Awareness, Mística/Mystic,
+  Resistencia/Toughness, Multi-ataque/Multi-attack; ``xN`` for copies (they stack, RH-10).
+- ``equipo`` / ``equipment``: ``Name; partes: ...; costo: N; mod: Def+1, Str-1;
+  acciones: A, B``. ``partes`` lists part keys (``mano2``) or kinds (``mano``: the first
+  free one); ``costo`` is the AP to equip it in combat (0 or absent: only out of
+  combat); ``acciones`` names actions defined in this sheet or shipped ones (Bloqueo,
+  Proteger, Parálisis). The item starts equipped.
+- ``acción`` / ``action``: ``Name; field: value; ...`` in the action format of
+  :mod:`bot.systems.ritualhex.actions`. It belongs to the combatant, unless an
+  equipment line lists it (then it comes with the equipment).
+- ``acciones`` / ``actions``: shipped actions the combatant has (``Proteger``).
+
+A bad line raises :class:`RuleError` with ``line`` (its number), ``text`` and what was
+expected (keys ``ritualhex.sheet.*``, ``ritualhex.format.*``, ``ritualhex.actiondef.*``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from bot.systems.base import RuleError
+from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.state import (
+    MULTI_ATTACK,
+    STATS,
+    ActionDef,
+    Equipment,
+    Part,
+    RHCombatant,
+)
+from bot.systems.ritualhex.text import field_value, norm, parse_int, stat_id
+
+HERO_PARTS: tuple[tuple[str, str], ...] = (
+    ("cabeza", "cabeza"),
+    ("cuello", "cuello"),
+    ("torso", "torso"),
+    ("brazo1", "brazo"),
+    ("brazo2", "brazo"),
+    ("pierna1", "pierna"),
+    ("pierna2", "pierna"),
+)
+HERO_LIMBS: tuple[tuple[str, str], ...] = (("mano1", "mano"), ("mano2", "mano"), ("pies", "pies"))
+"""RH-10: the heroes' body parts and limbs."""
+
+PART_ALIASES: dict[str, str] = {
+    "head": "cabeza",
+    "neck": "cuello",
+    "arm": "brazo",
+    "arms": "brazo",
+    "brazos": "brazo",
+    "leg": "pierna",
+    "legs": "pierna",
+    "piernas": "pierna",
+    "hand": "mano",
+    "hands": "mano",
+    "manos": "mano",
+    "foot": "pies",
+    "feet": "pies",
+    "pie": "pies",
+}
+
+ADVANTAGE_NAMES: dict[str, str] = {
+    "velocidad": "velocidad",
+    "speed": "velocidad",
+    "salud": "salud",
+    "health": "salud",
+    "fortaleza": "fortaleza",
+    "strength": "fortaleza",
+    "esquivar": "esquivar",
+    "dodge": "esquivar",
+    "atencion": "atencion",
+    "awareness": "atencion",
+    "attention": "atencion",
+    "mistica": "mistica",
+    "mystic": "mistica",
+    "resistencia": "resistencia",
+    "toughness": "resistencia",
+    "resistance": "resistencia",
+    "multi-ataque": MULTI_ATTACK,
+    "multiataque": MULTI_ATTACK,
+    "multi ataque": MULTI_ATTACK,
+    "multi-attack": MULTI_ATTACK,
+    "multiattack": MULTI_ATTACK,
+}
+
+FIELDS: dict[str, str] = {
+    "nombre": "name",
+    "name": "name",
+    "caracteristicas": "stats",
+    "stats": "stats",
+    "partes": "parts",
+    "parts": "parts",
+    "miembros": "limbs",
+    "limbs": "limbs",
+    "ventajas": "advantages",
+    "advantages": "advantages",
+    "equipo": "equipment",
+    "equipamiento": "equipment",
+    "equipment": "equipment",
+    "accion": "action",
+    "action": "action",
+    "acciones": "actions",
+    "actions": "actions",
+}
+EXPECTED_FIELDS = "nombre/name, AP, HP, Str, Def, Per, Mag, DR, partes/parts, miembros/limbs, ventajas/advantages, equipo/equipment, acción/action, acciones/actions"
+
+
+def _counted(value: str, *, line: int) -> list[tuple[str, int]]:
+    """``brazo x2, cola`` -> [("brazo", 2), ("cola", 1)]."""
+    out: list[tuple[str, int]] = []
+    for item in value.split(","):
+        text = norm(item)
+        if not text:
+            continue
+        m = re.match(r"^(.*?)\s*(?:x\s*(\d+))?$", text)
+        name, count = (m[1], int(m[2])) if m and m[2] else (text, 1)
+        if not name or not 1 <= count <= 20:
+            raise RuleError("ritualhex.sheet.bad_list_item", line=line, text=item.strip())
+        out.append((name, count))
+    return out
+
+
+def _make_parts(items: list[tuple[str, int]], *, limb: bool) -> list[Part]:
+    parts: list[Part] = []
+    for kind, count in items:
+        base = kind.replace(" ", "_")
+        for i in range(count):
+            key = f"{base}{i + 1}" if count > 1 else base
+            parts.append(Part(key=key, kind=kind, limb=limb))
+    return parts
+
+
+def _parse_stats(value: str, *, line: int, into: dict[str, int]) -> None:
+    for item in re.split(r"[,;]", value):
+        text = item.strip()
+        if not text:
+            continue
+        m = re.match(r"^([^\d:=\s-]+)\s*[:=]?\s*(-?\d+)$", text)
+        stat = stat_id(m[1]) if m else None
+        if m is None or stat is None:
+            raise RuleError(
+                "ritualhex.sheet.bad_stat",
+                line=line,
+                text=text,
+                expected="AP, HP, Str, Def, Per, Mag, DR",
+            )
+        into[stat] = parse_int(m[2], line=line, field=m[1], maximum=99)
+
+
+def _parse_mods(value: str, *, line: int) -> dict[str, int]:
+    mods: dict[str, int] = {}
+    for item in value.split(","):
+        text = item.replace(" ", "")
+        if not text:
+            continue
+        m = re.match(r"^([A-Za-zÁÉÍÓÚáéíóú]+)([+-]\d+)$", text)
+        stat = stat_id(m[1]) if m else None
+        if m is None or stat is None:
+            raise RuleError("ritualhex.sheet.bad_mod", line=line, text=item.strip())
+        mods[stat] = mods.get(stat, 0) + int(m[2])
+    return mods
+
+
+def _resolve_parts(
+    tokens: list[str], parts: list[Part], taken: set[str], *, line: int
+) -> tuple[list[str], list[str]]:
+    """Part keys or kinds -> (keys worn on, kinds needed). RH-9: two items never share
+    a part."""
+    keys: list[str] = []
+    for token in tokens:
+        t = PART_ALIASES.get(token, token).replace(" ", "_")
+        exact = next((p for p in parts if p.key == t), None)
+        if exact is not None:
+            if exact.key in taken or exact.key in keys:
+                raise RuleError("ritualhex.sheet.part_taken", line=line, part=exact.key)
+            keys.append(exact.key)
+            continue
+        kinds = {t.replace("_", " "), t.rstrip("s").replace("_", " ")}
+        free = [p for p in parts if p.kind in kinds and p.key not in taken and p.key not in keys]
+        if not free:
+            known = ", ".join(p.key for p in parts)
+            raise RuleError("ritualhex.sheet.no_such_part", line=line, part=token, expected=known)
+        keys.append(free[0].key)
+    needs = [next(p.kind for p in parts if p.key == k) for k in keys]
+    return keys, needs
+
+
+def _parse_equipment(
+    value: str, *, line: int
+) -> tuple[str, list[str], int, dict[str, int], list[str]]:
+    segments = [s.strip() for s in value.split(";")]
+    name = segments[0]
+    if not name or ":" in name:
+        raise RuleError("ritualhex.sheet.equipment_needs_name", line=line, text=value)
+    tokens: list[str] = []
+    cost = 0
+    mods: dict[str, int] = {}
+    actions: list[str] = []
+    for seg in segments[1:]:
+        if not seg:
+            continue
+        field, val = field_value(seg, line=line)
+        if field in ("partes", "parts"):
+            for kind, count in _counted(val, line=line):
+                tokens.extend([kind] * count)
+        elif field in ("costo", "coste", "cost"):
+            cost = parse_int(val, line=line, field=field, maximum=30)
+        elif field in ("mod", "mods", "modificadores", "modifiers"):
+            mods = _parse_mods(val, line=line)
+        elif field in ("acciones", "actions", "accion", "action"):
+            actions = [a.strip() for a in val.split(",") if a.strip()]
+        else:
+            raise RuleError(
+                "ritualhex.format.unknown_field",
+                line=line,
+                field=field,
+                expected="partes/parts, costo/cost, mod, acciones/actions",
+            )
+    if not tokens:
+        raise RuleError("ritualhex.sheet.equipment_needs_parts", line=line, text=name)
+    return name, [norm(t) for t in tokens], cost, mods, actions
+
+
+def parse_sheet(text: str, *, kind: Literal["hero", "minion"] = "hero") -> RHCombatant:
+    """Parse a pasted sheet into a combatant (id, controller set by ``add_combatant``)."""
+    name: str | None = None
+    stats: dict[str, int] = {}
+    parts_items: list[tuple[str, int]] | None = None
+    limb_items: list[tuple[str, int]] | None = None
+    advantages: dict[str, int] = {}
+    defined: dict[str, ActionDef] = {}
+    listed: list[tuple[int, str]] = []
+    raw_equipment: list[tuple[int, tuple[str, list[str], int, dict[str, int], list[str]]]] = []
+
+    for line, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip() or raw.strip().startswith("#"):
+            continue
+        first = re.split(r"[\s:=]", raw.strip(), maxsplit=1)[0]
+        if ":" not in raw and stat_id(first) is not None:
+            _parse_stats(raw, line=line, into=stats)  # "AP 12, HP 10, Str 3"
+            continue
+        field, value = field_value(raw, line=line)
+        if stat_id(field) is not None:
+            # "AP: 12; HP: 10" or "AP: 12, HP: 10" on one line
+            _parse_stats(f"{field} {value}".replace(":", " "), line=line, into=stats)
+            continue
+        what = FIELDS.get(field)
+        if what is None:
+            raise RuleError(
+                "ritualhex.sheet.unknown_field", line=line, field=field, expected=EXPECTED_FIELDS
+            )
+        if what == "name":
+            if not value or len(value) > 40:
+                raise RuleError("ritualhex.sheet.bad_name", line=line, text=value)
+            name = value
+        elif what == "stats":
+            _parse_stats(value, line=line, into=stats)
+        elif what in ("parts", "limbs"):
+            if kind == "hero":
+                raise RuleError("ritualhex.sheet.hero_parts_fixed", line=line)
+            items = _counted(value, line=line)
+            if what == "parts":
+                parts_items = items
+            else:
+                limb_items = items
+        elif what == "advantages":
+            if kind != "hero":
+                raise RuleError("ritualhex.sheet.advantages_hero_only", line=line)
+            for adv, count in _counted(value, line=line):
+                canonical = ADVANTAGE_NAMES.get(adv)
+                if canonical is None:
+                    raise RuleError(
+                        "ritualhex.sheet.bad_advantage",
+                        line=line,
+                        text=adv,
+                        expected="Velocidad, Salud, Fortaleza, Esquivar, Atención, Mística, Resistencia, Multi-ataque",
+                    )
+                advantages[canonical] = advantages.get(canonical, 0) + count
+        elif what == "equipment":
+            raw_equipment.append((line, _parse_equipment(value, line=line)))
+        elif what == "action":
+            try:
+                action = parse_action("nombre: " + value)
+            except RuleError as err:
+                err.params["line"] = line
+                raise
+            defined[norm(action.name)] = action
+        elif what == "actions":
+            listed.extend((line, a.strip()) for a in value.split(",") if a.strip())
+
+    if name is None:
+        raise RuleError("ritualhex.sheet.missing_name")
+    for required in ("ap", "hp"):
+        if required not in stats:
+            raise RuleError("ritualhex.sheet.missing_stat", stat=required.upper())
+    if stats["hp"] < 1:
+        raise RuleError("ritualhex.sheet.hp_too_low")
+
+    if kind == "hero":
+        parts = [Part(key=k, kind=t) for k, t in HERO_PARTS]
+        parts += [Part(key=k, kind=t, limb=True) for k, t in HERO_LIMBS]
+    else:
+        parts = _make_parts(parts_items or [], limb=False)
+        parts += _make_parts(limb_items or [], limb=True)
+        keys = [p.key for p in parts]
+        if len(set(keys)) != len(keys):
+            raise RuleError("ritualhex.sheet.duplicate_part")
+
+    def find_action(action_name: str, line: int) -> ActionDef:
+        found = defined.get(norm(action_name)) or library_action(action_name)
+        if found is None:
+            raise RuleError("ritualhex.sheet.unknown_action", line=line, text=action_name)
+        return found
+
+    taken: set[str] = set()
+    equipment: list[Equipment] = []
+    used_by_items: set[str] = set()
+    for line, (item_name, tokens, cost, mods, action_names) in raw_equipment:
+        keys, needs = _resolve_parts(tokens, parts, taken, line=line)
+        taken.update(keys)
+        item_actions = [find_action(a, line) for a in action_names]
+        used_by_items.update(norm(a.name) for a in item_actions)
+        equipment.append(
+            Equipment(
+                name=item_name,
+                needs=needs,
+                worn_on=keys,
+                cost=cost,
+                mods=mods,
+                actions=item_actions,
+            )
+        )
+    own = [a for key, a in defined.items() if key not in used_by_items]
+    own += [find_action(a, line) for line, a in listed if norm(a) not in defined]
+
+    base = dict.fromkeys(STATS, 0)
+    base.update(stats)
+    return RHCombatant(
+        id="",
+        name=name,
+        is_pc=kind == "hero",
+        side=kind,
+        base=base,
+        advantages=advantages,
+        parts=parts,
+        equipment=equipment,
+        actions=own,
+    )
