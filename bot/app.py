@@ -15,9 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot.board import BoardManager
 from bot.config import Settings
 from bot.dice.source import DiceError
 from bot.dice_provider import DiceProvider
+from bot.encounter.service import EncounterService
 from bot.i18n import language_of, t
 from bot.i18n.translator import ComodinTranslator
 from bot.storage.db import Database, open_database
@@ -47,26 +49,7 @@ class ComodinTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
     ) -> None:
         bot: ComodinBot = interaction.client  # type: ignore[assignment]
-        lang = bot.language_for(interaction)
-        original = getattr(error, "original", error)
-        if isinstance(original, RuleError | DiceError):
-            text = t(original.key, lang, **original.params)
-        elif isinstance(error, app_commands.TransformerError):
-            text = t("error.bad_value", lang, value=str(error.value)[:100])
-        elif isinstance(error, app_commands.CheckFailure):
-            text = t("error.not_allowed", lang)
-        elif isinstance(error, app_commands.CommandNotFound):
-            text = t("error.unknown_command", lang)
-        else:
-            error_id = uuid.uuid4().hex[:8]
-            log.error(
-                "error %s in command %r",
-                error_id,
-                interaction.command.qualified_name if interaction.command else None,
-                exc_info=original,
-            )
-            text = t("error.internal", lang, error_id=error_id)
-        await bot.send_ephemeral(interaction, text)
+        await bot.report_error(interaction, error)
 
 
 class ComodinBot(commands.Bot):
@@ -76,6 +59,7 @@ class ComodinBot(commands.Bot):
         *,
         dice: DiceProvider | None = None,
         db: Database | None = None,
+        offline: bool = False,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -89,8 +73,11 @@ class ComodinBot(commands.Bot):
         self.settings = settings
         self.dice = dice or DiceProvider()
         self._db = db
+        self.offline = offline
         self.guild_locales: dict[int, str] = {}
+        self.gm_roles: dict[int, int] = {}
         self.started_extensions: list[str] = []
+        self.boards = BoardManager(self, interval=0 if offline else 1.5)
 
     @property
     def db(self) -> Database:
@@ -100,10 +87,14 @@ class ComodinBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._db is None:
             self._db = await open_database(self.settings.db_path)
+        self.encounters = EncounterService(self._db, self.dice)
         for row in await self._db.fetchall(
-            "SELECT guild_id, locale FROM guild_settings WHERE locale IS NOT NULL"
+            "SELECT guild_id, locale, gm_role_id FROM guild_settings"
         ):
-            self.guild_locales[row["guild_id"]] = row["locale"]
+            if row["locale"]:
+                self.guild_locales[row["guild_id"]] = row["locale"]
+            if row["gm_role_id"]:
+                self.gm_roles[row["guild_id"]] = row["gm_role_id"]
         await self.tree.set_translator(ComodinTranslator())
         for extension in discover_cogs():
             await self.load_extension(extension)
@@ -111,6 +102,7 @@ class ComodinBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            await self.boards.flush()
             await super().close()
         finally:
             if self._db is not None:
@@ -126,7 +118,27 @@ class ComodinBot(commands.Bot):
             lang = self.guild_locales.get(interaction.guild_id)
         return lang or self.settings.default_locale
 
-    # --- replies --------------------------------------------------------------------
+    # --- errors and replies -----------------------------------------------------------
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """User errors become a localized ephemeral message; anything else is logged with
+        its traceback and the user gets a short message with an error id."""
+        lang = self.language_for(interaction)
+        original = getattr(error, "original", error)
+        if isinstance(original, RuleError | DiceError):
+            text = t(original.key, lang, **{k: _param(v, lang) for k, v in original.params.items()})
+        elif isinstance(error, app_commands.TransformerError):
+            text = t("error.bad_value", lang, value=str(error.value)[:100])
+        elif isinstance(error, app_commands.CheckFailure):
+            text = t("error.not_allowed", lang)
+        elif isinstance(error, app_commands.CommandNotFound):
+            text = t("error.unknown_command", lang)
+        else:
+            error_id = uuid.uuid4().hex[:8]
+            name = interaction.command.qualified_name if interaction.command else interaction.data
+            log.error("error %s in %r", error_id, name, exc_info=original)
+            text = t("error.internal", lang, error_id=error_id)
+        await self.send_ephemeral(interaction, text)
 
     async def send_ephemeral(self, interaction: discord.Interaction, text: str) -> None:
         try:
@@ -172,6 +184,12 @@ class ComodinBot(commands.Bot):
                 (current,),
             )
         return True
+
+
+def _param(value: object, lang: str) -> object:
+    from bot.render.text import translate_value
+
+    return translate_value(value, lang)
 
 
 def project_root() -> Path:

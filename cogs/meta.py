@@ -27,7 +27,7 @@ class Meta(commands.Cog):
         latency = self.bot.latency
         shown = (
             t("ping.offline", lang)
-            if not math.isfinite(latency) or getattr(self.bot, "offline", False)
+            if not math.isfinite(latency) or self.bot.offline
             else f"{latency * 1000:.0f} ms"
         )
         embed = discord.Embed(

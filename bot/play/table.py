@@ -92,8 +92,7 @@ class OfflineTable:
     # -- lifecycle ------------------------------------------------------------------
 
     async def start(self) -> OfflineTable:
-        bot = ComodinBot(self.settings, dice=self.dice)
-        bot.offline = True  # type: ignore[attr-defined]
+        bot = ComodinBot(self.settings, dice=self.dice, offline=True)
         await bot._async_setup_hook()
         state = bot._connection
         state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]

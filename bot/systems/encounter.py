@@ -9,6 +9,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
+from bot.systems.base import Offer
 from bot.systems.ds20.state import DS20State
 from bot.systems.ritualhex.state import RitualHexState
 from bot.systems.swade.state import SwadeState
@@ -32,6 +33,8 @@ class Encounter(BaseModel):
     board_message_id: int | None = None
     active: bool = True
     state: SystemState
+    # Buttons offered by the last action (soak, reroll...): valid until the next action.
+    offers: list[Offer] = Field(default_factory=list)
 
     @property
     def system(self) -> str:

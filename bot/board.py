@@ -1,0 +1,78 @@
+"""Keeps each channel's board message current: posted once, then edited in place.
+
+At most one edit per ``interval`` seconds per channel, and always ending on the latest
+state: a request while an edit is pending just marks the channel dirty. Runs after the
+command's transaction, never inside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.render.board import board_embed
+from bot.render.views import board_view
+
+if TYPE_CHECKING:
+    from bot.app import ComodinBot
+
+log = logging.getLogger("comodin.board")
+
+
+class BoardManager:
+    def __init__(self, bot: ComodinBot, interval: float = 1.5) -> None:
+        self.bot = bot
+        self.interval = interval
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self.edits = 0
+
+    def request(self, channel_id: int) -> None:
+        self._dirty.add(channel_id)
+        task = self._tasks.get(channel_id)
+        if task is None or task.done():
+            self._tasks[channel_id] = asyncio.create_task(
+                self._run(channel_id), name=f"comodin-board-{channel_id}"
+            )
+
+    async def flush(self) -> None:
+        """Wait for pending board edits (shutdown, tests)."""
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self, channel_id: int) -> None:
+        while channel_id in self._dirty:
+            self._dirty.discard(channel_id)
+            try:
+                await self._update(channel_id)
+            except discord.HTTPException as exc:
+                log.warning("board edit in channel %s failed: %s", channel_id, exc)
+            except Exception:
+                log.exception("board update in channel %s failed", channel_id)
+            if self.interval:
+                await asyncio.sleep(self.interval)
+
+    async def _update(self, channel_id: int) -> None:
+        encounter = await self.bot.encounters.get(channel_id)
+        if encounter is None:
+            return
+        lang = self.bot.guild_locales.get(encounter.guild_id, self.bot.settings.default_locale)
+        embed, buttons = board_embed(encounter, lang)
+        view = board_view(channel_id, buttons, lang)
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=encounter.guild_id)
+        if encounter.board_message_id is not None:
+            try:
+                await channel.get_partial_message(encounter.board_message_id).edit(
+                    embed=embed, view=view
+                )
+                self.edits += 1
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(embed=embed, view=view)
+        self.edits += 1
+        await self.bot.encounters.set_board(channel_id, message.id)

@@ -1,0 +1,302 @@
+"""The encounter service (DESIGN.md): load a channel's encounter under its lock, apply one
+rules action, save the new state, the undo snapshot and the log in one transaction.
+
+Rules functions are pure (``bot.systems``); the service gives each action its own dice
+source seeded with ``Encounter.dice_seed()`` so the log can be replayed, and bumps the
+optimistic ``version`` column. Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.dice.source import DiceSource
+from bot.dice_provider import DiceProvider
+from bot.errors import UserError
+from bot.storage.db import Database
+from bot.systems.base import Outcome
+from bot.systems.encounter import SYSTEMS, Encounter
+
+UNDO_DEPTH = 50
+
+RulesAction = Callable[[Encounter, DiceSource], Outcome]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class ConcurrentChange(Exception):
+    """Another writer changed the encounter between our read and our write."""
+
+
+class EncounterService:
+    def __init__(self, db: Database, dice: DiceProvider) -> None:
+        self.db = db
+        self.dice = dice
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    # -- reading ----------------------------------------------------------------------
+
+    async def get(self, channel_id: int) -> Encounter | None:
+        row = await self.db.fetchone(
+            "SELECT state FROM encounters WHERE channel_id = ?", (channel_id,)
+        )
+        return Encounter.model_validate_json(row["state"]) if row else None
+
+    async def require(self, channel_id: int) -> Encounter:
+        encounter = await self.get(channel_id)
+        if encounter is None:
+            raise UserError("encounter.none")
+        return encounter
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    async def start(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        gm_id: int,
+        system: str,
+        name: str = "",
+        user_id: int | None = None,
+    ) -> Encounter:
+        if system not in SYSTEMS:
+            raise UserError("encounter.unknown_system", system=system, systems=", ".join(SYSTEMS))
+        async with self.lock(channel_id):
+            if await self.get(channel_id) is not None:
+                raise UserError("encounter.already")
+            state = SYSTEMS[system]()
+            encounter = Encounter(
+                channel_id=channel_id,
+                guild_id=guild_id,
+                gm_id=gm_id,
+                name=name,
+                seed=self.dice.new_seed(),
+                state=state,  # type: ignore[arg-type]
+            )
+            now = _now()
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 1, ?, ?)",
+                    (channel_id, guild_id, system, encounter.model_dump_json(), now, now),
+                )
+                await self._log(
+                    conn,
+                    encounter,
+                    user_id or gm_id,
+                    "encounter.start",
+                    {"system": system, "name": name},
+                    1,
+                )
+            return encounter
+
+    async def end(self, channel_id: int, user_id: int) -> Encounter:
+        async with self.lock(channel_id):
+            encounter = await self.require(channel_id)
+            encounter = encounter.model_copy(update={"active": False})
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
+                    (
+                        channel_id,
+                        encounter.guild_id,
+                        encounter.system,
+                        encounter.model_dump_json(),
+                        _now(),
+                    ),
+                )
+                await self._log(conn, encounter, user_id, "encounter.end", {}, None)
+                await conn.execute("DELETE FROM encounters WHERE channel_id = ?", (channel_id,))
+            return encounter
+
+    async def replace(
+        self, encounter: Encounter, user_id: int, *, kind: str = "encounter.import"
+    ) -> Encounter:
+        """Put a whole encounter in the channel (``/encounter import``): undoable."""
+        async with self.lock(encounter.channel_id):
+            old = await self.get(encounter.channel_id)
+            now = _now()
+            async with self.db.transaction() as conn:
+                if old is None:
+                    await conn.execute(
+                        "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
+                        " VALUES (?, ?, ?, ?, 1, ?, ?)",
+                        (
+                            encounter.channel_id,
+                            encounter.guild_id,
+                            encounter.system,
+                            encounter.model_dump_json(),
+                            now,
+                            now,
+                        ),
+                    )
+                else:
+                    await self._snapshot(conn, old, kind)
+                    await conn.execute(
+                        "UPDATE encounters SET state = ?, system = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
+                        (encounter.model_dump_json(), encounter.system, now, encounter.channel_id),
+                    )
+                await self._log(conn, encounter, user_id, kind, {}, None)
+            return encounter
+
+    # -- actions --------------------------------------------------------------------------
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: RulesAction,
+        *,
+        kind: str,
+        params: dict[str, Any] | None = None,
+        undoable: bool = True,
+    ) -> tuple[Encounter, Outcome]:
+        """Apply one rules action under the channel's lock, in one transaction."""
+        async with self.lock(channel_id):
+            row = await self.db.fetchone(
+                "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
+            )
+            if row is None:
+                raise UserError("encounter.none")
+            encounter = Encounter.model_validate_json(row["state"])
+            version = row["version"]
+            dice = self.dice.source(encounter.dice_seed())
+            outcome = action(encounter, dice)
+            updated = encounter.model_copy(
+                update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
+            )
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
+                    "WHERE channel_id = ? AND version = ?",
+                    (updated.model_dump_json(), _now(), channel_id, version),
+                )
+                if cursor.rowcount != 1:
+                    raise ConcurrentChange(channel_id)
+                if undoable:
+                    await self._snapshot(conn, encounter, outcome.summary or kind)
+                await self._log(
+                    conn,
+                    updated,
+                    user_id,
+                    kind,
+                    {
+                        "params": params or {},
+                        "seed": encounter.dice_seed(),
+                        "events": [e.model_dump(mode="json") for e in outcome.events],
+                    },
+                    version + 1,
+                )
+            return updated, outcome
+
+    async def set_board(self, channel_id: int, message_id: int | None) -> None:
+        """Remember the board message (not an undoable change)."""
+        async with self.lock(channel_id):
+            encounter = await self.get(channel_id)
+            if encounter is None:
+                return
+            encounter = encounter.model_copy(update={"board_message_id": message_id})
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "UPDATE encounters SET state = ? WHERE channel_id = ?",
+                    (encounter.model_dump_json(), channel_id),
+                )
+
+    async def undo(self, channel_id: int, user_id: int) -> str:
+        """Restore the state before the last change; return what was undone."""
+        async with self.lock(channel_id):
+            current = await self.require(channel_id)
+            row = await self.db.fetchone(
+                "SELECT id, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (channel_id,),
+            )
+            if row is None:
+                raise UserError("encounter.nothing_to_undo")
+            previous = Encounter.model_validate_json(row["state"])
+            # Keep the board message and the dice sequence moving forward.
+            previous = previous.model_copy(
+                update={"board_message_id": current.board_message_id, "seq": current.seq}
+            )
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
+                    (previous.model_dump_json(), _now(), channel_id),
+                )
+                await conn.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
+                await self._log(conn, previous, user_id, "undo", {"undone": row["summary"]}, None)
+            return str(row["summary"])
+
+    async def log_roll(
+        self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]
+    ) -> None:
+        """Append a stand-alone roll (/roll, /trait) to the log."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
+                " VALUES (?, ?, ?, ?, 'roll', NULL, ?)",
+                (_now(), guild_id, channel_id, user_id, json.dumps(payload, ensure_ascii=False)),
+            )
+
+    async def history(self, channel_id: int, limit: int = 100) -> list[dict[str, Any]]:
+        rows = await self.db.fetchall(
+            "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
+            (channel_id, limit),
+        )
+        return [
+            {
+                "created_at": r["created_at"],
+                "user_id": r["user_id"],
+                "kind": r["kind"],
+                "payload": json.loads(r["payload"]),
+            }
+            for r in reversed(rows)
+        ]
+
+    # -- internals --------------------------------------------------------------------------
+
+    async def _snapshot(self, conn: Any, encounter: Encounter, summary: str) -> None:
+        await conn.execute(
+            "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
+            (encounter.channel_id, encounter.seq, summary, encounter.model_dump_json()),
+        )
+        await conn.execute(
+            "DELETE FROM encounter_undo WHERE channel_id = ? AND id NOT IN "
+            "(SELECT id FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT ?)",
+            (encounter.channel_id, encounter.channel_id, UNDO_DEPTH),
+        )
+
+    async def _log(
+        self,
+        conn: Any,
+        encounter: Encounter,
+        user_id: int,
+        kind: str,
+        payload: dict[str, Any],
+        version: int | None,
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                _now(),
+                encounter.guild_id,
+                encounter.channel_id,
+                user_id,
+                kind,
+                version,
+                json.dumps(payload, ensure_ascii=False, default=str),
+            ),
+        )

@@ -1,0 +1,88 @@
+"""The board: one embed per encounter, re-rendered after every change.
+
+Each system registers its renderer (``register_board``); a renderer returns the embed as
+a dict plus the board's buttons as ``(label_key, action, gm_only)``. This module fits
+the result to Discord's limits and builds the discord.py objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.render.limits import DESCRIPTION, FIELDS, TITLE, clip, embed_size, within_limits
+from bot.systems.encounter import Encounter
+
+BOARD_COLOUR = 0x2C3E50
+
+
+@dataclass
+class Board:
+    title: str
+    description: str = ""
+    fields: list[tuple[str, str, bool]] = field(default_factory=list)  # name, value, inline
+    footer: str = ""
+    buttons: list[tuple[str, str]] = field(default_factory=list)  # (label_key, action)
+
+    def to_dict(self) -> dict[str, Any]:
+        embed: dict[str, Any] = {
+            "title": self.title,
+            "description": self.description,
+            "color": BOARD_COLOUR,
+        }
+        if self.fields:
+            embed["fields"] = [{"name": n, "value": v, "inline": i} for n, v, i in self.fields]
+        if self.footer:
+            embed["footer"] = {"text": self.footer}
+        return embed
+
+
+BoardRenderer = Callable[[Encounter, str, bool], Board]
+_RENDERERS: dict[str, BoardRenderer] = {}
+
+
+def register_board(system: str, renderer: BoardRenderer) -> None:
+    _RENDERERS[system] = renderer
+
+
+def _generic(encounter: Encounter, lang: str, compact: bool) -> Board:
+    names = [c.name for c in encounter.state.combatants]
+    return Board(
+        title=t("board.title", lang, name=encounter.name or t(f"system.{encounter.system}", lang)),
+        description="\n".join(names) or t("board.empty", lang),
+    )
+
+
+def fit(board: Board) -> dict[str, Any]:
+    """Clip every part to Discord's limits; drop trailing fields past 25 or 6000."""
+    board.title = clip(board.title, TITLE)
+    board.description = clip(board.description, DESCRIPTION)
+    board.fields = [(clip(n, 256), clip(v, 1024), i) for n, v, i in board.fields[:FIELDS]]
+    embed = board.to_dict()
+    while not within_limits(embed) and embed.get("fields"):
+        embed["fields"].pop()
+    if embed_size(embed) > 6000:
+        embed["description"] = clip(
+            embed["description"], max(0, 6000 - embed_size({**embed, "description": ""}))
+        )
+    return embed
+
+
+def render_board(encounter: Encounter, lang: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The board embed (as a dict within Discord's limits) and its buttons. A system's
+    renderer gets ``compact=True`` when the full layout would not fit."""
+    renderer = _RENDERERS.get(encounter.system, _generic)
+    board = renderer(encounter, lang, False)
+    embed = board.to_dict()
+    if not within_limits(embed):
+        board = renderer(encounter, lang, True)
+    return fit(board), board.buttons
+
+
+def board_embed(encounter: Encounter, lang: str) -> tuple[discord.Embed, list[tuple[str, str]]]:
+    data, buttons = render_board(encounter, lang)
+    return discord.Embed.from_dict(data), buttons

@@ -1,0 +1,52 @@
+"""Buttons as plain discord.ui components. Their custom_ids carry the ids a press needs,
+so presses are handled by DynamicItem patterns (``cogs/_buttons.py``) even after a
+restart:
+
+- board buttons: ``cmd:b:{action}:{channel_id}``
+- offers (soak, reroll, react...): ``cmd:o:{channel_id}:{seq}:{index}`` — valid while the
+  encounter's ``seq`` is still the one the offer was made at.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.systems.base import Offer
+
+BOARD_ID = "cmd:b:{action}:{channel_id}"
+OFFER_ID = "cmd:o:{channel_id}:{seq}:{index}"
+
+
+def board_view(
+    channel_id: int, buttons: list[tuple[str, str]], lang: str
+) -> discord.ui.View | None:
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for label_key, action in buttons:
+        view.add_item(
+            discord.ui.Button(
+                label=t(label_key, lang)[:80],
+                custom_id=BOARD_ID.format(action=action, channel_id=channel_id),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    return view
+
+
+def offers_view(
+    channel_id: int, seq: int, offers: list[Offer], lang: str
+) -> discord.ui.View | None:
+    if not offers:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, offer in enumerate(offers[:25]):
+        view.add_item(
+            discord.ui.Button(
+                label=t(offer.label_key, lang, **offer.data)[:80],
+                custom_id=OFFER_ID.format(channel_id=channel_id, seq=seq, index=index),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    return view

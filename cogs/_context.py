@@ -1,0 +1,140 @@
+"""What a command handler needs: who is acting, in which language, and the calls that
+run a rules action through the service, reply, and refresh the board. Keeps cogs thin."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.app import ComodinBot
+from bot.dice.source import DiceSource
+from bot.errors import UserError
+from bot.i18n import t
+from bot.render.text import event_lines
+from bot.render.views import offers_view
+from bot.systems.base import Actor, Outcome
+from bot.systems.encounter import Encounter
+
+RESULT_COLOUR = 0xC0392B
+Rules = Callable[[Any, Actor, DiceSource], Outcome]
+
+
+@dataclass
+class Ctx:
+    bot: ComodinBot
+    interaction: discord.Interaction
+    lang: str
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Ctx:
+        bot: ComodinBot = interaction.client  # type: ignore[assignment]
+        return cls(bot, interaction, bot.language_for(interaction))
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    @property
+    def channel_id(self) -> int:
+        return self.interaction.channel_id or 0
+
+    @property
+    def guild_id(self) -> int:
+        return self.interaction.guild_id or 0
+
+    def t(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    # -- who may do what ------------------------------------------------------------------
+
+    def server_gm(self) -> bool:
+        """Manage Server, or the server's GM role, makes a member GM of every encounter."""
+        permissions = self.interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            return True
+        role_id = self.bot.gm_roles.get(self.guild_id)
+        user = self.interaction.user
+        return (
+            role_id is not None
+            and isinstance(user, discord.Member)
+            and any(r.id == role_id for r in user.roles)
+        )
+
+    def actor(self, encounter: Encounter) -> Actor:
+        return Actor(
+            user_id=self.user_id, is_gm=self.user_id == encounter.gm_id or self.server_gm()
+        )
+
+    async def encounter(self) -> Encounter:
+        return await self.bot.encounters.require(self.channel_id)
+
+    async def require_gm(self) -> Encounter:
+        encounter = await self.encounter()
+        if not self.actor(encounter).is_gm:
+            raise UserError("encounter.gm_only")
+        return encounter
+
+    # -- acting -----------------------------------------------------------------------------
+
+    async def act(
+        self,
+        rules: Rules,
+        *,
+        kind: str,
+        params: dict[str, Any] | None = None,
+        title_key: str | None = None,
+        ephemeral: bool = False,
+        undoable: bool = True,
+    ) -> tuple[Encounter, Outcome]:
+        """Run ``rules(state, actor, dice)`` on the channel's encounter, reply with its
+        events and offers, and refresh the board."""
+
+        def apply(encounter: Encounter, dice: DiceSource) -> Outcome:
+            return rules(encounter.state, self.actor(encounter), dice)
+
+        encounter, outcome = await self.bot.encounters.act(
+            self.channel_id, self.user_id, apply, kind=kind, params=params, undoable=undoable
+        )
+        await self.send_outcome(
+            encounter, outcome, title_key=title_key or f"title.{kind}", ephemeral=ephemeral
+        )
+        self.bot.boards.request(self.channel_id)
+        return encounter, outcome
+
+    async def send_outcome(
+        self, encounter: Encounter, outcome: Outcome, *, title_key: str, ephemeral: bool = False
+    ) -> None:
+        lines = event_lines(outcome.events, self.lang) or [self.t("result.done")]
+        embed = discord.Embed(
+            title=self.t(title_key), description="\n".join(lines)[:4096], colour=RESULT_COLOUR
+        )
+        view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, self.lang)
+        await self.send(embed=embed, view=view, ephemeral=ephemeral)
+
+    # -- replying ---------------------------------------------------------------------------
+
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        ephemeral: bool = False,
+        file: discord.File | None = None,
+    ) -> None:
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+        if content is not None:
+            kwargs["content"] = content
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
+        if file is not None:
+            kwargs["file"] = file
+        if self.interaction.response.is_done():
+            await self.interaction.followup.send(**kwargs)
+        else:
+            await self.interaction.response.send_message(**kwargs)

@@ -1,0 +1,155 @@
+"""/encounter start|end|show|export|import|settings and /undo: the encounter around the
+rules, the same for every system. System-specific parts route through the registry."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+from pydantic import ValidationError
+
+from bot.app import ComodinBot
+from bot.errors import UserError
+from bot.render.board import board_embed
+from bot.render.views import board_view
+from bot.systems.encounter import Encounter
+from cogs._buttons import BoardButton, OfferButton
+from cogs._context import Ctx
+from cogs._registry import handler_for, has_handler
+
+SYSTEM_CHOICES = [
+    app_commands.Choice(name=_("Savage Worlds"), value="swade"),
+    app_commands.Choice(name=_("Ritual Hex"), value="ritualhex"),
+    app_commands.Choice(name=_("Dread S-20"), value="ds20"),
+]
+EXPORT_LIMIT = 8 * 1024 * 1024
+
+
+class EncounterCog(commands.Cog):
+    encounter = app_commands.Group(
+        name=_("encounter"),
+        description=_("Start, show and end this channel's encounter"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: ComodinBot) -> None:
+        self.bot = bot
+
+    @encounter.command(
+        name=_("start"), description=_("Start an encounter in this channel; you are its GM")
+    )
+    @app_commands.describe(
+        system=_("Game system (Savage Worlds by default)"), name=_("A name for the fight")
+    )
+    @app_commands.choices(system=SYSTEM_CHOICES)
+    async def start(
+        self, interaction: discord.Interaction, system: str = "swade", name: str = ""
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        encounter = await self.bot.encounters.start(
+            channel_id=ctx.channel_id,
+            guild_id=ctx.guild_id,
+            gm_id=ctx.user_id,
+            system=system,
+            name=name.strip()[:100],
+        )
+        await ctx.send(
+            ctx.t(
+                "encounter.started",
+                system=ctx.t(f"system.{system}"),
+                name=encounter.name or "—",
+                gm=f"<@{ctx.user_id}>",
+            )
+        )
+        self.bot.boards.request(ctx.channel_id)
+
+    @encounter.command(name=_("end"), description=_("End this channel's encounter (GM)"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        encounter = await ctx.require_gm()
+        summary = ""
+        if has_handler("summary", encounter.system):
+            summary = await handler_for("summary", encounter.system)(ctx, encounter)
+        await self.bot.encounters.end(ctx.channel_id, ctx.user_id)
+        embed = discord.Embed(
+            title=ctx.t(
+                "encounter.ended", name=encounter.name or ctx.t(f"system.{encounter.system}")
+            ),
+            description=summary or None,
+        )
+        await ctx.send(embed=embed)
+
+    @encounter.command(
+        name=_("show"), description=_("Post the board again at the bottom of the channel")
+    )
+    async def show(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        encounter = await ctx.encounter()
+        embed, buttons = board_embed(encounter, ctx.lang)
+        view = board_view(ctx.channel_id, buttons, ctx.lang)
+        await ctx.send(embed=embed, **({"view": view} if view else {}))
+        message = await interaction.original_response()
+        await self.bot.encounters.set_board(ctx.channel_id, message.id)
+
+    @encounter.command(name=_("export"), description=_("Download the encounter as JSON (GM)"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        encounter = await ctx.require_gm()
+        data = {
+            "encounter": encounter.model_dump(mode="json"),
+            "log": await self.bot.encounters.history(ctx.channel_id, limit=10_000),
+        }
+        blob = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        file = discord.File(io.BytesIO(blob), filename=f"encounter-{ctx.channel_id}.json")
+        await ctx.send(ctx.t("encounter.exported"), file=file, ephemeral=True)
+
+    @encounter.command(
+        name=_("import"), description=_("Restore an encounter from an exported JSON file (GM)")
+    )
+    @app_commands.describe(file=_("A file made by /encounter export"))
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        ctx = Ctx.of(interaction)
+        current = await self.bot.encounters.get(ctx.channel_id)
+        if current is not None and not ctx.actor(current).is_gm:
+            raise UserError("encounter.gm_only")
+        if file.size > EXPORT_LIMIT:
+            raise UserError("encounter.import_too_big")
+        try:
+            data = json.loads(await file.read())
+            encounter = Encounter.model_validate(data.get("encounter", data))
+        except (ValueError, ValidationError, AttributeError):
+            raise UserError("encounter.import_bad") from None
+        encounter = encounter.model_copy(
+            update={
+                "channel_id": ctx.channel_id,
+                "guild_id": ctx.guild_id,
+                "board_message_id": None,
+                "offers": [],
+                "gm_id": ctx.user_id if current is None else current.gm_id,
+            }
+        )
+        await self.bot.encounters.replace(encounter, ctx.user_id)
+        await ctx.send(
+            ctx.t("encounter.imported", name=encounter.name or ctx.t(f"system.{encounter.system}"))
+        )
+        self.bot.boards.request(ctx.channel_id)
+
+    @app_commands.command(
+        name=_("undo"), description=_("Undo the last change to the encounter (GM)")
+    )
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        await ctx.require_gm()
+        summary = await self.bot.encounters.undo(ctx.channel_id, ctx.user_id)
+        await ctx.send(ctx.t("encounter.undone", what=summary))
+        self.bot.boards.request(ctx.channel_id)
+
+
+async def setup(bot: ComodinBot) -> None:
+    bot.add_dynamic_items(BoardButton, OfferButton)
+    await bot.add_cog(EncounterCog(bot))
