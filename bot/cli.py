@@ -121,10 +121,16 @@ def _play(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _point_at_api(settings: Settings) -> None:
+    """Point discord.py at another Discord (the test double): the REST root and the
+    gateway (discord.py 2.7 opens ``DEFAULT_GATEWAY`` directly, without GET /gateway/bot)."""
     if settings.discord_api_url:
+        import yarl
+        from discord.gateway import DiscordWebSocket
         from discord.http import Route
 
-        Route.BASE = settings.discord_api_url.rstrip("/") + "/api/v10"
+        root = settings.discord_api_url.rstrip("/")
+        Route.BASE = root + "/api/v10"
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(root.replace("http", "ws", 1) + "/gateway")
 
 
 async def _run(settings: Settings) -> int:
