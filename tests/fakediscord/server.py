@@ -206,6 +206,7 @@ class FakeDiscord:
         self.pins: dict[int, list[int]] = {}
         self.gateway_log: list[tuple[str, str]] = []  # ("recv", "IDENTIFY"), ("send", "READY")
         self.identify_payloads: list[dict[str, Any]] = []
+        self.gateway_queries: list[dict[str, str]] = []  # ?v=10&encoding=json&compress=...
         self.synced: dict[int | None, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self._interactions: dict[int, Interaction] = {}
@@ -485,6 +486,7 @@ class FakeDiscord:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         conn = _Connection(ws, request)
+        self.gateway_queries.append(dict(request.query))
         await conn.send(
             {
                 "op": 10,
