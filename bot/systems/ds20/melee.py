@@ -1,0 +1,332 @@
+"""Dread S-20 advanced melee (DS-10): grapple, knock down, escape, headbutt, disarm,
+push, standing up, letting go. Stun is ``combat.attack(..., stun=True)``.
+
+Dice order: the attacker's roll first (d20, bonus d4s, penalty d4s), then the opposing
+roll (Fortaleza) when the rule has one, then armour for damage.
+"""
+
+from __future__ import annotations
+
+from bot.dice.source import DiceSource
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.ds20._common import (
+    controlled,
+    copy,
+    find_weapon,
+    require_able,
+    require_no_pending,
+    result_suffix,
+    roll_event,
+    roll_skill,
+    use_action,
+)
+from bot.systems.ds20.combat import (
+    active_technique,
+    attack_units,
+    check_attack,
+    open_attack,
+)
+from bot.systems.ds20.state import (
+    ACROBACIA,
+    DESTREZA,
+    FORTALEZA,
+    PELEA,
+    SKILL_OF_KIND,
+    DS20State,
+    PendingAttack,
+)
+
+
+def grapple(
+    state: DS20State,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_id: str,
+    knock_down: bool = False,
+    bonus: int = 0,
+    penalty: int = 0,
+    back: bool = False,
+    surprise: bool = False,
+) -> Outcome:
+    """DS-10 Apresar: a Pelea roll; on a success the target may defend (dodge, or block
+    with Pelea: a block with more success avoids the hold, without damage). Held, the
+    target can only try to escape or headbutt. ``knock_down``: throw the target to the
+    floor instead of holding it (no damage; also defendable)."""
+    require_no_pending(state)
+    new = copy(state)
+    attacker = controlled(new, actor, attacker_id)
+    target = new.get(target_id)
+    check_attack(new, attacker, target)
+    if attacker.grappled_by:
+        raise RuleError("ds20.error.grappled", name=attacker.name)
+    use_action(new, attacker)
+    attacker.aim = 0
+    bonus_units, penalty_units = attack_units(
+        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=back
+    )
+    attacker.active_technique = None
+    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
+    maneuver = "knock_down" if knock_down else "grapple"
+    events = [
+        roll_event(
+            f"ds20.{maneuver}.{result_suffix(roll)}", roll, name=attacker.name, target=target.name
+        )
+    ]
+    offers: list[Offer] = []
+    if roll.success:
+        pending = PendingAttack(
+            maneuver=maneuver,
+            attacker_id=attacker.id,
+            target_id=target.id,
+            weapon="",
+            kind="pelea",
+            margin=roll.margin,
+            roll=roll.to_view(),
+        )
+        more, offers = open_attack(new, dice, pending, surprise=surprise)
+        events.extend(more)
+    return Outcome(state=new, events=events, offers=offers, summary=f"{maneuver} {target.name}")
+
+
+def escape(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
+    """DS-10 Zafarse: an action; opposed Fortaleza against the grappler. Reading of
+    "tirada enfrentada exitosa": the escapee must succeed, and beat the grappler's
+    margin unless the grappler failed; a tie keeps the hold."""
+    require_no_pending(state)
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    if not c.grappled_by:
+        raise RuleError("ds20.error.not_grappled", name=c.name)
+    holder = new.get(c.grappled_by)
+    use_action(new, c)
+    c.aim = 0
+    mine = roll_skill(dice, c, FORTALEZA, penalty=c.extra_actions)
+    theirs = roll_skill(dice, holder, FORTALEZA)
+    freed = mine.success and (not theirs.success or mine.margin > theirs.margin)
+    events = [
+        roll_event("ds20.escape.roll", mine, name=c.name),
+        roll_event("ds20.escape.hold_roll", theirs, name=holder.name),
+    ]
+    if freed:
+        c.grappled_by = None
+        holder.grappling = None
+        events.append(Event(key="ds20.escape.free", params={"name": c.name}))
+    else:
+        events.append(Event(key="ds20.escape.held", params={"name": c.name, "by": holder.name}))
+    return Outcome(state=new, events=events, summary=f"escape {c.name}")
+
+
+def headbutt(
+    state: DS20State,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    weapon: str | None = None,
+    bonus: int = 0,
+    penalty: int = 0,
+    arms_free: bool = False,
+) -> Outcome:
+    """DS-10 Cabezazo: a grappled character attacks its grappler with Pelea and one
+    penalty; the grappler cannot defend unless its arms are free (``arms_free``)."""
+    require_no_pending(state)
+    new = copy(state)
+    attacker = controlled(new, actor, attacker_id)
+    if not attacker.grappled_by:
+        raise RuleError("ds20.error.not_grappled", name=attacker.name)
+    target = new.get(attacker.grappled_by)
+    check_attack(new, attacker, target)
+    w = find_weapon(attacker, weapon, ("pelea",))
+    use_action(new, attacker)
+    attacker.aim = 0
+    bonus_units, penalty_units = attack_units(
+        attacker, target, melee=True, bonus=bonus, penalty=penalty + 1, called=None, back=False
+    )
+    tech = active_technique(attacker)
+    attacker.active_technique = None
+    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
+    events = [
+        roll_event(
+            f"ds20.headbutt.{result_suffix(roll)}", roll, name=attacker.name, target=target.name
+        )
+    ]
+    offers: list[Offer] = []
+    if roll.success:
+        pending = PendingAttack(
+            maneuver="attack",
+            attacker_id=attacker.id,
+            target_id=target.id,
+            weapon=w.name,
+            kind="pelea",
+            margin=roll.margin,
+            damage_bonus=tech.damage if tech else 0,
+            roll=roll.to_view(),
+        )
+        more, offers = open_attack(new, dice, pending, surprise=not arms_free)
+        events.extend(more)
+    return Outcome(state=new, events=events, offers=offers, summary=f"headbutt {target.name}")
+
+
+def disarm(
+    state: DS20State,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_id: str,
+    weapon: str | None = None,
+    target_weapon: str | None = None,
+    bonus: int = 0,
+    penalty: int = 0,
+) -> Outcome:
+    """DS-10 Desarmar: a called attack (one penalty); the holder keeps the weapon by
+    subtracting its Fortaleza margin (when it succeeds) from the attack's. If the
+    attack still stands (0 or more), the weapon falls to the floor."""
+    require_no_pending(state)
+    new = copy(state)
+    attacker = controlled(new, actor, attacker_id)
+    target = new.get(target_id)
+    check_attack(new, attacker, target)
+    if attacker.grappled_by:
+        raise RuleError("ds20.error.grappled", name=attacker.name)
+    w = find_weapon(attacker, weapon, ("pelea", "cc"))
+    held = find_weapon(target, target_weapon, ("cc", "fuego", "pelea"))
+    if held.kind == "pelea":
+        raise RuleError("ds20.error.nothing_to_disarm", name=target.name)
+    use_action(new, attacker)
+    attacker.aim = 0
+    bonus_units, penalty_units = attack_units(
+        attacker, target, melee=True, bonus=bonus, penalty=penalty, called="brazos", back=False
+    )
+    attacker.active_technique = None
+    roll = roll_skill(
+        dice, attacker, SKILL_OF_KIND[w.kind], bonus=bonus_units, penalty=penalty_units
+    )
+    events = [
+        roll_event(
+            f"ds20.disarm.{result_suffix(roll)}", roll, name=attacker.name, target=target.name
+        )
+    ]
+    if roll.success:
+        keep = roll_skill(dice, target, FORTALEZA)
+        remaining = roll.margin - (keep.margin if keep.success else 0)
+        events.append(roll_event("ds20.disarm.keep_roll", keep, name=target.name))
+        if remaining >= 0:
+            held.dropped = True
+            events.append(
+                Event(key="ds20.disarm.dropped", params={"name": target.name, "weapon": held.name})
+            )
+        else:
+            events.append(
+                Event(key="ds20.disarm.kept", params={"name": target.name, "weapon": held.name})
+            )
+    return Outcome(state=new, events=events, summary=f"disarm {target.name}")
+
+
+def push(
+    state: DS20State,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_id: str,
+    wall_m: int | None = None,
+    bonus: int = 0,
+    penalty: int = 0,
+) -> Outcome:
+    """DS-10 Empujar: Pelea against the victim's Fortaleza; the final margin (the
+    attack's minus the Fortaleza margin when that succeeds) is the metres pushed. More
+    than half the victim's Destreza (rounded up) knocks it down at the end. A wall at
+    ``wall_m`` metres stops it and the metres left become fall damage points (the GM
+    applies them with ``combat.inflict``, the seed giving no MHL/MHG for falls). A
+    push makes the victim lose its aim (DS-11)."""
+    require_no_pending(state)
+    new = copy(state)
+    attacker = controlled(new, actor, attacker_id)
+    target = new.get(target_id)
+    check_attack(new, attacker, target)
+    if attacker.grappled_by:
+        raise RuleError("ds20.error.grappled", name=attacker.name)
+    use_action(new, attacker)
+    attacker.aim = 0
+    bonus_units, penalty_units = attack_units(
+        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=False
+    )
+    attacker.active_technique = None
+    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
+    events = [
+        roll_event(f"ds20.push.{result_suffix(roll)}", roll, name=attacker.name, target=target.name)
+    ]
+    if not roll.success:
+        return Outcome(state=new, events=events, summary=f"push {target.name}")
+    resist = roll_skill(dice, target, FORTALEZA)
+    events.append(roll_event("ds20.push.resist_roll", resist, name=target.name))
+    metres = max(0, roll.margin - (resist.margin if resist.success else 0))
+    moved = metres if wall_m is None else min(metres, max(0, wall_m))
+    crash = metres - moved
+    if metres > 0:
+        target.aim = 0
+    events.append(Event(key="ds20.push.moved", params={"name": target.name, "metres": moved}))
+    if metres > -(-target.scores.get(DESTREZA, 0) // 2) and not target.prone:
+        target.prone = True
+        events.append(Event(key="ds20.fell_prone", params={"name": target.name}))
+    if crash > 0:
+        events.append(Event(key="ds20.push.wall", params={"name": target.name, "damage": crash}))
+    return Outcome(state=new, events=events, summary=f"push {target.name}")
+
+
+def stand_up(
+    state: DS20State,
+    actor: Actor,
+    dice: DiceSource,
+    combatant_id: str,
+    *,
+    with_action: bool = False,
+) -> Outcome:
+    """DS-10: standing up costs 2 m of movement, or an action with a successful
+    Acrobacia roll. A grappled character cannot stand up."""
+    require_no_pending(state)
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    if not c.prone:
+        raise RuleError("ds20.error.not_prone", name=c.name)
+    if c.grappled_by:
+        raise RuleError("ds20.error.grappled", name=c.name)
+    if new.current_id is not None and new.current_id != c.id:
+        raise RuleError("ds20.error.not_your_turn", name=c.name)
+    if not with_action:
+        c.prone = False
+        return Outcome(
+            state=new,
+            events=[Event(key="ds20.stand_up.move", params={"name": c.name})],
+            summary=f"stand up {c.name}",
+        )
+    use_action(new, c)
+    c.aim = 0
+    roll = roll_skill(dice, c, ACROBACIA, penalty=c.extra_actions)
+    if roll.success:
+        c.prone = False
+    key = f"ds20.stand_up.{'success' if roll.success else 'failure'}"
+    return Outcome(
+        state=new, events=[roll_event(key, roll, name=c.name)], summary=f"stand up {c.name}"
+    )
+
+
+def release(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
+    """The grappler lets its victim go (free)."""
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    if not c.grappling:
+        raise RuleError("ds20.error.not_grappling", name=c.name)
+    victim = new.get(c.grappling)
+    victim.grappled_by = None
+    c.grappling = None
+    return Outcome(
+        state=new,
+        events=[Event(key="ds20.grapple.released", params={"name": c.name, "target": victim.name})],
+        summary=f"release {victim.name}",
+    )
