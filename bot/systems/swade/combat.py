@@ -74,7 +74,7 @@ class AttackPlan:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
+def find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
     if name is None:
         return None
     for w in c.weapons:
@@ -112,7 +112,7 @@ def plan_attack(
     state's modifiers (SW-6, Vulnerable target, prone, unarmed defender, aim, support)
     and the declared ones (:func:`option_modifiers`), and the damage (SW-11, SW-18,
     SW-22, seed 003 shotguns, mounted charge, The Drop)."""
-    w = _find_weapon(attacker, weapon)
+    w = find_weapon(attacker, weapon)
     melee = (w is None or not w.range) and not options.thrown
     if wild and not melee:
         raise RuleError("swade_combat.error.wild_attack_melee_only")
@@ -257,7 +257,7 @@ def _spend_and_mark(
     and support spent (SW-24), Vulnerable after a wild attack (SW-18) or after shooting
     out of a melee (seed 003)."""
     if plan.ammo:
-        w = _find_weapon(attacker, plan.weapon_name)
+        w = find_weapon(attacker, plan.weapon_name)
         assert w is not None and w.shots is not None
         if w.shots < plan.ammo:
             raise RuleError("swade_combat.error.out_of_ammo", weapon=w.name, shots=w.shots)

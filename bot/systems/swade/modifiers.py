@@ -20,7 +20,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState
+from bot.dice.source import DiceSource
+from bot.dice.swade import TraitResult, trait_roll
+from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState, Trait
 
 Modifier = tuple[str, int]
 
@@ -132,9 +134,14 @@ def is_distracted(c: SwadeCombatant, state: SwadeState) -> bool:
 
 def is_vulnerable(c: SwadeCombatant, state: SwadeState) -> bool:
     """SW-16/SW-17/SW-20: Vulnerable, Bound and Stunned targets give +2; Entangled too
-    under the ``entangled_vulnerable`` setting."""
+    under the ``entangled_vulnerable`` setting. SW-19: so does a grappler while it holds
+    a Bound foe."""
     if has_condition(c, VULNERABLE) or has_condition(c, BOUND) or has_condition(c, STUNNED):
         return True
+    if c.grappling is not None:
+        held = next((x for x in state.combatants if x.id == c.grappling), None)
+        if held is not None and has_condition(held, BOUND):
+            return True
     return has_condition(c, ENTANGLED) and state.settings.entangled_vulnerable
 
 
@@ -259,3 +266,39 @@ def aim_modifier(mods: list[Modifier]) -> Modifier:
 
 def total(mods: list[Modifier]) -> int:
     return sum(v for _, v in mods)
+
+
+# --- trait rolls of maneuvers --------------------------------------------------------------
+
+ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
+
+
+def roll_trait(
+    c: SwadeCombatant,
+    state: SwadeState,
+    dice: DiceSource,
+    name: str,
+    *,
+    extra: list[Modifier] | None = None,
+    tn: int = 4,
+) -> tuple[TraitResult, list[Modifier]]:
+    """``c`` rolls attribute or skill ``name`` (SW-1) with its SW-6 modifiers, any
+    support received (then spent, SW-24) and ``extra``. A missing skill is unskilled
+    (SW-5, d4 -2). Mutates ``c`` (support spent): call it on a copied state."""
+    mods = state_trait_modifiers(c, state) + list(extra or [])
+    if name in ATTRIBUTES:
+        trait: Trait | None = c.attributes.get(name, Trait())
+    else:
+        trait = c.skills.get(name)
+    if trait is not None and trait.bonus:
+        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+    roll = trait_roll(
+        dice,
+        trait.die if trait is not None else 4,
+        modifier=total(mods),
+        tn=tn,
+        wild_die=6 if c.wild_card else None,
+        unskilled=trait is None,
+    )
+    c.support_bonus = 0
+    return roll, mods
