@@ -12,6 +12,7 @@ async with FakeDiscord() as fd:            # 127.0.0.1:<free port>
 
 from tests.fakediscord.payloads import (
     make_component_interaction,
+    make_modal_submit,
     make_slash_interaction,
     make_text_channel,
     make_user,
@@ -24,6 +25,7 @@ __all__ = [
     "Fault",
     "Request",
     "make_component_interaction",
+    "make_modal_submit",
     "make_slash_interaction",
     "make_text_channel",
     "make_user",

@@ -26,9 +26,20 @@ class PressView(discord.ui.View):
         await interaction.response.edit_message(content=f"pulsado por {interaction.user.id}")
 
 
+class NameModal(discord.ui.Modal, title="Nombre"):
+    name: discord.ui.TextInput = discord.ui.TextInput(label="Nombre", custom_id="name")
+
+    def __init__(self) -> None:
+        super().__init__(custom_id="name-modal")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hola {self.name.value}")
+
+
 class ProbeBot(commands.Bot):
     """A minimal bot: /ping (embed), /dice roll expr (echo), /slow (defer, followup, edit),
-    /button (a persistent button that edits its message), /where (channel.send)."""
+    /button (a persistent button that edits its message), /where (channel.send),
+    /name (opens a modal that greets)."""
 
     def __init__(self, guild_id: int) -> None:
         intents = discord.Intents.none()
@@ -68,6 +79,10 @@ class ProbeBot(commands.Bot):
             assert interaction.channel is not None
             await interaction.channel.send("aquí")  # type: ignore[union-attr]
             await interaction.followup.send("enviado")
+
+        @tree.command(name="name", description="modal")
+        async def name(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(NameModal())
 
         @tree.error
         async def on_error(

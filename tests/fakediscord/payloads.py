@@ -360,3 +360,33 @@ def make_component_interaction(
         payload["data"]["values"] = values
     payload["message"] = message
     return payload
+
+
+def make_modal_submit(
+    custom_id: str,
+    values: dict[str, str],
+    user: dict[str, Any] | None = None,
+    channel: dict[str, Any] | None = None,
+    guild: int | None = DEFAULT_GUILD_ID,
+    locale: str = "es-ES",
+    *,
+    application_id: int = DEFAULT_APP_ID,
+    created_at: float | None = None,
+) -> dict[str, Any]:
+    """An INTERACTION_CREATE payload for a submitted modal (type 5): ``values`` maps each
+    text input's custom_id to what the user typed (one action row per input)."""
+    payload = _base_interaction(
+        5,
+        user=user,
+        channel=channel,
+        guild_id=guild,
+        locale=locale,
+        application_id=application_id,
+        created_at=created_at,
+    )
+    rows = [
+        {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+        for key, value in values.items()
+    ]
+    payload["data"] = {"custom_id": custom_id, "components": rows}
+    return payload

@@ -412,6 +412,26 @@ class FakeDiscord:
             application_id=self.application_id,
         )
 
+    def modal_submit(
+        self,
+        custom_id: str,
+        values: dict[str, str],
+        *,
+        user: dict[str, Any] | None = None,
+        channel_id: int | None = None,
+        locale: str = "es-ES",
+    ) -> dict[str, Any]:
+        """A modal-submit payload (what the user typed into a modal the bot opened)."""
+        return p.make_modal_submit(
+            custom_id,
+            values,
+            user or self.player,
+            self.channel(channel_id),
+            self.guild_id,
+            locale,
+            application_id=self.application_id,
+        )
+
     async def send_interaction(self, payload: dict[str, Any], *, expired: bool = False) -> int:
         """Dispatch INTERACTION_CREATE; ``expired`` backdates it 16 minutes, so its token is
         dead (callback: 404 Unknown interaction, code 10062). Returns the interaction id."""

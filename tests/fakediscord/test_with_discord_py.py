@@ -12,7 +12,7 @@ async def test_login_identify_and_guild_sync(fd: FakeDiscord, bot: ProbeBot) -> 
     assert fd.identify_payloads[0]["token"] == "fake-token"
     assert fd.identify_payloads[0]["intents"] == discord.Intents(guilds=True).value
     names = {c["name"] for c in fd.synced_commands(fd.guild_id)}
-    assert names == {"ping", "dice", "slow", "button", "where"}
+    assert names == {"ping", "dice", "slow", "button", "where", "name"}
     assert fd.synced_commands() == []  # nothing global
     await bot.wait_until_ready()
     guild = bot.get_guild(fd.guild_id)
@@ -64,6 +64,15 @@ async def test_button_press_edits_the_message(fd: FakeDiscord, bot: ProbeBot) ->
     pressed = await fd.wait_callback(await fd.send_interaction(fd.press("press:again", message_id)))
     assert pressed.type == 7
     assert fd.messages[message_id]["content"] == f"pulsado por {fd.player['id']}"
+
+
+async def test_modal_opens_and_its_submission_is_read(fd: FakeDiscord, bot: ProbeBot) -> None:
+    opened = await fd.wait_callback(await fd.send_interaction(fd.slash("name")))
+    assert opened.type == 9 and opened.data is not None
+    assert opened.data["custom_id"] == "name-modal"
+    submitted = fd.modal_submit("name-modal", {"name": "Ana"})
+    greeted = await fd.wait_callback(await fd.send_interaction(submitted))
+    assert greeted.data is not None and greeted.data["content"] == "hola Ana"
 
 
 async def test_rate_limited_callback_is_retried(fd: FakeDiscord, bot: ProbeBot) -> None:
