@@ -33,12 +33,27 @@ class Weapon(BaseModel):
     notes: str = ""
 
 
+ConditionEnd = Literal["removed", "turn_end", "turn_start"]
+
+
 class Condition(BaseModel):
-    """A condition and when it ends (SW-17): ``ends_after_turn_of`` is the combatant id
-    whose turn end removes it, ``ends_round`` the round in which that turn ends;
-    ``None`` means it lasts until removed."""
+    """A condition and when it ends.
+
+    ``name`` is a canonical id (``bot.systems.swade.conditions.CONDITIONS``).
+    ``ends``: ``"removed"`` lasts until removed; ``"turn_end"`` ends at the end of one of
+    its owner's turns (SW-17 Distracted/Vulnerable); ``"turn_start"`` at the start of one
+    (SW-21 Defend). ``turns_left`` counts the owner's turn ends (or starts) still to come,
+    the one that removes it included: 1 = its next turn (or the one in progress), 2 = the
+    one after. It is the authority; ``ends_after_turn_of`` (the owner's id) and
+    ``ends_round`` (the round that turn is expected in, an estimate for the board: a Hold
+    can move it) are for display. A condition with ``ends="removed"`` but both
+    ``ends_after_turn_of`` and ``ends_round`` set (the round-stamped form) ends at the end
+    of that owner's turn once the round reaches ``ends_round``.
+    """
 
     name: str
+    ends: ConditionEnd = "removed"
+    turns_left: int = 0
     ends_after_turn_of: str | None = None
     ends_round: int | None = None
 
@@ -56,7 +71,8 @@ class SwadeCombatant(CombatantCore):
     wild_card: bool = False
     side: Side = "foes"
     group: str | None = None  # Extras sharing one action card (SW-31)
-    attributes: dict[str, Trait] = Field(default_factory=dict)  # agility, smarts, spirit, strength, vigor
+    # agility, smarts, spirit, strength, vigor
+    attributes: dict[str, Trait] = Field(default_factory=dict)
     skills: dict[str, Trait] = Field(default_factory=dict)  # lower-case English names
     pace: int = 6
     parry: int = 2
@@ -79,6 +95,10 @@ class SwadeCombatant(CombatantCore):
     incapacitated: bool = False
     dead: bool = False
     injuries: list[str] = Field(default_factory=list)
+    # SW-34: the round in which it went on Hold (the Hold lasts that round and the next)
+    hold_round: int | None = None
+    # the round its ``card`` was dealt (SW-33: the Joker's +2 is for that round only)
+    card_round: int | None = None
 
     # --- combat fields (SWADE combat rules add theirs below) ---
     # SW-14: the last hit taken, with the target's fields before it, so soak undoes it.
@@ -113,5 +133,10 @@ class SwadeState(BaseModel):
     deck: list[Card] = Field(default_factory=list)  # draw pile, top = index 0
     discard: list[Card] = Field(default_factory=list)
     joker_dealt: bool = False  # a Joker was dealt this round: reshuffle before next deal
-    turn_order: list[str] = Field(default_factory=list)  # combatant ids (group leaders)
-    current: int = -1  # index into turn_order; -1 = round not started
+    turn_order: list[str] = Field(default_factory=list)  # combatant ids (group leaders), card order
+    current: int = -1  # index into turn_order of the last card reached; -1 = round not started
+    active: str | None = None  # leader id of the turn in progress (a holder acting included)
+    suspended: str | None = None  # leader id whose turn a holder interrupted (SW-34); resumes next
+    hold_queue: list[str] = Field(default_factory=list)  # holders acting after the active turn
+    acted: list[str] = Field(default_factory=list)  # leader ids whose turn came this round
+    next_id: int = 1  # next combatant id number ("c1", "c2"...); ids are never reused

@@ -1,0 +1,308 @@
+"""SWADE roster rules: finding, adding, joining, editing and removing combatants, and the
+rules-level permissions every SWADE action checks. Pure.
+
+Permissions: the GM may do anything; a player may act only for combatants it controls
+(:meth:`CombatantCore.controlled_by`). Adding foes and dealing are GM actions; a player
+adds its own character with :func:`join`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.swade.deck import discard
+from bot.systems.swade.statblock import fold, parse_statblock
+from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
+
+MAX_COUNT = 50
+SIDES: tuple[str, ...] = ("heroes", "foes", "neutral")
+
+# Fields a player may change on a combatant it controls; the GM may change all of these
+# and the GM_FIELDS.
+PLAYER_FIELDS = frozenset(
+    {
+        "name",
+        "bennies",
+        "wounds",
+        "fatigue",
+        "pace",
+        "parry",
+        "toughness",
+        "armor",
+        "size",
+        "power_points",
+        "max_power_points",
+    }
+)
+GM_FIELDS = frozenset({"side", "wild_card", "group", "controller_id", "is_pc", "max_wounds"})
+
+
+def require_gm(actor: Actor) -> None:
+    """GM-only action."""
+    if not actor.is_gm:
+        raise RuleError("swade.perm.gm_only")
+
+
+def require_control(actor: Actor, combatant: SwadeCombatant) -> None:
+    """The GM, or the player controlling ``combatant``."""
+    if not combatant.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        raise RuleError("swade.perm.not_yours", combatant=combatant.name)
+
+
+def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
+    """By id ("c3") or by name, case- and accent-insensitive. ``swade.unknown_combatant``
+    when nobody matches."""
+    for c in state.combatants:
+        if c.id == name_or_id:
+            return c
+    wanted = fold(name_or_id)
+    for c in state.combatants:
+        if fold(c.name) == wanted:
+            return c
+    raise RuleError("swade.unknown_combatant", name=name_or_id)
+
+
+def group_members(state: SwadeState, combatant: SwadeCombatant) -> list[SwadeCombatant]:
+    """The combatants sharing ``combatant``'s card (SW-31): its group, or itself."""
+    if combatant.group is None:
+        return [combatant]
+    return [c for c in state.combatants if c.group == combatant.group]
+
+
+def _name_taken(state: SwadeState, name: str) -> bool:
+    wanted = fold(name)
+    return any(fold(c.name) == wanted for c in state.combatants)
+
+
+def _numbered_names(state: SwadeState, base: str, count: int) -> list[str]:
+    """ "Goblin 1".."Goblin n", continuing after the highest number already used."""
+    pattern = re.compile(rf"^{re.escape(fold(base))} (\d+)$")
+    used = [int(m.group(1)) for c in state.combatants if (m := pattern.match(fold(c.name)))]
+    start = max(used, default=0) + 1
+    return [f"{base} {n}" for n in range(start, start + count)]
+
+
+def _template(
+    statblock: str | None, sheet: SwadeCombatant | Mapping[str, Any] | None, name: str | None
+) -> SwadeCombatant:
+    if statblock is not None and sheet is not None:
+        raise RuleError("swade.combatant.statblock_or_sheet")
+    if statblock is not None:
+        return parse_statblock(statblock, name=name)
+    if sheet is not None:
+        try:
+            template = SwadeCombatant.model_validate(sheet, from_attributes=True)
+        except ValidationError:
+            raise RuleError("swade.combatant.bad_sheet") from None
+        template = template.model_copy(deep=True)
+        if name:
+            template.name = name
+        return template
+    if not name:
+        raise RuleError("swade.statblock.no_name")
+    return SwadeCombatant(id="", name=name)
+
+
+def _place(
+    state: SwadeState,
+    template: SwadeCombatant,
+    *,
+    count: int,
+    wild_card: bool | None,
+    side: Side,
+    controller_id: int | None,
+    is_pc: bool,
+    group: str | None,
+) -> list[SwadeCombatant]:
+    if not 1 <= count <= MAX_COUNT:
+        raise RuleError("swade.combatant.bad_count", count=count, max=MAX_COUNT)
+    if side not in SIDES:
+        raise RuleError("swade.combatant.bad_side", side=side)
+    base = template.name.strip()
+    if not base:
+        raise RuleError("swade.statblock.no_name")
+    wild = template.wild_card if wild_card is None else wild_card
+    names = [base] if count == 1 else _numbered_names(state, base, count)
+    for n in names:
+        if _name_taken(state, n):
+            raise RuleError("swade.combatant.name_taken", name=n)
+    if group is None and count > 1 and not wild:
+        group = base  # SW-31: a group of Extras shares one card
+    shared_card = None
+    if group is not None:
+        shared = [c for c in state.combatants if c.group == group and c.card is not None]
+        shared_card = shared[0] if shared else None
+    added: list[SwadeCombatant] = []
+    for n in names:
+        combatant = template.model_copy(deep=True)
+        combatant.id = f"c{state.next_id}"
+        state.next_id += 1
+        combatant.name = n
+        combatant.wild_card = wild
+        combatant.side = side
+        combatant.controller_id = controller_id
+        combatant.is_pc = is_pc
+        combatant.group = group
+        combatant.card = None
+        if shared_card is not None:
+            combatant.card = shared_card.card
+            combatant.card_round = shared_card.card_round
+            combatant.on_hold = shared_card.on_hold
+            combatant.hold_round = shared_card.hold_round
+        state.combatants.append(combatant)
+        added.append(combatant)
+    return added
+
+
+def add_combatants(
+    state: SwadeState,
+    actor: Actor,
+    *,
+    name: str | None = None,
+    statblock: str | None = None,
+    sheet: SwadeCombatant | Mapping[str, Any] | None = None,
+    count: int = 1,
+    wild_card: bool | None = None,
+    side: Side = "foes",
+    controller_id: int | None = None,
+    group: str | None = None,
+) -> Outcome:
+    """GM: add ``count`` combatants from a stat block, a saved sheet, or just a name.
+
+    Several are auto-numbered ("Goblin 1".."Goblin 6"); several Extras form one group
+    that shares a card (SW-31), named after them unless ``group`` is given. Joining an
+    existing group mid-round takes that group's card. ``wild_card`` None keeps the stat
+    block's marker. A combatant with a ``controller_id`` is a player character.
+    """
+    require_gm(actor)
+    new = state.model_copy(deep=True)
+    template = _template(statblock, sheet, name)
+    added = _place(
+        new,
+        template,
+        count=count,
+        wild_card=wild_card,
+        side=side,
+        controller_id=controller_id,
+        is_pc=controller_id is not None,
+        group=group,
+    )
+    events = [
+        Event(
+            key="swade.combatant.added",
+            params={"combatant": c.name, "combatant_id": c.id, "wild_card": c.wild_card},
+        )
+        for c in added
+    ]
+    return Outcome(state=new, events=events, summary=f"add {', '.join(c.name for c in added)}")
+
+
+def join(
+    state: SwadeState,
+    actor: Actor,
+    *,
+    name: str | None = None,
+    statblock: str | None = None,
+    sheet: SwadeCombatant | Mapping[str, Any] | None = None,
+    side: Side = "heroes",
+) -> Outcome:
+    """A player joins with its own character: a Wild Card player character on the heroes'
+    side controlled by the player (SW-1: player characters are Wild Cards)."""
+    new = state.model_copy(deep=True)
+    template = _template(statblock, sheet, name)
+    (joined,) = _place(
+        new,
+        template,
+        count=1,
+        wild_card=True,
+        side=side,
+        controller_id=actor.user_id,
+        is_pc=True,
+        group=None,
+    )
+    event = Event(
+        key="swade.combatant.joined",
+        params={"combatant": joined.name, "combatant_id": joined.id, "user_id": actor.user_id},
+    )
+    return Outcome(state=new, events=[event], summary=f"join {joined.name}")
+
+
+def drop_from_turns(state: SwadeState, combatant: SwadeCombatant) -> None:
+    """Take a combatant out of the round's bookkeeping (removal). A group keeps its place
+    under another member; a lone combatant's place goes, and if its turn was in progress
+    the round moves on from there on the next ``next_turn``."""
+    mates = [c for c in group_members(state, combatant) if c.id != combatant.id]
+    heir = mates[0].id if mates else None
+    cid = combatant.id
+    if cid in state.turn_order:
+        index = state.turn_order.index(cid)
+        if heir is not None:
+            state.turn_order[index] = heir
+        else:
+            del state.turn_order[index]
+            if index <= state.current:
+                state.current -= 1
+    if state.active == cid:
+        state.active = heir
+    if state.suspended == cid:
+        state.suspended = heir
+    state.hold_queue = [heir if h == cid else h for h in state.hold_queue if h != cid or heir]
+    state.acted = [heir if a == cid else a for a in state.acted if a != cid or heir]
+
+
+def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
+    """The GM, or the controlling player, removes a combatant. Its card goes to the
+    discard pile when nobody else holds it."""
+    combatant = find_combatant(state, combatant_id)
+    require_control(actor, combatant)
+    new = state.model_copy(deep=True)
+    gone = find_combatant(new, combatant.id)
+    drop_from_turns(new, gone)
+    new.combatants = [c for c in new.combatants if c.id != gone.id]
+    if gone.card is not None and not any(c.card == gone.card for c in new.combatants):
+        discard(new, gone.card)
+    event = Event(key="swade.combatant.removed", params={"combatant": gone.name})
+    return Outcome(state=new, events=[event], summary=f"remove {gone.name}")
+
+
+def edit_combatant(
+    state: SwadeState, actor: Actor, combatant_id: str, changes: Mapping[str, Any]
+) -> Outcome:
+    """Change a combatant's fields. Players may edit only the combatants they control, and
+    only :data:`PLAYER_FIELDS`; the GM also :data:`GM_FIELDS`. Values are validated by the
+    model (``swade.combatant.bad_value``)."""
+    combatant = find_combatant(state, combatant_id)
+    require_control(actor, combatant)
+    allowed = PLAYER_FIELDS | (GM_FIELDS if actor.is_gm else frozenset())
+    for field in changes:
+        if field not in PLAYER_FIELDS | GM_FIELDS:
+            raise RuleError("swade.combatant.bad_field", field=field)
+        if field not in allowed:
+            raise RuleError("swade.perm.gm_only")
+    renamed = "name" in changes and fold(str(changes["name"])) != fold(combatant.name)
+    if renamed and (not str(changes["name"]).strip() or _name_taken(state, str(changes["name"]))):
+        raise RuleError("swade.combatant.name_taken", name=changes["name"])
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, combatant.id)
+    data = target.model_dump()
+    data.update(changes)
+    try:
+        edited = SwadeCombatant.model_validate(data)
+    except ValidationError:
+        raise RuleError("swade.combatant.bad_value", combatant=combatant.name) from None
+    for field in ("wounds", "fatigue", "bennies", "pace", "parry", "toughness", "armor"):
+        if getattr(edited, field) < 0:
+            raise RuleError("swade.combatant.bad_value", combatant=combatant.name)
+    if edited.side not in SIDES:
+        raise RuleError("swade.combatant.bad_side", side=edited.side)
+    new.combatants[new.combatants.index(target)] = edited
+    event = Event(
+        key="swade.combatant.edited",
+        params={"combatant": edited.name, "fields": ", ".join(sorted(changes))},
+    )
+    return Outcome(state=new, events=[event], summary=f"edit {edited.name}")

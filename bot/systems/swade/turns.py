@@ -1,0 +1,729 @@
+"""SWADE rounds and turns: dealing (SW-30..SW-33), the turn order, Hold and interrupts
+(SW-34), surprise, and what the rules ask at the start and end of a turn (SW-15..SW-17).
+Pure.
+
+The round's bookkeeping on :class:`SwadeState`: ``turn_order`` lists the leaders of the
+round's slots (a combatant, or the first member of a group of Extras sharing a card,
+SW-31) in card order; ``current`` is the last slot reached; ``active`` the slot whose turn
+is in progress (a holder acting included); ``suspended`` a turn a holder interrupted;
+``hold_queue`` holders that act when the active turn ends; ``acted`` the slots whose turn
+has come this round.
+
+Readings (not settled by the seeds or RULES-NOTES):
+
+- Who is dealt a card: everyone able to act; the dead get none, nor the incapacitated,
+  except those bleeding out, who get one card with no edge draws so that their Vigor
+  roll has its place in the order (core SWADE). A Joker dealt to them still counts.
+- A Hold lasts this round or the next (SW-34, seed 003: "esta ronda o la siguiente"): a
+  combatant on Hold when a round is dealt keeps its card and gets no new one; a Hold
+  from two rounds back lapses and it is dealt normally. Joker +2 applies only in the
+  round the Joker was dealt.
+- Going on Hold does not end the turn (nothing expires); the turn ends when the holder
+  has acted. Losing a Hold (Shaken, Stunned) before its card comes up means it acts on
+  its card; after, it has no more turn this round.
+- Interrupting (SW-34 with SW-7): the holder is the initiator and rolls Athletics first,
+  the interrupted combatant defends with Athletics and wins ties. If the holder loses,
+  it acts right after the interrupted turn.
+- Surprise (SW-34): only on the first deal. Ambushers are dealt cards and start on Hold;
+  each victim rolls Notice (a group of Extras makes one group roll, SW-8) and on a
+  failure gets no card in the first round. Victims default to every combatant on a side
+  none of the ambushers is on.
+- Start of a turn, for each member of the slot: Defend ends (SW-21); bleeding out rolls
+  Vigor (core SWADE: failure dies, success keeps bleeding, a raise stabilises; Hard to
+  Kill ignores wound penalties on it); Stunned rolls Vigor (SW-16); then Shaken rolls
+  Spirit (SW-15). Combat Reflexes adds +2 to the Shaken and Stunned recovery rolls (core
+  SWADE). A slot with nobody able to act after these rolls ends its turn at once.
+- When the last card has acted: if holders remain the round waits for them (or for the
+  next ``next_turn``); otherwise the next round is dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.dice.source import DiceSource
+from bot.dice.swade import TraitResult, opposed, trait_roll
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.conditions import (
+    WOUNDS,
+    apply_condition,
+    clear_condition,
+    expire_at_turn_end,
+    has_condition,
+    in_turn,
+    trait_modifiers,
+)
+from bot.systems.swade.deck import (
+    card_key,
+    card_label,
+    discard,
+    draw_with_edges,
+    parse_card,
+    reshuffle,
+    take_from_deck,
+)
+from bot.systems.swade.encounter_rules import (
+    find_combatant,
+    group_members,
+    require_control,
+    require_gm,
+)
+from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
+
+DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
+COMBAT_REFLEXES_BONUS = 2
+WILD_DIE = 6
+
+
+# --- queries -------------------------------------------------------------------------
+
+
+def slot_members(state: SwadeState, leader_id: str) -> list[SwadeCombatant]:
+    """The combatants who act on ``leader_id``'s card: itself, or its group (SW-31)."""
+    leader = next((c for c in state.combatants if c.id == leader_id), None)
+    return [] if leader is None else group_members(state, leader)
+
+
+def slot_name(state: SwadeState, leader_id: str) -> str:
+    """What the board calls a slot: the group's name, or the combatant's."""
+    leader = next((c for c in state.combatants if c.id == leader_id), None)
+    if leader is None:
+        return leader_id
+    return leader.group or leader.name
+
+
+def current_combatant(state: SwadeState) -> SwadeCombatant | None:
+    """The leader of the turn in progress (a holder acting included), or None."""
+    if state.active is None:
+        return None
+    return next((c for c in state.combatants if c.id == state.active), None)
+
+
+def can_act(c: SwadeCombatant) -> bool:
+    return not c.dead and not c.incapacitated
+
+
+def dealable(c: SwadeCombatant) -> bool:
+    """Gets a card: able to act, or bleeding out (module docstring)."""
+    return not c.dead and (not c.incapacitated or c.bleeding_out)
+
+
+def _leader(state: SwadeState, c: SwadeCombatant) -> str:
+    """The id that stands for ``c``'s slot in the round's lists."""
+    members = group_members(state, c)
+    for lid in [*state.turn_order, *state.hold_queue]:
+        if any(m.id == lid for m in members):
+            return lid
+    first = next((m for m in members if dealable(m)), members[0])
+    return first.id
+
+
+def _label(state: SwadeState, leader_id: str) -> dict[str, str]:
+    return {"combatant": slot_name(state, leader_id), "combatant_id": leader_id}
+
+
+# --- rolls ---------------------------------------------------------------------------
+
+
+def roll_trait(
+    state: SwadeState,
+    dice: DiceSource,
+    c: SwadeCombatant,
+    trait: str,
+    *,
+    extra: list[tuple[str, int]] | None = None,
+    ignore_wounds: bool = False,
+    group_roll: bool = False,
+) -> tuple[TraitResult, list[tuple[str, int]]]:
+    """A trait roll for ``c`` with the SW-6 modifiers of :func:`trait_modifiers`.
+    ``trait`` is an attribute or skill id; a missing skill is unskilled (SW-5). A group
+    roll (SW-8) adds the wild die for Extras."""
+    mods = [m for m in trait_modifiers(c, state) if not (ignore_wounds and m[0] == WOUNDS)]
+    mods += extra or []
+    unskilled = False
+    if trait in ("agility", "smarts", "spirit", "strength", "vigor"):
+        value = c.attributes.get(trait, Trait(die=4))
+    elif trait in c.skills:
+        value = c.skills[trait]
+    else:
+        value, unskilled = Trait(die=4), True
+    result = trait_roll(
+        dice,
+        value.die,
+        modifier=value.bonus + sum(v for _, v in mods),
+        wild_die=WILD_DIE if (c.wild_card or group_roll) else None,
+        unskilled=unskilled,
+    )
+    return result, mods
+
+
+def _roll_event(key: str, c: SwadeCombatant, result: TraitResult, mods: list) -> Event:
+    return Event(
+        key=key,
+        params={
+            "combatant": c.name,
+            "combatant_id": c.id,
+            "total": result.total,
+            "modifiers": [list(m) for m in mods],
+        },
+        dice=result.to_view(),
+    )
+
+
+def _reflexes(c: SwadeCombatant) -> list[tuple[str, int]]:
+    return (
+        [("swade.mod.combat_reflexes", COMBAT_REFLEXES_BONUS)]
+        if "combat_reflexes" in c.edges
+        else []
+    )
+
+
+def _bleeding_roll(state: SwadeState, dice: DiceSource, c: SwadeCombatant) -> list[Event]:
+    """Bleeding out: Vigor at the start of the turn; failure dies, success keeps
+    bleeding, a raise stabilises (core SWADE; Hard to Kill ignores wound penalties)."""
+    hard = "hard_to_kill" in c.edges or "improved_hard_to_kill" in c.edges
+    result, mods = roll_trait(state, dice, c, "vigor", ignore_wounds=hard)
+    if not result.success:
+        c.dead = True
+        c.bleeding_out = False
+        return [_roll_event("swade.bleeding.died", c, result, mods)]
+    if result.raises >= 1:
+        c.bleeding_out = False
+        return [_roll_event("swade.bleeding.stable", c, result, mods)]
+    return [_roll_event("swade.bleeding.still", c, result, mods)]
+
+
+def _stunned_roll(state: SwadeState, dice: DiceSource, c: SwadeCombatant) -> list[Event]:
+    """SW-16: Vigor; success ends Stunned and leaves it Vulnerable until the end of its
+    next turn (SW-17, counted from this turn in progress); a raise ends both."""
+    result, mods = roll_trait(state, dice, c, "vigor", extra=_reflexes(c))
+    if not result.success:
+        return [_roll_event("swade.stunned.still", c, result, mods)]
+    events = [_roll_event("swade.stunned.recovered", c, result, mods)]
+    clear_condition(state, c, "stunned")
+    if result.raises >= 1:
+        if any(x.name == "vulnerable" for x in c.conditions):
+            events += clear_condition(state, c, "vulnerable")
+    else:
+        events += apply_condition(state, c, "vulnerable")
+    return events
+
+
+def _shaken_roll(
+    state: SwadeState, dice: DiceSource, c: SwadeCombatant, offers: list[Offer]
+) -> list[Event]:
+    """SW-15: Spirit; success ends Shaken, failure leaves only free actions this turn (a
+    benny still removes it: offered to the controller, or the GM)."""
+    result, mods = roll_trait(state, dice, c, "spirit", extra=_reflexes(c))
+    if result.success:
+        c.shaken = False
+        return [_roll_event("swade.shaken.recovered", c, result, mods)]
+    offers.append(
+        Offer(
+            action="swade.unshake",
+            label_key="swade.offer.unshake",
+            user_id=c.controller_id,
+            combatant_id=c.id,
+        )
+    )
+    return [_roll_event("swade.shaken.still", c, result, mods)]
+
+
+# --- turn start / end ----------------------------------------------------------------
+
+
+def _start_turn(
+    state: SwadeState, dice: DiceSource, leader_id: str, events: list[Event], offers: list[Offer]
+) -> bool:
+    """Start the card turn of a slot (module docstring). Returns whether anyone in it can
+    act after the start-of-turn rolls."""
+    state.active = leader_id
+    state.acted.append(leader_id)
+    leader = find_combatant(state, leader_id)
+    card = leader.card
+    events.append(
+        Event(
+            key="swade.turn.start",
+            params={**_label(state, leader_id), "card": card_label(card) if card else ""},
+        )
+    )
+    for m in slot_members(state, leader_id):
+        if not dealable(m) or m.card is None:
+            continue
+        if m.defending:  # SW-21: Defend lasts until its next turn
+            m.defending = False
+            events.append(
+                Event(
+                    key="swade.condition.expired",
+                    params={"combatant": m.name, "condition": "defending"},
+                )
+            )
+        if m.bleeding_out:
+            events += _bleeding_roll(state, dice, m)
+            continue
+        if has_condition(m, "stunned", state.settings):
+            events += _stunned_roll(state, dice, m)
+        if m.shaken:
+            events += _shaken_roll(state, dice, m, offers)
+    return any(can_act(m) and m.card is not None for m in slot_members(state, leader_id))
+
+
+def _end_turn(state: SwadeState, leader_id: str, events: list[Event]) -> None:
+    """End a slot's turn: SW-17 expiries for each member."""
+    for m in slot_members(state, leader_id):
+        events += expire_at_turn_end(state, m)
+    if state.active == leader_id:
+        state.active = None
+
+
+def _begin_hold_turn(state: SwadeState, leader_id: str, events: list[Event]) -> None:
+    """A holder takes its turn now (SW-34): no start-of-turn rolls (its turn had started
+    when it went on Hold; Shaken or Stunned would have ended the Hold)."""
+    for m in slot_members(state, leader_id):
+        m.on_hold = False
+        m.hold_round = None
+    state.hold_queue = [h for h in state.hold_queue if h != leader_id]
+    state.active = leader_id
+    if leader_id not in state.acted:
+        state.acted.append(leader_id)
+    events.append(Event(key="swade.hold.acts", params=_label(state, leader_id)))
+
+
+def _slot_holding(state: SwadeState, leader_id: str) -> bool:
+    return any(m.on_hold for m in slot_members(state, leader_id))
+
+
+def _holders(state: SwadeState) -> list[str]:
+    seen: list[str] = []
+    for c in state.combatants:
+        if c.on_hold and can_act(c):
+            lid = _leader(state, c)
+            if lid not in seen:
+                seen.append(lid)
+    return seen
+
+
+def _advance(
+    state: SwadeState,
+    dice: DiceSource,
+    events: list[Event],
+    offers: list[Offer],
+    *,
+    allow_deal: bool,
+) -> None:
+    """Start whatever comes after the ended turn: an interrupted turn resumes, a queued
+    holder acts, or the next card's turn starts; at the end of the cards, wait for the
+    holders or deal the next round."""
+    while True:
+        if state.suspended is not None:
+            state.active, state.suspended = state.suspended, None
+            events.append(Event(key="swade.turn.resume", params=_label(state, state.active)))
+            return
+        if state.hold_queue:
+            _begin_hold_turn(state, state.hold_queue[0], events)
+            return
+        state.current += 1
+        if state.current >= len(state.turn_order):
+            state.current = len(state.turn_order)
+            holders = _holders(state)
+            if holders:
+                names = ", ".join(slot_name(state, h) for h in holders)
+                events.append(Event(key="swade.round.holders", params={"combatants": names}))
+                return
+            if not allow_deal:
+                events.append(Event(key="swade.round.over", params={"round": state.round}))
+                return
+            _deal_round(state, dice, events, offers)
+            return
+        leader_id = state.turn_order[state.current]
+        members = slot_members(state, leader_id)
+        if not members or leader_id in state.acted or _slot_holding(state, leader_id):
+            continue
+        if not any(dealable(m) and m.card is not None for m in members):
+            continue
+        if _start_turn(state, dice, leader_id, events, offers):
+            return
+        _end_turn(state, leader_id, events)
+
+
+# --- dealing -------------------------------------------------------------------------
+
+
+def _joker_events(state: SwadeState, leader_id: str) -> list[Event]:
+    """SW-33: a Joker dealt to a player character gives every player a benny (the
+    ``swade.joker.award`` event with ``pc`` True is for the bennies ledger); with the
+    ``villain_jokers`` setting, a foe's Joker gives the GM a benny (``pc`` False, for the
+    ledger) and each GM Wild Card in the encounter one for its own pool (done here)."""
+    members = slot_members(state, leader_id)
+    events = [Event(key="swade.joker.dealt", params=_label(state, leader_id))]
+    if any(m.is_pc for m in members):
+        events.append(
+            Event(key="swade.joker.award", params={**_label(state, leader_id), "pc": True})
+        )
+    elif state.settings.villain_jokers and any(m.side == "foes" for m in members):
+        gm_wild = [c for c in state.combatants if c.wild_card and not c.is_pc and not c.dead]
+        for c in gm_wild:
+            c.bennies += 1
+        events.append(
+            Event(
+                key="swade.joker.award",
+                params={
+                    **_label(state, leader_id),
+                    "pc": False,
+                    "gm_wild_cards": ", ".join(c.name for c in gm_wild),
+                },
+            )
+        )
+    return events
+
+
+def _draw_for_slot(
+    state: SwadeState, dice: DiceSource, leader: SwadeCombatant, events: list[Event]
+) -> Card:
+    members = [m for m in group_members(state, leader) if dealable(m)]
+    bleeding_only = all(m.incapacitated for m in members)
+    edges = set() if bleeding_only else (set(leader.edges) | set(leader.hindrances)) & DRAW_EDGES
+    result = draw_with_edges(state, dice, edges)
+    if result.reshuffled:
+        events.append(Event(key="swade.deck.reshuffled", params={}))
+    if result.chooser is not None or result.quick_redraws:
+        events.append(
+            Event(
+                key="swade.draw.edges",
+                params={
+                    **_label(state, leader.id),
+                    "edges": ", ".join(sorted(edges)),
+                    "drawn": ", ".join(card_label(c) for c in result.drawn),
+                    "quick": ", ".join(card_label(c) for c in result.quick_redraws),
+                    "kept": card_label(result.kept),
+                },
+            )
+        )
+    return result.kept
+
+
+def _surprise_failures(
+    state: SwadeState, dice: DiceSource, victims: list[SwadeCombatant], events: list[Event]
+) -> set[str]:
+    """SW-34: each victim rolls Notice; a failure means no card in the first round. A
+    group of Extras makes one group roll with a wild die (SW-8) for all its members."""
+    failed: set[str] = set()
+    done: set[str] = set()
+    for v in victims:
+        if v.id in done or not can_act(v):
+            continue
+        victim_ids = {x.id for x in victims}
+        members = [m for m in group_members(state, v) if m.id in victim_ids and can_act(m)]
+        done.update(m.id for m in members)
+        result, mods = roll_trait(state, dice, v, "notice", group_roll=v.group is not None)
+        key = "swade.surprise.noticed" if result.success else "swade.surprise.caught"
+        event = _roll_event(key, v, result, mods)
+        event.params["combatant"] = v.group or v.name
+        events.append(event)
+        if not result.success:
+            failed.update(m.id for m in members)
+    return failed
+
+
+def _deal_round(
+    state: SwadeState,
+    dice: DiceSource,
+    events: list[Event],
+    offers: list[Offer],
+    *,
+    ambushers: list[str] | None = None,
+    victims: list[str] | None = None,
+    hand_cards: Mapping[str, Card] | None = None,
+) -> None:
+    """Deal a new round (SW-31..SW-34) and start its first turn."""
+    state.round += 1
+    rnd = state.round
+    events.append(Event(key="swade.round.start", params={"round": rnd}))
+
+    carried: list[SwadeCombatant] = []
+    for c in state.combatants:
+        keeps = c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c)
+        if keeps:
+            carried.append(c)
+            continue
+        if c.on_hold:
+            c.on_hold, c.hold_round = False, None
+            events.append(Event(key="swade.hold.lapsed", params={"combatant": c.name}))
+        if c.card is not None:
+            discard(state, c.card)
+        c.card, c.card_round = None, None
+
+    in_hand = [c.card for c in carried if c.card is not None]
+    if state.joker_dealt:  # SW-31: reshuffle only after a round in which a Joker came out
+        reshuffle(state, dice, in_hand=in_hand)
+        events.append(Event(key="swade.deck.reshuffled", params={}))
+    elif not state.deck and not state.discard:
+        reshuffle(state, dice, in_hand=in_hand)
+        events.append(Event(key="swade.deck.shuffled", params={}))
+
+    hand = dict(hand_cards or {})
+    for card in hand.values():
+        take_from_deck(state, card)
+
+    no_card: set[str] = set()
+    if ambushers is not None:
+        victim_list = [find_combatant(state, v) for v in victims or []]
+        if victims is None:
+            sides = {find_combatant(state, a).side for a in ambushers}
+            victim_list = [c for c in state.combatants if c.side not in sides]
+        no_card = _surprise_failures(state, dice, victim_list, events)
+
+    carried_ids = {c.id for c in carried}
+    slots: list[str] = []
+    seen_groups: set[str] = set()
+    for c in state.combatants:
+        if c.id in carried_ids:
+            lid = _leader(state, c)
+            if lid not in slots:
+                slots.append(lid)
+            continue
+        if not dealable(c) or c.id in no_card:
+            continue
+        if c.group is not None:
+            if c.group in seen_groups:
+                continue
+            seen_groups.add(c.group)
+        members = [
+            m
+            for m in group_members(state, c)
+            if dealable(m) and m.id not in no_card and m.id not in carried_ids
+        ]
+        leader = members[0]
+        chosen = next((hand[m.id] for m in members if m.id in hand), None)
+        if chosen is not None and chosen.joker:
+            state.joker_dealt = True
+        card = chosen if chosen is not None else _draw_for_slot(state, dice, leader, events)
+        for m in members:
+            m.card, m.card_round = card, rnd
+        slots.append(leader.id)
+        if card.joker:
+            events += _joker_events(state, leader.id)
+
+    for a in ambushers or []:
+        ambusher = find_combatant(state, a)
+        for m in group_members(state, ambusher):
+            if m.card is not None:
+                m.on_hold, m.hold_round = True, rnd
+        events.append(Event(key="swade.surprise.ambush", params={"combatant": ambusher.name}))
+
+    def order_key(lid: str) -> tuple[int, int, int]:
+        card = find_combatant(state, lid).card
+        return card_key(card) if card is not None else (9, 0, 0)
+
+    state.turn_order = sorted(slots, key=order_key)
+    state.current = -1
+    state.active = None
+    state.suspended = None
+    state.hold_queue = []
+    state.acted = []
+    _advance(state, dice, events, offers, allow_deal=False)
+
+
+def _close_turns(state: SwadeState, events: list[Event]) -> None:
+    """End the turns in progress (an interrupted one too) before a new round."""
+    for lid in (state.active, state.suspended):
+        if lid is not None:
+            _end_turn(state, lid, events)
+    state.active = state.suspended = None
+
+
+def deal(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    surprise: list[str] | None = None,
+    victims: list[str] | None = None,
+    cards: Mapping[str, str] | None = None,
+) -> Outcome:
+    """GM: start a new round (ending any turn in progress): deal every slot a card
+    (SW-31, SW-32 edge draws, reshuffling first only after a Joker round), award Joker
+    bennies (SW-33), and start the first turn.
+
+    ``surprise``: the ambushers (names or ids), first round only (SW-34). ``victims``:
+    who rolls Notice (default: every side the ambushers are not on). ``cards``: combatant
+    (name or id) -> card text for tables dealing a physical deck (``deck.parse_card``);
+    those combatants take that card and draw nothing.
+    """
+    require_gm(actor)
+    if surprise and state.round != 0:
+        raise RuleError("swade.surprise.not_first_round")
+    new = state.model_copy(deep=True)
+    ambushers = [find_combatant(new, a).id for a in surprise] if surprise else None
+    victim_ids = [find_combatant(new, v).id for v in victims] if victims is not None else None
+    hand: dict[str, Card] = {}
+    for who, text in (cards or {}).items():
+        card = parse_card(text)
+        if card in hand.values():
+            raise RuleError("swade.card.in_use", card=card_label(card), combatant=who)
+        hand[find_combatant(new, who).id] = card
+    events: list[Event] = []
+    offers: list[Offer] = []
+    _close_turns(new, events)
+    _deal_round(new, dice, events, offers, ambushers=ambushers, victims=victim_ids, hand_cards=hand)
+    return Outcome(state=new, events=events, offers=offers, summary=f"deal round {new.round}")
+
+
+def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+    """End the turn in progress (SW-17 expiries) and start the next one (SW-15, SW-16
+    rolls...). The GM, or the controller of the combatant whose turn it is. Before the
+    first deal, or when only holders are left, the GM's ``next`` deals a new round."""
+    leader = current_combatant(state)
+    if leader is not None:
+        if not any(
+            m.controlled_by(actor.user_id, is_gm=actor.is_gm)
+            for m in slot_members(state, leader.id)
+        ):
+            raise RuleError("swade.perm.not_yours", combatant=slot_name(state, leader.id))
+    else:
+        require_gm(actor)
+    new = state.model_copy(deep=True)
+    events: list[Event] = []
+    offers: list[Offer] = []
+    if new.round == 0:
+        _deal_round(new, dice, events, offers)
+    elif new.active is not None:
+        _end_turn(new, new.active, events)
+        _advance(new, dice, events, offers, allow_deal=True)
+    elif new.current >= len(new.turn_order):  # the cards are done; holders passed
+        _deal_round(new, dice, events, offers)
+    else:
+        _advance(new, dice, events, offers, allow_deal=True)
+    summary = f"next ({slot_name(new, new.active)})" if new.active else "next"
+    return Outcome(state=new, events=events, offers=offers, summary=summary)
+
+
+def hold(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
+    """SW-34: on its own card turn, a combatant (or its group) goes on Hold, keeping its
+    card to act later this round or the next; the next turn starts. A Shaken or Stunned
+    character cannot go on Hold (either would end it at once)."""
+    c = find_combatant(state, combatant_id)
+    require_control(actor, c)
+    lid = _leader(state, c)
+    on_card = 0 <= state.current < len(state.turn_order) and state.turn_order[state.current] == lid
+    if state.active != lid or not on_card or state.suspended is not None:
+        raise RuleError("swade.hold.not_your_turn", combatant=c.name)
+    if c.shaken or has_condition(c, "stunned", state.settings):
+        raise RuleError("swade.hold.shaken", combatant=c.name)
+    new = state.model_copy(deep=True)
+    for m in slot_members(new, lid):
+        if can_act(m):
+            m.on_hold, m.hold_round = True, new.round
+    new.active = None
+    events = [Event(key="swade.hold.start", params=_label(new, lid))]
+    offers: list[Offer] = []
+    _advance(new, dice, events, offers, allow_deal=True)
+    return Outcome(state=new, events=events, offers=offers, summary=f"hold {c.name}")
+
+
+def act_from_hold(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
+    """SW-34: a holder acts without interrupting: at once if no turn is in progress,
+    otherwise right after the turn in progress ends."""
+    c = find_combatant(state, combatant_id)
+    require_control(actor, c)
+    if not c.on_hold or not can_act(c):
+        raise RuleError("swade.hold.not_on_hold", combatant=c.name)
+    new = state.model_copy(deep=True)
+    lid = _leader(new, find_combatant(new, c.id))
+    events: list[Event] = []
+    if new.active is None:
+        _begin_hold_turn(new, lid, events)
+    elif lid not in new.hold_queue:
+        new.hold_queue.append(lid)
+        events.append(
+            Event(
+                key="swade.hold.queued",
+                params={**_label(new, lid), "after": slot_name(new, new.active)},
+            )
+        )
+    return Outcome(state=new, events=events, summary=f"act from hold {c.name}")
+
+
+def interrupt(
+    state: SwadeState, actor: Actor, dice: DiceSource, holder_id: str, target_id: str
+) -> Outcome:
+    """SW-34: a holder interrupts the combatant acting now by winning an opposed Athletics
+    roll (SW-7: the holder initiates and rolls first, the target wins ties). Win: the
+    holder acts now and the interrupted turn resumes after. Loss: the holder acts right
+    after the interrupted turn."""
+    holder = find_combatant(state, holder_id)
+    require_control(actor, holder)
+    if not holder.on_hold or not can_act(holder):
+        raise RuleError("swade.hold.not_on_hold", combatant=holder.name)
+    target = find_combatant(state, target_id)
+    if not in_turn(state, target):
+        raise RuleError("swade.interrupt.not_acting", combatant=target.name)
+    if state.suspended is not None:
+        raise RuleError("swade.interrupt.busy")
+    new = state.model_copy(deep=True)
+    holder = find_combatant(new, holder.id)
+    target = find_combatant(new, target.id)
+    lid = _leader(new, holder)
+    mine, mine_mods = roll_trait(new, dice, holder, "athletics")
+    theirs, their_mods = roll_trait(new, dice, target, "athletics")
+    result = opposed(
+        mine.total,
+        theirs.total,
+        initiator_critical=mine.critical_failure,
+        defender_critical=theirs.critical_failure,
+    )
+    events = [
+        _roll_event("swade.interrupt.roll", holder, mine, mine_mods),
+        _roll_event("swade.interrupt.roll", target, theirs, their_mods),
+    ]
+    params = {**_label(new, lid), "target": target.name}
+    if result.winner == "initiator":
+        new.suspended = new.active
+        new.active = None
+        _begin_hold_turn(new, lid, [])
+        events.append(Event(key="swade.interrupt.won", params=params))
+    else:
+        new.hold_queue = [lid, *[h for h in new.hold_queue if h != lid]]
+        events.append(Event(key="swade.interrupt.lost", params=params))
+    return Outcome(state=new, events=events, summary=f"interrupt {target.name} by {holder.name}")
+
+
+def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str) -> Outcome:
+    """GM: give a combatant (its whole group, SW-31) a card by hand, for tables dealing a
+    physical deck (``deck.parse_card`` formats). The card leaves the virtual deck. A slot
+    that has not acted yet takes its new place in the order; one that has keeps its place.
+    A Joker counts as dealt (SW-33 awards, reshuffle before the next deal)."""
+    require_gm(actor)
+    if state.round == 0:
+        raise RuleError("swade.round.not_started")
+    card = parse_card(card_text)
+    c = find_combatant(state, combatant_id)
+    members_ids = {m.id for m in group_members(state, c)}
+    for other in state.combatants:
+        if other.card == card and other.id not in members_ids:
+            raise RuleError("swade.card.in_use", card=card_label(card), combatant=other.name)
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, c.id)
+    lid = _leader(new, target)
+    old = target.card
+    members = [m for m in group_members(new, target) if dealable(m)]
+    for m in members:
+        m.card, m.card_round = card, new.round
+    if old is not None and old != card:
+        discard(new, old)
+    take_from_deck(new, card)
+    events = [Event(key="swade.card.set", params={**_label(new, lid), "card": card_label(card)})]
+    if card.joker:
+        new.joker_dealt = True
+        events += _joker_events(new, lid)
+    pending_from = new.current + 1
+    if lid in new.turn_order:
+        index = new.turn_order.index(lid)
+        if index >= pending_from:
+            del new.turn_order[index]
+        else:
+            return Outcome(state=new, events=events, summary=f"card {target.name}")
+    pending = [*new.turn_order[pending_from:], lid]
+    pending.sort(key=lambda x: card_key(find_combatant(new, x).card or Card(rank=0, suit="C")))
+    new.turn_order = new.turn_order[:pending_from] + pending
+    return Outcome(state=new, events=events, summary=f"card {target.name}")
