@@ -11,7 +11,7 @@ with a new state and never touch the input):
   :func:`prepare`, :func:`end_opportunity` — acting at an opportunity.
 - :func:`react`, :func:`pass_reaction`, :func:`pass_all`, :func:`next_reactors`,
   :func:`usable_reactions` — the chain.
-- :func:`equip`, :func:`stow`, :func:`drop`, :func:`pick_up`, :func:`hand_over` — equipment.
+- :func:`equip`, :func:`stow`, :func:`drop`, :func:`pick_up`, :func:`take_from` — equipment.
 """
 
 from bot.systems.ritualhex.actions import BASE_ACTIONS, EXAMPLE_ACTIONS, parse_action
@@ -26,6 +26,7 @@ from bot.systems.ritualhex.chain import (
     react,
     usable_reactions,
 )
+from bot.systems.ritualhex.equipment import drop, equip, pick_up, stow, take_from
 from bot.systems.ritualhex.rounds import add_combatant, opportunity, prepare, start_round, wait
 from bot.systems.ritualhex.sheet import parse_sheet
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
@@ -38,17 +39,22 @@ __all__ = [
     "add_combatant",
     "available_actions",
     "declare",
+    "drop",
     "eligible",
     "end_opportunity",
+    "equip",
     "next_reactors",
     "opportunity",
     "parse_action",
     "parse_sheet",
     "pass_all",
     "pass_reaction",
+    "pick_up",
     "prepare",
     "react",
     "start_round",
+    "stow",
+    "take_from",
     "usable_reactions",
     "wait",
 ]
