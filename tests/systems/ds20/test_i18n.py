@@ -1,0 +1,66 @@
+"""Every ds20 key the rules can emit is in both catalogues, with the same placeholders."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from itertools import product
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+RULES = ROOT / "bot" / "systems" / "ds20"
+LOCALES = ROOT / "bot" / "i18n" / "locales"
+
+# What each f-string part can become.
+EXPANSIONS = {
+    "result_suffix": ["success", "failure", "spectacular", "disaster"],
+    "'success'": ["success", "failure"],
+    "kind": ["dodge", "block", "none"],
+    "maneuver": ["grapple", "knock_down"],
+}
+NOT_TEXT = {"ds20.defend"}  # an Offer action id, not a message
+
+
+def _expand(template: str) -> list[str]:
+    parts = re.split(r"\{([^}]*)\}", template)
+    options: list[list[str]] = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            options.append([part])
+        else:
+            head = next(k for k in EXPANSIONS if part.startswith(k))
+            options.append(EXPANSIONS[head])
+    return ["".join(combo) for combo in product(*options)]
+
+
+def emitted_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in RULES.glob("*.py"):
+        for f, text in re.findall(r"(f?)\"(ds20\.[^\"]*)\"", path.read_text("utf-8")):
+            keys.update(_expand(text) if f else [text])
+    # "none" is answered without a roll: no ds20.defence.none.<result>
+    return {k for k in keys - NOT_TEXT if not k.startswith("ds20.defence.none.")}
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((LOCALES / lang / "ds20.json").read_text("utf-8"))
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_emitted_key_is_in_both_languages() -> None:
+    keys = emitted_keys()
+    assert len(keys) > 100
+    for lang in ("es", "en"):
+        missing = sorted(k for k in keys if k not in catalogue(lang))
+        assert missing == [], lang
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    es, en = catalogue("es"), catalogue("en")
+    assert set(es) == set(en)
+    for key in es:
+        assert placeholders(es[key]) == placeholders(en[key]), key
