@@ -1,0 +1,335 @@
+"""Commands every system shares by name: /attack, /act, /react, /next, /grapple,
+/combatant, /join, /initiative, /condition. Each parses its options and routes to the
+handler the channel's system registered (``cogs/_registry.py``):
+
+    @handles("attack", "swade")
+    async def attack(ctx: Ctx, encounter: Encounter, **options) -> None: ...
+
+Options a system does not use must be refused with ``reject_foreign`` (a clear,
+localized error naming the option), never silently ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.app import ComodinBot
+from bot.errors import UserError
+from cogs._context import Ctx
+from cogs._registry import handler_for, has_handler
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+def given(options: dict[str, Any]) -> dict[str, Any]:
+    """The options the user actually gave."""
+    return {k: v for k, v in options.items() if v is not None}
+
+
+def reject_foreign(options: dict[str, Any], allowed: set[str], system: str) -> None:
+    """Refuse options that belong to another system (hostile-input rule: never ignore)."""
+    for name in given(options):
+        if name not in allowed:
+            raise UserError("command.option_not_in_system", option=name, system=f"system.{system}")
+
+
+async def route(interaction: discord.Interaction, command: str, **options: Any) -> None:
+    ctx = Ctx.of(interaction)
+    encounter = await ctx.encounter()
+    await handler_for(command, encounter.system)(ctx, encounter, **options)
+
+
+async def combatant_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Names of the channel's combatants (every system's state has ``combatants``)."""
+    bot: ComodinBot = interaction.client  # type: ignore[assignment]
+    encounter = await bot.encounters.get(interaction.channel_id or 0)
+    if encounter is None:
+        return []
+    if has_handler("autocomplete:combatant", encounter.system):
+        return await handler_for("autocomplete:combatant", encounter.system)(
+            interaction, encounter, current
+        )
+    needle = current.lower()
+    names = [c.name for c in encounter.state.combatants if needle in c.name.lower()]
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:AUTOCOMPLETE_LIMIT]]
+
+
+async def _system_autocomplete(
+    kind: str, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    bot: ComodinBot = interaction.client  # type: ignore[assignment]
+    encounter = await bot.encounters.get(interaction.channel_id or 0)
+    if encounter is None or not has_handler(f"autocomplete:{kind}", encounter.system):
+        return []
+    choices = await handler_for(f"autocomplete:{kind}", encounter.system)(
+        interaction, encounter, current
+    )
+    return choices[:AUTOCOMPLETE_LIMIT]
+
+
+async def weapon_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _system_autocomplete("weapon", interaction, current)
+
+
+async def action_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _system_autocomplete("action", interaction, current)
+
+
+async def condition_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _system_autocomplete("condition", interaction, current)
+
+
+async def limb_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _system_autocomplete("limb", interaction, current)
+
+
+RANGE = [app_commands.Choice(name=_(n), value=n) for n in ("short", "medium", "long", "extreme")]
+COVER = [
+    app_commands.Choice(name=_(n), value=n) for n in ("light", "medium", "heavy", "near_total")
+]
+LIGHT = [app_commands.Choice(name=_(n), value=n) for n in ("dim", "dark", "pitch_black")]
+
+
+class SharedCommands(commands.Cog):
+    def __init__(self, bot: ComodinBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("attack"), description=_("Attack a target with a weapon or skill"))
+    @app_commands.guild_only()
+    @app_commands.describe(
+        target=_("Who you attack"),
+        weapon=_("Weapon (from the sheet) or damage like Str+d6"),
+        skill=_("Skill used (Fighting, Shooting, Athletics...)"),
+        actor=_("Which of your combatants attacks (default: the one whose turn it is)"),
+        modifier=_("Extra modifier the bot cannot know"),
+        range=_("Range band"),
+        cover=_("Target's cover"),
+        called=_("Called shot: limb, hand, head, vitals... (or a body part)"),
+        gangup=_("Extra attackers adjacent to the target"),
+        illumination=_("Lighting penalty"),
+        bonus=_("Bonus dice (Dread S-20: each a d4)"),
+        penalty=_("Penalty dice (Dread S-20: each a d4)"),
+        limb=_("Limb you attack with (Ritual Hex)"),
+        distance=_("Distance to the target in metres (Dread S-20 firearms)"),
+        flags=_(
+            "Other options, comma separated: aim, nonlethal, offhand, twoweapons, unstable, touch..."
+        ),
+    )
+    @app_commands.choices(range=RANGE, cover=COVER, illumination=LIGHT)
+    @app_commands.autocomplete(
+        target=combatant_autocomplete,
+        actor=combatant_autocomplete,
+        weapon=weapon_autocomplete,
+        called=limb_autocomplete,
+        limb=limb_autocomplete,
+    )
+    async def attack(
+        self,
+        interaction: discord.Interaction,
+        target: app_commands.Range[str, 1, 100],
+        weapon: app_commands.Range[str, 1, 100] | None = None,
+        skill: app_commands.Range[str, 1, 50] | None = None,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+        range: str | None = None,
+        cover: str | None = None,
+        called: app_commands.Range[str, 1, 50] | None = None,
+        gangup: app_commands.Range[int, 0, 4] | None = None,
+        illumination: str | None = None,
+        bonus: app_commands.Range[int, 0, 10] | None = None,
+        penalty: app_commands.Range[int, 0, 10] | None = None,
+        limb: app_commands.Range[str, 1, 50] | None = None,
+        distance: app_commands.Range[int, 0, 10_000] | None = None,
+        flags: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        await route(
+            interaction, "attack", target=target, weapon=weapon, skill=skill, actor=actor, modifier=modifier,
+            range=range, cover=cover, called=called, gangup=gangup, illumination=illumination, bonus=bonus,
+            penalty=penalty, limb=limb, distance=distance, flags=flags,
+        )  # fmt: skip
+
+    @app_commands.command(
+        name=_("act"),
+        description=_("Take an action by name (maneuvers, spells, Ritual Hex actions)"),
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        action=_("The action"),
+        target=_("Its target, if any"),
+        limb=_("Limb used, or limb aimed at (Ritual Hex)"),
+        actor=_("Which of your combatants acts"),
+        value=_("A number the action needs (e.g. actions declared)"),
+    )
+    @app_commands.autocomplete(
+        action=action_autocomplete,
+        target=combatant_autocomplete,
+        actor=combatant_autocomplete,
+        limb=limb_autocomplete,
+    )
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        action: app_commands.Range[str, 1, 100],
+        target: app_commands.Range[str, 1, 100] | None = None,
+        limb: app_commands.Range[str, 1, 50] | None = None,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        value: app_commands.Range[int, -100, 100] | None = None,
+    ) -> None:
+        await route(
+            interaction, "act", action=action, target=target, limb=limb, actor=actor, value=value
+        )
+
+    @app_commands.command(
+        name=_("next"), description=_("End the current turn and move to the next")
+    )
+    @app_commands.guild_only()
+    async def next_(self, interaction: discord.Interaction) -> None:
+        await route(interaction, "next")
+
+    react = app_commands.Group(
+        name=_("react"), description=_("React to what just happened"), guild_only=True
+    )
+
+    @react.command(name=_("soak"), description=_("Spend a benny to soak wounds (Savage Worlds)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_soak(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:soak", actor=actor)
+
+    @react.command(
+        name=_("unshake"), description=_("Spend a benny to stop being Shaken (Savage Worlds)")
+    )
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_unshake(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:unshake", actor=actor)
+
+    @react.command(
+        name=_("interrupt"), description=_("Act from Hold before someone else (Savage Worlds)")
+    )
+    @app_commands.autocomplete(actor=combatant_autocomplete, target=combatant_autocomplete)
+    async def react_interrupt(
+        self,
+        interaction: discord.Interaction,
+        target: app_commands.Range[str, 1, 100] | None = None,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await route(interaction, "react:interrupt", target=target, actor=actor)
+
+    @react.command(
+        name=_("evade"), description=_("Agility -2 to avoid an area attack (Savage Worlds)")
+    )
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_evade(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:evade", actor=actor)
+
+    @react.command(name=_("dodge"), description=_("Dodge the attack against you (Dread S-20)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_dodge(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:dodge", actor=actor)
+
+    @react.command(name=_("block"), description=_("Block the attack against you (Dread S-20)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_block(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:block", actor=actor)
+
+    @react.command(name=_("none"), description=_("Take the attack without defending (Dread S-20)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_none(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:none", actor=actor)
+
+    @react.command(
+        name=_("with"),
+        description=_("Answer the open action with one of your reactions (Ritual Hex)"),
+    )
+    @app_commands.autocomplete(
+        reaction=action_autocomplete, actor=combatant_autocomplete, target=combatant_autocomplete
+    )
+    async def react_with(
+        self,
+        interaction: discord.Interaction,
+        reaction: app_commands.Range[str, 1, 100],
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        target: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await route(interaction, "react:with", reaction=reaction, actor=actor, target=target)
+
+    @react.command(name=_("pass"), description=_("Let the chance to react go by (Ritual Hex)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def react_pass(
+        self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await route(interaction, "react:pass", actor=actor)
+
+    grapple = app_commands.Group(
+        name=_("grapple"),
+        description=_("Grapple, escape a grapple, or hurt who you hold"),
+        guild_only=True,
+    )
+
+    @grapple.command(name=_("start"), description=_("Grab a target"))
+    @app_commands.autocomplete(target=combatant_autocomplete, actor=combatant_autocomplete)
+    async def grapple_start(
+        self, interaction: discord.Interaction, target: app_commands.Range[str, 1, 100], actor: app_commands.Range[str, 1, 100] | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+    ) -> None:  # fmt: skip
+        await route(interaction, "grapple:start", target=target, actor=actor, modifier=modifier)
+
+    @grapple.command(name=_("escape"), description=_("Try to break free"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def grapple_escape(
+        self,
+        interaction: discord.Interaction,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+    ) -> None:
+        await route(interaction, "grapple:escape", actor=actor, modifier=modifier)
+
+    @grapple.command(name=_("crush"), description=_("Hurt the one you hold (Savage Worlds)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def grapple_crush(
+        self,
+        interaction: discord.Interaction,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+    ) -> None:
+        await route(interaction, "grapple:crush", actor=actor, modifier=modifier)
+
+    @grapple.command(name=_("headbutt"), description=_("Headbutt the one you hold (Dread S-20)"))
+    @app_commands.autocomplete(actor=combatant_autocomplete)
+    async def grapple_headbutt(
+        self,
+        interaction: discord.Interaction,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+    ) -> None:
+        await route(interaction, "grapple:headbutt", actor=actor, modifier=modifier)
+
+
+async def setup(bot: ComodinBot) -> None:
+    await bot.add_cog(SharedCommands(bot))
