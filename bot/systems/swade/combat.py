@@ -25,11 +25,13 @@ from bot.systems.swade.damage import (
     trait_reroll_hook,
 )
 from bot.systems.swade.injury import attribute_roll
+from bot.systems.swade.maneuvers import evasion_roll
 from bot.systems.swade.modifiers import (
     AMMO_BY_ROF,
     BOUND,
     CALLED_SHOT_DAMAGE,
     COVER_MODS,
+    DISTRACTED,
     PRONE,
     SHOTGUN_DICE,
     STUNNED,
@@ -100,7 +102,7 @@ def _parry_tn(target: SwadeCombatant) -> tuple[int, list[Modifier]]:
 def plan_attack(
     state: SwadeState,
     attacker: SwadeCombatant,
-    target: SwadeCombatant,
+    target: SwadeCombatant | None,
     *,
     weapon: str | None,
     skill: str | None,
@@ -111,7 +113,9 @@ def plan_attack(
     range band (or against Parry when shooting while engaged, seed 003). Gathers the
     state's modifiers (SW-6, Vulnerable target, prone, unarmed defender, aim, support)
     and the declared ones (:func:`option_modifiers`), and the damage (SW-11, SW-18,
-    SW-22, seed 003 shotguns, mounted charge, The Drop)."""
+    SW-22, seed 003 shotguns, mounted charge, The Drop). ``target`` None is an area
+    attack (SW-25): TN 4, no target modifiers, and cover protects as armour instead of
+    a penalty (seed 003 "Área de efecto")."""
     w = find_weapon(attacker, weapon)
     melee = (w is None or not w.range) and not options.thrown
     if wild and not melee:
@@ -136,26 +140,29 @@ def plan_attack(
     if rof > max_rof:
         raise RuleError("swade_combat.error.rof_too_high", rof=rof, max=max_rof)
 
-    if melee or options.engaged:
+    if target is not None and (melee or options.engaged):
         tn, tn_parts = _parry_tn(target)
     else:
         tn, tn_parts = 4, [("swade_combat.tn.base", 4)]
 
     mods += state_trait_modifiers(attacker, state)
     declared = option_modifiers(options, melee=melee)
+    if target is None:
+        declared = [m for m in declared if m[0] != "swade_combat.mod.cover"]
     mods += declared
     if options.aimed or (attacker.aiming and not melee):
         mods.append(aim_modifier(declared))
     if wild:
         mods.append(("swade_combat.mod.wild_attack", 2))  # SW-18
-    if is_vulnerable(target, state) and not options.the_drop:
-        mods.append(("swade_combat.mod.target_vulnerable", 2))  # SW-17
     if melee and has_condition(attacker, PRONE):
         mods.append(("swade_combat.mod.attacker_prone", -2))  # SW-21
-    if not melee and has_condition(target, PRONE) and not options.target_adjacent:
-        mods.append(("swade_combat.mod.target_prone", -4))  # SW-21
-    if melee and w is not None and not is_armed(target):
-        mods.append(("swade_combat.mod.unarmed_defender", 2))  # SW-21
+    if target is not None:
+        if is_vulnerable(target, state) and not options.the_drop:
+            mods.append(("swade_combat.mod.target_vulnerable", 2))  # SW-17
+        if not melee and has_condition(target, PRONE) and not options.target_adjacent:
+            mods.append(("swade_combat.mod.target_prone", -4))  # SW-21
+        if melee and w is not None and not is_armed(target):
+            mods.append(("swade_combat.mod.unarmed_defender", 2))  # SW-21
 
     strength = attacker.attributes.get("strength", Trait())
     notation = options.damage or (w.damage if w is not None and w.damage else "Str")
@@ -635,3 +642,213 @@ def reroll_damage(state: SwadeState, actor: Actor, dice: DiceSource, attacker_id
     if not previous["damage"]:
         raise RuleError("swade_combat.error.no_damage_to_reroll")
     return _run(state, actor, dice, previous["params"], previous=previous, mode="reroll_damage")
+
+
+# --- SW-25: area attacks and suppressive fire ---------------------------------------------
+
+TEMPLATE_TARGETS: dict[str, int] = {"small": 2, "medium": 3, "cone": 3, "large": 4}
+DEVIATION_MULTIPLIER: dict[str, int] = {"short": 1, "medium": 2, "long": 3, "extreme": 4}
+Template = Literal["small", "medium", "large", "cone"]
+
+
+def _area_targets(state: SwadeState, target_ids: list[str], limit: int) -> list[SwadeCombatant]:
+    if not target_ids or len(target_ids) > limit or len(set(target_ids)) != len(target_ids):
+        raise RuleError("swade_combat.error.template_targets", max=limit)
+    targets = [find_combatant(state, tid) for tid in target_ids]
+    for t in targets:
+        if t.dead:
+            raise RuleError("swade_combat.error.target_dead", name=t.name)
+    return targets
+
+
+def _area_attacker(state: SwadeState, actor: Actor, attacker_id: str) -> SwadeCombatant:
+    attacker = find_combatant(state, attacker_id)
+    require_control(actor, attacker)
+    if attacker.dead or attacker.incapacitated:
+        raise RuleError("swade_combat.error.cannot_act", name=attacker.name)
+    if attacker.shaken or has_condition(attacker, STUNNED):
+        raise RuleError("swade_combat.error.shaken_or_stunned", name=attacker.name)
+    if has_condition(attacker, BOUND):
+        raise RuleError("swade_combat.error.bound", name=attacker.name)
+    if attacker.defending:
+        raise RuleError("swade_combat.error.defending", name=attacker.name)
+    return attacker
+
+
+def _area_roll_event(
+    attacker: SwadeCombatant, plan: AttackPlan, roll: TraitResult, key: str, names: list[str]
+) -> Event:
+    return Event(
+        key=key,
+        params={
+            "attacker": attacker.name,
+            "targets": ", ".join(names),
+            "skill": f"swade_combat.skill.{plan.skill}",
+            "weapon": plan.weapon_name or "",
+            "tn": plan.tn,
+            "modifiers": [list(m) for m in plan.modifiers],
+            "total": roll.total,
+            "reroll": trait_reroll_hook(roll, action=key, attacker_id=attacker.id),
+        },
+        dice=roll.to_view(),
+    )
+
+
+def _damage_event(
+    target: SwadeCombatant, plan: AttackPlan, dmg: int, view: dict[str, Any]
+) -> Event:
+    return Event(
+        key="swade_combat.damage.roll",
+        params={
+            "target": target.name,
+            "damage": dmg,
+            "modifiers": [list(m) for m in plan.damage_mods],
+            "ap": plan.ap,
+            "kept_previous": False,
+            "reroll": {"kind": "damage", "rerollable": True},
+        },
+        dice=view,
+    )
+
+
+def area_attack(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_ids: list[str],
+    template: Template,
+    weapon: str | None = None,
+    skill: str | None = None,
+    options: AttackOptions | None = None,
+    launched: bool = False,
+    evasion: bool = False,
+) -> Outcome:
+    """SW-25 area attack without a map: a small template touches at most 2 targets, a
+    medium one or a cone 3, a large one 4. One attack roll against TN 4; on a hit each
+    target takes its own damage roll, and cover protects as armour (seed 003). With
+    ``evasion`` (attacks that allow it) each target first rolls Agility -2 and a success
+    avoids it. On a miss a round template deviates 1d6 steps (thrown) or 2d6
+    (``launched``), times 2/3/4 at medium/long/extreme range, in the 1d12 clock
+    direction; the GM places it (it cannot deviate more than half the distance).
+    Dice: attack roll; then per target its evasion roll, damage, and SW-13 rolls; or
+    the deviation dice and the d12."""
+    opts = options or AttackOptions()
+    new = state.model_copy(deep=True)
+    attacker = _area_attacker(new, actor, attacker_id)
+    targets = _area_targets(new, target_ids, TEMPLATE_TARGETS[template])
+    plan = plan_attack(new, attacker, None, weapon=weapon, skill=skill, options=opts)
+    if plan.melee:
+        raise RuleError("swade_combat.error.area_needs_ranged")
+    roll = roll_attack(plan, dice)
+    _spend_and_mark(new, attacker, plan, opts, wild=False)
+    events = [
+        _area_roll_event(attacker, plan, roll, "swade_combat.area.roll", [t.name for t in targets])
+    ]
+    offers: list[Offer] = []
+    if roll.success:
+        cover_armor = -COVER_MODS[opts.cover]
+        for target in targets:
+            if evasion:
+                ev, ev_mods = evasion_roll(target, new, dice)
+                key = "swade_combat.evade.success" if ev.success else "swade_combat.evade.failure"
+                events.append(
+                    Event(
+                        key=key,
+                        params={
+                            "name": target.name,
+                            "total": ev.total,
+                            "modifiers": [list(m) for m in ev_mods],
+                            "reroll": trait_reroll_hook(ev, combatant_id=target.id),
+                        },
+                        dice=ev.to_view(),
+                    )
+                )
+                if ev.success:
+                    continue
+            dmg, view = _roll_damage(plan, roll.raises, dice)
+            events.append(_damage_event(target, plan, dmg, view))
+            hit = apply_hit(
+                new,
+                target,
+                dmg,
+                dice,
+                ap=plan.ap,
+                extra_armor=cover_armor,
+                nonlethal=opts.nonlethal,
+                attacker_id=attacker.id,
+            )
+            events += hit_events(target, hit)
+            offer = soak_offer(target, hit)
+            if offer is not None:
+                offers.append(offer)
+    elif template != "cone":
+        count = 2 if launched else 1
+        base = sum(dice.roll(6) for _ in range(count))
+        steps = base * DEVIATION_MULTIPLIER[opts.range]
+        clock = dice.roll(12)
+        events.append(
+            Event(key="swade_combat.area.deviates", params={"steps": steps, "clock": clock})
+        )
+    else:
+        events.append(Event(key="swade_combat.area.miss", params={}))
+    return Outcome(
+        state=new, events=events, offers=offers, summary=f"area attack {attacker.name} ({template})"
+    )
+
+
+def suppressive_fire(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    target_ids: list[str],
+    weapon: str,
+    options: AttackOptions | None = None,
+) -> Outcome:
+    """SW-25 suppressive fire (seeds 000/003): a weapon with RoF 2+ covers a medium
+    template (3 targets without a map); one Shooting roll against TN 4 with recoil.
+    Success: every target is Distracted; a raise: the targets are also hit (damage,
+    at most as many targets as the weapon's RoF, in the order given). Ammunition: the
+    seed 003 amount for the weapon's full RoF. Reading: one total for all targets
+    (per-target cover is the GM's) and no raise die on the damage (the raise is what
+    makes it hit)."""
+    opts = (options or AttackOptions()).model_copy(update={"rof": 1})
+    new = state.model_copy(deep=True)
+    attacker = _area_attacker(new, actor, attacker_id)
+    w = find_weapon(attacker, weapon)
+    assert w is not None
+    if not w.range or w.rof < 2:
+        raise RuleError("swade_combat.error.suppressive_needs_rof", weapon=w.name)
+    targets = _area_targets(new, target_ids, TEMPLATE_TARGETS["medium"])
+    plan = plan_attack(new, attacker, None, weapon=weapon, skill=None, options=opts)
+    plan.modifiers.append(("swade_combat.mod.recoil", -2))
+    plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0
+    roll = roll_attack(plan, dice)
+    _spend_and_mark(new, attacker, plan, opts, wild=False)
+    events = [
+        _area_roll_event(
+            attacker, plan, roll, "swade_combat.suppressive.roll", [t.name for t in targets]
+        )
+    ]
+    offers: list[Offer] = []
+    if not roll.success:
+        events.append(Event(key="swade_combat.suppressive.miss", params={}))
+    for i, target in enumerate(targets if roll.success else []):
+        add_timed_condition(new, target, DISTRACTED)
+        events.append(
+            Event(key="swade_combat.suppressive.distracted", params={"name": target.name})
+        )
+        if roll.raises >= 1 and i < w.rof and not target.dead:
+            dmg, view = _roll_damage(plan, 0, dice)
+            events.append(_damage_event(target, plan, dmg, view))
+            hit = apply_hit(new, target, dmg, dice, ap=plan.ap, attacker_id=attacker.id)
+            events += hit_events(target, hit)
+            offer = soak_offer(target, hit)
+            if offer is not None:
+                offers.append(offer)
+    return Outcome(
+        state=new, events=events, offers=offers, summary=f"suppressive fire {attacker.name}"
+    )

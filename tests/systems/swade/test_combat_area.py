@@ -1,0 +1,132 @@
+"""SW-25 area attacks without a map, deviation and suppressive fire, forced dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.systems.base import RuleError
+from bot.systems.swade.combat import area_attack, suppressive_fire
+from bot.systems.swade.modifiers import AttackOptions, has_condition
+from bot.systems.swade.state import Weapon
+
+from .test_combat_fixtures import PLAYER, dice, event, get, goblin, hero, keys, state_of
+
+GRENADE = Weapon(name="Granada", damage="3d6", range="5/10/20")
+
+
+def _three_goblins(**kw):  # type: ignore[no-untyped-def]
+    return state_of(
+        hero(weapons=[*hero().weapons, GRENADE]),
+        goblin("g1"),
+        goblin("g2"),
+        goblin("g3"),
+        turn_order=["h", "g1", "g2", "g3"],
+        current=0,
+        **kw,
+    )
+
+
+def _throw(st, d, ids, template="medium", **kw):  # type: ignore[no-untyped-def]
+    opts = kw.pop("options", AttackOptions(thrown=True))
+    return area_attack(
+        st,
+        PLAYER,
+        d,
+        attacker_id="h",
+        target_ids=ids,
+        template=template,
+        weapon="Granada",
+        options=opts,
+        **kw,
+    )
+
+
+def test_templates_touch_2_3_3_4_targets() -> None:
+    with pytest.raises(RuleError) as err:
+        _throw(_three_goblins(), dice(), ["g1", "g2", "g3"], template="small")
+    assert err.value.key == "swade_combat.error.template_targets"
+    assert err.value.params["max"] == 2
+
+
+def test_a_hit_rolls_damage_for_each_target() -> None:
+    # Athletics 4: hit. g1: 3d6 2+2+1 = 5 vs T5: Shaken. g2: 1+1+1 = 3: nothing.
+    d = dice(4, 1, 2, 2, 1, 1, 1, 1)
+    out = _throw(_three_goblins(), d, ["g1", "g2"])
+    assert get(out.state, "g1").shaken and not get(out.state, "g2").shaken
+    assert keys(out).count("swade_combat.damage.roll") == 2 and d.remaining == 0
+
+
+def test_cover_counts_as_armour_not_as_a_penalty() -> None:
+    d = dice(4, 1, 2, 2, 1)  # 4 with no -2 cover penalty: hit; 5 vs T5 + 2: nothing
+    out = _throw(_three_goblins(), d, ["g1"], options=AttackOptions(thrown=True, cover="light"))
+    mods = event(out, "swade_combat.area.roll").params["modifiers"]
+    assert all(m[0] != "swade_combat.mod.cover" for m in mods)
+    assert not get(out.state, "g1").shaken
+    assert event(out, "swade_combat.hit.no_effect").params["toughness"] == 7
+
+
+def test_evasion_agility_minus_2_avoids_the_area() -> None:
+    # Hit; g1 Agility 6 - 2 = 4: evades; g2 Agility 3 - 2: fails, takes 2+2+1 = 5.
+    d = dice(4, 1, 6, 3, 2, 2, 1)
+    out = _throw(_three_goblins(), d, ["g1", "g2"], evasion=True)
+    assert not get(out.state, "g1").shaken and get(out.state, "g2").shaken
+    assert keys(out).count("swade_combat.evade.success") == 1
+
+
+def test_a_miss_deviates_1d6_thrown_times_the_range_multiplier_in_a_d12_direction() -> None:
+    opts = AttackOptions(thrown=True, range="medium")
+    out = _throw(_three_goblins(), dice(3, 1, 5, 7), ["g1"], options=opts)  # 3 - 2 = 1
+    params = event(out, "swade_combat.area.deviates").params
+    assert params == {"steps": 10, "clock": 7}
+
+
+def test_launched_projectiles_deviate_2d6() -> None:
+    opts = AttackOptions(thrown=True, range="long")
+    out = _throw(_three_goblins(), dice(2, 1, 3, 4, 12), ["g1"], options=opts, launched=True)
+    assert event(out, "swade_combat.area.deviates").params == {"steps": 21, "clock": 12}
+
+
+def test_suppressive_fire_success_distracts_every_target() -> None:
+    # Subfusil RoF 3: Shooting 6 - 2 recoil = 4: success, no raise.
+    out = suppressive_fire(
+        _three_goblins(),
+        PLAYER,
+        dice(6, 1),
+        attacker_id="h",
+        target_ids=["g1", "g2", "g3"],
+        weapon="Subfusil",
+    )
+    for gid in ("g1", "g2", "g3"):
+        g = get(out.state, gid)
+        assert has_condition(g, "distracted") and not g.shaken
+    assert get(out.state, "h").weapons[2].shots == 20  # seed 003: RoF 3 spends 10
+
+
+def test_suppressive_fire_raise_also_damages_up_to_rof_targets() -> None:
+    # 8+2 = 10 - 2 = 8: a raise. Damage 2d6 per target: 5+5, 1+1, 3+3 (T5, armour - AP 1).
+    d = dice(8, 2, 1, 5, 5, 1, 1, 3, 3)
+    out = suppressive_fire(
+        _three_goblins(),
+        PLAYER,
+        d,
+        attacker_id="h",
+        target_ids=["g1", "g2", "g3"],
+        weapon="Subfusil",
+    )
+    assert get(out.state, "g1").incapacitated  # 10 vs 4: a wound
+    assert not get(out.state, "g2").shaken
+    assert get(out.state, "g3").shaken
+    assert d.remaining == 0
+
+
+def test_suppressive_fire_needs_rof_2() -> None:
+    with pytest.raises(RuleError) as err:
+        suppressive_fire(
+            _three_goblins(),
+            PLAYER,
+            dice(),
+            attacker_id="h",
+            target_ids=["g1"],
+            weapon="Pistola",
+        )
+    assert err.value.key == "swade_combat.error.suppressive_needs_rof"
