@@ -153,6 +153,9 @@ def deal_damage(
     events.extend(record_severity(target, severity))
     if target.health == "dead":
         _release_grapples(state, target)
+    elif target.unconscious and target.grappling:
+        state.get(target.grappling).grappled_by = None
+        target.grappling = None
     return events
 
 
@@ -347,9 +350,12 @@ def defend(
     if kind == "dodge":
         roll = roll_skill(dice, defender, ACROBACIA, penalty=penalty)
     else:
+        # DS-5: Armas C.C. is blocked only with a C.C. weapon; Pelea with Pelea. A
+        # blocked grapple does no damage back, so it needs no weapon on the sheet.
+        block_weapon = None
         if pending.kind == "cc":
             block_weapon = find_weapon(defender, weapon, ("cc",))
-        else:
+        elif pending.maneuver not in ("grapple", "knock_down"):
             block_weapon = find_weapon(defender, weapon, ("pelea",))
         roll = roll_skill(dice, defender, SKILL_OF_KIND[pending.kind], penalty=penalty)
     defender.defences += 1
@@ -380,7 +386,7 @@ def defend(
 
     remaining = pending.margin - roll.margin if roll.success else pending.margin
     if remaining < 0:
-        if pending.maneuver in ("grapple", "knock_down"):
+        if block_weapon is None:
             events.append(Event(key="ds20.defence.avoided", params={"name": defender.name}))
         else:
             events.append(

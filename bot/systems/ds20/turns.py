@@ -181,13 +181,17 @@ def roll_initiative(
     state: DS20State, actor: Actor, dice: DiceSource, combatant_ids: Sequence[str] | None = None
 ) -> Outcome:
     """DS-3: roll 1d10 + Iniciativa for the given combatants (default: every one that
-    has not rolled) and order them high to low. A player may roll for their own."""
+    has not rolled) and order them high to low. A player may roll for their own, once;
+    the GM may have anyone roll again."""
     new = copy(state)
     if combatant_ids is None:
         require_gm(actor)
         members = [c for c in new.combatants if c.initiative is None]
     else:
         members = [controlled(new, actor, cid) for cid in combatant_ids]
+        rolled = [c for c in members if c.initiative is not None]
+        if rolled and not actor.is_gm:
+            raise RuleError("ds20.error.already_rolled", name=rolled[0].name)
     if not members:
         raise RuleError("ds20.error.nobody_to_roll")
     events = _roll_for(new, members, dice)
@@ -434,3 +438,55 @@ def first_aid(
             patient.treated = True
             events.append(Event(key="ds20.health.treated", params={"name": patient.name}))
     return Outcome(state=new, events=events, summary=f"first aid {patient.name}")
+
+
+EDITABLE = frozenset(
+    {"fatigue", "health", "treated", "prone", "unconscious", "aim", "side", "group", "name"}
+)
+
+
+def edit_combatant(
+    state: DS20State,
+    actor: Actor,
+    combatant_id: str,
+    *,
+    wounds: tuple[int, int, int] | None = None,
+    ammo: tuple[str, int] | None = None,
+    **changes: object,
+) -> Outcome:
+    """The GM corrects a combatant between rules (healing, a fall, a mistake):
+    ``wounds`` = (R, HL, HG) boxes filled, ``ammo`` = (weapon, bullets), and any of
+    :data:`EDITABLE` as keyword arguments. Values are validated by the model."""
+    require_gm(actor)
+    unknown = set(changes) - EDITABLE
+    if unknown:
+        raise RuleError("ds20.error.not_editable", field=", ".join(sorted(unknown)))
+    new = copy(state)
+    c = new.get(combatant_id)
+    data = c.model_dump()
+    data.update(changes)
+    if wounds is not None:
+        r, hl, hg = wounds
+        if min(wounds) < 0 or r > c.capacity.r or hl > c.capacity.hl or hg > c.capacity.hg:
+            raise RuleError("ds20.error.bad_wounds", name=c.name)
+        data["wounds"] = {"r": r, "hl": hl, "hg": hg}
+    if ammo is not None:
+        weapon, bullets = ammo
+        w = next((w for w in data["weapons"] if fold(w["name"]) == fold(weapon)), None)
+        if w is None:
+            raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=weapon)
+        if w["magazine"] is None or not 0 <= bullets <= w["magazine"]:
+            raise RuleError("ds20.error.bad_ammo", weapon=w["name"])
+        w["ammo"] = bullets
+    try:
+        edited = DSCombatant.model_validate(data)
+    except ValueError as exc:
+        raise RuleError("ds20.error.bad_edit", name=c.name) from exc
+    if not 0 <= edited.fatigue <= edited.fatigue_max:
+        raise RuleError("ds20.error.bad_edit", name=c.name)
+    new.combatants[new.combatants.index(c)] = edited
+    return Outcome(
+        state=new,
+        events=[Event(key="ds20.combatant.edited", params={"name": edited.name})],
+        summary=f"edit {edited.name}",
+    )

@@ -7,6 +7,7 @@ import pytest
 from bot.systems.base import Actor, RuleError
 from bot.systems.ds20.combat import attack, defend, inflict
 from bot.systems.ds20.state import DSArmor
+from bot.systems.ds20.statline import parse_statline
 from bot.systems.ds20.turns import next_turn
 from tests.systems.ds20.helpers import GM, PLAYER, dice, in_turn, two
 
@@ -211,3 +212,14 @@ def test_players_cannot_attack_with_someone_elses_combatant() -> None:
     with pytest.raises(RuleError) as err:
         attack(in_turn(two(), "c2"), PLAYER, dice(5), attacker_id="c2", target_id="c1")
     assert err.value.key == "ds20.error.not_your_combatant"
+
+
+def test_ds10_a_knocked_out_grappler_lets_go() -> None:
+    state = in_turn(two(), "c1")
+    carla = parse_statline("Nombre: Carla | Aptitudes: Fortaleza 10")
+    carla.id, carla.grappled_by = "c3", "c2"
+    state.combatants.append(carla)
+    state.get("c2").grappling = "c3"
+    out = ana_attacks(state, 2, 1, stun=True, surprise=True)
+    assert out.state.get("c2").unconscious
+    assert out.state.get("c3").grappled_by is None

@@ -12,10 +12,12 @@ from bot.systems.ds20.statline import parse_statline
 from bot.systems.ds20.turns import (
     add_combatant,
     declare_actions,
+    edit_combatant,
     endure_pain,
     first_aid,
     grave_roll,
     next_turn,
+    remove_combatant,
     roll_initiative,
     swap_initiative,
     use_technique,
@@ -239,3 +241,30 @@ def test_add_combatant_mid_fight_rolls_and_keeps_current() -> None:
     out = add_combatant(state, GM, "Nombre: Rápido | Aptitudes: Iniciativa 5", dice=dice(10))
     assert out.state.turn_order == ["c3", "c2", "c1"]
     assert out.state.current_id == "c2"
+
+
+def test_players_roll_their_own_initiative_once() -> None:
+    out = roll_initiative(two(), PLAYER, dice(6), ["c1"])
+    assert out.state.get("c1").initiative == 10
+    with pytest.raises(RuleError) as err:
+        roll_initiative(out.state, PLAYER, dice(6), ["c1"])
+    assert err.value.key == "ds20.error.already_rolled"
+
+
+def test_gm_edits_wounds_fatigue_and_ammo() -> None:
+    out = edit_combatant(two(), GM, "c1", wounds=(2, 1, 0), ammo=("pistola", 3), fatigue=1)
+    ana = out.state.get("c1")
+    assert (ana.wounds.r, ana.wounds.hl, ana.fatigue, ana.weapons[2].ammo) == (2, 1, 1, 3)
+    with pytest.raises(RuleError):
+        edit_combatant(two(), GM, "c1", wounds=(5, 0, 0))
+    with pytest.raises(RuleError):
+        edit_combatant(two(), PLAYER, "c1", fatigue=1)
+    with pytest.raises(RuleError):
+        edit_combatant(two(), GM, "c1", scores={})
+
+
+def test_remove_current_combatant_passes_to_the_next() -> None:
+    state = in_turn(two(), "c1")
+    out = remove_combatant(state, GM, "c1")
+    after = next_turn(out.state, GM, dice())
+    assert after.state.current_id == "c2"
