@@ -223,3 +223,49 @@ def test_ds10_a_knocked_out_grappler_lets_go() -> None:
     out = ana_attacks(state, 2, 1, stun=True, surprise=True)
     assert out.state.get("c2").unconscious
     assert out.state.get("c3").grappled_by is None
+
+
+def test_ds1_each_bonus_and_penalty_unit_is_a_d4() -> None:
+    # Armas C.C. 10, d20 8, bonus d4 4, penalty d4 1 -> 10 - 8 + 4 - 1 = 5
+    out = ana_attacks(in_turn(two(), "c1"), 8, 4, 1, bonus=1, penalty=1)
+    assert out.events[0].params["margin"] == 5
+    assert out.events[0].dice["bonus_dice"] == [4]
+    assert out.events[0].dice["penalty_dice"] == [1]
+
+
+def test_ds2_natural_1_doubles_the_margin_and_so_the_damage() -> None:
+    # d20 1: 9 -> 18 on Cuchillo 3/8 -> 2 HG
+    out = ana_attacks(in_turn(two(), "c1"), 1, surprise=True)
+    assert out.events[0].key == "ds20.attack.spectacular"
+    assert out.state.get("c2").wounds.hg == 2
+
+
+def test_ds2_natural_1_turns_a_small_failure_into_a_hit() -> None:
+    # d20 1 with four penalty d4s of 4: 10 - 1 - 16 = -7 -> 0 -> 0 damage -> 1 R
+    out = ana_attacks(in_turn(two(), "c1"), 1, 4, 4, 4, 4, penalty=4, surprise=True)
+    assert out.events[0].params["margin"] == 0
+    assert out.state.get("c2").wounds.r == 1
+
+
+def test_ds2_natural_20_always_misses() -> None:
+    # d20 20 with four bonus d4s of 4: 10 - 20 + 16 = 6 -> still a failure
+    out = ana_attacks(in_turn(two(), "c1"), 20, 4, 4, 4, 4, bonus=4, surprise=True)
+    assert out.events[0].key == "ds20.attack.disaster"
+    assert out.state.get("c2").wounds.model_dump() == {"r": 0, "hl": 0, "hg": 0}
+
+
+def test_ds8_eleven_punches_of_one_scratch_each_bring_bruto_to_agony() -> None:
+    state = two()  # before initiative: actions are not counted
+    for n in range(11):
+        # Pelea 10, d20 10: margin 0 on Puños 2/6 -> 1 R
+        state = attack(
+            state,
+            PLAYER,
+            dice(10),
+            attacker_id="c1",
+            target_id="c2",
+            weapon="Puños",
+            surprise=True,
+        ).state
+        assert state.get("c2").health == ("agony" if n == 10 else "grave" if n >= 7 else "ok")
+    assert state.get("c2").wounds.model_dump() == {"r": 4, "hl": 3, "hg": 3}
