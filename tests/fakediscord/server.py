@@ -12,6 +12,7 @@ returns to it after an INVALID_SESSION; the READY's ``resume_gateway_url`` point
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fnmatch
 import json
 import secrets
@@ -239,7 +240,8 @@ class FakeDiscord:
     async def close(self) -> None:
         for session in self._sessions.values():
             if session.conn is not None and not session.conn.ws.closed:
-                await session.conn.ws.close(code=1001)
+                with contextlib.suppress(TimeoutError):  # a stuck client must not hang us
+                    await asyncio.wait_for(session.conn.ws.close(code=1001), timeout=2)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -478,7 +480,8 @@ class FakeDiscord:
             if transport is not None:
                 transport.abort()
         else:
-            await conn.ws.close(code=code, message=b"fakediscord drop")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(conn.ws.close(code=code, message=b"fakediscord drop"), 2)
         self._notify()
 
     async def request_reconnect(self) -> None:
