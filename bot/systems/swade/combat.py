@@ -179,7 +179,7 @@ def plan_attack(
             damage_mods.append(("swade_combat.dmg.weapon", spec.modifier))
         if strength.bonus and notation.strip().lower()[:3] in {"str", "fue"}:
             damage_mods.append(("swade_combat.dmg.strength_bonus", strength.bonus))
-    if joker_damage_bonus(attacker):
+    if joker_damage_bonus(attacker, state):
         damage_mods.append(("swade_combat.dmg.joker", 2))
     if wild:
         damage_mods.append(("swade_combat.dmg.wild_attack", 2))

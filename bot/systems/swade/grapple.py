@@ -257,7 +257,7 @@ def crush(
             assert w is not None
             spec = parse_damage(w.damage or "Str", strength=strength.die)
             sides, modifier, ap = list(spec.dice_sides), spec.modifier, w.ap
-        roll = damage_roll(dice, sides, modifier=modifier + joker_damage_bonus(attacker))
+        roll = damage_roll(dice, sides, modifier=modifier + joker_damage_bonus(attacker, new))
         events.append(
             Event(
                 key="swade_combat.damage.roll",

@@ -22,6 +22,8 @@ from pydantic import BaseModel, Field
 
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
+from bot.systems.base import Event
+from bot.systems.swade import conditions as swade_conditions
 from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState, Trait
 
 Modifier = tuple[str, int]
@@ -121,22 +123,22 @@ class AttackOptions(BaseModel):
 
 
 def has_condition(c: SwadeCombatant, name: str) -> bool:
+    """Whether ``name`` is stored on ``c`` (implied conditions not included)."""
     return any(cond.name == name for cond in c.conditions)
 
 
 def is_distracted(c: SwadeCombatant, state: SwadeState) -> bool:
     """SW-6/SW-16/SW-20: Entangled, Bound and Stunned imply Distracted (applied once).
-    With the SW-20 setting ``entangled_vulnerable`` Entangled no longer distracts."""
-    if has_condition(c, DISTRACTED) or has_condition(c, BOUND) or has_condition(c, STUNNED):
-        return True
-    return has_condition(c, ENTANGLED) and not state.settings.entangled_vulnerable
+    With the SW-20 setting ``entangled_vulnerable`` Entangled no longer distracts.
+    (The conditions module's reading, shared.)"""
+    return swade_conditions.has_condition(c, DISTRACTED, state.settings)
 
 
 def is_vulnerable(c: SwadeCombatant, state: SwadeState) -> bool:
     """SW-16/SW-17/SW-20: Vulnerable, Bound and Stunned targets give +2; Entangled too
     under the ``entangled_vulnerable`` setting. SW-19: so does a grappler while it holds
     a Bound foe."""
-    if has_condition(c, VULNERABLE) or has_condition(c, BOUND) or has_condition(c, STUNNED):
+    if swade_conditions.has_condition(c, VULNERABLE, state.settings):
         return True
     if c.grappling is not None:
         held = next((x for x in state.combatants if x.id == c.grappling), None)
@@ -145,30 +147,19 @@ def is_vulnerable(c: SwadeCombatant, state: SwadeState) -> bool:
     return has_condition(c, ENTANGLED) and state.settings.entangled_vulnerable
 
 
-def _turn_position(state: SwadeState, c: SwadeCombatant) -> int | None:
-    if c.id in state.turn_order:
-        return state.turn_order.index(c.id)
-    if c.group is not None:
-        for i, cid in enumerate(state.turn_order):
-            leader = next((x for x in state.combatants if x.id == cid), None)
-            if leader is not None and leader.group == c.group:
-                return i
-    return None
-
-
-def add_timed_condition(state: SwadeState, c: SwadeCombatant, name: str) -> None:
+def add_timed_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Event]:
     """SW-17: Distracted and Vulnerable last until the end of the affected character's
-    next turn; applying one again renews its end point (it never stacks). Its next turn
-    is this round's if it has not acted yet, otherwise next round's. Mutates ``c``."""
-    pos = _turn_position(state, c)
-    acts_later_this_round = pos is not None and state.current >= 0 and pos > state.current
-    ends_round = state.round if acts_later_this_round else state.round + 1
-    c.conditions = [x for x in c.conditions if x.name != name]
-    c.conditions.append(Condition(name=name, ends_after_turn_of=c.id, ends_round=ends_round))
+    next turn (the one after, if its turn is in progress); applying one again renews its
+    end point. Delegates to :func:`bot.systems.swade.conditions.apply_condition`.
+    Mutates ``c``."""
+    return swade_conditions.apply_condition(state, c, name)
 
 
 def add_condition(c: SwadeCombatant, name: str) -> None:
-    """A condition that lasts until removed (Entangled, Bound, prone...). Mutates ``c``."""
+    """A condition that lasts until removed (prone; Entangled and Bound replace each
+    other, SW-20). Mutates ``c``."""
+    if name in (ENTANGLED, BOUND):
+        c.conditions = [x for x in c.conditions if x.name not in (ENTANGLED, BOUND)]
     if not has_condition(c, name):
         c.conditions.append(Condition(name=name))
 
@@ -184,25 +175,19 @@ def state_trait_modifiers(c: SwadeCombatant, state: SwadeState) -> list[Modifier
     """SW-6: what applies to every trait roll of ``c``: wounds -1 each (at most -3),
     fatigue -1/-2, Distracted -2 (once, whatever causes it), the declared multi-action
     -2 per action beyond the first (this round), Joker +2, support received (SW-24)."""
-    mods: list[Modifier] = []
-    if c.wounds:
-        mods.append(("swade_combat.mod.wounds", -min(c.wounds, 3)))
-    if c.fatigue:
-        mods.append(("swade_combat.mod.fatigue", -min(c.fatigue, 2)))
-    if is_distracted(c, state):
-        mods.append(("swade_combat.mod.distracted", -2))
+    # Wounds, fatigue, Distracted and Joker come from the conditions module (one reading,
+    # its keys: swade.mod.*).
+    mods: list[Modifier] = list(swade_conditions.trait_modifiers(c, state))
     if c.actions_round == state.round and c.actions_declared > 1:
         mods.append(("swade_combat.mod.multi_action", -2 * (min(c.actions_declared, 3) - 1)))
-    if c.card is not None and c.card.joker:
-        mods.append(("swade_combat.mod.joker", 2))
     if c.support_bonus:
         mods.append(("swade_combat.mod.support", max(-2, min(c.support_bonus, MAX_SUPPORT))))
     return mods
 
 
-def joker_damage_bonus(c: SwadeCombatant) -> int:
+def joker_damage_bonus(c: SwadeCombatant, state: SwadeState) -> int:
     """SW-6/SW-33: a Joker adds +2 to damage rolls that round too."""
-    return 2 if c.card is not None and c.card.joker else 0
+    return 2 if swade_conditions.has_joker(c, state) else 0
 
 
 def is_armed(c: SwadeCombatant) -> bool:

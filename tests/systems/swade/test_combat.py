@@ -108,14 +108,15 @@ def test_wounds_fatigue_distracted_and_joker_apply_by_themselves() -> None:
         wounds=2,
         fatigue=1,
         card=joker(),
+        card_round=1,
         conditions=[Condition(name="entangled"), Condition(name="distracted")],
     )
     out = _attack(state_of(h, goblin()), dice(8, 1, 1, 1, 1))  # 9 -2 -1 -2 +2 = 6 >= 5
     assert _mods(out) == {
-        "swade_combat.mod.wounds": -2,
-        "swade_combat.mod.fatigue": -1,
-        "swade_combat.mod.distracted": -2,  # once, though Entangled distracts too
-        "swade_combat.mod.joker": 2,
+        "swade.mod.wounds": -2,
+        "swade.mod.fatigue": -1,
+        "swade.mod.distracted": -2,  # once, though Entangled distracts too
+        "swade.mod.joker": 2,
     }
     assert _roll(out)["total"] == 6
     assert event(out, "swade_combat.damage.roll").params["damage"] == 4  # 1+1 +2 Joker
@@ -283,13 +284,14 @@ def test_damage_total_against_toughness_and_soak_offer_for_a_wild_card() -> None
 
 
 def test_wild_attack_plus_2_hit_and_damage_and_vulnerable() -> None:
-    st = state_of(hero(), goblin(), turn_order=["h", "g"], current=0)
+    st = state_of(hero(), goblin(), turn_order=["h", "g"], current=0, active="h")
     out = wild_attack(st, PLAYER, dice(3, 1, 1, 1), attacker_id="h", target_id="g", weapon="Espada")
     assert _mods_of(out)["swade_combat.mod.wild_attack"] == 2
     assert event(out, "swade_combat.damage.roll").params["damage"] == 4  # 1 + 1 + 2
     h = get(out.state, "h")
     (vul,) = [c for c in h.conditions if c.name == "vulnerable"]
-    assert vul.ends_after_turn_of == "h" and vul.ends_round == 2  # its next turn
+    # Until the end of its next turn: this turn's end, then the next one's.
+    assert (vul.ends, vul.turns_left, vul.ends_round) == ("turn_end", 2, 2)
 
 
 def _mods_of(out: object) -> dict[str, int]:

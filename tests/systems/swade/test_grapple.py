@@ -57,7 +57,7 @@ def test_entangled_is_distracted_by_default_and_vulnerable_with_the_setting() ->
     g = goblin(conditions=[Condition(name="entangled")])
     plain = state_of(hero(), g)
     assert is_distracted(g, plain) and not is_vulnerable(g, plain)
-    assert ("swade_combat.mod.distracted", -2) in state_trait_modifiers(g, plain)
+    assert ("swade.mod.distracted", -2) in state_trait_modifiers(g, plain)
     variant = state_of(hero(), g, settings=SwadeSettings(entangled_vulnerable=True))
     assert not is_distracted(g, variant) and is_vulnerable(g, variant)
     out = attack(

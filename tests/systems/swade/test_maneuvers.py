@@ -25,7 +25,7 @@ from .test_combat_fixtures import GM, PLAYER, dice, event, get, goblin, hero, ke
 
 def _turns():  # type: ignore[no-untyped-def]
     """Round 1, the hero's turn in progress, the goblin still to act."""
-    return state_of(hero(), goblin(), turn_order=["h", "g"], current=0)
+    return state_of(hero(), goblin(), turn_order=["h", "g"], current=0, active="h")
 
 
 # --- SW-21 Defend ------------------------------------------------------------------------
@@ -53,7 +53,8 @@ def test_trick_success_leaves_the_target_distracted_until_its_next_turn_end() ->
     )
     g = get(out.state, "g")
     (cond,) = g.conditions
-    assert cond.name == "distracted" and cond.ends_round == 1  # the goblin acts later this round
+    # SW-17: the goblin's next turn is still to come this round.
+    assert (cond.name, cond.turns_left, cond.ends_round) == ("distracted", 1, 1)
     assert not g.shaken
 
 
