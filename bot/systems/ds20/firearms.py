@@ -178,7 +178,8 @@ def shoot(
     tech = active_technique(attacker)
     attacker.active_technique = None
     attacker.aim = 0
-    attacker.empty_used += declared
+    if new.current_id is not None:  # the limit is per turn (DS-11)
+        attacker.empty_used += declared
     roll = roll_skill(
         dice, attacker, ARMAS_FUEGO, bonus=bonus_units, penalty=penalty_units, firearm=True
     )
