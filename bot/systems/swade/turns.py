@@ -30,8 +30,8 @@ Readings (not settled by the seeds or RULES-NOTES):
   none of the ambushers is on.
 - Start of a turn, for each member of the slot: Defend ends (SW-21); bleeding out rolls
   Vigor (core SWADE: failure dies, success keeps bleeding, a raise stabilises; Hard to
-  Kill ignores wound penalties on it); Stunned rolls Vigor (SW-16); then Shaken rolls
-  Spirit (SW-15). Combat Reflexes adds +2 to the Shaken and Stunned recovery rolls (core
+  Kill ignores wound penalties on it); Stunned rolls Vigor (SW-16; being Stunned it is
+  Distracted, so the roll takes the -2 of SW-6); then Shaken rolls Spirit (SW-15). Combat Reflexes adds +2 to the Shaken and Stunned recovery rolls (core
   SWADE). A slot with nobody able to act after these rolls ends its turn at once.
 - When the last card has acted: if holders remain the round waits for them (or for the
   next ``next_turn``); otherwise the next round is dealt.

@@ -1,0 +1,113 @@
+"""The SWADE stat block parser, in English and Spanish, and its line-numbered errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.systems.base import RuleError
+from bot.systems.swade.statblock import parse_statblock
+from bot.systems.swade.state import Trait
+
+GOBLIN_EN = """\
+Goblin
+Attributes: Agility d8, Smarts d6, Spirit d6, Strength d4, Vigor d6
+Skills: Athletics d6, Fighting d6, Notice d6,
+  Shooting d8, Stealth d10, Language (Elvish) d6
+Pace: 5; Parry: 5; Toughness: 5 (1)
+Hindrances: Greedy (Minor), Hesitant
+Edges: Level Headed, Quick
+Gear: Short spear (Str+d6, Reach 1), short bow (Range 12/24/48, Damage 2d6, AP 1), leather (+1)
+Special Abilities:
+• Infravision: Goblins halve penalties for dark lighting.
+"""
+
+ORCO_ES = """\
+Jefe orco (Comodín)
+Atributos: Agilidad d6, Astucia d4, Espíritu d8, Fuerza d12+1, Vigor d10
+Habilidades: Pelear d10, Disparar d6, Conocimientos Generales d4, Atletismo d8
+Paso 6, Parada 7, Dureza 11 (3)
+Benis: 2
+Ventajas: Temple Mejorado, Rápido, Reflejos de Combate
+Desventajas: Dubitativo
+Equipo: Hacha de batalla (Fue+d10, PA 2), Pistola (Distancia 12/24/48, Daño 2d6+1, CdF 1, PA 1, Disparos 17)
+"""
+
+
+def test_english_stat_block() -> None:
+    c = parse_statblock(GOBLIN_EN)
+    assert c.name == "Goblin"
+    assert not c.wild_card
+    assert c.attributes["agility"] == Trait(die=8)
+    assert c.attributes["strength"] == Trait(die=4)
+    assert c.skills["shooting"] == Trait(die=8)  # continued from the previous line
+    assert c.skills["language_elvish"] == Trait(die=6)
+    assert (c.pace, c.parry, c.toughness, c.armor) == (5, 5, 5, 1)
+    assert c.edges == ["level_headed", "quick"]
+    assert c.hindrances == ["greedy", "hesitant"]
+    spear, bow = c.weapons
+    assert (spear.name, spear.damage, spear.reach) == ("Short spear", "Str+d6", 1)
+    assert (bow.damage, bow.ap, bow.range, bow.rof) == ("2d6", 1, "12/24/48", 1)
+
+
+def test_spanish_stat_block_with_wild_card_marker() -> None:
+    c = parse_statblock(ORCO_ES)
+    assert c.name == "Jefe orco"
+    assert c.wild_card
+    assert c.attributes["strength"] == Trait(die=12, bonus=1)
+    assert c.attributes["spirit"] == Trait(die=8)
+    assert c.skills["fighting"] == Trait(die=10)
+    assert c.skills["common_knowledge"] == Trait(die=4)
+    assert c.skills["athletics"] == Trait(die=8)
+    assert (c.pace, c.parry, c.toughness, c.armor) == (6, 7, 11, 3)
+    assert c.bennies == 2
+    assert c.edges == ["improved_level_headed", "quick", "combat_reflexes"]
+    assert c.hindrances == ["hesitant"]
+    axe, pistol = c.weapons
+    assert (axe.damage, axe.ap) == ("Fue+d10", 2)
+    assert (pistol.name, pistol.damage, pistol.ap, pistol.shots) == ("Pistola", "2d6+1", 1, 17)
+    assert pistol.range == "12/24/48"
+
+
+def test_a_given_name_overrides_the_header() -> None:
+    assert parse_statblock(GOBLIN_EN, name="Trasgo").name == "Trasgo"
+
+
+def test_missing_parry_and_toughness_are_derived() -> None:
+    c = parse_statblock("Bandit\nAttributes: Agility d6, Vigor d8\nSkills: Fighting d8")
+    assert c.parry == 2 + 4
+    assert c.toughness == 2 + 4
+    assert c.attributes["smarts"] == Trait(die=4)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "expected"),
+    [
+        ("Orc\nAttributes: Agility d7, Vigor d6", 2, "die"),
+        ("Orc\nAttributes: Luck d6", 2, "attribute"),
+        ("Orc\nAttributes: Agility d6\nSkills: Fighting, Notice d6", 3, "trait"),
+        ("Orc\nAttributes: Agility d6\n\nToughness: 7 (x)", 4, "number"),
+        ("Orc\nAttributes: Agility d6\nPace: 6; Parry: lots", 3, "derived"),
+        ("Orc\nAttributes: Agility d6\nGear: Axe (Str+d8, AP 1", 3, "parenthesis"),
+    ],
+)
+def test_a_malformed_line_says_which_line_and_what_was_expected(
+    text: str, line: int, expected: str
+) -> None:
+    with pytest.raises(RuleError) as err:
+        parse_statblock(text)
+    assert err.value.key == f"swade.statblock.bad_line.{expected}"
+    assert err.value.params["line"] == line
+    assert err.value.params["expected"] == expected
+
+
+def test_a_stat_block_without_attributes_is_refused() -> None:
+    with pytest.raises(RuleError) as err:
+        parse_statblock("Orc\nSkills: Fighting d6")
+    assert err.value.key == "swade.statblock.no_attributes"
+
+
+def test_a_stat_block_without_a_name_needs_one() -> None:
+    with pytest.raises(RuleError) as err:
+        parse_statblock("Attributes: Agility d6")
+    assert err.value.key == "swade.statblock.no_name"
+    assert parse_statblock("Attributes: Agility d6", name="Orc").name == "Orc"
