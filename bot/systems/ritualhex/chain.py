@@ -533,7 +533,11 @@ def declare(
     state.chain.append(link)
     events = [
         Event(
-            key="ritualhex.declared",
+            key="ritualhex.declared_limb"
+            if limb
+            else "ritualhex.declared"
+            if aimed
+            else "ritualhex.declared_no_target",
             params={
                 "name": c.name,
                 "action": act.name,

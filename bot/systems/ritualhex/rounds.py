@@ -135,10 +135,15 @@ def advance(state: RitualHexState, events: list[Event]) -> None:
     for _ in range(MAX_STEPS):
         if combat_over(state):
             state.phase = "over"
-            winners = sorted({c.side for c in active(state)})
-            events.append(
-                Event(key="ritualhex.combat_over", params={"side": winners[0] if winners else ""})
+            winners = {c.side for c in active(state)}
+            key = (
+                "ritualhex.combat_over_heroes"
+                if winners == {"hero"}
+                else "ritualhex.combat_over_minions"
+                if winners == {"minion"}
+                else "ritualhex.combat_over_none"
             )
+            events.append(Event(key=key, params={"round": state.round}))
             return
         alive = active(state)
         above = [c for c in alive if c.ap_level > state.needle]
@@ -202,8 +207,8 @@ def add_combatant(
     state.combatants.append(new)
     events = [
         Event(
-            key="ritualhex.added",
-            params={"name": new.name, "side": new.side, "ap": new.stat("ap"), "hp": new.stat("hp")},
+            key="ritualhex.added_hero" if new.side == "hero" else "ritualhex.added_minion",
+            params={"name": new.name, "ap": new.stat("ap"), "hp": new.stat("hp")},
         )
     ]
     return Outcome(state=state, events=events, summary=f"add {new.name}")

@@ -87,7 +87,7 @@ def test_rh5_combat_ends_when_no_two_enemies_are_active() -> None:
     ana, dummy = cid(state, "Ana"), cid(state, "Muñeco")
     out = declare(state, PLAYER_A, dice(5, 5, 5, 4), actor_id=ana, action="Piña", targets=[dummy])
     assert "ritualhex.down" in keys(out)
-    assert keys(out)[-1] == "ritualhex.combat_over"
+    assert keys(out)[-1] == "ritualhex.combat_over_heroes"
     assert out.state.phase == "over"
 
 
