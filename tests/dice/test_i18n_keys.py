@@ -18,7 +18,9 @@ def _catalogue(lang: str) -> dict[str, str]:
 
 def _used_keys() -> dict[str, set[str]]:
     used: dict[str, set[str]] = {}
-    pattern = re.compile(r'DiceError\(\s*"(dice\.[a-z_]+)"((?:[^()]|\([^()]*\))*)\)')
+    pattern = re.compile(
+        r'(?:DiceError|super\(\)\.__init__)\(\s*"(dice\.[a-z_]+)"((?:[^()]|\([^()]*\))*)\)'
+    )
     for path in DICE.glob("*.py"):
         for m in pattern.finditer(path.read_text(encoding="utf-8")):
             params = set(re.findall(r"\b([a-z_]+)=", m[2]))
