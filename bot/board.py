@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.render.board import board_embed
+from bot.render.board import BoardContext, board_embed
 from bot.render.views import board_view
 
 if TYPE_CHECKING:
     from bot.app import ComodinBot
+    from bot.systems.encounter import Encounter
 
 log = logging.getLogger("comodin.board")
 
@@ -56,12 +57,18 @@ class BoardManager:
             if self.interval:
                 await asyncio.sleep(self.interval)
 
+    async def context(self, encounter: Encounter) -> BoardContext:
+        """Benny pools for the board, when a ledger is installed (``bot.bennies``)."""
+        ledger = getattr(self.bot, "bennies", None)
+        pools = await ledger.pools_for_channel(encounter.channel_id) if ledger is not None else {}
+        return BoardContext(pools=pools)
+
     async def _update(self, channel_id: int) -> None:
         encounter = await self.bot.encounters.get(channel_id)
         if encounter is None:
             return
         lang = self.bot.guild_locales.get(encounter.guild_id, self.bot.settings.default_locale)
-        embed, buttons = board_embed(encounter, lang)
+        embed, buttons = board_embed(encounter, lang, await self.context(encounter))
         view = board_view(channel_id, buttons, lang)
         channel = self.bot.get_partial_messageable(channel_id, guild_id=encounter.guild_id)
         if encounter.board_message_id is not None:

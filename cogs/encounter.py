@@ -89,7 +89,7 @@ class EncounterCog(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
-        embed, buttons = board_embed(encounter, ctx.lang)
+        embed, buttons = board_embed(encounter, ctx.lang, await self.bot.boards.context(encounter))
         view = board_view(ctx.channel_id, buttons, ctx.lang)
         await ctx.send(embed=embed, **({"view": view} if view else {}))
         message = await interaction.original_response()

@@ -41,7 +41,16 @@ class Board:
         return embed
 
 
-BoardRenderer = Callable[[Encounter, str, bool], Board]
+@dataclass
+class BoardContext:
+    """What the board shows besides the encounter state: benny pools by holder key
+    (as the bennies ledger names them) and the owners' display names by user id."""
+
+    pools: dict[str, int] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+
+
+BoardRenderer = Callable[[Encounter, str, bool, BoardContext], Board]
 _RENDERERS: dict[str, BoardRenderer] = {}
 
 
@@ -49,7 +58,7 @@ def register_board(system: str, renderer: BoardRenderer) -> None:
     _RENDERERS[system] = renderer
 
 
-def _generic(encounter: Encounter, lang: str, compact: bool) -> Board:
+def _generic(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:
     names = [c.name for c in encounter.state.combatants]
     return Board(
         title=t("board.title", lang, name=encounter.name or t(f"system.{encounter.system}", lang)),
@@ -72,17 +81,22 @@ def fit(board: Board) -> dict[str, Any]:
     return embed
 
 
-def render_board(encounter: Encounter, lang: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+def render_board(
+    encounter: Encounter, lang: str, context: BoardContext | None = None
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """The board embed (as a dict within Discord's limits) and its buttons. A system's
     renderer gets ``compact=True`` when the full layout would not fit."""
+    context = context or BoardContext()
     renderer = _RENDERERS.get(encounter.system, _generic)
-    board = renderer(encounter, lang, False)
+    board = renderer(encounter, lang, False, context)
     embed = board.to_dict()
     if not within_limits(embed):
-        board = renderer(encounter, lang, True)
+        board = renderer(encounter, lang, True, context)
     return fit(board), board.buttons
 
 
-def board_embed(encounter: Encounter, lang: str) -> tuple[discord.Embed, list[tuple[str, str]]]:
-    data, buttons = render_board(encounter, lang)
+def board_embed(
+    encounter: Encounter, lang: str, context: BoardContext | None = None
+) -> tuple[discord.Embed, list[tuple[str, str]]]:
+    data, buttons = render_board(encounter, lang, context)
     return discord.Embed.from_dict(data), buttons
