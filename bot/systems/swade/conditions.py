@@ -339,3 +339,18 @@ def remove_condition(state: SwadeState, actor: Actor, combatant_id: str, conditi
     target = find_combatant(new, combatant.id)
     events = clear_condition(new, target, name)
     return Outcome(state=new, events=events, summary=f"condition -{name} {target.name}")
+
+
+def condition_ends_key(state: SwadeState, c: SwadeCombatant, cond: Condition) -> str | None:
+    """For the board: the i18n key saying when ``cond`` ends (``None``: until removed).
+    ``swade.condition.ends.this_turn`` while the owner's turn that ends it is in
+    progress, ``swade.condition.ends.next_turn`` otherwise."""
+    if cond.ends == "turn_end":
+        last = cond.turns_left <= 1
+    elif cond.ends_after_turn_of == c.id and cond.ends_round:
+        last = state.round >= cond.ends_round
+    else:
+        return None
+    if last and in_turn(state, c):
+        return "swade.condition.ends.this_turn"
+    return "swade.condition.ends.next_turn"

@@ -716,14 +716,59 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     if card.joker:
         new.joker_dealt = True
         events += _joker_events(new, lid)
-    pending_from = new.current + 1
-    if lid in new.turn_order:
-        index = new.turn_order.index(lid)
-        if index >= pending_from:
-            del new.turn_order[index]
-        else:
-            return Outcome(state=new, events=events, summary=f"card {target.name}")
-    pending = [*new.turn_order[pending_from:], lid]
-    pending.sort(key=lambda x: card_key(find_combatant(new, x).card or Card(rank=0, suit="C")))
-    new.turn_order = new.turn_order[:pending_from] + pending
+    _resort_pending(new, lid)
     return Outcome(state=new, events=events, summary=f"card {target.name}")
+
+
+def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
+    """SW-31/SW-35 (seed 001 "Sacar una nueva carta de acción"): a benny discards the
+    combatant's card (its whole group's) and draws a new one, ignoring edges. Only before
+    its turn has come this round. The GM or the controller; the bennies ledger charges
+    the benny (event ``swade.card.redrawn``)."""
+    c = find_combatant(state, combatant_id)
+    require_control(actor, c)
+    lid = _leader(state, c)
+    if c.card is None or c.card_round != state.round or lid in state.acted:
+        raise RuleError("swade.card.no_redraw", combatant=c.name)
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, c.id)
+    old = target.card
+    assert old is not None
+    events: list[Event] = []
+    result = draw_with_edges(new, dice, set())
+    if result.reshuffled:
+        events.append(Event(key="swade.deck.reshuffled", params={}))
+    card = result.kept
+    discard(new, old)
+    for m in group_members(new, target):
+        if m.card == old:
+            m.card, m.card_round = card, new.round
+    events.append(
+        Event(
+            key="swade.card.redrawn",
+            params={
+                **_label(new, lid),
+                "old": card_label(old),
+                "card": card_label(card),
+                "pc": any(m.is_pc for m in group_members(new, target)),
+            },
+        )
+    )
+    if card.joker:
+        events += _joker_events(new, lid)
+    _resort_pending(new, lid)
+    return Outcome(state=new, events=events, summary=f"redraw {target.name}")
+
+
+def _resort_pending(state: SwadeState, lid: str) -> None:
+    """Put ``lid`` among the slots still to come, in card order (SW-30). A slot already
+    reached keeps its place."""
+    pending_from = state.current + 1
+    if lid in state.turn_order:
+        index = state.turn_order.index(lid)
+        if index < pending_from:
+            return
+        del state.turn_order[index]
+    pending = [*state.turn_order[pending_from:], lid]
+    pending.sort(key=lambda x: card_key(find_combatant(state, x).card or Card(rank=0, suit="C")))
+    state.turn_order = state.turn_order[:pending_from] + pending

@@ -10,6 +10,7 @@ from bot.systems.base import Actor, RuleError
 from bot.systems.swade.conditions import (
     add_condition,
     apply_condition,
+    condition_ends_key,
     effective_conditions,
     has_condition,
     parse_condition,
@@ -234,3 +235,18 @@ def test_the_action_does_not_change_the_given_state() -> None:
     state = two()
     add_condition(state, GM, "Ana", "shaken")
     assert not ana(state).shaken
+
+
+def test_the_board_says_when_a_timed_condition_ends() -> None:
+    state = deal(two(), GM, dice()).state  # Ana's turn
+    state = add_condition(state, GM, "Ana", "vulnerable").state
+    state = add_condition(state, GM, "Orc", "distracted").state
+    state = add_condition(state, GM, "Orc", "prone").state
+    vulnerable = ana(state).conditions[0]
+    distracted, prone = orc(state).conditions
+    assert condition_ends_key(state, ana(state), vulnerable) == "swade.condition.ends.next_turn"
+    assert condition_ends_key(state, orc(state), distracted) == "swade.condition.ends.next_turn"
+    assert condition_ends_key(state, orc(state), prone) is None
+    state = next_turn(state, GM, dice()).state  # the Orc's turn
+    distracted = orc(state).conditions[0]
+    assert condition_ends_key(state, orc(state), distracted) == "swade.condition.ends.this_turn"

@@ -17,6 +17,7 @@ from bot.systems.swade.turns import (
     hold,
     interrupt,
     next_turn,
+    redraw_card,
     set_card,
 )
 
@@ -495,3 +496,34 @@ def test_a_player_cannot_hold_or_interrupt_with_someone_elses_combatant() -> Non
     with pytest.raises(RuleError) as err:
         interrupt(state, ANA, dice(), "Orc", "Ana")
     assert err.value.key == "swade.perm.not_yours"
+
+
+# --- SW-31: a benny buys a new card ------------------------------------------------------
+
+
+def test_a_benny_redraw_replaces_the_card_ignoring_edges_and_reorders() -> None:
+    state = table(
+        fighter("a", "Ana"),
+        fighter("b", "Bea"),
+        fighter("c", "Cid", edges=["level_headed"], controller=2),
+        deck="KS QS 2C 3C AS 4H",
+    )
+    state = deal(state, GM, dice()).state  # Cid (LH) keeps 3C from 2C, 3C
+    assert state.combatants[2].card == parse_card("3C")
+    out = redraw_card(state, ANA, dice(), "Cid")
+    assert out.state.combatants[2].card == parse_card("AS")  # one card: no Level Headed
+    assert out.state.deck == [parse_card("4H")]
+    assert out.state.turn_order == ["a", "c", "b"]
+    redrawn = next(e for e in out.events if e.key == "swade.card.redrawn")
+    assert (redrawn.params["old"], redrawn.params["card"], redrawn.params["pc"]) == (
+        "3♣",
+        "A♠",
+        True,
+    )
+
+
+def test_no_redraw_once_its_turn_has_come() -> None:
+    state = deal(abc(deck="KS QS JS"), GM, dice()).state
+    with pytest.raises(RuleError) as err:
+        redraw_card(state, GM, dice(), "Ana")
+    assert err.value.key == "swade.card.no_redraw"
