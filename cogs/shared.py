@@ -330,6 +330,63 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "grapple:headbutt", actor=actor, modifier=modifier)
 
+    initiative = app_commands.Group(
+        name=_("initiative"),
+        description=_("Initiative: roll it, or set a card by hand"),
+        guild_only=True,
+    )
+
+    @initiative.command(
+        name=_("roll"),
+        description=_("Roll initiative for everyone, or for the combatants named (Dread S-20)"),
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def initiative_roll(
+        self,
+        interaction: discord.Interaction,
+        combatant: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await route(interaction, "initiative:roll", combatant=combatant)
+
+    @initiative.command(
+        name=_("set"),
+        description=_(
+            "Give a combatant the card you dealt by hand: KS, 10H, JOKER-R (Savage Worlds)"
+        ),
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def initiative_set(
+        self,
+        interaction: discord.Interaction,
+        combatant: app_commands.Range[str, 1, 100],
+        card: app_commands.Range[str, 1, 10],
+    ) -> None:
+        await route(interaction, "initiative:set", combatant=combatant, card=card)
+
+    condition = app_commands.Group(
+        name=_("condition"), description=_("Add or remove a condition"), guild_only=True
+    )
+
+    @condition.command(name=_("add"), description=_("Add a condition to a combatant"))
+    @app_commands.autocomplete(combatant=combatant_autocomplete, condition=condition_autocomplete)
+    async def condition_add(
+        self,
+        interaction: discord.Interaction,
+        combatant: app_commands.Range[str, 1, 100],
+        condition: app_commands.Range[str, 1, 50],
+    ) -> None:
+        await route(interaction, "condition:add", combatant=combatant, condition=condition)
+
+    @condition.command(name=_("remove"), description=_("Remove a condition from a combatant"))
+    @app_commands.autocomplete(combatant=combatant_autocomplete, condition=condition_autocomplete)
+    async def condition_remove(
+        self,
+        interaction: discord.Interaction,
+        combatant: app_commands.Range[str, 1, 100],
+        condition: app_commands.Range[str, 1, 50],
+    ) -> None:
+        await route(interaction, "condition:remove", combatant=combatant, condition=condition)
+
 
 async def setup(bot: ComodinBot) -> None:
     await bot.add_cog(SharedCommands(bot))

@@ -1,0 +1,236 @@
+"""/roll, /trait and /odds: dice for everyone, with every die shown and the exact odds.
+
+``/roll`` reads the expression language (``4d6kh3``, ``(1d8!, 1d6!)kh1``, ``6x 4d6kh3``,
+``2d6+1 # fuego``) and the SWADE trait notation (``s8``, ``s8+1``, ``s12w8``, ``su``,
+``s8r3``). Division rounds as the channel's system says (Ritual Hex: up, RH-1). Every
+roll is appended to the log with its seed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import bot.render.expression  # noqa: F401  (registers the expression formatter)
+from bot.app import ComodinBot
+from bot.dice import expr, odds
+from bot.dice.source import DiceError
+from bot.dice.swade import TraitSpec, parse_trait
+from bot.render.dice import format_dice
+from cogs._context import Ctx
+
+ROLL_COLOUR = 0x27AE60
+TRAIT_NOTATION = re.compile(r"^\s*s(\d+|u)", re.IGNORECASE)
+ROUNDING = {"ritualhex": "up"}
+
+
+def percent(p: float) -> str:
+    """62%, 0.4%, <0.1%: readable at a glance."""
+    if p <= 0:
+        return "0%"
+    if p < 0.001:
+        return "<0.1%"
+    if p < 0.1:
+        return f"{p * 100:.1f}%"
+    return f"{p * 100:.0f}%"
+
+
+def trait_odds_line(ctx: Ctx, spec: TraitSpec, bonus: int = 0) -> str:
+    o = odds.trait_odds(
+        spec.die,
+        modifier=spec.modifier + bonus,
+        tn=spec.tn,
+        wild_die=spec.wild_die,
+        unskilled=spec.unskilled,
+    )
+    return ctx.t(
+        "roll.odds_trait",
+        success=percent(o.p_success),
+        raise_=percent(o.p_raise),
+        two=percent(o.p_two_raises),
+        crit=percent(o.p_crit),
+    )
+
+
+class Roll(commands.Cog):
+    def __init__(self, bot: ComodinBot) -> None:
+        self.bot = bot
+
+    async def _rounding(self, ctx: Ctx) -> str:
+        encounter = await self.bot.encounters.get(ctx.channel_id)
+        return ROUNDING.get(encounter.system, "floor") if encounter else "floor"
+
+    async def _log(self, ctx: Ctx, text: str, seed: int, view: dict[str, Any]) -> None:
+        await self.bot.encounters.log_roll(
+            guild_id=ctx.interaction.guild_id,
+            channel_id=ctx.channel_id,
+            user_id=ctx.user_id,
+            payload={"expression": text, "seed": seed, "result": view},
+        )
+
+    @app_commands.command(
+        name=_("roll"),
+        description=_("Roll dice: 2d6+1, 4d6kh3, (1d8!, 1d6!)kh1, s8+1 (SWADE trait)..."),
+    )
+    @app_commands.describe(
+        expression=_("Dice expression or SWADE trait (s8, s12w8, su)"),
+        tn=_("Target number: shows success, raises and the odds"),
+        label=_("What the roll is for"),
+        private=_("Only you see the result"),
+    )
+    async def roll(
+        self,
+        interaction: discord.Interaction,
+        expression: app_commands.Range[str, 1, 300],
+        tn: app_commands.Range[int, -1000, 1000] | None = None,
+        label: app_commands.Range[str, 1, 100] | None = None,
+        private: bool = False,
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        seed = self.bot.dice.new_seed()
+        dice = self.bot.dice.source(seed)
+        if TRAIT_NOTATION.match(expression):
+            spec = parse_trait(expression)
+            if tn is not None:
+                spec = TraitSpec(
+                    spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
+                )
+            await self._send_trait(ctx, spec, expression, label, private, seed, dice)
+            return
+        result = expr.roll(expression, dice, rounding=await self._rounding(ctx))
+        view = result.to_view()
+        lines = [format_dice(view, ctx.lang)]
+        if tn is not None:
+            ok = result.total >= tn
+            lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
+        embed = discord.Embed(
+            title=(label or result.label or expression)[:256],
+            description="\n".join(lines)[:4096],
+            colour=ROLL_COLOUR,
+        )
+        embed.set_footer(
+            text=ctx.t(
+                "roll.footer", user=interaction.user.display_name, expression=expression[:200]
+            )
+        )
+        await ctx.send(embed=embed, ephemeral=private)
+        await self._log(ctx, expression, seed, view)
+
+    async def _send_trait(
+        self,
+        ctx: Ctx,
+        spec: TraitSpec,
+        text: str,
+        label: str | None,
+        private: bool,
+        seed: int,
+        dice: Any,
+    ) -> None:
+        result = spec.roll(dice)
+        view = result.to_view()
+        lines = [format_dice(view, ctx.lang)]
+        if spec.trait_dice == 1:
+            lines.append(trait_odds_line(ctx, spec))
+        kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
+        embed = discord.Embed(
+            title=(label or f"{text} · {kind}")[:256],
+            description="\n".join(lines)[:4096],
+            colour=ROLL_COLOUR,
+        )
+        embed.set_footer(
+            text=ctx.t("roll.footer", user=ctx.interaction.user.display_name, expression=text[:200])
+        )
+        await ctx.send(embed=embed, ephemeral=private)
+        await self._log(ctx, text, seed, view)
+
+    @app_commands.command(
+        name=_("trait"),
+        description=_("Savage Worlds trait test: trait die, wild die, raises, critical failures"),
+    )
+    @app_commands.describe(
+        die=_("Trait die"),
+        modifier=_("Total modifier"),
+        tn=_("Target number (4 unless the action says otherwise)"),
+        wild=_("Wild Card (rolls the wild die); false for an Extra"),
+        unskilled=_("Unskilled: d4 -2"),
+        label=_("What the roll is for"),
+    )
+    @app_commands.choices(
+        die=[app_commands.Choice(name=f"d{n}", value=n) for n in (4, 6, 8, 10, 12)]
+    )
+    async def trait(
+        self,
+        interaction: discord.Interaction,
+        die: int,
+        modifier: app_commands.Range[int, -20, 20] = 0,
+        tn: app_commands.Range[int, -20, 100] = 4,
+        wild: bool = True,
+        unskilled: bool = False,
+        label: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        seed = self.bot.dice.new_seed()
+        spec = TraitSpec(
+            die=die, modifier=modifier, tn=tn, wild_die=6 if wild else None, unskilled=unskilled
+        )
+        text = (
+            f"s{'u' if unskilled else die}{modifier:+d}"
+            if modifier
+            else f"s{'u' if unskilled else die}"
+        )
+        await self._send_trait(
+            ctx, spec, text + ("" if wild else "x"), label, False, seed, self.bot.dice.source(seed)
+        )
+
+    @app_commands.command(
+        name=_("odds"), description=_("The exact odds of a roll, without rolling")
+    )
+    @app_commands.describe(
+        expression=_("SWADE trait (s8, s8+1, s12w8, su) or Dread S-20 score (ds15, ds15+2-1)"),
+        tn=_("Target number"),
+    )
+    async def odds_(
+        self,
+        interaction: discord.Interaction,
+        expression: app_commands.Range[str, 1, 300],
+        tn: app_commands.Range[int, -1000, 1000] | None = None,
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        text = expression.strip()
+        ds = re.fullmatch(r"ds(\d+)((?:[+-]\d+)*)", text.replace(" ", ""), re.IGNORECASE)
+        if ds:
+            score = int(ds[1])
+            bonus = sum(int(x) for x in re.findall(r"\+\d+", ds[2] or ""))
+            penalty = -sum(int(x) for x in re.findall(r"-\d+", ds[2] or ""))
+            o = odds.ds20_odds(score, bonus, penalty)
+            line = ctx.t(
+                "roll.odds_ds20",
+                success=percent(o.p_success),
+                spectacular=percent(o.p_spectacular),
+                disaster=percent(o.p_disaster),
+            )
+        elif TRAIT_NOTATION.match(text):
+            spec = parse_trait(text)
+            if tn is not None:
+                spec = TraitSpec(
+                    spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
+                )
+            line = trait_odds_line(ctx, spec)
+        else:
+            raise DiceError("roll.odds_unsupported", expression=text[:50])
+        await ctx.send(
+            embed=discord.Embed(
+                title=ctx.t("roll.odds_title", expression=text[:200]),
+                description=line,
+                colour=ROLL_COLOUR,
+            )
+        )
+
+
+async def setup(bot: ComodinBot) -> None:
+    await bot.add_cog(Roll(bot))
