@@ -323,6 +323,8 @@ def parse_sheet(text: str, *, kind: Literal["hero", "minion"] = "hero") -> RHCom
             raise RuleError("ritualhex.sheet.missing_stat", stat=required.upper())
     if stats["hp"] < 1:
         raise RuleError("ritualhex.sheet.hp_too_low")
+    if stats["ap"] < 1:
+        raise RuleError("ritualhex.sheet.ap_too_low")
 
     if kind == "hero":
         parts = [Part(key=k, kind=t) for k, t in HERO_PARTS]

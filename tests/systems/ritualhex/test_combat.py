@@ -17,6 +17,7 @@ from bot.systems.ritualhex import (
     pick_up,
     start_round,
     stow,
+    take_from,
     wait,
 )
 from bot.systems.ritualhex.chain import choose_limbs, find_action
@@ -324,3 +325,48 @@ def test_rh11_a_gm_defined_action_puts_waiting_points_on_the_target() -> None:
         declare(
             state, GM, no_dice(), actor_id=orc.id, action="Telaraña", targets=[cid(state, "Ana")]
         )
+
+
+def test_rh9_an_equipment_action_goes_with_its_item() -> None:
+    hero = (
+        SWORD_HERO
+        + "acción: Tajo; tipo: ataque; costo: 4; objetivo: 1; chequeo: <Str>[10]<Def>; efecto: daño 1d+1\n"
+    )
+    hero = hero.replace("mod: Str+1", "mod: Str+1; acciones: Tajo")
+    state = duel(hero=hero)
+    ana = cid(state, "Ana")
+    # Tajo uses the sword's hand: Str 3 + 4+4+4 = 15 > 10 + 3; 1d+1 with a 3 = 4 - DR 1.
+    out = punch(state, (4, 4, 4, 3), action="Tajo")
+    assert by_name(out.state, "Orco").damage == 3
+    assert out.state.chain == []
+    # Without the sword, no Tajo.
+    state = drop(state, PLAYER_A, actor_id=ana, item="Espada").state
+    with pytest.raises(RuleError) as err:
+        punch(state, (), action="Tajo")
+    assert err.value.key == "ritualhex.error.unknown_action"
+
+
+def test_rh9_taking_an_item_from_a_willing_ally_costs_the_taker_its_equip_cost() -> None:
+    state = RitualHexState()
+    state = add(state, SWORD_HERO, "hero", PLAYER_A.user_id)
+    state = add(
+        state,
+        "nombre: Bea\nAP 3, HP 8\nequipo: Daga; partes: mano; costo: 1",
+        "hero",
+        PLAYER_A.user_id,
+    )
+    state = add(state, ORC, "minion")
+    state = start_round(state, GM).state
+    ana, bea = cid(state, "Ana"), cid(state, "Bea")
+    out = take_from(state, PLAYER_A, actor_id=ana, giver_id=bea, item="Daga")
+    ana_now, bea_now = by_name(out.state, "Ana"), by_name(out.state, "Bea")
+    assert ana_now.ap_level == 9 and bea_now.ap_level == 3
+    assert [(e.name, e.worn_on) for e in ana_now.equipment] == [
+        ("Espada", ["mano1"]),
+        ("Daga", ["mano2"]),
+    ]
+    assert bea_now.equipment == []
+    # An enemy is not a willing ally.
+    with pytest.raises(RuleError) as err:
+        take_from(state, GM, actor_id=ana, giver_id=cid(state, "Orco"), item="Escudo")
+    assert err.value.key == "ritualhex.error.not_an_ally"
