@@ -3,6 +3,7 @@ run a rules action through the service, reply, and refresh the board. Keeps cogs
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,8 @@ from bot.render.text import event_lines
 from bot.render.views import offers_view
 from bot.systems.base import Actor, Outcome
 from bot.systems.encounter import Encounter
+
+log = logging.getLogger("comodin")
 
 RESULT_COLOUR = 0xC0392B
 Rules = Callable[[Any, Actor, DiceSource], Outcome]
@@ -134,7 +137,23 @@ class Ctx:
             kwargs["view"] = view
         if file is not None:
             kwargs["file"] = file
-        if self.interaction.response.is_done():
-            await self.interaction.followup.send(**kwargs)
-        else:
-            await self.interaction.response.send_message(**kwargs)
+        try:
+            if self.interaction.response.is_done():
+                await self.interaction.followup.send(**kwargs)
+            else:
+                await self.interaction.response.send_message(**kwargs)
+        except discord.HTTPException as exc:
+            # The interaction expired (older than 15 minutes, or Discord lost it) or the
+            # callback failed: the action is already saved, so tell the channel instead.
+            if ephemeral:
+                raise
+            log.warning(
+                "reply to interaction %s failed (%s); posting in the channel",
+                self.interaction.id,
+                exc,
+            )
+            kwargs.pop("ephemeral")
+            channel = self.bot.get_partial_messageable(
+                self.channel_id, guild_id=self.interaction.guild_id
+            )
+            await channel.send(**kwargs)
