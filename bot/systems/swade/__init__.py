@@ -4,6 +4,7 @@ conditions. The combat rules live in their own modules (``combat``, ``damage``..
 from bot.systems.swade.conditions import (
     CONDITIONS,
     add_condition,
+    condition_ends_key,
     effective_conditions,
     has_condition,
     remove_condition,
@@ -25,7 +26,10 @@ from bot.systems.swade.turns import (
     hold,
     interrupt,
     next_turn,
+    redraw_card,
     set_card,
+    slot_members,
+    slot_name,
 )
 
 __all__ = [
@@ -34,6 +38,7 @@ __all__ = [
     "add_combatants",
     "add_condition",
     "card_label",
+    "condition_ends_key",
     "current_combatant",
     "deal",
     "edit_combatant",
@@ -46,8 +51,11 @@ __all__ = [
     "next_turn",
     "parse_card",
     "parse_statblock",
+    "redraw_card",
     "remove_combatant",
     "remove_condition",
     "set_card",
+    "slot_members",
+    "slot_name",
     "trait_modifiers",
 ]

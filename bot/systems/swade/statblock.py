@@ -17,7 +17,8 @@ ignored)::
 
 Toughness's parenthesis is its armour part (SW-12). Other ``Label:`` lines (Special
 Abilities, Treasure, Languages...) and everything after "Special Abilities" are kept out
-of the numbers. A list line ending in a comma continues on the next line.
+of the numbers, except natural weapons written there as ``• Claws: Str+d6`` (or
+``Garras: Fue+d6``), which become weapons. A list line ending in a comma continues on the next line.
 
 Names are stored as canonical English ids: attributes ``agility smarts spirit strength
 vigor``; skills lower-case English with underscores (``common_knowledge``), unknown ones
@@ -220,6 +221,11 @@ _DAMAGE_RE = re.compile(
     r"^(?:(?:str|fue|fuerza|strength)\s*(?:\+\s*\d*d\d+)*|\d*d\d+(?:\s*\+\s*\d*d\d+)*)"
     r"(?:\s*[+-]\s*\d+)?$"
 )
+_NATURAL_RE = re.compile(
+    r"^\W*(?P<name>[^:]{1,40}?)\s*:\s*(?P<damage>(?:str|fue|fuerza|strength)\s*\+\s*\d*d\d+"
+    r"(?:\s*[+-]\s*\d+)?)\b",
+    re.IGNORECASE,
+)
 _BULLETS = ("•", "-", "*", "·", "–")
 _LIST_SECTIONS = {"attributes", "skills", "edges", "hindrances", "gear"}
 
@@ -376,7 +382,11 @@ def parse_statblock(text: str, *, name: str | None = None) -> SwadeCombatant:
         label = _LABELS.get(fold(label_match.group(1))) if label_match else None
         first = fold(re.split(r"[\s:]+\d", line, maxsplit=1)[0])
         if label is None and section == "special":
-            continue  # the special abilities' own lines
+            natural = _NATURAL_RE.match(line)  # "• Claws/Garras: Str+d6": natural weapons
+            if natural:
+                damage = natural.group("damage").replace(" ", "")
+                weapons.append(Weapon(name=natural.group("name").strip(), damage=damage))
+            continue
         if label is None and first in _DERIVED_FIELDS:
             label, content = "derived", line
         elif label == "derived":

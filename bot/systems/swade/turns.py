@@ -51,6 +51,7 @@ from bot.systems.swade.conditions import (
     expire_at_turn_end,
     has_condition,
     in_turn,
+    lose_hold,
     trait_modifiers,
 )
 from bot.systems.swade.deck import (
@@ -287,6 +288,18 @@ def _begin_hold_turn(state: SwadeState, leader_id: str, events: list[Event]) -> 
     if leader_id not in state.acted:
         state.acted.append(leader_id)
     events.append(Event(key="swade.hold.acts", params=_label(state, leader_id)))
+
+
+def settle_holds(state: SwadeState) -> list[Event]:
+    """SW-34: a holder who became Shaken, Stunned or incapacitated (however it happened,
+    e.g. by damage) has lost its Hold. Run at the start of every turn action."""
+    events: list[Event] = []
+    for c in state.combatants:
+        if c.on_hold and (
+            c.shaken or not can_act(c) or has_condition(c, "stunned", state.settings)
+        ):
+            lose_hold(state, c, events)
+    return events
 
 
 def _slot_holding(state: SwadeState, leader_id: str) -> bool:
@@ -553,6 +566,8 @@ def deal(
     require_gm(actor)
     if surprise and state.round != 0:
         raise RuleError("swade.surprise.not_first_round")
+    if not any(dealable(c) for c in state.combatants):
+        raise RuleError("swade.deal.nobody")
     new = state.model_copy(deep=True)
     ambushers = [find_combatant(new, a).id for a in surprise] if surprise else None
     victim_ids = [find_combatant(new, v).id for v in victims] if victims is not None else None
@@ -562,7 +577,7 @@ def deal(
         if card in hand.values():
             raise RuleError("swade.card.in_use", card=card_label(card), combatant=who)
         hand[find_combatant(new, who).id] = card
-    events: list[Event] = []
+    events: list[Event] = settle_holds(new)
     offers: list[Offer] = []
     _close_turns(new, events)
     _deal_round(new, dice, events, offers, ambushers=ambushers, victims=victim_ids, hand_cards=hand)
@@ -582,8 +597,10 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
             raise RuleError("swade.perm.not_yours", combatant=slot_name(state, leader.id))
     else:
         require_gm(actor)
+    if state.round == 0 and not any(dealable(c) for c in state.combatants):
+        raise RuleError("swade.deal.nobody")
     new = state.model_copy(deep=True)
-    events: list[Event] = []
+    events: list[Event] = settle_holds(new)
     offers: list[Offer] = []
     if new.round == 0:
         _deal_round(new, dice, events, offers)
@@ -611,11 +628,12 @@ def hold(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -
     if c.shaken or has_condition(c, "stunned", state.settings):
         raise RuleError("swade.hold.shaken", combatant=c.name)
     new = state.model_copy(deep=True)
+    events = settle_holds(new)
     for m in slot_members(new, lid):
         if can_act(m):
             m.on_hold, m.hold_round = True, new.round
     new.active = None
-    events = [Event(key="swade.hold.start", params=_label(new, lid))]
+    events.append(Event(key="swade.hold.start", params=_label(new, lid)))
     offers: list[Offer] = []
     _advance(new, dice, events, offers, allow_deal=True)
     return Outcome(state=new, events=events, offers=offers, summary=f"hold {c.name}")
@@ -626,11 +644,11 @@ def act_from_hold(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome
     otherwise right after the turn in progress ends."""
     c = find_combatant(state, combatant_id)
     require_control(actor, c)
-    if not c.on_hold or not can_act(c):
-        raise RuleError("swade.hold.not_on_hold", combatant=c.name)
     new = state.model_copy(deep=True)
+    events = settle_holds(new)
+    if not find_combatant(new, c.id).on_hold:
+        raise RuleError("swade.hold.not_on_hold", combatant=c.name)
     lid = _leader(new, find_combatant(new, c.id))
-    events: list[Event] = []
     if new.active is None:
         _begin_hold_turn(new, lid, events)
     elif lid not in new.hold_queue:
@@ -653,15 +671,16 @@ def interrupt(
     after the interrupted turn."""
     holder = find_combatant(state, holder_id)
     require_control(actor, holder)
-    if not holder.on_hold or not can_act(holder):
-        raise RuleError("swade.hold.not_on_hold", combatant=holder.name)
     target = find_combatant(state, target_id)
     if not in_turn(state, target):
         raise RuleError("swade.interrupt.not_acting", combatant=target.name)
     if state.suspended is not None:
         raise RuleError("swade.interrupt.busy")
     new = state.model_copy(deep=True)
+    settled = settle_holds(new)
     holder = find_combatant(new, holder.id)
+    if not holder.on_hold:
+        raise RuleError("swade.hold.not_on_hold", combatant=holder.name)
     target = find_combatant(new, target.id)
     lid = _leader(new, holder)
     mine, mine_mods = roll_trait(new, dice, holder, "athletics")
@@ -673,6 +692,7 @@ def interrupt(
         defender_critical=theirs.critical_failure,
     )
     events = [
+        *settled,
         _roll_event("swade.interrupt.roll", holder, mine, mine_mods),
         _roll_event("swade.interrupt.roll", target, theirs, their_mods),
     ]

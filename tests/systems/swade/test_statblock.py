@@ -111,3 +111,9 @@ def test_a_stat_block_without_a_name_needs_one() -> None:
         parse_statblock("Attributes: Agility d6")
     assert err.value.key == "swade.statblock.no_name"
     assert parse_statblock("Attributes: Agility d6", name="Orc").name == "Orc"
+
+
+def test_natural_weapons_in_special_abilities_become_weapons() -> None:
+    text = "Lobo\nAtributos: Agilidad d8, Vigor d6\nCapacidades especiales:\n• Mordisco: Fue+d6.\n• Veloz."
+    c = parse_statblock(text)
+    assert [(w.name, w.damage) for w in c.weapons] == [("Mordisco", "Fue+d6")]

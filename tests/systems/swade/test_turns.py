@@ -527,3 +527,20 @@ def test_no_redraw_once_its_turn_has_come() -> None:
     with pytest.raises(RuleError) as err:
         redraw_card(state, GM, dice(), "Ana")
     assert err.value.key == "swade.card.no_redraw"
+
+
+def test_a_holder_shaken_by_damage_has_lost_its_hold() -> None:
+    state = hold(deal(abc(deck="KS QS JS"), GM, dice()).state, GM, dice(), "a").state
+    state.combatants[0].shaken = True  # as the damage rules set it
+    with pytest.raises(RuleError) as err:
+        act_from_hold(state, GM, "Ana")
+    assert err.value.key == "swade.hold.not_on_hold"
+    out = next_turn(state, GM, dice())
+    assert "swade.hold.lost" in keys(out.events)
+    assert not out.state.combatants[0].on_hold
+
+
+def test_nobody_to_deal_to() -> None:
+    with pytest.raises(RuleError) as err:
+        deal(table(fighter("a", "Ana", dead=True)), GM, dice())
+    assert err.value.key == "swade.deal.nobody"
