@@ -6,7 +6,8 @@ Public API (all pure; the ones taking a state return an :class:`~bot.systems.bas
 with a new state and never touch the input):
 
 - :func:`parse_sheet`, :func:`parse_action` — the GM's text formats.
-- :func:`add_combatant`, :func:`start_round` — setting up.
+- :func:`add_combatant`, :func:`start_round`, :func:`define_action`,
+  :func:`grant_action` — setting up (the GM's actions live in ``state.library``).
 - :func:`opportunity` — who may act now; :func:`declare`, :func:`wait`,
   :func:`prepare`, :func:`end_opportunity` — acting at an opportunity.
 - :func:`react`, :func:`pass_reaction`, :func:`pass_all`, :func:`next_reactors`,
@@ -27,7 +28,15 @@ from bot.systems.ritualhex.chain import (
     usable_reactions,
 )
 from bot.systems.ritualhex.equipment import drop, equip, pick_up, stow, take_from
-from bot.systems.ritualhex.rounds import add_combatant, opportunity, prepare, start_round, wait
+from bot.systems.ritualhex.rounds import (
+    add_combatant,
+    define_action,
+    grant_action,
+    opportunity,
+    prepare,
+    start_round,
+    wait,
+)
 from bot.systems.ritualhex.sheet import parse_sheet
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
 
@@ -39,10 +48,12 @@ __all__ = [
     "add_combatant",
     "available_actions",
     "declare",
+    "define_action",
     "drop",
     "eligible",
     "end_opportunity",
     "equip",
+    "grant_action",
     "next_reactors",
     "opportunity",
     "parse_action",

@@ -8,7 +8,9 @@ Helpers here work on a state the caller already copied; the public functions
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
+from bot.systems.ritualhex.text import norm
 
 
 def priority(c: RHCombatant) -> tuple[int, int, int, int]:
@@ -266,3 +268,38 @@ def prepare(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
     ]
     advance(state, events)
     return Outcome(state=state, events=events, summary=f"{c.name} prepares")
+
+
+def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
+    """The GM defines (or redefines, by name) an action or reaction for this encounter
+    in the format of :mod:`bot.systems.ritualhex.actions` (RH-11). Sheets and
+    :func:`grant_action` can then name it."""
+    state = state.model_copy(deep=True)
+    if not actor.is_gm:
+        raise RuleError("ritualhex.error.gm_only")
+    action = parse_action(text)
+    state.library = [a for a in state.library if norm(a.name) != norm(action.name)]
+    state.library.append(action)
+    events = [
+        Event(
+            key="ritualhex.action_defined",
+            params={"action": action.name, "cost": action.cost},
+        )
+    ]
+    return Outcome(state=state, events=events, summary=f"define {action.name}")
+
+
+def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, action: str) -> Outcome:
+    """The GM gives a combatant an action from the encounter's library or a shipped one
+    (Bloqueo, Proteger, Parálisis) (RH-11)."""
+    state = state.model_copy(deep=True)
+    if not actor.is_gm:
+        raise RuleError("ritualhex.error.gm_only")
+    c = get_combatant(state, combatant_id)
+    found = next((a for a in state.library if norm(a.name) == norm(action)), None)
+    found = found or library_action(action)
+    if found is None:
+        raise RuleError("ritualhex.error.unknown_library_action", action=action)
+    c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
+    events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
+    return Outcome(state=state, events=events, summary=f"grant {found.name} to {c.name}")

@@ -44,6 +44,7 @@ expected (keys ``ritualhex.sheet.*``, ``ritualhex.format.*``, ``ritualhex.action
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Literal
 
 from bot.systems.base import RuleError
@@ -249,8 +250,15 @@ def _parse_equipment(
     return name, [norm(t) for t in tokens], cost, mods, actions
 
 
-def parse_sheet(text: str, *, kind: Literal["hero", "minion"] = "hero") -> RHCombatant:
-    """Parse a pasted sheet into a combatant (id, controller set by ``add_combatant``)."""
+def parse_sheet(
+    text: str,
+    *,
+    kind: Literal["hero", "minion"] = "hero",
+    library: Sequence[ActionDef] = (),
+) -> RHCombatant:
+    """Parse a pasted sheet into a combatant (id, controller set by ``add_combatant``).
+    Action names resolve to the sheet's own ``acción:`` lines, then ``library`` (the
+    encounter's GM-defined actions, ``state.library``), then the shipped ones."""
     name: str | None = None
     stats: dict[str, int] = {}
     parts_items: list[tuple[str, int]] | None = None
@@ -337,7 +345,11 @@ def parse_sheet(text: str, *, kind: Literal["hero", "minion"] = "hero") -> RHCom
             raise RuleError("ritualhex.sheet.duplicate_part")
 
     def find_action(action_name: str, line: int) -> ActionDef:
-        found = defined.get(norm(action_name)) or library_action(action_name)
+        found = (
+            defined.get(norm(action_name))
+            or next((a for a in library if norm(a.name) == norm(action_name)), None)
+            or library_action(action_name)
+        )
         if found is None:
             raise RuleError("ritualhex.sheet.unknown_action", line=line, text=action_name)
         return found

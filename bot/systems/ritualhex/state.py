@@ -269,6 +269,7 @@ class RitualHexState(BaseModel):
     acting: list[str] = Field(default_factory=list)  # who may act at this opportunity
     multi_attack: MultiAttack | None = None
     ground: list[Equipment] = Field(default_factory=list)
+    library: list[ActionDef] = Field(default_factory=list)  # the GM's actions (RH-11)
     next_id: int = 1
 
     def get(self, cid: str) -> RHCombatant | None:

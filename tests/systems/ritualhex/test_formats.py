@@ -186,3 +186,32 @@ def test_an_unknown_action_field_names_its_line_and_the_expected_fields() -> Non
     assert err.value.key == "ritualhex.format.unknown_field"
     assert err.value.params["line"] == 3
     assert "chequeo/check" in err.value.params["expected"]
+
+
+def test_rh11_the_gm_defines_an_action_and_grants_it_or_names_it_in_a_sheet() -> None:
+    from bot.systems.ritualhex import define_action, grant_action
+    from bot.systems.ritualhex.state import RitualHexState
+    from tests.systems.ritualhex.helpers import GM, PLAYER_A, add, by_name, cid
+
+    state = define_action(
+        RitualHexState(),
+        GM,
+        "nombre: Mordisco; tipo: ataque; costo: 4; miembros: ninguno; objetivo: 1;"
+        " chequeo: <Str>[10]<Def>; efecto: daño 1d",
+    ).state
+    assert [a.name for a in state.library] == ["Mordisco"]
+    with pytest.raises(RuleError) as err:
+        define_action(state, PLAYER_A, "nombre: X; efecto: daño 1d")
+    assert err.value.key == "ritualhex.error.gm_only"
+    # A sheet may name it...
+    wolf = parse_sheet(
+        "nombre: Lobo\nAP 6, HP 6\nacciones: Mordisco", kind="minion", library=state.library
+    )
+    assert [a.name for a in wolf.actions] == ["Mordisco"]
+    # ...or the GM grants it to someone already in the encounter.
+    state = add(state, "nombre: Rata\nAP 4, HP 3", "minion")
+    state = grant_action(state, GM, combatant_id=cid(state, "Rata"), action="mordisco").state
+    assert [a.name for a in by_name(state, "Rata").actions] == ["Mordisco"]
+    with pytest.raises(RuleError) as err:
+        grant_action(state, GM, combatant_id=cid(state, "Rata"), action="Vuelo")
+    assert err.value.key == "ritualhex.error.unknown_library_action"
