@@ -18,6 +18,7 @@ from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.damage import (
     apply_hit,
+    damage_object,
     find_combatant,
     hit_events,
     require_control,
@@ -45,6 +46,7 @@ from bot.systems.swade.modifiers import (
     is_vulnerable,
     joker_damage_bonus,
     option_modifiers,
+    roll_trait,
     state_trait_modifiers,
     total,
 )
@@ -261,7 +263,7 @@ def _spend_and_mark(
     wild: bool,
 ) -> None:
     """Effects of making the attack whatever it rolls: ammunition (seed 003 table), aim
-    and support spent (SW-24), Vulnerable after a wild attack (SW-18) or after shooting
+    and support spent or lost (SW-24), Vulnerable after a wild attack (SW-18) or after shooting
     out of a melee (seed 003)."""
     if plan.ammo:
         w = find_weapon(attacker, plan.weapon_name)
@@ -269,8 +271,7 @@ def _spend_and_mark(
         if w.shots < plan.ammo:
             raise RuleError("swade_combat.error.out_of_ammo", weapon=w.name, shots=w.shots)
         w.shots -= plan.ammo
-    if not plan.melee:
-        attacker.aiming = False
+    attacker.aiming = False  # SW-24: spent by a ranged attack, lost by any other action
     attacker.support_bonus = 0
     if wild or (options.engaged and options.shoot_out_of_melee):
         add_timed_condition(state, attacker, VULNERABLE)
@@ -390,6 +391,8 @@ def _resolve(
             and hit.outcome != "no_effect"
         ):
             events.append(_disarm_roll(state, target, options, dice))
+        if options.the_drop and hit.outcome in {"shaken", "wounded"}:
+            events.append(_knockout_roll(state, target, options, dice))
     return events, offers, rolled
 
 
@@ -404,6 +407,27 @@ def _disarm_roll(
     return Event(
         key=key,
         params={"target": target.name, "reroll": trait_reroll_hook(roll, action="disarm")},
+        dice=roll.to_view(),
+    )
+
+
+def _knockout_roll(
+    state: SwadeState, target: SwadeCombatant, options: AttackOptions, dice: DiceSource
+) -> Event:
+    """Seed 003 "Superioridad": a victim Shaken or wounded by an attack with The Drop
+    rolls Vigor (-2 for a head shot) or is knocked out (incapacitated)."""
+    extra = [("swade_combat.mod.head", -2)] if options.called_shot == "head" else []
+    roll, mods = roll_trait(target, state, dice, "vigor", extra=extra)
+    if not roll.success:
+        target.incapacitated = True
+    return Event(
+        key="swade_combat.the_drop.awake" if roll.success else "swade_combat.the_drop.knocked_out",
+        params={
+            "target": target.name,
+            "total": roll.total,
+            "modifiers": [list(m) for m in mods],
+            "reroll": trait_reroll_hook(roll, action="knockout", combatant_id=target.id),
+        },
         dice=roll.to_view(),
     )
 
@@ -852,3 +876,50 @@ def suppressive_fire(
     return Outcome(
         state=new, events=events, offers=offers, summary=f"suppressive fire {attacker.name}"
     )
+
+
+# --- SW-11 breaking things ------------------------------------------------------------------
+
+
+def attack_object(
+    state: SwadeState,
+    actor: Actor,
+    dice: DiceSource,
+    *,
+    attacker_id: str,
+    hardness: int,
+    weapon: str | None = None,
+    skill: str | None = None,
+    options: AttackOptions | None = None,
+    parry: int = 2,
+    object_name: str = "",
+) -> Outcome:
+    """SW-11 "Romper cosas": attack an object: in melee its Parry is 2 when it is
+    stationary (``parry``), at range TN 4. On a hit the damage neither aces nor gets the
+    raise die, and the object breaks when the damage matches or beats its Hardness
+    (Consistencia). Reading (core rules, the seeds are silent): AP lowers the Hardness.
+    Dice: the attack roll, then the damage dice."""
+    opts = options or AttackOptions()
+    new = state.model_copy(deep=True)
+    attacker = _area_attacker(new, actor, attacker_id)
+    plan = plan_attack(new, attacker, None, weapon=weapon, skill=skill, options=opts)
+    if plan.melee:
+        plan.tn, plan.tn_parts = parry, [("swade_combat.tn.parry", parry)]
+    roll = roll_attack(plan, dice)
+    _spend_and_mark(new, attacker, plan, opts, wild=False)
+    events = [_area_roll_event(attacker, plan, roll, "swade_combat.object.roll", [object_name])]
+    if roll.success:
+        effective = max(0, hardness - plan.ap)
+        hit = damage_object(
+            dice, plan.damage_sides, modifier=total(plan.damage_mods), hardness=effective
+        )
+        events.append(
+            Event(
+                key="swade_combat.object.broken" if hit.broken else "swade_combat.object.holds",
+                params={"object": object_name, "damage": hit.roll.total, "hardness": effective},
+                dice=hit.roll.to_view(),
+            )
+        )
+    else:
+        events.append(Event(key="swade_combat.object.miss", params={"object": object_name}))
+    return Outcome(state=new, events=events, summary=f"attack object {attacker.name}")

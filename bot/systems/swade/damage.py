@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import DamageResult, TraitResult, damage_roll
+from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.injury import IncapacitationResult, attribute_roll, incapacitation_roll
 from bot.systems.swade.state import SwadeCombatant, SwadeState
@@ -67,6 +67,24 @@ def trait_reroll_hook(roll: TraitResult, **call: Any) -> dict[str, Any]:
         "rerollable": not roll.critical_failure,
         **call,
     }
+
+
+def reroll_trait(dice: DiceSource, hook: dict[str, Any]) -> tuple[TraitResult, bool]:
+    """SW-4/SW-35: redo the trait roll a hook describes (same die, modifiers, TN, wild
+    die, trait dice). Returns the new roll and whether it is better than the previous
+    total (the caller keeps the better). A critical failure cannot be rerolled."""
+    if not hook.get("rerollable", False):
+        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    roll = trait_roll(
+        dice,
+        int(hook["die"]),
+        modifier=int(hook["modifier"]),
+        bonus=int(hook.get("bonus", 0)),
+        tn=int(hook["tn"]),
+        wild_die=hook["wild_die"],
+        trait_dice=int(hook["trait_dice"]),
+    )
+    return roll, roll.total > int(hook["previous_total"])
 
 
 # --- SW-12 ------------------------------------------------------------------------------
@@ -328,34 +346,54 @@ def unshake_with_benny(state: SwadeState, actor: Actor, combatant_id: str) -> Ou
     )
 
 
-# --- bleeding out -----------------------------------------------------------------------
+# --- fatigue (seeds 000/003) -------------------------------------------------------------
+
+FATIGUE_INCAPACITATED = 3
 
 
-def bleed_out_roll(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
-    """SW-13 bleeding out. Reading (the seeds do not detail it; core SWADE): at the start
-    of each of its turns the character rolls Vigor; failure: it dies; success: it holds
-    on and rolls again next turn; raise: it is stabilised (no longer bleeding out)."""
+def apply_fatigue(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, combatant_id: str, levels: int = 1
+) -> Outcome:
+    """Seed 003 "Fatigado": Fatigued (-1), Exhausted (-2), then incapacitated: unconscious
+    for 2d6 hours. The GM applies it (hazards, powers with the Fatigue modifier...).
+    Dice: the 2d6 hours when it incapacitates."""
+    if not actor.is_gm:
+        raise RuleError("swade_combat.error.gm_only")
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    c.fatigue = min(c.fatigue + max(levels, 0), FATIGUE_INCAPACITATED)
+    events = [Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})]
+    if c.fatigue >= FATIGUE_INCAPACITATED and not c.incapacitated:
+        hours = dice.roll(6) + dice.roll(6)
+        c.incapacitated = True
+        c.knocked_out_hours = hours
+        events.append(
+            Event(key="swade_combat.fatigue.unconscious", params={"name": c.name, "hours": hours})
+        )
+    return Outcome(state=new, events=events, summary=f"fatigue {c.name}")
+
+
+def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Outcome:
+    """Seed 003: one level of fatigue recovers per hour (unless the source says
+    otherwise). Recovering from the incapacitating level wakes the character."""
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
-    if not c.bleeding_out or c.dead:
-        raise RuleError("swade_combat.error.not_bleeding_out", name=c.name)
-    vigor = attribute_roll(c, new, dice, "vigor")
-    if not vigor.success:
-        c.dead = True
-        c.bleeding_out = False
-        key = "swade_combat.bleed_out.dies"
-    elif vigor.raises:
-        c.bleeding_out = False
-        key = "swade_combat.bleed_out.stabilised"
-    else:
-        key = "swade_combat.bleed_out.holds_on"
-    event = Event(
-        key=key,
-        params={"name": c.name, "reroll": trait_reroll_hook(vigor, action="bleed_out")},
-        dice=vigor.to_view(),
+    if c.fatigue == 0:
+        raise RuleError("swade_combat.error.not_fatigued", name=c.name)
+    if c.fatigue == FATIGUE_INCAPACITATED and not c.dead:
+        # Wakes up, unless wounds keep it down (an Extra's wound, bleeding out). Reading:
+        # a Wild Card incapacitated by both wounds and fatigue is the GM's to settle.
+        c.incapacitated = (not c.wild_card and c.wounds > 0) or c.bleeding_out
+        c.knocked_out_hours = None
+    c.fatigue -= 1
+    return Outcome(
+        state=new,
+        events=[
+            Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})
+        ],
+        summary=f"recover fatigue {c.name}",
     )
-    return Outcome(state=new, events=[event], summary=f"bleed out {c.name}")
 
 
 # --- SW-11 breaking things --------------------------------------------------------------

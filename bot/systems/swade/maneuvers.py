@@ -22,6 +22,7 @@ from bot.systems.swade.modifiers import (
     Modifier,
     add_condition,
     add_timed_condition,
+    has_condition,
     is_vulnerable,
     roll_trait,
 )
@@ -178,6 +179,8 @@ def push(
     step (2 on a raise) and rolls Athletics (-2 after a raise) or falls prone."""
     new = state.model_copy(deep=True)
     me, target = _actor_and_target(new, actor, actor_id, target_id)
+    if has_condition(me, BOUND):  # SW-20: no physical action but escaping
+        raise RuleError("swade_combat.error.bound", name=me.name)
     a_extra = _against(target, new)
     if moved:
         a_extra.append(("swade_combat.mod.push_moved", 2))

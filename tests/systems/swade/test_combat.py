@@ -9,7 +9,13 @@ from __future__ import annotations
 import pytest
 
 from bot.systems.base import RuleError
-from bot.systems.swade.combat import attack, reroll_attack, reroll_damage, wild_attack
+from bot.systems.swade.combat import (
+    attack,
+    attack_object,
+    reroll_attack,
+    reroll_damage,
+    wild_attack,
+)
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import Condition, Trait, Weapon
 
@@ -418,9 +424,24 @@ def test_mounted_rider_uses_the_lower_of_fighting_and_riding_and_charges_for_4()
 
 
 def test_the_drop_plus_4_attack_and_damage() -> None:
-    out = _attack(state_of(hero(), goblin()), dice(2, 1, 1, 1), the_drop=True)
+    # 2 + 4 = 6 >= 5; damage 1 + 1 + 4 = 6 vs T5: Shaken; goblin Vigor 5: stays awake.
+    out = _attack(state_of(hero(), goblin()), dice(2, 1, 1, 1, 5), the_drop=True)
     assert _mods(out)["swade_combat.mod.the_drop"] == 4
     assert event(out, "swade_combat.damage.roll").params["damage"] == 6
+    assert "swade_combat.the_drop.awake" in keys(out)
+    assert not get(out.state, "g").incapacitated
+
+
+def test_the_drop_shaken_victim_fails_vigor_and_is_knocked_out() -> None:
+    out = _attack(state_of(hero(), goblin()), dice(2, 1, 1, 1, 3), the_drop=True)
+    assert "swade_combat.the_drop.knocked_out" in keys(out)
+    assert get(out.state, "g").incapacitated
+
+
+def test_the_drop_ignores_the_vulnerable_bonus() -> None:
+    st = state_of(hero(), goblin(conditions=[Condition(name="vulnerable")]))
+    out = _attack(st, dice(2, 1, 1, 1, 5), the_drop=True)
+    assert "swade_combat.mod.target_vulnerable" not in _mods(out)
 
 
 def test_shooting_while_engaged_is_against_parry_and_out_of_melee_leaves_vulnerable() -> None:
@@ -433,6 +454,12 @@ def test_shooting_while_engaged_is_against_parry_and_out_of_melee_leaves_vulnera
     )
     assert _roll(out)["tn"] == 5
     assert any(c.name == "vulnerable" for c in get(out.state, "h").conditions)
+
+
+def test_aim_is_lost_by_a_melee_attack() -> None:
+    out = _attack(state_of(hero(aiming=True), goblin()), dice(2, 1))
+    assert "swade_combat.mod.aim" not in _mods(out)
+    assert get(out.state, "h").aiming is False
 
 
 def test_aim_ignores_up_to_4_points_or_gives_plus_2() -> None:
@@ -490,3 +517,31 @@ def test_only_the_controller_or_gm_may_attack() -> None:
     with pytest.raises(RuleError) as err:
         attack(st, PLAYER, dice(), attacker_id="g", target_id="h")
     assert err.value.key == "swade_combat.error.not_your_combatant"
+
+
+# --- SW-11 breaking things ------------------------------------------------------------------
+
+
+def test_breaking_an_object_parry_2_no_aces_no_raise_die() -> None:
+    # Fighting 8+2 = 10 vs Parry 2: two raises, yet no raise die. Str d8 8 (no ace) + d8 6.
+    d = dice(8, 2, 1, 8, 6)
+    out = attack_object(
+        state_of(hero()),
+        PLAYER,
+        d,
+        attacker_id="h",
+        weapon="Espada",
+        hardness=14,
+        object_name="puerta",
+    )
+    assert event(out, "swade_combat.object.broken").params["damage"] == 14
+    assert d.remaining == 0
+    out = attack_object(
+        state_of(hero()),
+        PLAYER,
+        dice(8, 2, 1, 8, 5),
+        attacker_id="h",
+        weapon="Espada",
+        hardness=14,
+    )
+    assert "swade_combat.object.holds" in keys(out)

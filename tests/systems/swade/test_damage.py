@@ -7,9 +7,11 @@ import pytest
 from bot.systems.base import RuleError
 from bot.systems.swade.damage import (
     apply_damage,
-    bleed_out_roll,
+    apply_fatigue,
     damage_object,
     effective_toughness,
+    recover_fatigue,
+    reroll_trait,
     soak,
     unshake_with_benny,
     wounds_for,
@@ -134,14 +136,22 @@ def test_nonlethal_knocks_out_for_1d6_hours_instead_of_sw13() -> None:
     assert h.incapacitated and h.knocked_out_hours == 5 and not h.dead and h.injuries == []
 
 
-def test_bleeding_out_failure_dies_raise_stabilises() -> None:
-    st = state_of(hero(wounds=3, incapacitated=True, bleeding_out=True))
-    out = bleed_out_roll(st, PLAYER, dice(6, 6, 3, 2), "h")  # 6+6+3=15 -3 = 12: raise
-    assert not get(out.state, "h").bleeding_out and not get(out.state, "h").dead
-    out = bleed_out_roll(st, PLAYER, dice(4, 2), "h")  # 4 - 3 = 1: failure
-    assert get(out.state, "h").dead
-    out = bleed_out_roll(st, PLAYER, dice(6, 1, 2), "h")  # 7 - 3 = 4: holds on
-    assert get(out.state, "h").bleeding_out and not get(out.state, "h").dead
+def test_fatigue_levels_then_unconscious_for_2d6_hours() -> None:
+    out = apply_fatigue(state_of(hero()), GM, dice(), combatant_id="h")
+    assert get(out.state, "h").fatigue == 1
+    out = apply_fatigue(out.state, GM, dice(3, 4), combatant_id="h", levels=2)
+    h = get(out.state, "h")
+    assert (h.fatigue, h.incapacitated, h.knocked_out_hours) == (3, True, 7)
+    back = recover_fatigue(out.state, GM, combatant_id="h")
+    h = get(back.state, "h")
+    assert (h.fatigue, h.incapacitated, h.knocked_out_hours) == (2, False, None)
+
+
+def test_fatigue_penalties_apply_to_trait_rolls() -> None:
+    from bot.systems.swade.modifiers import state_trait_modifiers
+
+    st = state_of(hero(fatigue=2))
+    assert ("swade.mod.fatigue", -2) in state_trait_modifiers(get(st, "h"), st)
 
 
 # --- SW-14 soak ----------------------------------------------------------------------
@@ -241,3 +251,25 @@ def test_damage_to_objects_does_not_ace_and_breaks_at_hardness() -> None:
     assert hit.roll.total == 14 and hit.broken
     miss = damage_object(dice(8, 5), [8, 6], hardness=14)
     assert not miss.broken
+
+
+# --- SW-4 / SW-35 reroll hook ------------------------------------------------------------
+
+
+def test_a_trait_rolls_hook_redoes_the_same_roll_and_says_if_better() -> None:
+    hit = _two_wounds().state  # type: ignore[attr-defined]
+    out = soak(hit, PLAYER, dice(3, 2), "h")  # Vigor d6 3: fails
+    hook = out.events[0].params["reroll"]
+    assert (hook["die"], hook["wild_die"], hook["tn"], hook["previous_total"]) == (6, 6, 4, 3)
+    again, better = reroll_trait(dice(5, 1), hook)
+    assert (again.total, better) == (5, True)
+    again, better = reroll_trait(dice(2, 1), hook)
+    assert better is False
+
+
+def test_a_critical_failure_hook_cannot_be_rerolled() -> None:
+    hit = _two_wounds().state  # type: ignore[attr-defined]
+    hook = soak(hit, PLAYER, dice(1, 1), "h").events[0].params["reroll"]
+    with pytest.raises(RuleError) as err:
+        reroll_trait(dice(6, 6), hook)
+    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"

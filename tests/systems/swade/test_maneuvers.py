@@ -19,6 +19,7 @@ from bot.systems.swade.maneuvers import (
     trick,
 )
 from bot.systems.swade.modifiers import AttackOptions, has_condition
+from bot.systems.swade.state import Condition
 
 from .test_combat_fixtures import GM, PLAYER, dice, event, get, goblin, hero, keys, state_of
 
@@ -198,3 +199,10 @@ def test_support_is_spent_on_the_next_trait_roll() -> None:
     assert keys(out) == ["swade_combat.evade.success"]
     assert get(out.state, "h").support_bonus == 0
     _ = AttackOptions  # options are covered in test_combat
+
+
+def test_a_bound_character_cannot_push() -> None:
+    st = state_of(hero(conditions=[Condition(name="bound")]), goblin())
+    with pytest.raises(RuleError) as err:
+        push(st, PLAYER, dice(), actor_id="h", target_id="g")
+    assert err.value.key == "swade_combat.error.bound"
