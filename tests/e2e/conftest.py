@@ -62,32 +62,46 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fd
 
 
-@pytest.fixture
-async def comodin_run(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    """`python -m bot run` against the double; always terminated (then killed) at the end."""
+async def launch(fd: FakeDiscord, db_path: Path, log_path: Path) -> BotProcess:
+    """Start `python -m bot run` against the double with the given database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
     env.update(
         DISCORD_TOKEN="fake-token-for-the-double",
-        COMODIN_DISCORD_API_URL=fake_discord.url,
-        COMODIN_DEV_GUILD_ID=str(fake_discord.guild_id),
-        COMODIN_DB_PATH=str(tmp_path / "e2e.sqlite3"),
+        COMODIN_DISCORD_API_URL=fd.url,
+        COMODIN_DEV_GUILD_ID=str(fd.guild_id),
+        COMODIN_DB_PATH=str(db_path),
         COMODIN_LOG_LEVEL="DEBUG",
         PYTHONUNBUFFERED="1",
     )
-    log_path = tmp_path / "comodin-run.log"
-    with log_path.open("wb") as log:
+    with log_path.open("ab") as log:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "run", cwd=REPO, env=env, stdout=log, stderr=log
         )
-    bot = BotProcess(process, log_path)
+    return BotProcess(process, log_path)
+
+
+async def stop(bot: BotProcess, *, kill: bool = False) -> None:
+    """Terminate (SIGTERM, a clean shutdown) or kill -9 the bot, and wait for it."""
+    process = bot.process
+    if process.returncode is not None:
+        return
+    if kill:
+        process.kill()
+    else:
+        process.terminate()
+    try:
+        await asyncio.wait_for(process.wait(), timeout=5)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+
+
+@pytest.fixture
+async def comodin_run(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """`python -m bot run` against the double; always terminated (then killed) at the end."""
+    bot = await launch(fake_discord, tmp_path / "e2e.sqlite3", tmp_path / "comodin-run.log")
     try:
         yield bot
     finally:
-        if process.returncode is None:
-            process.terminate()
-            try:
-                await asyncio.wait_for(process.wait(), timeout=5)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+        await stop(bot)
         print(f"--- comodin run log (tail) ---\n{bot.log_tail()}")
