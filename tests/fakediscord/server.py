@@ -53,6 +53,7 @@ class Request:
     status: int = 0
     injected: bool = False
     unhandled: bool = False
+    at: float = field(default_factory=time.monotonic)  # when it arrived (loop clock)
 
 
 @dataclass
@@ -64,6 +65,7 @@ class Callback:
     data: dict[str, Any] | None
     with_response: bool
     message: dict[str, Any] | None
+    at: float = field(default_factory=time.monotonic)  # when it arrived (loop clock)
 
 
 @dataclass
