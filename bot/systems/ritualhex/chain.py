@@ -74,12 +74,34 @@ def available_actions(c: RHCombatant) -> list[tuple[ActionDef, Equipment | None]
 
 
 def find_action(c: RHCombatant, name: str) -> tuple[ActionDef, Equipment | None]:
+    """The first action of that name (case and accents ignored)."""
     key = norm(name)
     for action, item in available_actions(c):
         if norm(action.name) == key:
             return action, item
     known = ", ".join(a.name for a, _ in available_actions(c))
     raise RuleError("ritualhex.error.unknown_action", name=c.name, action=name, expected=known)
+
+
+def pick_action(
+    c: RHCombatant,
+    name: str,
+    using: list[str] | None = None,
+    exclude: list[str] | None = None,
+) -> tuple[ActionDef, Equipment | None, list[str]]:
+    """The action of that name with the limbs it will use: when several sources give it
+    (two shields), the first that can be used now; otherwise the first one's error."""
+    find_action(c, name)  # unknown name -> error listing the known actions
+    first_error: RuleError | None = None
+    for action, item in available_actions(c):
+        if norm(action.name) != norm(name):
+            continue
+        try:
+            return action, item, choose_limbs(c, action, item, using, exclude)
+        except RuleError as err:
+            first_error = first_error or err
+    assert first_error is not None
+    raise first_error
 
 
 def _kind_matches(need: str, kind: str) -> bool:
@@ -479,7 +501,7 @@ def declare(
         raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
     if c.waiting > 0:
         raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
-    act, item = find_action(c, action)
+    act, _ = find_action(c, action)
     if act.is_reaction:
         raise RuleError("ritualhex.error.reaction_only", action=act.name)
     follow_up = state.multi_attack
@@ -496,7 +518,7 @@ def declare(
             raise RuleError(
                 "ritualhex.error.no_such_limb", name=target.name, limb=limb, expected=known
             )
-    used = choose_limbs(c, act, item, using, follow_up.limbs_used if follow_up else None)
+    act, item, used = pick_action(c, action, using, follow_up.limbs_used if follow_up else None)
     if follow_up is not None and not used:
         raise RuleError("ritualhex.error.follow_up_needs_limb", name=c.name)
     cost = act.cost + (1 if limb else 0)
@@ -582,11 +604,10 @@ def react(
             name=c.name,
             first=", ".join(_name(state, x) for x in head),
         )
-    act, item = find_action(c, reaction)
+    act, item, used = pick_action(c, reaction, using)
     link_index = len(state.chain) - 1
     link = state.chain[link_index]
     protected = _reaction_fits(state, c, act, link, target)
-    used = choose_limbs(c, act, item, using)
     from_prep = min(c.prep, act.cost)
     overflow = pay_ap(c, act.cost - from_prep)
     c.prep = 0

@@ -4,8 +4,9 @@
 In combat these are taken at one's opportunity and pay AP like any action (RH-7), except
 dropping, which is free and does not end the opportunity. Only equipment with an AP
 cost can be handled in combat; without one it is equipped or stowed out of combat only
-(before the first round, ``phase == "setup"``), at no cost. Parts in waiting cannot be
-used to equip, stow or drop (RH-7). Reading: these actions open no reaction chain.
+(before the first round or after the combat: ``phase`` "setup" or "over"), at no cost.
+Parts in waiting cannot be used to equip, stow or drop (RH-7).
+Reading: these actions open no reaction chain.
 """
 
 from __future__ import annotations
@@ -36,11 +37,10 @@ def _acting(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
         if state.multi_attack is not None:
             raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
         if actor_id not in state.acting:
-            raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting="")
+            names = ", ".join(x.name for x in state.combatants if x.id in state.acting)
+            raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
         if c.waiting > 0:
             raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
-    elif state.phase == "over":
-        raise RuleError("ritualhex.error.no_round")
     return c
 
 
