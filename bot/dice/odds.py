@@ -26,9 +26,22 @@ from functools import lru_cache
 from typing import Any
 
 from bot.dice.chain import check_sides
+from bot.dice.dist import Distribution, distribution
 from bot.dice.ds20 import MAX_UNITS, adjust_margin
 from bot.dice.source import DiceError
 from bot.dice.swade import RAISE_STEP, UNSKILLED_DIE, UNSKILLED_PENALTY
+
+__all__ = [
+    "DSOdds",
+    "Distribution",
+    "RHOdds",
+    "TraitOdds",
+    "distribution",
+    "ds20_odds",
+    "rh_check_odds",
+    "trait_odds",
+    "trait_odds_exact",
+]
 
 # --- SWADE ----------------------------------------------------------------------------
 
