@@ -188,7 +188,7 @@ class _Walker:
         out = {0: Fraction(1)}
         combos: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
         for d in items:
-            combos = [(vals + [v], p * q) for vals, p in combos for v, q in d.items()]
+            combos = [([*vals, v], p * q) for vals, p in combos for v, q in d.items()]
         out = {}
         for vals, p in combos:
             _add(out, _kept_sum(vals, node.operators), p)
