@@ -1,0 +1,331 @@
+"""End-to-end latency and throughput of the real bot against the Discord test double.
+
+Starts ``tests/fakediscord`` and the real ``python -m bot run`` as a separate process,
+opens C channels each with a SWADE encounter (4 PCs, 8 Extras), and drives a command mix
+(roll 40%, attack 30%, next 20%, bennies 10%) at a fixed offered rate or as fast as it
+goes. For each command: the time from sending INTERACTION_CREATE to the interaction
+callback arriving, and how far the board edit lags behind it. ``/ping`` measured the
+same way in the same run is the floor (what discord.py itself costs).
+
+    python -m bench.e2e --channels 100 --rate 200 --duration 20 --json out.json
+    python -m bench.e2e --channels 10 --rate max --duration 10
+    python -m bench.e2e --channels 1000 --memory        # resident size, 1000 live encounters
+    python -m bench.e2e --prefill 100000 --log-rows 1000000 --channels 10 --rate 100
+
+All traffic stays on loopback; every loop is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import launch, stop
+from tests.fakediscord import FakeDiscord
+
+MIX = {"roll": 40, "attack": 30, "next": 20, "bennies": 10}
+CALLBACK_TIMEOUT = 10.0
+MAX_IN_FLIGHT = 64
+PCS = 4
+EXTRAS = 8
+PC_BLOCK = "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\nHabilidades: Pelear d8, Disparar d6, Atletismo d6, Notar d6\\nParada 6, Dureza 6\\nEquipo: Espada (Fue+d8)"
+EXTRA_BLOCK = "Atributos: Agilidad d6, Astucia d4, Espíritu d4, Fuerza d6, Vigor d6\\nHabilidades: Pelear d6, Notar d4\\nParada 5, Dureza 5\\nEquipo: Lanza (Fue+d6)"
+
+
+@dataclass
+class Sample:
+    kind: str
+    channel: int
+    sent: float
+    answered: float | None = None
+
+
+@dataclass
+class Phase:
+    name: str
+    samples: list[Sample] = field(default_factory=list)
+    started: float = 0.0
+    ended: float = 0.0
+
+    def report(self, board_lags: dict[str, list[float]]) -> dict[str, Any]:
+        by_kind: dict[str, list[Sample]] = defaultdict(list)
+        for sample in self.samples:
+            by_kind[sample.kind].append(sample)
+        span = max(self.ended - self.started, 1e-9)
+        out: dict[str, Any] = {}
+        for kind, samples in sorted(by_kind.items()):
+            done = sorted((s.answered - s.sent) * 1000 for s in samples if s.answered is not None)
+            row: dict[str, Any] = {
+                "sent": len(samples),
+                "answered": len(done),
+                "lost": len(samples) - len(done),
+                "throughput_per_s": round(len(done) / span, 1),
+            }
+            if done:
+                row.update(
+                    p50_ms=_pct(done, 50),
+                    p95_ms=_pct(done, 95),
+                    p99_ms=_pct(done, 99),
+                    mean_ms=round(statistics.fmean(done), 2),
+                )
+            lags = sorted(board_lags.get(kind, []))
+            if lags:
+                row.update(board_lag_p50_ms=_pct(lags, 50), board_lag_p99_ms=_pct(lags, 99))
+            out[kind] = row
+        return out
+
+
+def _pct(values: list[float], q: int) -> float:
+    index = min(len(values) - 1, max(0, round(q / 100 * len(values) + 0.5) - 1))
+    return round(values[index], 2)
+
+
+class Driver:
+    def __init__(self, fd: FakeDiscord, channels: list[int], seed: int = 1) -> None:
+        self.fd = fd
+        self.channels = channels
+        self.rng = random.Random(seed)
+        self.turn: dict[int, int] = defaultdict(int)
+
+    def payload(self, kind: str, channel: int) -> dict[str, Any]:
+        fd = self.fd
+        if kind == "ping":
+            return fd.slash("ping", channel_id=channel)
+        if kind == "roll":
+            return fd.slash(
+                "roll",
+                {"expression": self.rng.choice(["2d6+1", "s8+1", "4d6kh3", "1d20+5"])},
+                channel_id=channel,
+            )
+        if kind == "attack":
+            target = f"Goblin {self.rng.randint(1, EXTRAS)}"
+            return fd.slash(
+                "attack",
+                {"target": target, "actor": f"PJ {self.rng.randint(1, PCS)}"},
+                channel_id=channel,
+            )
+        if kind == "next":
+            return fd.slash("next", channel_id=channel)
+        if kind == "bennies":
+            return fd.slash("bennies show", channel_id=channel)
+        raise ValueError(kind)
+
+    async def one(self, phase: Phase, kind: str) -> None:
+        channel = self.rng.choice(self.channels)
+        payload = self.payload(kind, channel)
+        sample = Sample(kind, channel, time.monotonic())
+        phase.samples.append(sample)
+        iid = await self.fd.send_interaction(payload)
+        try:
+            callback = await self.fd.wait_callback(iid, timeout=CALLBACK_TIMEOUT)
+        except (TimeoutError, AssertionError):
+            return
+        sample.answered = callback.at
+
+    def pick(self, mix: dict[str, int]) -> str:
+        return self.rng.choices(list(mix), weights=list(mix.values()))[0]
+
+    async def run(
+        self, name: str, mix: dict[str, int], rate: float | None, duration: float
+    ) -> Phase:
+        """Offered load at ``rate`` per second (open loop), or as fast as the bot answers
+        with at most MAX_IN_FLIGHT outstanding (``rate=None``)."""
+        phase = Phase(name, started=time.monotonic())
+        deadline = phase.started + duration
+        tasks: set[asyncio.Task[None]] = set()
+        if rate is not None:
+            count = int(rate * duration)
+            for i in range(count):
+                delay = phase.started + i / rate - time.monotonic()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                task = asyncio.create_task(self.one(phase, self.pick(mix)))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+        else:
+            semaphore = asyncio.Semaphore(MAX_IN_FLIGHT)
+
+            async def bounded() -> None:
+                async with semaphore:
+                    await self.one(phase, self.pick(mix))
+
+            while time.monotonic() < deadline:
+                await semaphore.acquire()
+                semaphore.release()
+                task = asyncio.create_task(bounded())
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+                await asyncio.sleep(0)
+        if tasks:
+            await asyncio.wait(tasks, timeout=CALLBACK_TIMEOUT + 5)
+        phase.ended = time.monotonic()
+        return phase
+
+
+def board_lags(fd: FakeDiscord, phase: Phase) -> dict[str, list[float]]:
+    """For each answered command, the time until the next board post/edit in its channel."""
+    edits: dict[int, list[float]] = defaultdict(list)
+    for request in fd.requests:
+        if (
+            request.method in ("PATCH", "POST")
+            and request.path.startswith("/channels/")
+            and "/messages" in request.path
+        ):
+            edits[int(request.path.split("/")[2])].append(request.at)
+    lags: dict[str, list[float]] = defaultdict(list)
+    for sample in phase.samples:
+        if sample.answered is None or sample.kind in ("ping", "roll", "bennies"):
+            continue
+        after = [t for t in edits.get(sample.channel, []) if t >= sample.answered]
+        if after:
+            lags[sample.kind].append((min(after) - sample.answered) * 1000)
+    return lags
+
+
+def prefill(db_path: Path, encounters: int, log_rows: int) -> None:
+    """Fill the database with ended encounters and log rows (schema from `db upgrade`)."""
+    conn = sqlite3.connect(db_path)
+    state = json.dumps({"channel_id": 1, "guild_id": 1, "gm_id": 1, "state": {"system": "swade"}})
+    conn.executemany(
+        "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, 1, 'swade', ?, '2026-01-01')",
+        ((10_000_000 + i, state) for i in range(encounters)),
+    )
+    conn.executemany(
+        "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload) VALUES ('2026-01-01', 1, ?, 1, 'roll', NULL, '{}')",
+        ((10_000_000 + i % max(encounters, 1),) for i in range(log_rows)),
+    )
+    conn.commit()
+    conn.close()
+
+
+async def command(
+    fd: FakeDiscord, bot: Any, name: str, options: dict[str, Any] | None, channel: int
+) -> dict[str, Any]:
+    iid = await fd.send_interaction(fd.slash(name, options, channel_id=channel))
+    callback = await bot.expect(fd.wait_callback(iid, timeout=CALLBACK_TIMEOUT), f"/{name}")
+    return callback.data or {}
+
+
+async def setup_channel(fd: FakeDiscord, bot: Any, channel: int, full: bool) -> None:
+    await command(
+        fd, bot, "encounter start", {"system": "swade", "name": f"mesa {channel % 1000}"}, channel
+    )
+    if not full:
+        return
+    for i in range(1, PCS + 1):
+        await command(
+            fd,
+            bot,
+            "combatant add",
+            {"name": f"PJ {i}", "statblock": PC_BLOCK, "wildcard": True, "side": "heroes"},
+            channel,
+        )
+    await command(
+        fd,
+        bot,
+        "combatant add",
+        {"name": "Goblin", "statblock": EXTRA_BLOCK, "count": EXTRAS},
+        channel,
+    )
+    await command(fd, bot, "deal", None, channel)
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def main(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        log = Path(tmp) / "bot.log"
+        if args.prefill or args.log_rows:
+            from bot.storage.db import open_database
+
+            opened = await open_database(db)
+            await opened.close()
+            prefill(db, args.prefill, args.log_rows)
+        async with FakeDiscord(callback_deadline=None) as fd:
+            bot = await launch(fd, db, log)
+            try:
+                await bot.expect(fd.wait_ready(timeout=20), "IDENTIFY")
+                await bot.expect(
+                    fd.wait_request(
+                        "PUT", f"/applications/*/guilds/{fd.guild_id}/commands", timeout=20
+                    ),
+                    "sync",
+                )
+                names = {c["name"] for c in fd.synced_commands(fd.guild_id)}
+                full = {"deal", "bennies"} <= names
+                mix = {k: v for k, v in MIX.items() if full or k == "roll"}
+                channels = [fd.channel_id] + [fd.new_channel() for _ in range(args.channels - 1)]
+                t0 = time.monotonic()
+                for channel in channels:
+                    await setup_channel(fd, bot, channel, full and not args.memory)
+                setup_s = time.monotonic() - t0
+                result: dict[str, Any] = {
+                    "channels": args.channels,
+                    "setup_seconds": round(setup_s, 1),
+                    "mix": mix,
+                    "prefill": {"ended_encounters": args.prefill, "log_rows": args.log_rows},
+                }
+                if args.memory:
+                    result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
+                    return result
+                driver = Driver(fd, channels)
+                rate = None if args.rate == "max" else float(args.rate)
+                floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
+                result["ping"] = floor.report({})
+                phase = await driver.run("mix", mix, rate, args.duration)
+                result["commands"] = phase.report(board_lags(fd, phase))
+                result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
+                return result
+            finally:
+                await stop(bot)
+
+
+def _print(result: dict[str, Any]) -> None:
+    print(
+        f"channels={result['channels']} setup={result['setup_seconds']}s prefill={result['prefill']} rss={result.get('rss_mb')} MB"
+    )
+    for section in ("ping", "commands"):
+        for kind, row in (result.get(section) or {}).items():
+            cols = " ".join(f"{k}={v}" for k, v in row.items())
+            print(f"  {kind:8} {cols}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--channels", type=int, default=10)
+    parser.add_argument("--rate", default="50", help="commands per second offered, or 'max'")
+    parser.add_argument("--duration", type=float, default=10.0)
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument(
+        "--prefill", type=int, default=0, help="ended encounters to put in the database first"
+    )
+    parser.add_argument(
+        "--log-rows", type=int, default=0, help="log rows to put in the database first"
+    )
+    parser.add_argument(
+        "--memory", action="store_true", help="only open the channels and report resident size"
+    )
+    arguments = parser.parse_args()
+    if arguments.duration > 600:
+        sys.exit("--duration is capped at 600 s")
+    figures = asyncio.run(main(arguments))
+    _print(figures)
+    if arguments.json:
+        arguments.json.write_text(json.dumps(figures, indent=2))
