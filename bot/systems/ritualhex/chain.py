@@ -32,7 +32,7 @@ from typing import Any
 from bot.dice.odds import rh_check_odds
 from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
 from bot.systems.ritualhex.rounds import (
@@ -452,6 +452,50 @@ def settle(state: RitualHexState, dice: DiceSource, events: list[Event]) -> None
     advance(state, events)
 
 
+def offers_for(state: RitualHexState) -> list[Offer]:
+    """Buttons for what can be answered now: react (with the usable reactions) and pass
+    for each combatant waiting in the chain's window, pass-all for the GM, and ending a
+    Multi-ataque (RH-8, RH-10). ``user_id`` is the controller (None: the GM)."""
+    offers: list[Offer] = []
+    for cid in state.awaiting:
+        c = state.get(cid)
+        if c is None:
+            continue
+        usable = usable_reactions(state, cid)
+        if usable and cid in next_reactors(state):
+            offers.append(
+                Offer(
+                    action="rh_react",
+                    label_key="ritualhex.offer.react",
+                    user_id=c.controller_id,
+                    combatant_id=cid,
+                    data={"reactions": usable},
+                )
+            )
+        offers.append(
+            Offer(
+                action="rh_pass",
+                label_key="ritualhex.offer.pass",
+                user_id=c.controller_id,
+                combatant_id=cid,
+            )
+        )
+    if state.awaiting:
+        offers.append(Offer(action="rh_pass_all", label_key="ritualhex.offer.pass_all"))
+    ma = state.multi_attack
+    if ma is not None and not state.chain:
+        c = state.get(ma.actor)
+        offers.append(
+            Offer(
+                action="rh_end_opportunity",
+                label_key="ritualhex.offer.end_opportunity",
+                user_id=c.controller_id if c else None,
+                combatant_id=ma.actor,
+            )
+        )
+    return offers
+
+
 # -- public rule functions ---------------------------------------------------------------
 
 
@@ -572,7 +616,9 @@ def declare(
         )
     ]
     settle(state, dice, events)
-    return Outcome(state=state, events=events, summary=f"{c.name}: {act.name}")
+    return Outcome(
+        state=state, events=events, offers=offers_for(state), summary=f"{c.name}: {act.name}"
+    )
 
 
 def react(
@@ -641,7 +687,12 @@ def react(
         )
     ]
     settle(state, dice, events)
-    return Outcome(state=state, events=events, summary=f"{c.name} reacts: {act.name}")
+    return Outcome(
+        state=state,
+        events=events,
+        offers=offers_for(state),
+        summary=f"{c.name} reacts: {act.name}",
+    )
 
 
 def pass_reaction(
@@ -667,7 +718,7 @@ def pass_reaction(
     ]
     if not state.awaiting:
         settle(state, dice, events)
-    return Outcome(state=state, events=events, summary=f"{c.name} passes")
+    return Outcome(state=state, events=events, offers=offers_for(state), summary=f"{c.name} passes")
 
 
 def pass_all(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
@@ -682,7 +733,7 @@ def pass_all(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
         out = pass_reaction(state, actor, dice, reactor_id=state.awaiting[0])
         state = out.state
         events += out.events
-    return Outcome(state=state, events=events, summary="all pass")
+    return Outcome(state=state, events=events, offers=offers_for(state), summary="all pass")
 
 
 def end_opportunity(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:

@@ -182,3 +182,25 @@ def test_not_eligible_combatants_cannot_react() -> None:
             state, PLAYER_B, no_dice(), reactor_id=cid(state, "Jade Mistress"), reaction="Parálisis"
         )
     assert err.value.key == "ritualhex.error.not_eligible"
+
+
+def test_offers_follow_the_window_react_for_the_head_pass_for_everyone() -> None:
+    out = declare(
+        _opening(),
+        PLAYER_A,
+        no_dice(),
+        actor_id=cid(_opening(), "Red Haggar"),
+        action="Piña",
+        targets=[cid(_opening(), "Goblin")],
+    )
+    got = [(o.action, o.combatant_id, o.data.get("reactions")) for o in out.offers]
+    goblin, thrall = cid(out.state, "Goblin"), cid(out.state, "Thrall")
+    # The Goblin answers first (RH-6 order); the Thrall's Proteger waits its turn.
+    assert got == [
+        ("rh_react", goblin, ["Bloqueo"]),
+        ("rh_pass", goblin, None),
+        ("rh_pass", thrall, None),
+        ("rh_pass_all", None, None),
+    ]
+    out = pass_reaction(out.state, GM, no_dice(), reactor_id=goblin)
+    assert ("rh_react", thrall) in [(o.action, o.combatant_id) for o in out.offers]
