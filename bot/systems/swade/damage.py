@@ -13,6 +13,7 @@ from typing import Any, Literal
 from bot.dice.source import DiceSource
 from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
 from bot.systems.swade.injury import IncapacitationResult, attribute_roll, incapacitation_roll
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -35,21 +36,7 @@ _HIT_FIELDS = {
 HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
 
 
-# --- lookup and permissions --------------------------------------------------------------
-
-
-def find_combatant(state: SwadeState, combatant_id: str) -> SwadeCombatant:
-    """The combatant with ``combatant_id`` (``swade_combat.error.unknown_combatant``)."""
-    for c in state.combatants:
-        if c.id == combatant_id:
-            return c
-    raise RuleError("swade_combat.error.unknown_combatant", id=combatant_id)
-
-
-def require_control(actor: Actor, c: SwadeCombatant) -> None:
-    """Only the GM or the combatant's controller may act for it."""
-    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("swade_combat.error.not_your_combatant", name=c.name)
+# --- lookup, permissions (bot.systems.swade.encounter_rules) and reroll hooks --------------------------------------------------------------
 
 
 def trait_reroll_hook(roll: TraitResult, **call: Any) -> dict[str, Any]:
@@ -248,8 +235,7 @@ def apply_damage(
 ) -> Outcome:
     """SW-12: apply a damage total to a target (the GM's ``/damage`` and every attack).
     Returns the new state, the outcome events and, when the hit wounded, a soak offer."""
-    if not actor.is_gm:
-        raise RuleError("swade_combat.error.gm_only")
+    require_gm(actor)
     new = state.model_copy(deep=True)
     target = find_combatant(new, target_id)
     hit = apply_hit(
@@ -357,8 +343,7 @@ def apply_fatigue(
     """Seed 003 "Fatigado": Fatigued (-1), Exhausted (-2), then incapacitated: unconscious
     for 2d6 hours. The GM applies it (hazards, powers with the Fatigue modifier...).
     Dice: the 2d6 hours when it incapacitates."""
-    if not actor.is_gm:
-        raise RuleError("swade_combat.error.gm_only")
+    require_gm(actor)
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     c.fatigue = min(c.fatigue + max(levels, 0), FATIGUE_INCAPACITATED)

@@ -516,7 +516,7 @@ def test_only_the_controller_or_gm_may_attack() -> None:
     st = state_of(hero(), goblin())
     with pytest.raises(RuleError) as err:
         attack(st, PLAYER, dice(), attacker_id="g", target_id="h")
-    assert err.value.key == "swade_combat.error.not_your_combatant"
+    assert err.value.key == "swade.perm.not_yours"
 
 
 # --- SW-11 breaking things ------------------------------------------------------------------

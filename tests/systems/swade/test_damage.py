@@ -73,7 +73,7 @@ def test_wound_cap_setting_limits_a_hit_to_four_wounds() -> None:
 def test_only_the_gm_applies_raw_damage() -> None:
     with pytest.raises(RuleError) as err:
         apply_damage(state_of(hero()), PLAYER, dice(), target_id="h", damage=20)
-    assert err.value.key == "swade_combat.error.gm_only"
+    assert err.value.key == "swade.perm.gm_only"
 
 
 # --- SW-13 ---------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_a_benny_removes_shaken_at_once() -> None:
 def test_a_player_cannot_unshake_someone_elses_combatant() -> None:
     with pytest.raises(RuleError) as err:
         unshake_with_benny(state_of(goblin(shaken=True)), PLAYER, "g")
-    assert err.value.key == "swade_combat.error.not_your_combatant"
+    assert err.value.key == "swade.perm.not_yours"
 
 
 # --- SW-11 breaking things -------------------------------------------------------------
