@@ -15,8 +15,9 @@ Readings (not settled by the seeds or RULES-NOTES):
   except those bleeding out, who get one card with no edge draws so that their Vigor
   roll has its place in the order (core SWADE). A Joker dealt to them still counts.
 - A Hold lasts this round or the next (SW-34, seed 003: "esta ronda o la siguiente"): a
-  combatant on Hold when a round is dealt keeps its card and gets no new one; a Hold
-  from two rounds back lapses and it is dealt normally. Joker +2 applies only in the
+  combatant on Hold when a round is dealt keeps its card and gets no new one (nor a
+  place in the new order: if it loses the Hold it has no turn that round); a Hold from
+  two rounds back lapses and it is dealt normally. Joker +2 applies only in the
   round the Joker was dealt.
 - Going on Hold does not end the turn (nothing expires); the turn ends when the holder
   has acted. Losing a Hold (Shaken, Stunned) before its card comes up means it acts on
@@ -453,20 +454,22 @@ def _deal_round(
     rnd = state.round
     events.append(Event(key="swade.round.start", params={"round": rnd}))
 
-    carried: list[SwadeCombatant] = []
+    carried = [
+        c
+        for c in state.combatants
+        if c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c)
+    ]
+    in_hand = [c.card for c in carried if c.card is not None]
     for c in state.combatants:
-        keeps = c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c)
-        if keeps:
-            carried.append(c)
+        if any(c is k for k in carried):
             continue
         if c.on_hold:
             c.on_hold, c.hold_round = False, None
             events.append(Event(key="swade.hold.lapsed", params={"combatant": c.name}))
-        if c.card is not None:
+        if c.card is not None and c.card not in in_hand:
             discard(state, c.card)
         c.card, c.card_round = None, None
 
-    in_hand = [c.card for c in carried if c.card is not None]
     if state.joker_dealt:  # SW-31: reshuffle only after a round in which a Joker came out
         reshuffle(state, dice, in_hand=in_hand)
         events.append(Event(key="swade.deck.reshuffled", params={}))
@@ -491,10 +494,7 @@ def _deal_round(
     seen_groups: set[str] = set()
     for c in state.combatants:
         if c.id in carried_ids:
-            lid = _leader(state, c)
-            if lid not in slots:
-                slots.append(lid)
-            continue
+            continue  # keeps its old card, with no place in this round's order
         if not dealable(c) or c.id in no_card:
             continue
         if c.group is not None:
@@ -718,6 +718,8 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
         raise RuleError("swade.round.not_started")
     card = parse_card(card_text)
     c = find_combatant(state, combatant_id)
+    if not dealable(c):
+        raise RuleError("swade.card.not_dealable", combatant=c.name)
     members_ids = {m.id for m in group_members(state, c)}
     for other in state.combatants:
         if other.card == card and other.id not in members_ids:
@@ -726,11 +728,15 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     target = find_combatant(new, c.id)
     lid = _leader(new, target)
     old = target.card
-    members = [m for m in group_members(new, target) if dealable(m)]
-    for m in members:
-        m.card, m.card_round = card, new.round
-    if old is not None and old != card:
-        discard(new, old)
+    replaced: list[Card] = []
+    for m in group_members(new, target):
+        if dealable(m) or (old is not None and m.card == old):
+            if m.card is not None and m.card != card:
+                replaced.append(m.card)
+            m.card, m.card_round = card, new.round
+    for gone in replaced:
+        if not any(x.card == gone for x in new.combatants):
+            discard(new, gone)
     take_from_deck(new, card)
     events = [Event(key="swade.card.set", params={**_label(new, lid), "card": card_label(card)})]
     if card.joker:
@@ -759,10 +765,11 @@ def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id:
     if result.reshuffled:
         events.append(Event(key="swade.deck.reshuffled", params={}))
     card = result.kept
-    discard(new, old)
     for m in group_members(new, target):
         if m.card == old:
             m.card, m.card_round = card, new.round
+    if not any(x.card == old for x in new.combatants):
+        discard(new, old)
     events.append(
         Event(
             key="swade.card.redrawn",

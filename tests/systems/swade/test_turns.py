@@ -3,12 +3,21 @@ SW-30..SW-34), with forced cards (the state's deck, top first) and forced dice."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.dice.source import ForcedSource
+from bot.dice.source import ForcedSource, RandomSource
 from bot.systems.base import Actor, Event, RuleError
-from bot.systems.swade.conditions import add_condition, has_condition, trait_modifiers
-from bot.systems.swade.deck import parse_card
+from bot.systems.swade.conditions import (
+    CONDITIONS,
+    add_condition,
+    has_condition,
+    remove_condition,
+    trait_modifiers,
+)
+from bot.systems.swade.deck import card_code, full_deck, parse_card
+from bot.systems.swade.encounter_rules import add_combatants, remove_combatant
 from bot.systems.swade.state import SwadeCombatant, SwadeSettings, SwadeState, Trait
 from bot.systems.swade.turns import (
     act_from_hold,
@@ -378,6 +387,7 @@ def test_a_hold_lasts_this_round_and_the_next_then_lapses() -> None:
     ana = state.combatants[0]
     assert ana.on_hold and ana.card == parse_card("JOKER-R")
     assert state.combatants[1].card == parse_card("JS")
+    assert state.turn_order == ["b"]
     assert ("swade.mod.joker", 2) not in trait_modifiers(ana, state)  # the Joker was round 1's
     state.joker_dealt = False
     out = deal(state, GM, dice())  # round 3: the Hold lapses, Ana is dealt again
@@ -544,3 +554,55 @@ def test_nobody_to_deal_to() -> None:
     with pytest.raises(RuleError) as err:
         deal(table(fighter("a", "Ana", dead=True)), GM, dice())
     assert err.value.key == "swade.deal.nobody"
+
+
+# --- whatever is played, the deck stays whole --------------------------------------------
+
+
+def _random_action(state: SwadeState, rng: random.Random, seed: str) -> SwadeState:
+    roll = RandomSource(seed)
+    names = [c.name for c in state.combatants] or ["nobody"]
+    pick = rng.choice
+    actions = {
+        "deal": lambda: deal(state, GM, roll),
+        "next": lambda: next_turn(state, GM, roll),
+        "hold": lambda: hold(state, GM, roll, pick(names)),
+        "act": lambda: act_from_hold(state, GM, pick(names)),
+        "interrupt": lambda: interrupt(state, GM, roll, pick(names), pick(names)),
+        "condition": lambda: add_condition(state, GM, pick(names), pick(CONDITIONS)),
+        "uncondition": lambda: remove_condition(state, GM, pick(names), pick(CONDITIONS)),
+        "redraw": lambda: redraw_card(state, GM, roll, pick(names)),
+        "set": lambda: set_card(state, GM, pick(names), card_code(pick(full_deck()))),
+        "remove": lambda: remove_combatant(state, GM, pick(names)),
+        "add": lambda: add_combatants(state, GM, statblock=GOBLIN, count=rng.randint(1, 3)),
+    }
+    weights = [1, 6, 2, 2, 1, 2, 2, 1, 1, 1, 1]
+    action = rng.choices(list(actions), weights)[0]
+    try:
+        return actions[action]().state
+    except RuleError:
+        return state
+
+
+GOBLIN = "Goblin\nAttributes: Spirit d6, Vigor d6\nSkills: Athletics d6\nEdges: Level Headed, Quick"
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_play_never_loses_or_duplicates_a_card(seed: int) -> None:
+    rng = random.Random(seed)
+    state = add_combatants(SwadeState(), GM, statblock=GOBLIN, count=3).state
+    state = add_combatants(state, GM, name="Orc", wild_card=True).state
+    for step in range(80):
+        state = _random_action(state, rng, f"{seed}:{step}")
+        held: list[str] = []
+        for c in state.combatants:
+            if c.card is not None and card_code(c.card) not in held:
+                held.append(card_code(c.card))
+        piles = [card_code(c) for c in [*state.deck, *state.discard]]
+        everything = piles + held
+        assert len(everything) == len(set(everything)), (step, sorted(everything))
+        if state.round:
+            assert len(everything) == 54, step
+        assert len(state.turn_order) == len(set(state.turn_order))
+        ids = {c.id for c in state.combatants}
+        assert state.active is None or state.active in ids
