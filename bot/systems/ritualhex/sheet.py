@@ -34,8 +34,12 @@ Fields:
   Proteger, Parálisis). The item starts equipped.
 - ``acción`` / ``action``: ``Name; field: value; ...`` in the action format of
   :mod:`bot.systems.ritualhex.actions`. It belongs to the combatant, unless an
-  equipment line lists it (then it comes with the equipment).
-- ``acciones`` / ``actions``: shipped actions the combatant has (``Proteger``).
+  equipment line lists it (then it comes with the equipment). A bare name
+  (``acción: Proteger``) is the same as listing it under ``acciones``.
+- ``acciones`` / ``actions``: actions the combatant has, by name: the encounter's
+  GM-defined ones (``define_action``) or the shipped ones (Bloqueo, Proteger, Parálisis).
+
+Heroes always have the base actions Piña, Patada and Curar (RH-10).
 
 A bad line raises :class:`RuleError` with ``line`` (its number), ``text`` and what was
 expected (keys ``ritualhex.sheet.*``, ``ritualhex.format.*``, ``ritualhex.actiondef.*``).
@@ -315,6 +319,9 @@ def parse_sheet(
         elif what == "equipment":
             raw_equipment.append((line, _parse_equipment(value, line=line)))
         elif what == "action":
+            if ";" not in value and ":" not in value:
+                listed.append((line, value))  # just a name: a shipped or library action
+                continue
             try:
                 action = parse_action("nombre: " + value)
             except RuleError as err:

@@ -215,3 +215,8 @@ def test_rh11_the_gm_defines_an_action_and_grants_it_or_names_it_in_a_sheet() ->
     with pytest.raises(RuleError) as err:
         grant_action(state, GM, combatant_id=cid(state, "Rata"), action="Vuelo")
     assert err.value.key == "ritualhex.error.unknown_library_action"
+
+
+def test_an_action_line_with_only_a_name_refers_to_a_shipped_action() -> None:
+    thrall = parse_sheet("nombre: Thrall\nAP 8, HP 8\naction: Proteger", kind="minion")
+    assert [a.name for a in thrall.actions] == ["Proteger"]
