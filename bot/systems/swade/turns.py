@@ -478,8 +478,6 @@ def _deal_round(
         events.append(Event(key="swade.deck.shuffled", params={}))
 
     hand = dict(hand_cards or {})
-    for card in hand.values():
-        take_from_deck(state, card)
 
     no_card: set[str] = set()
     if ambushers is not None:
@@ -508,8 +506,11 @@ def _deal_round(
         ]
         leader = members[0]
         chosen = next((hand[m.id] for m in members if m.id in hand), None)
-        if chosen is not None and chosen.joker:
-            state.joker_dealt = True
+        if chosen is not None:
+            if chosen in in_hand:
+                raise RuleError("swade.card.in_use", card=card_label(chosen), combatant=c.name)
+            take_from_deck(state, chosen)
+            state.joker_dealt = state.joker_dealt or chosen.joker
         card = chosen if chosen is not None else _draw_for_slot(state, dice, leader, events)
         for m in members:
             m.card, m.card_round = card, rnd

@@ -453,6 +453,13 @@ def test_deal_with_cards_from_a_physical_deck() -> None:
     assert out.state.joker_dealt
 
 
+def test_a_card_given_to_someone_who_gets_none_stays_in_the_deck() -> None:
+    state = table(fighter("a", "Ana"), fighter("d", "Dan", dead=True), deck="AS KS")
+    out = deal(state, GM, dice(), cards={"Dan": "KS"})
+    assert out.state.combatants[0].card == parse_card("AS")
+    assert out.state.deck == [parse_card("KS")]
+
+
 def test_set_card_moves_a_slot_that_has_not_acted() -> None:
     state = deal(abc(deck="KS QS JS"), GM, dice()).state
     out = set_card(state, GM, "Cid", "AS")
