@@ -152,7 +152,7 @@ def plan_attack(
     if target is None:
         declared = [m for m in declared if m[0] != "swade_combat.mod.cover"]
     mods += declared
-    if options.aimed or (attacker.aiming and not melee):
+    if not melee and (options.aimed or attacker.aiming):
         mods.append(aim_modifier(declared))
     if wild:
         mods.append(("swade_combat.mod.wild_attack", 2))  # SW-18

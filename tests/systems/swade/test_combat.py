@@ -142,6 +142,16 @@ def test_vulnerable_target_gives_plus_2() -> None:
     assert "swade_combat.attack.miss" not in keys(out)
 
 
+def test_stunned_target_counts_as_vulnerable_and_a_stunned_attacker_cannot_attack() -> None:
+    # SW-16: Stunned is Vulnerable (+2 to attacks against it).
+    st = state_of(hero(), goblin(conditions=[Condition(name="stunned")]))
+    assert _mods(_attack(st, dice(2, 1)))["swade_combat.mod.target_vulnerable"] == 2
+    st = state_of(hero(conditions=[Condition(name="stunned")]), goblin())
+    with pytest.raises(RuleError) as err:
+        _attack(st, dice(2, 1))
+    assert err.value.key == "swade_combat.error.shaken_or_stunned"
+
+
 def test_defending_target_has_plus_4_parry() -> None:
     out = _attack(state_of(hero(), goblin(defending=True)), dice(8, 1, 1, 1, 1))  # 9
     assert _roll(out)["tn"] == 9
@@ -545,3 +555,10 @@ def test_breaking_an_object_parry_2_no_aces_no_raise_die() -> None:
         hardness=14,
     )
     assert "swade_combat.object.holds" in keys(out)
+
+
+def test_rules_never_change_the_state_they_are_given() -> None:
+    st = state_of(hero(), villain())
+    before = st.model_dump()
+    out = _attack(st, dice(6, 1, 5, 5), weapon="Pistola", target="v")
+    assert st.model_dump() == before and out.state.model_dump() != before
