@@ -522,7 +522,8 @@ def _restore(state: SwadeState, previous: dict[str, Any]) -> SwadeState:
     """A copy of ``state`` with the attacker and target as they were before the attack."""
     new = state.model_copy(deep=True)
     for snap in previous["before"].values():
-        restored = SwadeCombatant.model_validate(snap)
+        current = find_combatant(new, snap["id"])
+        restored = SwadeCombatant.model_validate({**snap, "last_attack": current.last_attack})
         new.combatants = [restored if c.id == restored.id else c for c in new.combatants]
     return new
 
@@ -545,8 +546,9 @@ def _run(
     if previous is None:
         _check_can_attack(attacker, target, options)
     before = {
-        "attacker": attacker.model_dump(mode="json"),
-        "target": target.model_dump(mode="json"),
+        # without their own last_attack, so snapshots never nest attack after attack
+        "attacker": attacker.model_dump(mode="json", exclude={"last_attack"}),
+        "target": target.model_dump(mode="json", exclude={"last_attack"}),
     }
     plan = plan_attack(
         new,

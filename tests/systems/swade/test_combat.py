@@ -562,3 +562,13 @@ def test_rules_never_change_the_state_they_are_given() -> None:
     before = st.model_dump()
     out = _attack(st, dice(6, 1, 5, 5), weapon="Pistola", target="v")
     assert st.model_dump() == before and out.state.model_dump() != before
+
+
+def test_attack_snapshots_do_not_nest_from_one_attack_to_the_next() -> None:
+    st = state_of(hero(), goblin())
+    for _ in range(3):
+        st = _attack(st, dice(2, 2)).state
+    last = get(st, "h").last_attack
+    assert last is not None and "last_attack" not in last["before"]["attacker"]
+    out = reroll_attack(st, PLAYER, dice(3, 3), "h")
+    assert get(out.state, "h").last_attack is not None
