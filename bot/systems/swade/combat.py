@@ -10,7 +10,7 @@ then a disarm Strength roll if one is due.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.dice.source import DiceError, DiceSource
@@ -75,7 +75,6 @@ class AttackPlan:
     bystander_face: int  # SW-25: a failed trait die at or under this face hits a bystander
     ammo: int  # seed 003 ammunition per rate of fire
     weapon_name: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
@@ -99,6 +98,62 @@ def _parry_tn(target: SwadeCombatant) -> tuple[int, list[Modifier]]:
     if has_condition(target, PRONE):
         parts.append(("swade_combat.tn.prone", -2))
     return total(parts), parts
+
+
+def _target_modifiers(
+    state: SwadeState, target: SwadeCombatant, options: AttackOptions, *, melee: bool, armed: bool
+) -> list[Modifier]:
+    """What the target's state gives: Vulnerable +2 (SW-17, not with The Drop), prone
+    -4 to ranged attacks from 3+ steps and unarmed defender +2 (SW-21)."""
+    mods: list[Modifier] = []
+    if is_vulnerable(target, state) and not options.the_drop:
+        mods.append(("swade_combat.mod.target_vulnerable", 2))
+    if not melee and has_condition(target, PRONE) and not options.target_adjacent:
+        mods.append(("swade_combat.mod.target_prone", -4))
+    if melee and armed and not is_armed(target):
+        mods.append(("swade_combat.mod.unarmed_defender", 2))
+    return mods
+
+
+def _damage_plan(
+    state: SwadeState,
+    attacker: SwadeCombatant,
+    w: Weapon | None,
+    options: AttackOptions,
+    *,
+    melee: bool,
+    wild: bool,
+) -> tuple[list[int], list[Modifier]]:
+    """SW-11 damage dice as written on the weapon (``Str+d8``: Strength die first; no
+    weapon: Strength), or shotgun dice by range (SW-23); the bonuses: Joker, wild attack
+    (SW-18), head/vitals (SW-22), charge and The Drop (seed 003)."""
+    strength = attacker.attributes.get("strength", Trait())
+    notation = options.damage or (w.damage if w is not None and w.damage else "Str")
+    mods: list[Modifier] = []
+    if options.shotgun:
+        sides = list(SHOTGUN_DICE.get(options.range, [6]))
+    else:
+        try:
+            spec = parse_damage(notation, strength=strength.die)
+        except DiceError as exc:
+            raise RuleError("swade_combat.error.bad_damage", damage=notation) from exc
+        sides = list(spec.dice_sides)
+        if spec.modifier:
+            mods.append(("swade_combat.dmg.weapon", spec.modifier))
+        if strength.bonus and notation.strip().lower()[:3] in {"str", "fue"}:
+            mods.append(("swade_combat.dmg.strength_bonus", strength.bonus))
+    if joker_damage_bonus(attacker, state):
+        mods.append(("swade_combat.dmg.joker", 2))
+    if wild:
+        mods.append(("swade_combat.dmg.wild_attack", 2))
+    called = CALLED_SHOT_DAMAGE.get(options.called_shot, 0)
+    if called:
+        mods.append(("swade_combat.dmg.called_shot", called))
+    if options.charge and melee:
+        mods.append(("swade_combat.dmg.charge", 4))
+    if options.the_drop:
+        mods.append(("swade_combat.dmg.the_drop", 4))
+    return sides, mods
 
 
 def plan_attack(
@@ -159,39 +214,8 @@ def plan_attack(
     if melee and has_condition(attacker, PRONE):
         mods.append(("swade_combat.mod.attacker_prone", -2))  # SW-21
     if target is not None:
-        if is_vulnerable(target, state) and not options.the_drop:
-            mods.append(("swade_combat.mod.target_vulnerable", 2))  # SW-17
-        if not melee and has_condition(target, PRONE) and not options.target_adjacent:
-            mods.append(("swade_combat.mod.target_prone", -4))  # SW-21
-        if melee and w is not None and not is_armed(target):
-            mods.append(("swade_combat.mod.unarmed_defender", 2))  # SW-21
-
-    strength = attacker.attributes.get("strength", Trait())
-    notation = options.damage or (w.damage if w is not None and w.damage else "Str")
-    damage_mods: list[Modifier] = []
-    if options.shotgun:
-        sides = SHOTGUN_DICE.get(options.range, [6])
-    else:
-        try:
-            spec = parse_damage(notation, strength=strength.die)
-        except DiceError as exc:
-            raise RuleError("swade_combat.error.bad_damage", damage=notation) from exc
-        sides = list(spec.dice_sides)
-        if spec.modifier:
-            damage_mods.append(("swade_combat.dmg.weapon", spec.modifier))
-        if strength.bonus and notation.strip().lower()[:3] in {"str", "fue"}:
-            damage_mods.append(("swade_combat.dmg.strength_bonus", strength.bonus))
-    if joker_damage_bonus(attacker, state):
-        damage_mods.append(("swade_combat.dmg.joker", 2))
-    if wild:
-        damage_mods.append(("swade_combat.dmg.wild_attack", 2))
-    called = CALLED_SHOT_DAMAGE.get(options.called_shot, 0)
-    if called:
-        damage_mods.append(("swade_combat.dmg.called_shot", called))
-    if options.charge and melee:
-        damage_mods.append(("swade_combat.dmg.charge", 4))
-    if options.the_drop:
-        damage_mods.append(("swade_combat.dmg.the_drop", 4))
+        mods += _target_modifiers(state, target, options, melee=melee, armed=w is not None)
+    sides, damage_mods = _damage_plan(state, attacker, w, options, melee=melee, wild=wild)
 
     ranged_trait = not melee and skill_name in {"shooting", "athletics"}
     bystander_face = 0
