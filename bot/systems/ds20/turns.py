@@ -441,7 +441,18 @@ def first_aid(
 
 
 EDITABLE = frozenset(
-    {"fatigue", "health", "treated", "prone", "unconscious", "aim", "side", "group", "name"}
+    {
+        "fatigue",
+        "health",
+        "treated",
+        "prone",
+        "unconscious",
+        "aim",
+        "side",
+        "group",
+        "name",
+        "controller_id",
+    }
 )
 
 
