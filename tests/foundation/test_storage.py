@@ -83,7 +83,8 @@ def test_cli_db_upgrade_and_version(tmp_path: Path) -> None:
         timeout=60,
     )
     assert up.returncode == 0, up.stderr
-    assert "schema version 1" in up.stdout
+    newest = load_migrations()[-1].version
+    assert f"schema version {newest} (applied: {list(range(1, newest + 1))})" in up.stdout
     version = subprocess.run(
         [sys.executable, "-m", "bot", "db", "version"],
         cwd=tmp_path,
@@ -92,7 +93,7 @@ def test_cli_db_upgrade_and_version(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert "schema version 1" in version.stdout
+    assert f"schema version {newest} (this Comodín: {newest})" in version.stdout
 
 
 def test_cli_newer_db_exits_2(tmp_path: Path) -> None:
