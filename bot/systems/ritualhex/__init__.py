@@ -6,7 +6,8 @@ Public API (all pure; the ones taking a state return an :class:`~bot.systems.bas
 with a new state and never touch the input):
 
 - :func:`parse_sheet`, :func:`parse_action` — the GM's text formats.
-- :func:`add_combatant`, :func:`start_round`, :func:`define_action`,
+- :func:`board` — plain data for the board renderer.
+- :func:`add_combatant`, :func:`remove_combatant`, :func:`start_round`, :func:`define_action`,
   :func:`grant_action` — setting up (the GM's actions live in ``state.library``).
 - :func:`opportunity` — who may act now; :func:`declare`, :func:`wait`,
   :func:`prepare`, :func:`end_opportunity` — acting at an opportunity.
@@ -35,11 +36,13 @@ from bot.systems.ritualhex.rounds import (
     grant_action,
     opportunity,
     prepare,
+    remove_combatant,
     start_round,
     wait,
 )
 from bot.systems.ritualhex.sheet import parse_sheet
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
+from bot.systems.ritualhex.view import board, combatant_view
 
 __all__ = [
     "BASE_ACTIONS",
@@ -48,6 +51,8 @@ __all__ = [
     "RitualHexState",
     "add_combatant",
     "available_actions",
+    "board",
+    "combatant_view",
     "declare",
     "define_action",
     "drop",
@@ -65,6 +70,7 @@ __all__ = [
     "pick_up",
     "prepare",
     "react",
+    "remove_combatant",
     "start_round",
     "stow",
     "take_from",

@@ -303,3 +303,19 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
     events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
     return Outcome(state=state, events=events, summary=f"grant {found.name} to {c.name}")
+
+
+def remove_combatant(state: RitualHexState, actor: Actor, *, combatant_id: str) -> Outcome:
+    """The GM removes a combatant (not while a chain is open). Its equipment goes with it.
+    During a round the opportunity is recomputed (RH-5, RH-6)."""
+    state = state.model_copy(deep=True)
+    if not actor.is_gm:
+        raise RuleError("ritualhex.error.gm_only")
+    if state.chain:
+        raise RuleError("ritualhex.error.chain_open")
+    c = get_combatant(state, combatant_id)
+    state.combatants = [x for x in state.combatants if x.id != c.id]
+    events = [Event(key="ritualhex.removed", params={"name": c.name})]
+    if state.phase == "round" and (state.multi_attack is None or state.multi_attack.actor == c.id):
+        advance(state, events)
+    return Outcome(state=state, events=events, summary=f"remove {c.name}")

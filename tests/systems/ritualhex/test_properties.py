@@ -122,3 +122,35 @@ def test_random_legal_play_keeps_the_invariants(seed: int) -> None:
         if state.phase == "over":
             break
     assert state.round >= 1
+
+
+def test_the_board_shows_needle_levels_limbs_equipment_and_the_chain() -> None:
+    from bot.systems.ritualhex import board
+
+    state = start_round(example_cast(), GM).state
+    rh, gob = cid(state, "Red Haggar"), cid(state, "Goblin")
+    state = declare(state, PLAYER_A, no_dice(), actor_id=rh, action="Piña", targets=[gob]).state
+    view = board(state)
+    assert view["needle"] == 11
+    assert [(c["name"], c["ap_level"]) for c in view["combatants"]] == [
+        ("Goblin", 9),
+        ("Thrall", 8),
+        ("Red Haggar", 7),
+        ("Jade Mistress", 7),
+    ]
+    goblin = view["combatants"][0]
+    assert goblin["equipment"] == [{"name": "Escudo", "worn_on": ["mano1"], "working": True}]
+    assert goblin["stats"]["def"] == 2
+    assert [limb["key"] for limb in goblin["limbs"]] == ["mano1", "mano2", "pies"]
+    assert view["chain"][0]["action"] == "Piña" and view["chain"][0]["targets"] == [gob]
+    assert view["next"] == [gob]
+
+
+def test_removing_the_acting_combatant_moves_the_opportunity_on() -> None:
+    from bot.systems.ritualhex import remove_combatant
+
+    state = start_round(example_cast(), GM).state
+    out = remove_combatant(state, GM, combatant_id=cid(state, "Red Haggar"))
+    # Nobody above 11 now: the needle falls to 8 for the Goblin (9).
+    assert out.state.needle == 8
+    assert out.state.acting == [cid(state, "Goblin")]
