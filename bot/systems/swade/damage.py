@@ -15,6 +15,7 @@ from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
 from bot.systems.swade.injury import IncapacitationResult, attribute_roll, incapacitation_roll
+from bot.systems.swade.modifiers import end_hold
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 WOUND_CAP = 4  # SW-12 setting: at most 4 wounds per hit
@@ -89,6 +90,7 @@ class Hit:
     outcome: HitOutcome
     incapacitation: IncapacitationResult | None = None
     knocked_out_hours: int | None = None
+    hold_events: tuple[Event, ...] = ()  # SW-34: Shaken or incapacitated ends a Hold
 
     def to_params(self) -> dict[str, Any]:
         return {
@@ -167,6 +169,7 @@ def apply_hit(
                 incap = incapacitation_roll(target, state, dice)
         else:
             target.wounds = new_total
+    hold_events = tuple(end_hold(state, target)) if shaken or wounds else ()
     target.last_hit = {
         "attacker_id": attacker_id,
         "damage": damage,
@@ -177,14 +180,14 @@ def apply_hit(
         "soaked": 0,
         "before": before,
     }
-    return Hit(damage, toughness, excess, wounds, shaken, outcome, incap, knocked_out)
+    return Hit(damage, toughness, excess, wounds, shaken, outcome, incap, knocked_out, hold_events)
 
 
 def hit_events(target: SwadeCombatant, hit: Hit) -> list[Event]:
     """The events describing a hit: damage against Toughness and the outcome, then
     SW-13's Vigor roll and injury, or the nonlethal knock-out."""
     params = {"target": target.name, **hit.to_params()}
-    events = [Event(key=f"swade_combat.hit.{hit.outcome}", params=params)]
+    events = [Event(key=f"swade_combat.hit.{hit.outcome}", params=params), *hit.hold_events]
     if hit.knocked_out_hours is not None:
         events.append(
             Event(

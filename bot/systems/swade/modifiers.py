@@ -155,6 +155,13 @@ def add_timed_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list
     return swade_conditions.apply_condition(state, c, name)
 
 
+def end_hold(state: SwadeState, c: SwadeCombatant) -> list[Event]:
+    """SW-34: being Shaken, Stunned or incapacitated ends a Hold (conditions module)."""
+    events: list[Event] = []
+    swade_conditions.lose_hold(state, c, events)
+    return events
+
+
 def add_condition(c: SwadeCombatant, name: str) -> None:
     """A condition that lasts until removed (prone; Entangled and Bound replace each
     other, SW-20). Mutates ``c``."""

@@ -273,3 +273,12 @@ def test_a_critical_failure_hook_cannot_be_rerolled() -> None:
     with pytest.raises(RuleError) as err:
         reroll_trait(dice(6, 6), hook)
     assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+
+
+def test_being_shaken_by_a_hit_ends_a_hold() -> None:
+    st = state_of(hero(on_hold=True, hold_round=1), hold_queue=["h"])
+    out = apply_damage(st, GM, dice(), target_id="h", damage=6)
+    assert not get(out.state, "h").on_hold and out.state.hold_queue == []
+    assert "swade.hold.lost" in keys(out)
+    unharmed = apply_damage(st, GM, dice(), target_id="h", damage=5)
+    assert get(unharmed.state, "h").on_hold
