@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot.bennies import BennyLedger
 from bot.board import BoardManager
 from bot.config import Settings
 from bot.dice.source import DiceError
@@ -88,6 +89,7 @@ class ComodinBot(commands.Bot):
         if self._db is None:
             self._db = await open_database(self.settings.db_path)
         self.encounters = EncounterService(self._db, self.dice)
+        self.bennies = BennyLedger(self._db)
         for row in await self._db.fetchall(
             "SELECT guild_id, locale, gm_role_id FROM guild_settings"
         ):

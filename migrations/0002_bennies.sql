@@ -19,3 +19,6 @@ CREATE TABLE benny_log_cursor (
 );
 
 CREATE INDEX benny_history_session ON benny_history (session_id, id);
+
+-- The free text a GM or player gave (/bennies give reason, a story use); ``reason`` is a code.
+ALTER TABLE benny_history ADD COLUMN note TEXT;

@@ -1,0 +1,65 @@
+"""Bennies (SW-4, SW-14, SW-15, SW-31, SW-33, SW-35): sessions, pools, history.
+
+An app-layer package: it reads and writes SQLite through :mod:`bot.storage` and never
+touches Discord. The bot holds one ledger as ``bot.bennies`` (``setup_hook``).
+
+Sessions. A session belongs to a *scope*: the channel, or for a thread its parent
+channel, so the fights in several threads of one channel share one session. At most one
+session is open per scope. ``/bennies session-start`` gives each player present 3
+(seed 001) and the GM 1 per player character present; GM Wild Cards get their own pool
+in the encounter state (default 2). A player who joins later gets 3, once per session.
+Pools live until ``/bennies session-end``: they survive restarts and carry across
+encounters of the session.
+
+Holder keys (:mod:`bot.bennies.holders`): ``"user:<id>"``, ``"gm"``, ``"wc:<combatant id>"``.
+
+API for other cogs (``ledger = bot.bennies``)::
+
+    holder_for(combatant) -> list[str]            # pools to try, in order (SW-35)
+    await ledger.spend(channel_id, holder, *, reason, user_id, note=None, roll_ref=None) -> int
+        # one benny from "user:<id>" or "gm"; returns what is left;
+        # UserError("bennies.error.empty") when the pool is 0, and nothing changes
+    async with ledger.spending(channel_id, holder, reason=..., user_id=...) as spent:
+        ...  # run the rules action; if it raises, the benny is refunded
+    await ledger.award(channel_id, holder, n=1, *, reason, user_id, note=None, roll_ref=None) -> int
+    await ledger.pools_for_channel(channel_id) -> dict[str, int]   # board: every pool
+    await ledger.session(channel_id) -> Session | None
+    await ledger.history(channel_id, limit=20) -> list[HistoryEntry]
+    await ledger.collect_joker_awards(channel_id)   # SW-33, see below
+
+The simplest way for a SWADE cog to charge a benny and run the rules function in one go
+is ``cogs.bennies.act_with_benny(ctx, encounter, combatant_id, rules, use=..., ...)``:
+it picks the pool by :func:`holder_for`, spends a GM Wild Card's own benny inside the same
+encounter action (so ``/undo`` gives it back with the action), and refunds a ledger
+benny when the rules refuse.
+
+Joker awards (SW-33) need no call: the ledger reads ``swade.joker.award`` events from
+the encounter log whenever the pools are read (every board refresh) and gives them once.
+
+A GM Wild Card's own pool is ``SwadeCombatant.bennies`` in the encounter state (as
+``bot.systems.swade.state`` and ``turns.py`` already keep it), changed only inside
+encounter actions (:mod:`bot.bennies.uses`); the ledger mirrors it as ``"wc:<id>"``.
+"""
+
+from bot.bennies.holders import (
+    GM,
+    GM_WILD_CARD_DEFAULT,
+    PLAYER_START,
+    holder_for,
+    user_key,
+    wc_key,
+)
+from bot.bennies.ledger import BennyLedger, HistoryEntry, Session, Spent
+
+__all__ = [
+    "GM",
+    "GM_WILD_CARD_DEFAULT",
+    "PLAYER_START",
+    "BennyLedger",
+    "HistoryEntry",
+    "Session",
+    "Spent",
+    "holder_for",
+    "user_key",
+    "wc_key",
+]

@@ -1,0 +1,514 @@
+"""The benny ledger: sessions, pools and their history in SQLite (SW-33, SW-35).
+
+See :mod:`bot.bennies` for the API other cogs call. Every change is one short
+``db.transaction()``; a spend is a single guarded ``UPDATE ... WHERE count > 0`` whose
+row count says whether it happened, so a pool never goes below zero and two spends of
+the last benny cannot both succeed (the ``CHECK (count >= 0)`` of the table backs it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.bennies.holders import (
+    GM,
+    PLAYER_START,
+    combatant_of,
+    user_key,
+    wild_card_pools,
+)
+from bot.errors import UserError
+from bot.storage.db import Database
+from bot.systems.encounter import Encounter
+
+JOKER_EVENT = "swade.joker.award"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Session:
+    """A game session: its pools belong to one scope (a channel; a thread's parent)."""
+
+    id: int
+    guild_id: int
+    scope_id: int
+    gm_id: int
+    started_at: str
+    ended_at: str | None
+
+
+@dataclass(frozen=True)
+class Spent:
+    """One benny spent: from which pool, how many are left, and its history row."""
+
+    holder: str
+    left: int
+    history_id: int
+    session_id: int
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One gain or spend: ``delta`` > 0 gained, < 0 spent. ``reason`` is a code
+    (``session_start``, ``joker``, ``give``, ``spend.reroll``...), ``note`` the free text a
+    user gave, ``roll_ref`` the roll or log row it concerned."""
+
+    id: int
+    created_at: str
+    holder: str
+    delta: int
+    reason: str
+    note: str | None
+    user_id: int | None
+    roll_ref: str | None
+
+
+def _session(row: aiosqlite.Row) -> Session:
+    return Session(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        scope_id=row["scope_id"],
+        gm_id=row["gm_id"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+    )
+
+
+class BennyLedger:
+    """Benny pools per session over SQLite (module :mod:`bot.bennies` documents the API).
+
+    ``parent_of(channel_id)`` may be set to a function giving a thread's parent channel
+    (the cog sets it from the gateway cache); links seen by commands are also stored
+    (:meth:`link`), so a thread finds its parent's session after a restart.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.parent_of: Callable[[int], int | None] | None = None
+
+    # -- scopes -------------------------------------------------------------------------
+
+    async def link(self, channel_id: int, scope_id: int) -> None:
+        """Remember that ``channel_id`` (a thread) shares ``scope_id``'s session."""
+        if channel_id == scope_id:
+            return
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO benny_channels (channel_id, scope_id) VALUES (?, ?) "
+                "ON CONFLICT (channel_id) DO UPDATE SET scope_id = excluded.scope_id",
+                (channel_id, scope_id),
+            )
+
+    async def scope_of(self, channel_id: int) -> int:
+        """The channel whose session ``channel_id`` uses: a thread's parent, else itself."""
+        row = await self.db.fetchone(
+            "SELECT scope_id FROM benny_channels WHERE channel_id = ?", (channel_id,)
+        )
+        if row is not None:
+            return int(row["scope_id"])
+        if self.parent_of is not None:
+            parent = self.parent_of(channel_id)
+            if parent is not None and parent != channel_id:
+                await self.link(channel_id, parent)
+                return parent
+        return channel_id
+
+    # -- sessions -----------------------------------------------------------------------
+
+    async def session(self, channel_id: int) -> Session | None:
+        """The open session of the channel's scope, if any."""
+        scope = await self.scope_of(channel_id)
+        row = await self.db.fetchone(
+            "SELECT * FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
+        )
+        return _session(row) if row else None
+
+    async def require_session(self, channel_id: int) -> Session:
+        session = await self.session(channel_id)
+        if session is None:
+            raise UserError("bennies.error.no_session")
+        return session
+
+    async def last_session(self, channel_id: int) -> Session | None:
+        """The open session, else the most recent ended one (for /bennies history)."""
+        scope = await self.scope_of(channel_id)
+        row = await self.db.fetchone(
+            "SELECT * FROM benny_sessions WHERE scope_id = ? "
+            "ORDER BY ended_at IS NULL DESC, id DESC LIMIT 1",
+            (scope,),
+        )
+        return _session(row) if row else None
+
+    async def start_session(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int,
+        gm_id: int,
+        players: Sequence[int],
+        player_characters: int,
+        user_id: int,
+    ) -> Session:
+        """SW-35: open a session; each player in ``players`` gets 3 bennies and the GM 1
+        per player character present. ``bennies.error.session_open`` if one is open."""
+        scope = await self.scope_of(channel_id)
+        now = _now()
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT 1 FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
+            ) as cur:
+                if await cur.fetchone() is not None:
+                    raise UserError("bennies.error.session_open")
+            cursor = await conn.execute(
+                "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at) "
+                "VALUES (?, ?, ?, ?)",
+                (guild_id, scope, gm_id, now),
+            )
+            session_id = int(cursor.lastrowid or 0)
+            for player in dict.fromkeys(players):
+                await self._add(conn, session_id, user_key(player), PLAYER_START)
+                await self._history(
+                    conn, session_id, user_key(player), PLAYER_START, "session_start", user_id
+                )
+            await self._add(conn, session_id, GM, player_characters)
+            await self._history(conn, session_id, GM, player_characters, "session_start", user_id)
+            # SW-33 Joker awards count from here: earlier log rows are not read.
+            await self._set_cursor(conn, session_id, channel_id)
+        return Session(session_id, guild_id, scope, gm_id, now, None)
+
+    async def end_session(self, channel_id: int) -> tuple[Session, dict[str, int]]:
+        """Close the open session; returns it and its final pools (kept for history)."""
+        session = await self.require_session(channel_id)
+        pools = await self._pools(session.id)
+        now = _now()
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE benny_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
+                (now, session.id),
+            )
+        return Session(**{**session.__dict__, "ended_at": now}), pools
+
+    async def join(self, channel_id: int, player_id: int, *, user_id: int) -> int | None:
+        """SW-35: a player who joins an open session late gets their 3, once per session.
+        Returns the new pool, or ``None`` when there is no session or they already had one."""
+        session = await self.session(channel_id)
+        if session is None:
+            return None
+        holder = user_key(player_id)
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO bennies (session_id, holder, count) VALUES (?, ?, ?) "
+                "ON CONFLICT (session_id, holder) DO NOTHING",
+                (session.id, holder, PLAYER_START),
+            )
+            if cursor.rowcount != 1:
+                return None
+            await self._history(conn, session.id, holder, PLAYER_START, "session_join", user_id)
+        return PLAYER_START
+
+    # -- pools --------------------------------------------------------------------------
+
+    async def pools(self, channel_id: int) -> dict[str, int]:
+        """The ledger's pools (players and GM) of the open session; empty without one."""
+        session = await self.session(channel_id)
+        return await self._pools(session.id) if session else {}
+
+    async def pools_for_channel(self, channel_id: int) -> dict[str, int]:
+        """Every pool to show for the channel: first collects pending Joker awards, then
+        the session's pools plus the GM Wild Cards' own pools from the encounter state."""
+        await self.collect_joker_awards(channel_id)
+        pools = await self.pools(channel_id)
+        encounter = await self._encounter(channel_id)
+        if encounter is not None and encounter.system == "swade":
+            pools.update(wild_card_pools(encounter))
+        return pools
+
+    async def count(self, channel_id: int, holder: str) -> int:
+        session = await self.require_session(channel_id)
+        row = await self.db.fetchone(
+            "SELECT count FROM bennies WHERE session_id = ? AND holder = ?", (session.id, holder)
+        )
+        return int(row["count"]) if row else 0
+
+    async def award(
+        self,
+        channel_id: int,
+        holder: str,
+        count: int = 1,
+        *,
+        reason: str,
+        user_id: int | None,
+        note: str | None = None,
+        roll_ref: str | None = None,
+    ) -> int:
+        """Add ``count`` (>= 1) bennies to a player's or the GM's pool; returns the pool."""
+        if count < 1:
+            raise UserError("bennies.error.bad_count")
+        self._ledger_holder(holder)
+        session = await self.require_session(channel_id)
+        async with self.db.transaction() as conn:
+            await self._add(conn, session.id, holder, count)
+            await self._history(conn, session.id, holder, count, reason, user_id, note, roll_ref)
+            return await self._count(conn, session.id, holder)
+
+    async def spend(
+        self,
+        channel_id: int,
+        holder: str,
+        *,
+        reason: str,
+        user_id: int | None,
+        note: str | None = None,
+        roll_ref: str | None = None,
+    ) -> int:
+        """Spend one benny of a player's or the GM's pool; returns how many are left.
+        ``bennies.error.empty`` when the pool has none (nothing changes)."""
+        spent = await self._spend(
+            channel_id, holder, reason=reason, user_id=user_id, note=note, roll_ref=roll_ref
+        )
+        return spent.left
+
+    @asynccontextmanager
+    async def spending(
+        self,
+        channel_id: int,
+        holder: str,
+        *,
+        reason: str,
+        user_id: int | None,
+        note: str | None = None,
+        roll_ref: str | None = None,
+    ) -> AsyncIterator[Spent]:
+        """Spend one benny for what the block does; if the block raises (the rules
+        refused the reroll...), the benny goes back and its history row is removed."""
+        spent = await self._spend(
+            channel_id, holder, reason=reason, user_id=user_id, note=note, roll_ref=roll_ref
+        )
+        try:
+            yield spent
+        except BaseException:
+            await self._refund(spent)
+            raise
+
+    async def record(
+        self,
+        channel_id: int,
+        holder: str,
+        delta: int,
+        *,
+        reason: str,
+        user_id: int | None,
+        note: str | None = None,
+        roll_ref: str | None = None,
+    ) -> None:
+        """Write a history row for a change made elsewhere (a GM Wild Card's own pool,
+        which lives in the encounter state). Does nothing without an open session."""
+        session = await self.session(channel_id)
+        if session is None:
+            return
+        async with self.db.transaction() as conn:
+            await self._history(conn, session.id, holder, delta, reason, user_id, note, roll_ref)
+
+    async def history(self, channel_id: int, limit: int = 20) -> list[HistoryEntry]:
+        """The newest ``limit`` rows of the open (or last) session, oldest first."""
+        session = await self.last_session(channel_id)
+        if session is None:
+            raise UserError("bennies.error.no_session")
+        rows = await self.db.fetchall(
+            "SELECT * FROM benny_history WHERE session_id = ? ORDER BY id DESC LIMIT ?",
+            (session.id, limit),
+        )
+        return [
+            HistoryEntry(
+                id=r["id"],
+                created_at=r["created_at"],
+                holder=r["holder"],
+                delta=r["delta"],
+                reason=r["reason"],
+                note=r["note"],
+                user_id=r["user_id"],
+                roll_ref=r["roll_ref"],
+            )
+            for r in reversed(rows)
+        ]
+
+    async def has_record(self, channel_id: int, holder: str, reason: str, roll_ref: str) -> bool:
+        """Whether the open session already has this (holder, reason, roll_ref) row."""
+        session = await self.session(channel_id)
+        if session is None:
+            return False
+        row = await self.db.fetchone(
+            "SELECT 1 FROM benny_history WHERE session_id = ? AND holder = ? AND reason = ? "
+            "AND roll_ref = ?",
+            (session.id, holder, reason, roll_ref),
+        )
+        return row is not None
+
+    # -- SW-33 Joker awards -------------------------------------------------------------
+
+    async def collect_joker_awards(self, channel_id: int) -> list[dict[str, Any]]:
+        """SW-33: read the channel's encounter log since the last call and give each
+        ``swade.joker.award`` its bennies: a player character's Joker, one to every
+        player of the session; a villain's (setting), one to the GM (its Wild Cards got
+        theirs in the state, ``turns.py``). Each log row is read once (a cursor per
+        session and channel, moved in the same transaction), so awards are never doubled.
+        Returns what was awarded."""
+        session = await self.session(channel_id)
+        if session is None:
+            return []
+        awarded: list[dict[str, Any]] = []
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT last_log_id FROM benny_log_cursor WHERE session_id = ? AND channel_id = ?",
+                (session.id, channel_id),
+            ) as cur:
+                row = await cur.fetchone()
+            last = int(row["last_log_id"]) if row else 0
+            async with conn.execute(
+                "SELECT id, user_id, payload FROM encounter_log WHERE channel_id = ? AND id > ? "
+                "AND created_at >= ? AND payload LIKE ? ORDER BY id",
+                (channel_id, last, session.started_at, f"%{JOKER_EVENT}%"),
+            ) as cur:
+                rows = list(await cur.fetchall())
+            for log_row in rows:
+                events = json.loads(log_row["payload"]).get("events", [])
+                for event in events:
+                    if event.get("key") != JOKER_EVENT:
+                        continue
+                    params = event.get("params", {})
+                    holders = await self._players(conn, session.id) if params.get("pc") else [GM]
+                    ref = f"log:{log_row['id']}"
+                    for holder in holders:
+                        await self._add(conn, session.id, holder, 1)
+                        await self._history(
+                            conn,
+                            session.id,
+                            holder,
+                            1,
+                            "joker",
+                            log_row["user_id"],
+                            str(params.get("name") or "") or None,
+                            ref,
+                        )
+                    awarded.append({"ref": ref, "holders": holders, "name": params.get("name")})
+            await self._set_cursor(conn, session.id, channel_id)
+        return awarded
+
+    # -- internals ----------------------------------------------------------------------
+
+    @staticmethod
+    def _ledger_holder(holder: str) -> None:
+        if combatant_of(holder) is not None:
+            # A GM Wild Card's own pool is in the encounter state (bot.bennies.uses).
+            raise ValueError(f"{holder} is kept in the encounter state, not the ledger")
+        if holder != GM and not holder.startswith("user:"):
+            raise ValueError(f"unknown benny holder {holder!r}")
+
+    async def _spend(
+        self,
+        channel_id: int,
+        holder: str,
+        *,
+        reason: str,
+        user_id: int | None,
+        note: str | None,
+        roll_ref: str | None,
+    ) -> Spent:
+        self._ledger_holder(holder)
+        session = await self.require_session(channel_id)
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE bennies SET count = count - 1 "
+                "WHERE session_id = ? AND holder = ? AND count > 0",
+                (session.id, holder),
+            )
+            if cursor.rowcount != 1:
+                raise UserError("bennies.error.empty", holder=holder)
+            history_id = await self._history(
+                conn, session.id, holder, -1, reason, user_id, note, roll_ref
+            )
+            left = await self._count(conn, session.id, holder)
+        return Spent(holder=holder, left=left, history_id=history_id, session_id=session.id)
+
+    async def _refund(self, spent: Spent) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE bennies SET count = count + 1 WHERE session_id = ? AND holder = ?",
+                (spent.session_id, spent.holder),
+            )
+            await conn.execute("DELETE FROM benny_history WHERE id = ?", (spent.history_id,))
+
+    async def _pools(self, session_id: int) -> dict[str, int]:
+        rows = await self.db.fetchall(
+            "SELECT holder, count FROM bennies WHERE session_id = ? ORDER BY rowid", (session_id,)
+        )
+        return {r["holder"]: int(r["count"]) for r in rows}
+
+    async def _encounter(self, channel_id: int) -> Encounter | None:
+        row = await self.db.fetchone(
+            "SELECT state FROM encounters WHERE channel_id = ?", (channel_id,)
+        )
+        return Encounter.model_validate_json(row["state"]) if row else None
+
+    @staticmethod
+    async def _players(conn: aiosqlite.Connection, session_id: int) -> list[str]:
+        async with conn.execute(
+            "SELECT holder FROM bennies WHERE session_id = ? AND holder LIKE 'user:%' "
+            "ORDER BY rowid",
+            (session_id,),
+        ) as cur:
+            return [r["holder"] for r in await cur.fetchall()]
+
+    @staticmethod
+    async def _add(conn: aiosqlite.Connection, session_id: int, holder: str, count: int) -> None:
+        await conn.execute(
+            "INSERT INTO bennies (session_id, holder, count) VALUES (?, ?, ?) "
+            "ON CONFLICT (session_id, holder) DO UPDATE SET count = count + excluded.count",
+            (session_id, holder, count),
+        )
+
+    @staticmethod
+    async def _count(conn: aiosqlite.Connection, session_id: int, holder: str) -> int:
+        async with conn.execute(
+            "SELECT count FROM bennies WHERE session_id = ? AND holder = ?", (session_id, holder)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row["count"]) if row else 0
+
+    @staticmethod
+    async def _history(
+        conn: aiosqlite.Connection,
+        session_id: int,
+        holder: str,
+        delta: int,
+        reason: str,
+        user_id: int | None,
+        note: str | None = None,
+        roll_ref: str | None = None,
+    ) -> int:
+        cursor = await conn.execute(
+            "INSERT INTO benny_history "
+            "(session_id, created_at, holder, delta, reason, user_id, roll_ref, note) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (session_id, _now(), holder, delta, reason, user_id, roll_ref, note),
+        )
+        return int(cursor.lastrowid or 0)
+
+    @staticmethod
+    async def _set_cursor(conn: aiosqlite.Connection, session_id: int, channel_id: int) -> None:
+        await conn.execute(
+            "INSERT INTO benny_log_cursor (session_id, channel_id, last_log_id) "
+            "SELECT ?, ?, COALESCE(MAX(id), 0) FROM encounter_log WHERE channel_id = ? "
+            "ON CONFLICT (session_id, channel_id) DO UPDATE SET last_log_id = excluded.last_log_id",
+            (session_id, channel_id, channel_id),
+        )

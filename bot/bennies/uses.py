@@ -1,0 +1,90 @@
+"""The ways to spend a benny (SW-35) and the state changes the ledger itself owns. Pure.
+
+The rules of each use live in ``bot.systems.swade`` (``combat.reroll_attack``,
+``combat.reroll_damage``, ``damage.soak``, ``damage.unshake_with_benny``,
+``turns.redraw_card``); this module adds the two that have no SWADE rules function —
+recovering power points and the GM Wild Card's own pool — as functions of
+``(state, ...)`` that return a new state (never mutating the input).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from bot.bennies.holders import GM_WILD_CARD_DEFAULT, POWER_POINTS_PER_BENNY, is_gm_wild_card
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+Use = Literal["reroll", "damage", "soak", "unshake", "card", "power", "story"]
+USES: tuple[Use, ...] = ("reroll", "damage", "soak", "unshake", "card", "power", "story")
+
+
+def _find(state: SwadeState, combatant_id: str) -> SwadeCombatant:
+    for c in state.combatants:
+        if c.id == combatant_id:
+            return c
+    raise RuleError("bennies.error.unknown_combatant", name=combatant_id)
+
+
+def take_wild_card_benny(state: SwadeState, combatant_id: str) -> SwadeState:
+    """SW-35: a GM Wild Card spends from its own pool (the encounter state); the
+    ``bennies.error.empty`` error when it has none left."""
+    new = state.model_copy(deep=True)
+    c = _find(new, combatant_id)
+    if c.bennies <= 0:
+        raise RuleError("bennies.error.empty", holder=c.name)
+    c.bennies -= 1
+    return new
+
+
+def give_wild_card_bennies(state: SwadeState, combatant_id: str, count: int) -> SwadeState:
+    """Add ``count`` bennies to a GM Wild Card's own pool (``/bennies give``)."""
+    new = state.model_copy(deep=True)
+    c = _find(new, combatant_id)
+    c.bennies += count
+    return new
+
+
+def seed_wild_card_pools(state: SwadeState, ids: list[str]) -> tuple[SwadeState, dict[str, int]]:
+    """SW-35: each GM Wild Card in ``ids`` gets its own pool for the session: the number
+    its sheet gave (``Benis: N``, ``/combatant edit bennies:N``), or 2 when that is 0.
+    Returns the new state and the pool each one now has."""
+    new = state.model_copy(deep=True)
+    given: dict[str, int] = {}
+    for c in new.combatants:
+        if c.id in ids and is_gm_wild_card(c):
+            if c.bennies <= 0:
+                c.bennies = GM_WILD_CARD_DEFAULT
+            given[c.id] = c.bennies
+    return new, given
+
+
+def recover_power_points(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
+    """SW-35 (seed 001 "Recuperar Puntos de Poder"): a benny recovers 5 power points, up
+    to the character's maximum. Only for a character whose sheet tracks power points
+    (``power_points`` set); refused when it is already at its maximum, so no benny is
+    wasted. Without a known maximum the 5 are added as they are."""
+    c = _find(state, combatant_id)
+    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        raise RuleError("bennies.error.not_yours", name=c.name)
+    if c.power_points is None:
+        raise RuleError("bennies.error.no_power_points", name=c.name)
+    if c.max_power_points is not None and c.power_points >= c.max_power_points:
+        raise RuleError("bennies.error.power_points_full", name=c.name)
+    new = state.model_copy(deep=True)
+    target = _find(new, combatant_id)
+    before = target.power_points or 0
+    after = before + POWER_POINTS_PER_BENNY
+    if target.max_power_points is not None:
+        after = min(after, target.max_power_points)
+    target.power_points = after
+    return Outcome(
+        state=new,
+        events=[
+            Event(
+                key="bennies.power_recovered",
+                params={"name": target.name, "gained": after - before, "points": after},
+            )
+        ],
+        summary=f"benny power points {target.name}",
+    )

@@ -1,0 +1,580 @@
+"""/bennies session-start|session-end|give|spend|show|history, the benny buttons on
+results, and :func:`act_with_benny` for any cog that charges a benny (SW-35).
+
+The ledger (:mod:`bot.bennies`) keeps the pools; this module only decides who acts,
+which pool pays and which SWADE rules function runs:
+
+- reroll a trait roll: ``combat.reroll_attack`` (SW-4: keep the better; a critical
+  failure cannot be rerolled, one on the reroll stands);
+- reroll damage: ``combat.reroll_damage``; soak: ``damage.soak`` (SW-14; calling it again
+  rerolls the soak roll); remove Shaken: ``damage.unshake_with_benny`` (SW-15);
+- new action card: ``turns.redraw_card`` (SW-31); power points: ``uses.recover_power_points``;
+- influence the story: only spent and logged, with the player's note.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.app import ComodinBot
+from bot.bennies import GM, holder_for, user_key, wc_key
+from bot.bennies.holders import (
+    combatant_of,
+    is_gm_wild_card,
+    player_characters,
+    players_present,
+    user_of,
+)
+from bot.bennies.ledger import BennyLedger, HistoryEntry, Session
+from bot.bennies.uses import (
+    give_wild_card_bennies,
+    recover_power_points,
+    seed_wild_card_pools,
+    take_wild_card_benny,
+)
+from bot.dice.source import DiceSource
+from bot.errors import UserError
+from bot.systems.base import Actor, Event, Offer, Outcome
+from bot.systems.encounter import Encounter
+from bot.systems.swade import combat, damage, turns
+from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.state import SwadeCombatant, SwadeState
+from cogs._context import Ctx, Rules
+from cogs._registry import handles
+from cogs.shared import combatant_autocomplete
+
+log = logging.getLogger("comodin.bennies")
+
+USE_CHOICES = [
+    app_commands.Choice(name=_("Reroll a trait roll"), value="reroll"),
+    app_commands.Choice(name=_("Reroll damage"), value="damage"),
+    app_commands.Choice(name=_("Soak wounds"), value="soak"),
+    app_commands.Choice(name=_("Stop being Shaken"), value="unshake"),
+    app_commands.Choice(name=_("Draw a new action card"), value="card"),
+    app_commands.Choice(name=_("Recover 5 power points"), value="power"),
+    app_commands.Choice(name=_("Influence the story"), value="story"),
+]
+HISTORY_LIMIT = 20
+# Internal references (Joker log rows, a Wild Card's pool per encounter) not shown as rolls.
+HIDDEN_REFS = ("log:", "encounter:")
+COLOUR = 0xF1C40F
+
+
+def _ledger(ctx: Ctx) -> BennyLedger:
+    return ctx.bot.bennies
+
+
+async def link_scope(ctx: Ctx) -> None:
+    """A thread shares its parent channel's session: remember the link."""
+    channel = ctx.interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        await _ledger(ctx).link(channel.id, channel.parent_id)
+
+
+async def _is_gm(ctx: Ctx, session: Session | None = None) -> bool:
+    """The server's GM, the session's GM, or the GM of the channel's encounter."""
+    if ctx.server_gm() or (session is not None and session.gm_id == ctx.user_id):
+        return True
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    return encounter is not None and encounter.gm_id == ctx.user_id
+
+
+def _swade(encounter: Encounter | None) -> Encounter:
+    if encounter is None or encounter.system != "swade":
+        raise UserError("bennies.error.not_swade")
+    return encounter
+
+
+def holder_label(ctx: Ctx, holder: str, encounter: Encounter | None = None) -> str:
+    """How a pool is named to the reader: a mention, "DJ", or the Wild Card's name."""
+    if holder == GM:
+        return ctx.t("bennies.holder.gm")
+    user_id = user_of(holder)
+    if user_id is not None:
+        return f"<@{user_id}>"
+    cid = combatant_of(holder)
+    if encounter is not None:
+        for c in encounter.state.combatants:
+            if c.id == cid:
+                return ctx.t("bennies.holder.wild_card", name=c.name)
+    return holder
+
+
+@contextmanager
+def named_pool(holder: str, label: str) -> Iterator[None]:
+    """The ledger names an empty pool by its key; the reader gets its label."""
+    try:
+        yield
+    except UserError as exc:
+        if exc.key == "bennies.error.empty" and exc.params.get("holder") == holder:
+            raise UserError("bennies.error.empty", holder=label) from None
+        raise
+
+
+def _with_event(outcome: Outcome, event: Event) -> Outcome:
+    return outcome.model_copy(update={"events": [event, *outcome.events]})
+
+
+# --- spending -----------------------------------------------------------------------------
+
+
+async def act_with_benny(
+    ctx: Ctx,
+    encounter: Encounter,
+    combatant: SwadeCombatant,
+    rules: Rules,
+    *,
+    use: str,
+    note: str | None = None,
+) -> None:
+    """SW-35: charge one benny for ``combatant`` and run ``rules(state, actor, dice)`` as
+    one encounter action, replying with its events (the spend first).
+
+    The pool is :func:`holder_for`'s: a player character's controller, a GM Wild Card's
+    own (in the state, spent inside the same action so ``/undo`` returns it) and then the
+    GM's, an Extra the GM's. Only the combatant's controller or the GM may spend. When the
+    rules refuse (a critical failure cannot be rerolled, SW-4...) nothing is spent."""
+    await link_scope(ctx)
+    actor = ctx.actor(encounter)
+    if not combatant.controlled_by(ctx.user_id, is_gm=actor.is_gm):
+        raise UserError("bennies.error.not_yours", name=combatant.name)
+    ledger = _ledger(ctx)
+    holders = holder_for(combatant)
+    reason = f"spend.{use}"
+    roll_ref = f"{combatant.name} #{encounter.seq}"
+    params = {"combatant": combatant.id, "use": use}
+    title_key = f"bennies.title.{use}"
+    own = combatant_of(holders[0])
+    if own is not None and combatant.bennies > 0:
+        name = combatant.name
+
+        def pay_from_own_pool(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+            outcome = rules(state, actor, dice)
+            paid = take_wild_card_benny(outcome.state, own)
+            left = next(c.bennies for c in paid.combatants if c.id == own)
+            spent = Event(key="bennies.spent", params={"holder": name, "left": left})
+            return _with_event(outcome.model_copy(update={"state": paid}), spent)
+
+        await ctx.act(pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key)
+        await ledger.record(
+            ctx.channel_id,
+            holders[0],
+            -1,
+            reason=reason,
+            user_id=ctx.user_id,
+            note=note,
+            roll_ref=roll_ref,
+        )
+        return
+    holder = holders[-1]
+    label = holder_label(ctx, holder, encounter)
+    with named_pool(holder, label):
+        async with ledger.spending(
+            ctx.channel_id, holder, reason=reason, user_id=ctx.user_id, note=note, roll_ref=roll_ref
+        ) as spent:
+
+            def pay_from_ledger(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
+                spent_event = Event(
+                    key="bennies.spent", params={"holder": label, "left": spent.left}
+                )
+                return _with_event(rules(state, actor, dice), spent_event)
+
+            await ctx.act(
+                pay_from_ledger, kind=f"bennies.{use}", params=params, title_key=title_key
+            )
+
+
+def _story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
+    def story(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+        return Outcome(state=state, events=[Event(key="bennies.story", params={"note": note})])
+
+    return story
+
+
+def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
+    """The SWADE rules function a benny use runs, for one combatant (SW-35)."""
+    if use == "reroll":
+        return lambda s, a, d: combat.reroll_attack(s, a, d, combatant_id)
+    if use == "damage":
+        return lambda s, a, d: combat.reroll_damage(s, a, d, combatant_id)
+    if use == "soak":
+        return lambda s, a, d: damage.soak(s, a, d, combatant_id)
+    if use == "unshake":
+        return lambda s, a, d: damage.unshake_with_benny(s, a, combatant_id)
+    if use == "card":
+        return lambda s, a, d: turns.redraw_card(s, a, d, combatant_id)
+    if use == "power":
+        return lambda s, a, d: recover_power_points(s, a, combatant_id)
+    if use == "story":
+        return _story(note)
+    raise UserError("bennies.error.bad_use", use=use)
+
+
+def _own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> SwadeCombatant:
+    """The named combatant, else the one combatant the user controls."""
+    state: SwadeState = encounter.state  # type: ignore[assignment]
+    if name:
+        return find_combatant(state, name)
+    mine = [c for c in state.combatants if c.controller_id == ctx.user_id]
+    if len(mine) != 1:
+        raise UserError("bennies.error.which_combatant")
+    return mine[0]
+
+
+# --- session players ------------------------------------------------------------------------
+
+
+async def sync_session(ctx: Ctx) -> bool:
+    """Bring the open session up to date with the channel's encounter: every player
+    controlling a player character has had their 3 (seed 001, once per session), and
+    every GM Wild Card its own pool (SW-35: its sheet's number, default 2; once per
+    session and encounter). Returns whether anything changed."""
+    ledger = _ledger(ctx)
+    session = await ledger.session(ctx.channel_id)
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    if session is None or encounter is None or encounter.system != "swade":
+        return False
+    changed = False
+    for player in players_present(encounter):
+        changed = (
+            await ledger.join(ctx.channel_id, player, user_id=ctx.user_id) is not None or changed
+        )
+    ref = f"encounter:{encounter.seed}"
+    new_wild_cards = [
+        c.id
+        for c in encounter.state.combatants
+        if is_gm_wild_card(c)
+        and not await ledger.has_record(ctx.channel_id, wc_key(c.id), "session_start", ref)
+    ]
+    if not new_wild_cards:
+        return changed
+    seeded: dict[str, int] = {}
+
+    def seed(e: Encounter, dice: DiceSource) -> Outcome:
+        state, given = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
+        seeded.update(given)
+        return Outcome(state=state, summary="bennies: GM Wild Card pools")
+
+    await ctx.bot.encounters.act(
+        ctx.channel_id, ctx.user_id, seed, kind="bennies.wild_cards", undoable=False
+    )
+    for cid, count in seeded.items():
+        await ledger.record(
+            ctx.channel_id,
+            wc_key(cid),
+            count,
+            reason="session_start",
+            user_id=ctx.user_id,
+            roll_ref=ref,
+        )
+    return True
+
+
+# --- the cog ----------------------------------------------------------------------------------
+
+
+class BenniesCog(commands.Cog):
+    bennies = app_commands.Group(
+        name=_("bennies"),
+        description=_("Bennies: sessions, pools, giving and spending (Savage Worlds)"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: ComodinBot) -> None:
+        self.bot = bot
+        bot.bennies.parent_of = self._parent_of
+
+    def _parent_of(self, channel_id: int) -> int | None:
+        channel = self.bot.get_channel(channel_id)
+        return channel.parent_id if isinstance(channel, discord.Thread) else None
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command[Any, ..., Any]
+    ) -> None:
+        """After any command (``/join``, ``/combatant add``...), late players and new GM
+        Wild Cards get their session bennies."""
+        try:
+            ctx = Ctx.of(interaction)
+            if await sync_session(ctx):
+                self.bot.boards.request(ctx.channel_id)
+        except Exception:
+            log.exception("benny session sync failed in channel %s", interaction.channel_id)
+
+    @bennies.command(
+        name=_("session-start"),
+        description=_("Start a game session: 3 bennies each player, 1 per hero for the GM"),
+    )
+    async def session_start(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        if not await _is_gm(ctx):
+            raise UserError("bennies.error.gm_only")
+        encounter = await self.bot.encounters.get(ctx.channel_id)
+        swade = encounter if encounter is not None and encounter.system == "swade" else None
+        await self.bot.bennies.start_session(
+            channel_id=ctx.channel_id,
+            guild_id=ctx.guild_id,
+            gm_id=ctx.user_id,
+            players=players_present(swade) if swade else [],
+            player_characters=len(player_characters(swade)) if swade else 0,
+            user_id=ctx.user_id,
+        )
+        await sync_session(ctx)
+        await self._send_pools(ctx, "bennies.session_started")
+        if encounter is not None:
+            self.bot.boards.request(ctx.channel_id)
+
+    @bennies.command(name=_("session-end"), description=_("End the game session (GM)"))
+    async def session_end(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        session = await self.bot.bennies.require_session(ctx.channel_id)
+        if not await _is_gm(ctx, session):
+            raise UserError("bennies.error.gm_only")
+        _, pools = await self.bot.bennies.end_session(ctx.channel_id)
+        lines = [
+            ctx.t("bennies.pool_line", holder=holder_label(ctx, h), count=n)
+            for h, n in pools.items()
+        ]
+        embed = discord.Embed(
+            title=ctx.t("bennies.session_ended"), description="\n".join(lines)[:4096], colour=COLOUR
+        )
+        await ctx.send(embed=embed)
+        if await self.bot.encounters.get(ctx.channel_id) is not None:
+            self.bot.boards.request(ctx.channel_id)
+
+    @bennies.command(
+        name=_("give"), description=_("Give bennies to a player, a character or the GM")
+    )
+    @app_commands.describe(
+        player=_("Player who gets them"),
+        combatant=_("Character who gets them (a GM Wild Card keeps its own)"),
+        gm=_("Give them to the GM's pool"),
+        count=_("How many (1 by default)"),
+        reason=_("Why (shown in the history)"),
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def give(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        combatant: app_commands.Range[str, 1, 100] | None = None,
+        gm: bool = False,
+        count: app_commands.Range[int, 1, 10] = 1,
+        reason: app_commands.Range[str, 0, 200] = "",
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        ledger = self.bot.bennies
+        session = await ledger.require_session(ctx.channel_id)
+        if not await _is_gm(ctx, session):
+            raise UserError("bennies.error.gm_only")
+        if (player is not None) + (combatant is not None) + gm != 1:
+            raise UserError("bennies.error.one_target")
+        note = reason.strip() or None
+        encounter = await self.bot.encounters.get(ctx.channel_id)
+        if player is not None:
+            holder = user_key(player.id)
+        elif gm:
+            holder = GM
+        else:
+            encounter = _swade(encounter)
+            target = find_combatant(encounter.state, combatant or "")  # type: ignore[arg-type]
+            holder = holder_for(target)[0]
+        own = combatant_of(holder)
+        if own is not None:
+            encounter, _outcome = await self.bot.encounters.act(
+                ctx.channel_id,
+                ctx.user_id,
+                lambda e, d: Outcome(
+                    state=give_wild_card_bennies(e.state, own, count),  # type: ignore[arg-type]
+                    summary=f"bennies: give {count}",
+                ),
+                kind="bennies.give",
+                params={"combatant": own, "count": count},
+            )
+            left = next(c.bennies for c in encounter.state.combatants if c.id == own)
+            await ledger.record(
+                ctx.channel_id, holder, count, reason="give", user_id=ctx.user_id, note=note
+            )
+        else:
+            left = await ledger.award(
+                ctx.channel_id, holder, count, reason="give", user_id=ctx.user_id, note=note
+            )
+        text = ctx.t(
+            "bennies.given", holder=holder_label(ctx, holder, encounter), count=count, left=left
+        )
+        if note:
+            text += " " + ctx.t("bennies.because", note=note)
+        await ctx.send(text)
+        if encounter is not None:
+            self.bot.boards.request(ctx.channel_id)
+
+    @bennies.command(name=_("spend"), description=_("Spend a benny"))
+    @app_commands.describe(
+        use=_("What the benny is for"),
+        combatant=_("Character spending it (yours by default)"),
+        note=_("What happens in the story (for the history)"),
+    )
+    @app_commands.choices(use=USE_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def spend(
+        self,
+        interaction: discord.Interaction,
+        use: str,
+        combatant: app_commands.Range[str, 1, 100] | None = None,
+        note: app_commands.Range[str, 0, 200] = "",
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        encounter = await self.bot.encounters.get(ctx.channel_id)
+        text = note.strip()
+        if use == "story" and combatant is None:
+            await self._spend_story(ctx, encounter, text)
+            return
+        encounter = _swade(encounter)
+        target = _own_combatant(ctx, encounter, combatant)
+        await act_with_benny(
+            ctx, encounter, target, rules_for(use, target.id, text), use=use, note=text or None
+        )
+
+    async def _spend_story(self, ctx: Ctx, encounter: Encounter | None, note: str) -> None:
+        """SW-35 influence the story: no roll; the player's (or the GM's) pool pays and the
+        note goes to the history."""
+        ledger = self.bot.bennies
+        session = await ledger.require_session(ctx.channel_id)
+        holder = GM if await _is_gm(ctx, session) else user_key(ctx.user_id)
+        with named_pool(holder, holder_label(ctx, holder)):
+            left = await ledger.spend(
+                ctx.channel_id, holder, reason="spend.story", user_id=ctx.user_id, note=note or None
+            )
+        lines = [
+            ctx.t("bennies.spent", holder=holder_label(ctx, holder), left=left),
+            ctx.t("bennies.story", note=note or "—"),
+        ]
+        embed = discord.Embed(
+            title=ctx.t("bennies.title.story"), description="\n".join(lines), colour=COLOUR
+        )
+        await ctx.send(embed=embed)
+        if encounter is not None:
+            self.bot.boards.request(ctx.channel_id)
+
+    @bennies.command(name=_("show"), description=_("Show every benny pool of this session"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        await self._send_pools(ctx, "bennies.pools_title")
+
+    async def _send_pools(self, ctx: Ctx, title_key: str) -> None:
+        ledger = self.bot.bennies
+        session = await ledger.session(ctx.channel_id)
+        pools = await ledger.pools_for_channel(ctx.channel_id)
+        if session is None and not pools:
+            raise UserError("bennies.error.no_session")
+        encounter = await self.bot.encounters.get(ctx.channel_id)
+        lines = [
+            ctx.t("bennies.pool_line", holder=holder_label(ctx, h, encounter), count=n)
+            for h, n in pools.items()
+        ]
+        if session is None:
+            lines.append(ctx.t("bennies.no_session_note"))
+        else:
+            lines.append(ctx.t("bennies.session_gm", gm=f"<@{session.gm_id}>"))
+        embed = discord.Embed(
+            title=ctx.t(title_key), description="\n".join(lines)[:4096], colour=COLOUR
+        )
+        await ctx.send(embed=embed)
+
+    @bennies.command(
+        name=_("history"), description=_("Who gained or spent bennies, when, why, on which roll")
+    )
+    async def history(self, interaction: discord.Interaction) -> None:
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        entries = await self.bot.bennies.history(ctx.channel_id, HISTORY_LIMIT)
+        encounter = await self.bot.encounters.get(ctx.channel_id)
+        lines = [self._history_line(ctx, e, encounter) for e in entries]
+        embed = discord.Embed(
+            title=ctx.t("bennies.history_title"),
+            description="\n".join(lines)[-4096:] or ctx.t("bennies.history_empty"),
+            colour=COLOUR,
+        )
+        await ctx.send(embed=embed)
+
+    @staticmethod
+    def _history_line(ctx: Ctx, entry: HistoryEntry, encounter: Encounter | None) -> str:
+        text = ctx.t(
+            "bennies.history_line",
+            time=entry.created_at[11:16],
+            holder=holder_label(ctx, entry.holder, encounter),
+            delta=f"{entry.delta:+d}",
+            reason=ctx.t(f"bennies.reason.{entry.reason}"),
+        )
+        if entry.user_id is not None:
+            text += " " + ctx.t("bennies.history_by", user=f"<@{entry.user_id}>")
+        if entry.roll_ref and not entry.roll_ref.startswith(HIDDEN_REFS):
+            text += " " + ctx.t("bennies.history_ref", ref=entry.roll_ref)
+        if entry.note:
+            text += " " + ctx.t("bennies.because", note=entry.note)
+        return text
+
+
+# --- buttons on results and /react (SWADE) -----------------------------------------------------
+
+
+def _offer_combatant(encounter: Encounter, offer: Offer) -> SwadeCombatant:
+    state: SwadeState = encounter.state  # type: ignore[assignment]
+    return find_combatant(state, offer.combatant_id or "")
+
+
+@handles("offer:reroll_attack", "swade")
+async def offer_reroll_attack(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """SW-4 "Repetir (beni)" on an attack: keep the better roll."""
+    c = _offer_combatant(encounter, offer)
+    await act_with_benny(ctx, encounter, c, rules_for("reroll", c.id), use="reroll")
+
+
+@handles("offer:reroll_damage", "swade")
+async def offer_reroll_damage(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """SW-35: reroll the damage of an attack."""
+    c = _offer_combatant(encounter, offer)
+    await act_with_benny(ctx, encounter, c, rules_for("damage", c.id), use="damage")
+
+
+@handles("offer:soak", "swade")
+async def offer_soak(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """SW-14: soak the last hit (again: reroll the soak roll)."""
+    c = _offer_combatant(encounter, offer)
+    await act_with_benny(ctx, encounter, c, rules_for("soak", c.id), use="soak")
+
+
+@handles("offer:swade.unshake", "swade")
+async def offer_unshake(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """SW-15: a benny removes Shaken at any moment."""
+    c = _offer_combatant(encounter, offer)
+    await act_with_benny(ctx, encounter, c, rules_for("unshake", c.id), use="unshake")
+
+
+@handles("react:soak", "swade")
+async def react_soak(ctx: Ctx, encounter: Encounter, actor: str | None = None) -> None:
+    c = _own_combatant(ctx, encounter, actor)
+    await act_with_benny(ctx, encounter, c, rules_for("soak", c.id), use="soak")
+
+
+@handles("react:unshake", "swade")
+async def react_unshake(ctx: Ctx, encounter: Encounter, actor: str | None = None) -> None:
+    c = _own_combatant(ctx, encounter, actor)
+    await act_with_benny(ctx, encounter, c, rules_for("unshake", c.id), use="unshake")
+
+
+async def setup(bot: ComodinBot) -> None:
+    await bot.add_cog(BenniesCog(bot))
