@@ -115,6 +115,8 @@ class SwadeCombatant(CombatantCore):
     bleeding_out: bool = False  # SW-13
     knocked_out_hours: int | None = None  # SW-25 nonlethal: unconscious 1d6 hours
     injury_log: list[dict[str, object]] = Field(default_factory=list)  # SW-13 injury details
+    # SW-4/SW-35: the last maneuver it started (trick, push, grapple...), for benny rerolls.
+    last_maneuver: dict[str, object] | None = None
 
 
 class SwadeSettings(BaseModel):
