@@ -174,6 +174,8 @@ class _Walker:
         return _combine(left, right, fns[op])
 
     def set(self, node: SetNode) -> Dist:
+        if node.paren and node.operators:
+            return self.inside(node)
         items = [self.node(i) for i in node.items]
         if not node.operators:
             out: Dist = {0: Fraction(1)}
@@ -185,13 +187,41 @@ class _Walker:
             return _extreme(items, highest=extreme == "h")
         if math.prod(len(d) for d in items) > MAX_PAIRS:
             raise _too_complex(MAX_PAIRS)
-        out = {0: Fraction(1)}
         combos: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
         for d in items:
             combos = [([*vals, v], p * q) for vals, p in combos for v, q in d.items()]
         out = {}
         for vals, p in combos:
             _add(out, _kept_sum(vals, node.operators), p)
+        return out
+
+    def inside(self, node: SetNode) -> Dist:
+        """``(x)ops``: the operators act inside x (see :func:`bot.dice.expr._operate_inside`)."""
+        ops = node.operators
+        inner = node.items[0]
+        while True:
+            if isinstance(inner, Annotated):
+                inner = inner.inner
+            elif isinstance(inner, SetNode) and inner.paren:
+                ops = inner.operators + ops
+                inner = inner.items[0]
+            else:
+                break
+        if isinstance(inner, Dice):
+            merged = Dice(
+                inner.count,
+                inner.sides,
+                inner.operators + ops,
+                inner.ace_above,
+                inner.pos,
+                inner.text,
+            )
+            return self.dice(merged)
+        if isinstance(inner, SetNode):
+            return self.set(SetNode(inner.items, inner.operators + ops, False, inner.pos))
+        out: Dist = {}
+        for v, p in self.node(inner).items():
+            _add(out, _kept_sum([v], ops), p)
         return out
 
     # --- dice terms ---

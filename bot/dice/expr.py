@@ -28,8 +28,9 @@ The language
   annotates it; ``# text`` at the end is the roll's label.
 
 Differences from the d20 library (Avrae). Everything d20 parses means the same here
-except: ``/`` rounds by ``rounding`` (floor by default; d20 truncates: ``-7/2`` is -3
-there, -4 here); ``d%`` is 1..100 (d20: a tens die 0..90); decimals (``1.5``) are not
+except: ``/`` gives an integer at once, rounded by ``rounding`` (floor by default),
+while d20 divides in floating point and truncates only the final total (``-7/2`` is -3
+there and -4 here; ``6 - 1/6`` is 5 there and 6 here); ``d%`` is 1..100 (d20: a tens die 0..90); decimals (``1.5``) are not
 accepted (integer dice only); trailing comments without ``#`` (d20's
 ``allow_comments``) are not accepted, write ``# text``; whitespace is allowed between
 any two tokens; when several dice are selected for a reroll or explosion, d20 handles
@@ -467,16 +468,13 @@ class SetNode(Node):
 
     def evaluate(self, ctx: _Context) -> Part:
         parts = [item.evaluate(ctx) for item in self.items]
-        for operator in self.operators:
-            if operator.op == "k":
-                chosen = {id(p) for p in operator.select(parts)}
-                for p in parts:
-                    if p.kept and id(p) not in chosen:
-                        p.kept = False
-            else:  # "p"
-                for p in operator.select(parts):
-                    p.kept = False
-        return SetPart(parts, self.paren and not self.operators, self.text)
+        if self.paren and self.operators:
+            # As in d20: ``(2d4)kh1`` keeps among the dice of 2d4, ``((a, b))kh1``
+            # among a and b; any other single value is a set of itself.
+            _operate_inside(parts[0], self.operators)
+        else:
+            _keep_drop(parts, self.operators)
+        return SetPart(parts, self.paren, self.text)
 
     def min_max(self) -> tuple[int, int] | None:
         if self.operators:
@@ -488,6 +486,37 @@ class SetNode(Node):
                 return None
             lo, hi = lo + mm[0], hi + mm[1]
         return lo, hi
+
+
+def _keep_drop(items: list[Any], operators: tuple[Operator, ...]) -> None:
+    """Apply ``k``/``p`` operators to parts or dice (each has ``kept`` and ``value``)."""
+    for operator in operators:
+        if operator.op == "k":
+            chosen = {id(x) for x in operator.select(items)}
+            for x in items:
+                if x.kept and id(x) not in chosen:
+                    x.kept = False
+        else:  # "p"
+            for x in operator.select(items):
+                x.kept = False
+
+
+def _operate_inside(part: Part, operators: tuple[Operator, ...]) -> None:
+    """Keep/drop inside a parenthesized value and recompute the values on the way up."""
+    if isinstance(part, AnnotatedPart):
+        _operate_inside(part.inner, operators)
+        part.value = part.inner.value
+    elif isinstance(part, SetPart) and part.paren and len(part.items) == 1:
+        _operate_inside(part.items[0], operators)
+        part.value = part.items[0].value if part.items[0].kept else 0
+    elif isinstance(part, DicePart):
+        _keep_drop(part.rolls, operators)  # type: ignore[arg-type]
+        part.value = sum(d.value for d in part.rolls if d.kept)
+    elif isinstance(part, SetPart):
+        _keep_drop(part.items, operators)  # type: ignore[arg-type]
+        part.value = sum(p.value for p in part.items if p.kept)
+    else:
+        _keep_drop([part], operators)
 
 
 class Unary(Node):

@@ -107,3 +107,9 @@ def test_too_complex() -> None:
     with pytest.raises(DiceError) as e:
         distribution("8d6e6kh3")
     assert e.value.key == "dice.odds_too_complex"
+
+
+@pytest.mark.parametrize("text", ["(2d4)kh1", "((1d6, 1d4))kl1", "(1+2d4)kh1", "((3d4)kh2)kl1"])
+def test_operators_inside_parentheses(text: str) -> None:
+    probs, _ = _enumerated(text)
+    assert distribution(text).probs == probs

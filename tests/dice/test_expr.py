@@ -273,3 +273,10 @@ def test_parse_is_cached_and_reusable() -> None:
     expr = parse("4d6kh3")
     assert parse("4d6kh3") is expr
     assert roll(expr, forced(1, 2, 3, 4)).total == 9
+
+
+def test_operators_on_a_parenthesis_act_inside_it_as_in_d20() -> None:
+    assert total("(2d4)kh1", 2, 3) == 3
+    assert total("((1d6, 1d4))kh1", 2, 3) == 3
+    assert total("(1+2d4)kh1", 2, 2) == 5
+    assert total("(2d4,)kh1", 2, 3) == 5  # a set of one keeps its only member
