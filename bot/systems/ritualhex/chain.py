@@ -23,6 +23,14 @@ Readings (not settled by the seed or RULES-NOTES):
   waiting points (RH-7: every AP the level goes down).
 - Proteger moves the attack to the protector: a called shot on the ally's limb no
   longer applies (no limb, no +2 difficulty).
+- "Each reaction limits ... to how many of its targets" it applies: a cancelling
+  reaction that needs its author to be a target (Bloqueo) spares only that author when
+  the answered action has several targets; otherwise the whole action fails.
+- Wait, Prepare and the equipment actions open no chain (nothing to react to).
+- Eligible combatants are asked even when none of their reactions fits (the seed's
+  example asks the Thrall about the block); the GM may pass for anyone, or for all
+  (:func:`pass_all`); :func:`usable_reactions` and :func:`offers_for` say who has
+  something to play.
 """
 
 from __future__ import annotations
@@ -339,10 +347,18 @@ def _apply_effects(
                 apply_waiting(target, dice, effect.amount, limb, events)
         elif effect.kind == "cancel" and link.answers is not None:
             answered = state.chain[link.answers]
-            answered.cancelled = True
+            # Seed: a reaction limits "to how many of its targets" it applies. A reaction
+            # that needs its author targeted (Bloqueo) makes the action fail for that
+            # author only when the action has several targets; otherwise it all fails.
+            if link.action.trigger == "self" and len(answered.targets) > 1:
+                answered.spared.append(author.id)
+                key = "ritualhex.cancelled_for"
+            else:
+                answered.cancelled = True
+                key = "ritualhex.cancelled"
             events.append(
                 Event(
-                    key="ritualhex.cancelled",
+                    key=key,
                     params={
                         "name": author.name,
                         "action": link.action.name,
@@ -403,6 +419,9 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
         for target in targets:
             if target is not None and not target.active and link.answers is None:
                 events.append(Event(key="ritualhex.target_inactive", params={"name": target.name}))
+                continue
+            if target is not None and target.id in link.spared:
+                events.append(Event(key="ritualhex.spared", params={**base, "target": target.name}))
                 continue
             if _check(dice, author, target, link, events):
                 _apply_effects(state, dice, link, author, target, events)

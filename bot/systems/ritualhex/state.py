@@ -242,6 +242,7 @@ class ChainLink(BaseModel):
     answers: int | None = None
     protected: str | None = None  # for retarget: the ally taken out of the targets
     cancelled: bool = False
+    spared: list[str] = Field(default_factory=list)  # targets a "self" cancel protects
     reacted: list[str] = Field(default_factory=list)
     passed: list[str] = Field(default_factory=list)
 

@@ -204,3 +204,36 @@ def test_offers_follow_the_window_react_for_the_head_pass_for_everyone() -> None
     ]
     out = pass_reaction(out.state, GM, no_dice(), reactor_id=goblin)
     assert ("rh_react", thrall) in [(o.action, o.combatant_id) for o in out.offers]
+
+
+def test_rh11_a_block_against_a_two_target_attack_only_spares_the_blocker() -> None:
+    from tests.systems.ritualhex.helpers import GOBLIN, JADE_MISTRESS, RED_HAGGAR, THRALL, add
+
+    sweeper = RED_HAGGAR + (
+        "acción: Barrido; tipo: ataque; costo: 5; miembros: pies; objetivo: 2;"
+        " chequeo: <Str>[11]<Def>; efecto: daño 1d\n"
+    )
+    state = RitualHexState()
+    state = add(state, sweeper, "hero", PLAYER_A.user_id)
+    state = add(state, GOBLIN, "minion")
+    state = add(state, THRALL, "minion")
+    state = add(state, JADE_MISTRESS, "hero", PLAYER_B.user_id)
+    state = start_round(state, GM).state
+    rh, gob, thr, jade = (
+        cid(state, n) for n in ("Red Haggar", "Goblin", "Thrall", "Jade Mistress")
+    )
+    state = declare(
+        state, PLAYER_A, no_dice(), actor_id=rh, action="Barrido", targets=[gob, thr]
+    ).state
+    state = react(state, GM, no_dice(), reactor_id=gob, reaction="Bloqueo").state
+    state = pass_reaction(state, GM, no_dice(), reactor_id=thr).state
+    # The block succeeds: Def 2 + 5+5+5 = 17 > 10 + Str 2.
+    out = pass_reaction(state, PLAYER_B, dice(5, 5, 5), reactor_id=jade)
+    assert "ritualhex.cancelled_for" in keys(out)
+    state = out.state
+    assert not state.chain[-1].cancelled and state.chain[-1].spared == [gob]
+    # The sweep still hits the Thrall: 2 + 5+5+5 > 11 + 1; 1d = 3, minus DR 1.
+    out = pass_reaction(state, GM, dice(5, 5, 5, 3), reactor_id=thr)
+    assert "ritualhex.spared" in keys(out)
+    assert by_name(out.state, "Goblin").damage == 0
+    assert by_name(out.state, "Thrall").damage == 2
