@@ -397,10 +397,16 @@ class BennyLedger:
                             1,
                             "joker",
                             log_row["user_id"],
-                            str(params.get("name") or "") or None,
+                            str(params.get("combatant") or params.get("name") or "") or None,
                             ref,
                         )
-                    awarded.append({"ref": ref, "holders": holders, "name": params.get("name")})
+                    awarded.append(
+                        {
+                            "ref": ref,
+                            "holders": holders,
+                            "name": params.get("combatant") or params.get("name"),
+                        }
+                    )
             await self._set_cursor(conn, session.id, channel_id)
         return awarded
 

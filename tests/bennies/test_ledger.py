@@ -1,0 +1,196 @@
+"""The benny ledger on a real SQLite file: sessions (SW-35), spends that never go below
+zero, the last benny spent twice at once, refunds, restarts and thread scopes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.bennies import GM, BennyLedger, user_key
+from bot.errors import UserError
+from bot.storage.db import Database, open_database
+
+CHANNEL = 500
+THREAD = 501
+GUILD = 1
+GM_ID = 10
+ANA = 11
+BOB = 12
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await open_database(tmp_path / "ledger.sqlite3")
+    yield database
+    await database.close()
+
+
+async def start(ledger: BennyLedger, players: list[int], pcs: int, channel: int = CHANNEL) -> None:
+    await ledger.start_session(
+        channel_id=channel,
+        guild_id=GUILD,
+        gm_id=GM_ID,
+        players=players,
+        player_characters=pcs,
+        user_id=GM_ID,
+    )
+
+
+async def test_a_session_gives_each_player_three_and_the_gm_one_per_hero(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA, BOB], pcs=3)
+    assert await ledger.pools(CHANNEL) == {user_key(ANA): 3, user_key(BOB): 3, GM: 3}
+
+
+async def test_a_spend_takes_one_and_an_empty_pool_refuses_and_stays_at_zero(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    assert await ledger.spend(CHANNEL, GM, reason="spend.story", user_id=GM_ID) == 0
+    with pytest.raises(UserError) as refused:
+        await ledger.spend(CHANNEL, GM, reason="spend.story", user_id=GM_ID)
+    assert refused.value.key == "bennies.error.empty"
+    assert (await ledger.pools(CHANNEL))[GM] == 0
+    spends = [e for e in await ledger.history(CHANNEL) if e.delta < 0]
+    assert len(spends) == 1
+
+
+async def test_two_spends_of_the_last_benny_at_once_exactly_one_succeeds(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    for _ in range(2):
+        await ledger.spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
+    results = await asyncio.gather(
+        ledger.spend(CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA),
+        ledger.spend(CHANNEL, user_key(ANA), reason="spend.soak", user_id=ANA),
+        return_exceptions=True,
+    )
+    succeeded = [r for r in results if r == 0]
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(succeeded) == 1 and len(refused) == 1
+    assert refused[0].key == "bennies.error.empty"
+    assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 0
+    assert len([e for e in await ledger.history(CHANNEL) if e.delta < 0]) == 3
+
+
+async def test_two_connections_spending_the_last_benny_at_once_only_one_wins(
+    tmp_path: Path,
+) -> None:
+    """Two writers on the same file (as two bot processes would be): SQLite's lock and
+    the guarded UPDATE still let only one of them have the last benny."""
+    path = tmp_path / "shared.sqlite3"
+    first = await open_database(path)
+    second = Database(path)
+    await second.open()
+    try:
+        await start(BennyLedger(first), [ANA], pcs=0)
+        ledgers = [BennyLedger(first), BennyLedger(second)]
+        await ledgers[0].spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
+        await ledgers[0].spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
+        results = await asyncio.gather(
+            *(
+                lg.spend(CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA)
+                for lg in ledgers
+            ),
+            return_exceptions=True,
+        )
+        assert sorted(type(r).__name__ for r in results) == ["UserError", "int"]
+        assert await ledgers[1].pools(CHANNEL) == {user_key(ANA): 0, GM: 0}
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_a_refused_action_gives_the_benny_back_and_leaves_no_history(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    with pytest.raises(UserError):
+        async with ledger.spending(CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA):
+            raise UserError("swade_combat.error.critical_failure_no_reroll")
+    assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 3
+    assert all(e.delta > 0 for e in await ledger.history(CHANNEL))
+
+
+async def test_awards_add_to_a_pool_and_are_in_the_history_with_their_reason(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    left = await ledger.award(
+        CHANNEL, user_key(ANA), 2, reason="give", user_id=GM_ID, note="buen papel"
+    )
+    assert left == 5
+    last = (await ledger.history(CHANNEL))[-1]
+    assert (last.holder, last.delta, last.reason, last.note, last.user_id) == (
+        user_key(ANA),
+        2,
+        "give",
+        "buen papel",
+        GM_ID,
+    )
+
+
+async def test_pools_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "restart.sqlite3"
+    db = await open_database(path)
+    await start(BennyLedger(db), [ANA], pcs=1)
+    await BennyLedger(db).spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
+    await db.close()
+    reopened = await open_database(path)
+    try:
+        assert await BennyLedger(reopened).pools(CHANNEL) == {user_key(ANA): 2, GM: 1}
+    finally:
+        await reopened.close()
+
+
+async def test_one_open_session_per_channel_and_a_new_session_starts_afresh(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    await ledger.spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
+    with pytest.raises(UserError) as again:
+        await start(ledger, [ANA], pcs=1)
+    assert again.value.key == "bennies.error.session_open"
+    _, final = await ledger.end_session(CHANNEL)
+    assert final[user_key(ANA)] == 2
+    assert await ledger.pools(CHANNEL) == {}
+    with pytest.raises(UserError) as closed:
+        await ledger.spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
+    assert closed.value.key == "bennies.error.no_session"
+    await start(ledger, [ANA], pcs=1)
+    assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 3
+
+
+async def test_a_late_player_gets_three_once_per_session(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    assert await ledger.join(CHANNEL, BOB, user_id=GM_ID) == 3
+    await ledger.spend(CHANNEL, user_key(BOB), reason="spend.story", user_id=BOB)
+    assert await ledger.join(CHANNEL, BOB, user_id=GM_ID) is None
+    assert (await ledger.pools(CHANNEL))[user_key(BOB)] == 2
+
+
+async def test_a_thread_shares_its_parent_channels_session(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    await ledger.link(THREAD, CHANNEL)
+    await ledger.spend(THREAD, user_key(ANA), reason="spend.story", user_id=ANA)
+    assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 2
+    with pytest.raises(UserError) as refused:
+        await start(ledger, [BOB], pcs=1, channel=THREAD)
+    assert refused.value.key == "bennies.error.session_open"
+
+
+async def test_the_gateway_parent_lookup_links_a_thread_and_remembers_it(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    ledger.parent_of = {THREAD: CHANNEL}.get
+    assert (await ledger.session(THREAD)) is not None
+    restarted = BennyLedger(db)  # no gateway cache yet after a restart
+    assert await restarted.scope_of(THREAD) == CHANNEL
+
+
+async def test_a_gm_wild_cards_pool_is_not_a_ledger_pool(db: Database) -> None:
+    ledger = BennyLedger(db)
+    await start(ledger, [ANA], pcs=1)
+    with pytest.raises(ValueError):
+        await ledger.spend(CHANNEL, "wc:c2", reason="spend.soak", user_id=GM_ID)
