@@ -22,6 +22,8 @@ from bot.systems.swade.damage import (
     find_combatant,
     hit_events,
     require_control,
+    restore,
+    snapshot,
     soak_offer,
     trait_reroll_hook,
 )
@@ -544,12 +546,7 @@ def _reroll_offers(
 
 def _restore(state: SwadeState, previous: dict[str, Any]) -> SwadeState:
     """A copy of ``state`` with the attacker and target as they were before the attack."""
-    new = state.model_copy(deep=True)
-    for snap in previous["before"].values():
-        current = find_combatant(new, snap["id"])
-        restored = SwadeCombatant.model_validate({**snap, "last_attack": current.last_attack})
-        new.combatants = [restored if c.id == restored.id else c for c in new.combatants]
-    return new
+    return restore(state, previous["before"])
 
 
 def _run(
@@ -569,11 +566,7 @@ def _run(
     wild = bool(params["wild"])
     if previous is None:
         _check_can_attack(attacker, target, options)
-    before = {
-        # without their own last_attack, so snapshots never nest attack after attack
-        "attacker": attacker.model_dump(mode="json", exclude={"last_attack"}),
-        "target": target.model_dump(mode="json", exclude={"last_attack"}),
-    }
+    before = snapshot(new, [attacker.id, target.id])
     plan = plan_attack(
         new,
         attacker,

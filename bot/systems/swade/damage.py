@@ -40,6 +40,30 @@ HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
 # --- lookup, permissions (bot.systems.swade.encounter_rules) and reroll hooks --------------------------------------------------------------
 
 
+# Fields a snapshot leaves out: a combatant's own reroll records (they would nest).
+_SNAPSHOT_EXCLUDE = {"last_attack", "last_maneuver"}
+
+
+def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The combatants ``ids`` as JSON, to put back with :func:`restore` (benny rerolls)."""
+    return {
+        cid: find_combatant(state, cid).model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE)
+        for cid in ids
+    }
+
+
+def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
+    """A copy of ``state`` with the snapshotted combatants as they were (their reroll
+    records stay as they are now)."""
+    new = state.model_copy(deep=True)
+    for snap in before.values():
+        current = find_combatant(new, snap["id"])
+        keep = {name: getattr(current, name) for name in _SNAPSHOT_EXCLUDE}
+        restored = SwadeCombatant.model_validate({**snap, **keep})
+        new.combatants = [restored if c.id == restored.id else c for c in new.combatants]
+    return new
+
+
 def trait_reroll_hook(roll: TraitResult, **call: Any) -> dict[str, Any]:
     """SW-4/SW-35: what a benny reroll needs to redo this trait roll and keep the better.
     ``rerollable`` is False on a critical failure (it cannot be rerolled)."""
@@ -222,6 +246,24 @@ def soak_offer(target: SwadeCombatant, hit: Hit) -> Offer | None:
         user_id=target.controller_id,
         combatant_id=target.id,
         data={"target_id": target.id, **hit.to_params()},
+    )
+
+
+def pending_soak_offer(target: SwadeCombatant, attacker_id: str | None) -> Offer | None:
+    """The soak offer for ``target``'s last hit when ``attacker_id`` dealt it and it
+    wounded a Wild Card (for rules that apply a hit inside a replayable maneuver)."""
+    hit = target.last_hit
+    if hit is None or hit.get("attacker_id") != attacker_id:
+        return None
+    if not hit["wounds"] or not target.wild_card:
+        return None
+    keys = ("damage", "toughness", "wounds", "shaken", "outcome")
+    return Offer(
+        action="soak",
+        label_key="swade_combat.offer.soak",
+        user_id=target.controller_id,
+        combatant_id=target.id,
+        data={"target_id": target.id, **{k: hit[k] for k in keys}},
     )
 
 

@@ -9,23 +9,26 @@ holding a Bound foe is Vulnerable too (seed 003), see
 :func:`bot.systems.swade.modifiers.is_vulnerable`.
 
 Dice order: the initiator's roll, then the defender's (SW-7); :func:`crush` then rolls
-the Strength damage.
+the Strength damage and what applying it rolls. Each trait roll may be rerolled with a
+benny through :func:`bot.systems.swade.maneuvers.reroll_maneuver`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.dice.source import DiceSource
-from bot.dice.swade import TraitResult, damage_roll, opposed, parse_damage
+from bot.dice.swade import damage_roll, opposed, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat import find_weapon
 from bot.systems.swade.damage import (
     apply_hit,
     find_combatant,
     hit_events,
+    pending_soak_offer,
     require_control,
-    soak_offer,
-    trait_reroll_hook,
 )
+from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, run_maneuver
 from bot.systems.swade.modifiers import (
     BOUND,
     ENTANGLED,
@@ -35,24 +38,21 @@ from bot.systems.swade.modifiers import (
     is_vulnerable,
     joker_damage_bonus,
     remove_condition,
-    roll_trait,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
 
 MAX_SIZE_ADVANTAGE = 2  # SW-19: heroes cannot grapple something more than 2 Size larger
 
 
-def _roll_event(
-    key: str, who: SwadeCombatant, roll: TraitResult, mods: list[Modifier], **p: object
-) -> Event:
+def _roll_event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier]) -> Event:
     return Event(
         key=key,
         params={
             "name": who.name,
             "total": roll.total,
             "modifiers": [list(m) for m in mods],
-            "reroll": trait_reroll_hook(roll, combatant_id=who.id),
-            **p,
+            "kept_previous": roll.kept_previous,
+            "reroll": roll.hook,
         },
         dice=roll.to_view(),
     )
@@ -73,6 +73,34 @@ def _release(state: SwadeState, victim: SwadeCombatant) -> None:
     victim.grappled_by = None
 
 
+def _opposed_roll(
+    state: SwadeState,
+    rolls: ActionRolls,
+    c: SwadeCombatant,
+    strength: bool,
+    extra: list[Modifier],
+) -> tuple[Roll, list[Modifier]]:
+    """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it)."""
+    if strength:
+        penalty: Modifier = ("swade_combat.mod.strength_instead", -2)
+        return rolls.roll(c, state, "strength", extra=[penalty, *extra])
+    return rolls.roll(c, state, "athletics", extra=extra)
+
+
+def _winner(a: Roll, d: Roll) -> tuple[bool, int]:
+    """SW-7: (initiator won, its raises)."""
+    result = opposed(
+        a.total,
+        d.total,
+        initiator_critical=a.critical_failure,
+        defender_critical=d.critical_failure,
+    )
+    return result.winner == "initiator", result.raises
+
+
+# --- grapple ---------------------------------------------------------------------------------
+
+
 def grapple(
     state: SwadeState,
     actor: Actor,
@@ -85,45 +113,50 @@ def grapple(
 ) -> Outcome:
     """SW-19: opposed Athletics (either side may roll Strength -2 instead, seed 003).
     The attacker wins: the target is Entangled; with a raise, Bound (and the grappler
-    Vulnerable while it holds it). A hero cannot grapple a creature more than 2 Size
-    larger (seed 003 says heroes: the bot applies the limit to the heroes' side and to
-    player characters)."""
-    new = state.model_copy(deep=True)
-    attacker = find_combatant(new, attacker_id)
-    target = find_combatant(new, target_id)
-    require_control(actor, attacker)
+    Vulnerable while it holds it). Grappling the same foe again can tighten the hold.
+    A hero cannot grapple a creature more than 2 Size larger (seed 003 says heroes: the
+    bot applies the limit to the heroes' side and to player characters)."""
+    require_control(actor, find_combatant(state, attacker_id))
+    params = {
+        "attacker_id": attacker_id,
+        "target_id": target_id,
+        "attacker_strength": attacker_strength,
+        "defender_strength": defender_strength,
+    }
+    return run_maneuver(
+        state, dice, "grapple", params, owner_id=attacker_id, involved=[attacker_id, target_id]
+    )
+
+
+@maneuver("grapple")
+def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    attacker = find_combatant(new, p["attacker_id"])
+    target = find_combatant(new, p["target_id"])
     if attacker.id == target.id:
         raise RuleError("swade_combat.error.self_target")
     if attacker.shaken or attacker.incapacitated or has_condition(attacker, BOUND):
         raise RuleError("swade_combat.error.cannot_act", name=attacker.name)
-    if (
-        attacker.is_pc or attacker.side == "heroes"
-    ) and target.size - attacker.size > MAX_SIZE_ADVANTAGE:
+    hero = attacker.is_pc or attacker.side == "heroes"
+    if hero and target.size - attacker.size > MAX_SIZE_ADVANTAGE:
         raise RuleError("swade_combat.error.grapple_too_big", name=target.name)
     if attacker.grappling is not None and attacker.grappling != target.id:
         raise RuleError("swade_combat.error.already_grappling", name=attacker.name)
     if target.grappled_by is not None and target.grappled_by != attacker.id:
         raise RuleError("swade_combat.error.already_grappled", name=target.name)
     a_roll, a_mods = _opposed_roll(
-        new, attacker, dice, attacker_strength, _vulnerable_bonus(target, new)
+        new, rolls, attacker, p["attacker_strength"], _vulnerable_bonus(target, new)
     )
-    d_roll, d_mods = _opposed_roll(new, target, dice, defender_strength, [])
-    result = opposed(
-        a_roll.total,
-        d_roll.total,
-        initiator_critical=a_roll.critical_failure,
-        defender_critical=d_roll.critical_failure,
-    )
+    d_roll, d_mods = _opposed_roll(new, rolls, target, p["defender_strength"], [])
+    won, raises = _winner(a_roll, d_roll)
     events = [
         _roll_event("swade_combat.grapple.attacker_roll", attacker, a_roll, a_mods),
         _roll_event("swade_combat.grapple.defender_roll", target, d_roll, d_mods),
     ]
-    if result.winner == "defender":
+    if not won:
         events.append(Event(key="swade_combat.grapple.fails", params={"target": target.name}))
     else:
         # Grappling the same foe again can tighten the hold, never loosen it.
-        state_name = BOUND if result.raises >= 1 or has_condition(target, BOUND) else ENTANGLED
-        remove_condition(target, ENTANGLED)
+        state_name = BOUND if raises >= 1 or has_condition(target, BOUND) else ENTANGLED
         add_condition(target, state_name)
         attacker.grappling = target.id
         target.grappled_by = attacker.id
@@ -133,18 +166,10 @@ def grapple(
                 params={"attacker": attacker.name, "target": target.name},
             )
         )
-    return Outcome(state=new, events=events, summary=f"grapple {attacker.name} -> {target.name}")
+    return events, f"grapple {attacker.name} -> {target.name}"
 
 
-def _opposed_roll(
-    state: SwadeState, c: SwadeCombatant, dice: DiceSource, strength: bool, extra: list[Modifier]
-) -> tuple[TraitResult, list[Modifier]]:
-    """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it)."""
-    if strength:
-        return roll_trait(
-            c, state, dice, "strength", extra=[("swade_combat.mod.strength_instead", -2), *extra]
-        )
-    return roll_trait(c, state, dice, "athletics", extra=extra)
+# --- escape ----------------------------------------------------------------------------------
 
 
 def escape(
@@ -159,37 +184,41 @@ def escape(
     """SW-19 escape, an action: Athletics or Strength -2, opposed by the grappler (against
     TN 4 when held by an object such as a net, seed 000). From Entangled a success frees;
     from Bound a success leaves it Entangled and a raise frees."""
-    new = state.model_copy(deep=True)
-    victim = find_combatant(new, combatant_id)
+    victim = find_combatant(state, combatant_id)
     require_control(actor, victim)
+    involved = [victim.id] + ([victim.grappled_by] if victim.grappled_by else [])
+    params = {
+        "combatant_id": combatant_id,
+        "use_strength": use_strength,
+        "grappler_strength": grappler_strength,
+    }
+    return run_maneuver(state, dice, "escape", params, owner_id=combatant_id, involved=involved)
+
+
+@maneuver("escape")
+def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    victim = find_combatant(new, p["combatant_id"])
     bound = has_condition(victim, BOUND)
     if not bound and not has_condition(victim, ENTANGLED):
         raise RuleError("swade_combat.error.not_grappled", name=victim.name)
-    v_roll, v_mods = _opposed_roll(new, victim, dice, use_strength, [])
+    v_roll, v_mods = _opposed_roll(new, rolls, victim, p["use_strength"], [])
     events = [_roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
     if victim.grappled_by is not None:
         grappler = find_combatant(new, victim.grappled_by)
-        g_roll, g_mods = _opposed_roll(new, grappler, dice, grappler_strength, [])
+        g_roll, g_mods = _opposed_roll(new, rolls, grappler, p["grappler_strength"], [])
         events.append(_roll_event("swade_combat.escape.grappler_roll", grappler, g_roll, g_mods))
-        result = opposed(
-            v_roll.total,
-            g_roll.total,
-            initiator_critical=v_roll.critical_failure,
-            defender_critical=g_roll.critical_failure,
-        )
-        success, raises = result.winner == "initiator", result.raises
+        success, raises = _winner(v_roll, g_roll)
     else:
         success, raises = v_roll.success, v_roll.raises
     if not success:
         events.append(Event(key="swade_combat.escape.fails", params={"name": victim.name}))
     elif bound and raises == 0:
-        remove_condition(victim, BOUND)
-        add_condition(victim, ENTANGLED)
+        add_condition(victim, ENTANGLED)  # replaces Bound (SW-20)
         events.append(Event(key="swade_combat.escape.to_entangled", params={"name": victim.name}))
     else:
         _release(new, victim)
         events.append(Event(key="swade_combat.escape.free", params={"name": victim.name}))
-    return Outcome(state=new, events=events, summary=f"escape {victim.name}")
+    return events, f"escape {victim.name}"
 
 
 def release(state: SwadeState, actor: Actor, *, grappler_id: str) -> Outcome:
@@ -201,16 +230,14 @@ def release(state: SwadeState, actor: Actor, *, grappler_id: str) -> Outcome:
         raise RuleError("swade_combat.error.not_grappling", name=grappler.name)
     victim = find_combatant(new, grappler.grappling)
     _release(new, victim)
-    return Outcome(
-        state=new,
-        events=[
-            Event(
-                key="swade_combat.grapple.released",
-                params={"attacker": grappler.name, "target": victim.name},
-            )
-        ],
-        summary=f"release {victim.name}",
+    event = Event(
+        key="swade_combat.grapple.released",
+        params={"attacker": grappler.name, "target": victim.name},
     )
+    return Outcome(state=new, events=[event], summary=f"release {victim.name}")
+
+
+# --- crush -----------------------------------------------------------------------------------
 
 
 def crush(
@@ -224,58 +251,67 @@ def crush(
     """SW-19 "Daño": once the hold is set, the grappler may, as an action, make an
     opposed Strength roll; on success it deals its Strength as damage (SW-12), or its
     bite (``bite``: a weapon name on its sheet, seed 000 "Mordisco"). Reading: the raise
-    die does not apply (the seeds give Strength damage on a success only)."""
-    new = state.model_copy(deep=True)
-    attacker = find_combatant(new, attacker_id)
+    die does not apply (the seeds give Strength damage on a success only). A Wild Card
+    victim is offered soak (SW-14)."""
+    attacker = find_combatant(state, attacker_id)
     require_control(actor, attacker)
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
+    params = {"attacker_id": attacker_id, "bite": bite}
+    out = run_maneuver(
+        state,
+        dice,
+        "crush",
+        params,
+        owner_id=attacker_id,
+        involved=[attacker_id, attacker.grappling],
+    )
+    offer = pending_soak_offer(find_combatant(out.state, attacker.grappling), attacker_id)
+    if offer is not None:
+        out.offers.append(offer)
+    return out
+
+
+@maneuver("crush")
+def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    attacker = find_combatant(new, p["attacker_id"])
+    if attacker.grappling is None:
+        raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
     target = find_combatant(new, attacker.grappling)
-    a_roll, a_mods = roll_trait(
-        attacker, new, dice, "strength", extra=_vulnerable_bonus(target, new)
-    )
-    d_roll, d_mods = roll_trait(target, new, dice, "strength")
-    result = opposed(
-        a_roll.total,
-        d_roll.total,
-        initiator_critical=a_roll.critical_failure,
-        defender_critical=d_roll.critical_failure,
-    )
+    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=_vulnerable_bonus(target, new))
+    d_roll, d_mods = rolls.roll(target, new, "strength")
+    won, _ = _winner(a_roll, d_roll)
     events = [
         _roll_event("swade_combat.crush.attacker_roll", attacker, a_roll, a_mods),
         _roll_event("swade_combat.crush.defender_roll", target, d_roll, d_mods),
     ]
-    offers = []
-    if result.winner == "defender":
+    if not won:
         events.append(Event(key="swade_combat.crush.fails", params={"target": target.name}))
-    else:
-        strength = attacker.attributes.get("strength", Trait())
-        sides, modifier = [strength.die], strength.bonus
-        ap = 0
-        if bite is not None:
-            w = find_weapon(attacker, bite)
-            assert w is not None
-            spec = parse_damage(w.damage or "Str", strength=strength.die)
-            sides, modifier, ap = list(spec.dice_sides), spec.modifier, w.ap
-        roll = damage_roll(dice, sides, modifier=modifier + joker_damage_bonus(attacker, new))
-        events.append(
-            Event(
-                key="swade_combat.damage.roll",
-                params={
-                    "target": target.name,
-                    "damage": roll.total,
-                    "modifiers": [],
-                    "ap": ap,
-                    "kept_previous": False,
-                    "reroll": {"kind": "damage", "rerollable": True},
-                },
-                dice=roll.to_view(),
-            )
+        return events, f"crush {target.name}"
+    strength = attacker.attributes.get("strength", Trait())
+    sides, modifier, ap = [strength.die], strength.bonus, 0
+    if p["bite"] is not None:
+        w = find_weapon(attacker, p["bite"])
+        assert w is not None
+        spec = parse_damage(w.damage or "Str", strength=strength.die)
+        sides, modifier, ap = list(spec.dice_sides), spec.modifier, w.ap
+    roll = damage_roll(rolls.dice, sides, modifier=modifier + joker_damage_bonus(attacker, new))
+    events.append(
+        Event(
+            key="swade_combat.damage.roll",
+            params={
+                "target": target.name,
+                "damage": roll.total,
+                "modifiers": [],
+                "ap": ap,
+                "kept_previous": False,
+                "reroll": {"kind": "damage", "rerollable": True},
+            },
+            dice=roll.to_view(),
         )
-        hit = apply_hit(new, target, roll.total, dice, ap=ap, attacker_id=attacker.id)
-        events += hit_events(target, hit)
-        offer = soak_offer(target, hit)
-        offers = [offer] if offer else []
-        if target.incapacitated:
-            _release(new, target)
-    return Outcome(state=new, events=events, offers=offers, summary=f"crush {target.name}")
+    )
+    hit = apply_hit(new, target, roll.total, rolls.dice, ap=ap, attacker_id=attacker.id)
+    events += hit_events(target, hit)
+    if target.incapacitated:
+        _release(new, target)
+    return events, f"crush {target.name}"

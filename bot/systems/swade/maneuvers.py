@@ -1,18 +1,32 @@
 """SWADE maneuvers (RULES-NOTES SW-21, SW-24, SW-25; seeds 000/003): Defend, Trick,
-Push, Support, Aim, multi-action declaration, finishing move, evasion. Pure.
+Push, Support, Aim, multi-action declaration, finishing move, evasion, and the benny
+reroll of a maneuver's trait rolls (SW-4/SW-35). Pure.
 
-Every trait roll here exposes a ``reroll`` hook in its event (SW-4/SW-35) with the
-roll's parameters; ``rerollable`` is False after a critical failure.
+Rerolls: a maneuver records its trait rolls in order on the combatant who started it
+(``last_maneuver``), with the involved combatants as they were before. Every roll's
+event carries a ``reroll`` hook (``action: reroll_maneuver``, ``owner_id``,
+``index``; ``rerollable`` False after a critical failure). :func:`reroll_maneuver`
+puts the combatants back, replays the maneuver keeping the rolls made before the
+rerolled one and the other side of its opposed roll, rolls that one again and keeps
+the better total (ties keep the first), and rolls whatever follows from it afresh.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, opposed
-from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.swade.damage import find_combatant, require_control, trait_reroll_hook
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.damage import (
+    find_combatant,
+    require_control,
+    restore,
+    snapshot,
+    trait_reroll_hook,
+)
 from bot.systems.swade.modifiers import (
     BOUND,
     DISTRACTED,
@@ -22,9 +36,11 @@ from bot.systems.swade.modifiers import (
     Modifier,
     add_condition,
     add_timed_condition,
+    end_hold,
     has_condition,
     is_vulnerable,
     roll_trait,
+    trait_and_modifiers,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -48,16 +64,202 @@ LINKED_ATTRIBUTE: dict[str, str] = {
 }
 
 
-def _event(
-    key: str, who: SwadeCombatant, roll: TraitResult, mods: list[Modifier], **p: object
-) -> Event:
+# --- SW-4/SW-35: the trait rolls of one maneuver, and their benny rerolls ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A trait roll as a maneuver uses it: fresh, or kept from before a reroll."""
+
+    total: int
+    success: bool
+    raises: int
+    critical_failure: bool
+    view: dict[str, Any]
+    hook: dict[str, Any]
+    kept_previous: bool = False
+
+    def to_view(self) -> dict[str, Any]:
+        return self.view
+
+    def record(self, who: str, phase: int) -> dict[str, Any]:
+        return {
+            "who": who,
+            "phase": phase,
+            "total": self.total,
+            "success": self.success,
+            "raises": self.raises,
+            "critical_failure": self.critical_failure,
+            "view": self.view,
+            "hook": self.hook,
+        }
+
+    @staticmethod
+    def from_record(rec: dict[str, Any], *, kept_previous: bool = False) -> Roll:
+        return Roll(
+            rec["total"],
+            rec["success"],
+            rec["raises"],
+            rec["critical_failure"],
+            rec["view"],
+            rec["hook"],
+            kept_previous,
+        )
+
+
+class ActionRolls:
+    """Makes a maneuver's trait rolls in order. ``phase`` 0 is the opening roll or
+    opposed pair; later phases are rolls that follow from it (the push's Athletics).
+    Replaying for a reroll of roll ``reroll``: rolls of an earlier or the same phase
+    are kept, that roll is rolled again and the better total kept, later ones are new."""
+
+    def __init__(
+        self,
+        dice: DiceSource,
+        owner_id: str,
+        previous: list[dict[str, Any]] | None = None,
+        reroll: int | None = None,
+    ) -> None:
+        self.dice = dice
+        self.owner_id = owner_id
+        self.previous = previous or []
+        self.reroll = reroll
+        self.records: list[dict[str, Any]] = []
+
+    def roll(
+        self,
+        c: SwadeCombatant,
+        state: SwadeState,
+        name: str,
+        *,
+        extra: list[Modifier] | None = None,
+        phase: int = 0,
+    ) -> tuple[Roll, list[Modifier]]:
+        i = len(self.records)
+        prev = self.previous[i] if i < len(self.previous) else None
+        if prev is not None and (prev["who"] != c.id or prev["phase"] != phase):
+            prev = None  # the replay took another path: roll afresh
+        limit = self.previous[self.reroll]["phase"] if self.reroll is not None else -1
+        if prev is not None and i != self.reroll and prev["phase"] <= limit:
+            _, mods = trait_and_modifiers(c, state, name, extra=extra)
+            c.support_bonus = 0
+            roll = Roll.from_record(prev)
+        else:
+            result, mods = roll_trait(c, state, self.dice, name, extra=extra)
+            hook = {
+                **trait_reroll_hook(result, combatant_id=c.id),
+                "action": "reroll_maneuver",
+                "owner_id": self.owner_id,
+                "index": i,
+            }
+            roll = Roll(
+                result.total,
+                result.success,
+                result.raises,
+                result.critical_failure,
+                result.to_view(),
+                hook,
+            )
+            if prev is not None and i == self.reroll and prev["total"] >= roll.total:
+                roll = Roll.from_record(prev, kept_previous=True)
+        self.records.append(roll.record(c.id, phase))
+        return roll, mods
+
+
+Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], str]]
+_MANEUVERS: dict[str, Maneuver] = {}
+
+
+def maneuver(name: str) -> Callable[[Maneuver], Maneuver]:
+    """Register a maneuver's rules so :func:`reroll_maneuver` can replay it."""
+
+    def register(fn: Maneuver) -> Maneuver:
+        _MANEUVERS[name] = fn
+        return fn
+
+    return register
+
+
+def run_maneuver(
+    state: SwadeState,
+    dice: DiceSource,
+    name: str,
+    params: dict[str, Any],
+    *,
+    owner_id: str,
+    involved: list[str],
+    previous: dict[str, Any] | None = None,
+    reroll: int | None = None,
+) -> Outcome:
+    """Run a registered maneuver on a copy of ``state`` (or, replaying, on the state
+    before it), record its rolls on the owner and offer a benny reroll of each one that
+    is not a critical failure."""
+    new = state.model_copy(deep=True) if previous is None else restore(state, previous["before"])
+    before = snapshot(new, involved)
+    rolls = ActionRolls(dice, owner_id, previous["rolls"] if previous else None, reroll)
+    events, summary = _MANEUVERS[name](new, rolls, params)
+    owner = find_combatant(new, owner_id)
+    owner.last_maneuver = {
+        "action": name,
+        "params": params,
+        "involved": involved,
+        "before": before,
+        "rolls": rolls.records,
+    }
+    offers = []
+    for i, rec in enumerate(rolls.records):
+        if rec["critical_failure"]:
+            continue
+        who = find_combatant(new, rec["who"])
+        offers.append(
+            Offer(
+                action="reroll_maneuver",
+                label_key="swade_combat.offer.reroll_roll",
+                user_id=who.controller_id,
+                combatant_id=who.id,
+                data={"owner_id": owner_id, "index": i},
+            )
+        )
+    return Outcome(state=new, events=events, offers=offers, summary=summary)
+
+
+def reroll_maneuver(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, owner_id: str, index: int
+) -> Outcome:
+    """SW-4/SW-35: a benny rerolls roll ``index`` of the last maneuver ``owner_id``
+    started; whoever made that roll (its controller or the GM) may ask. A critical
+    failure cannot be rerolled. The bennies ledger charges the benny."""
+    from bot.systems.swade import grapple as _grapple  # noqa: F401  (registers grappling)
+
+    owner = find_combatant(state, owner_id)
+    last = owner.last_maneuver
+    rolls: list[dict[str, Any]] = list(last["rolls"]) if last else []  # type: ignore[call-overload]
+    if last is None or not 0 <= index < len(rolls):
+        raise RuleError("swade_combat.error.no_roll_to_reroll", name=owner.name)
+    if rolls[index]["critical_failure"]:
+        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    require_control(actor, find_combatant(state, rolls[index]["who"]))
+    return run_maneuver(
+        state,
+        dice,
+        str(last["action"]),
+        dict(last["params"]),  # type: ignore[call-overload]
+        owner_id=owner_id,
+        involved=list(last["involved"]),  # type: ignore[call-overload]
+        previous=dict(last),
+        reroll=index,
+    )
+
+
+def _event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier], **p: object) -> Event:
     return Event(
         key=key,
         params={
             "name": who.name,
             "total": roll.total,
             "modifiers": [list(m) for m in mods],
-            "reroll": trait_reroll_hook(roll, combatant_id=who.id),
+            "kept_previous": roll.kept_previous,
+            "reroll": roll.hook,
             **p,
         },
         dice=roll.to_view(),
@@ -69,16 +271,20 @@ def _against(target: SwadeCombatant, state: SwadeState) -> list[Modifier]:
     return [("swade_combat.mod.target_vulnerable", 2)] if is_vulnerable(target, state) else []
 
 
-def _actor_and_target(
-    state: SwadeState, actor: Actor, actor_id: str, target_id: str
+def _pair(
+    state: SwadeState, actor_id: str, target_id: str
 ) -> tuple[SwadeCombatant, SwadeCombatant]:
     me = find_combatant(state, actor_id)
-    require_control(actor, me)
     target = find_combatant(state, target_id)
     if me.id == target.id:
         raise RuleError("swade_combat.error.self_target")
     _require_can_act(me)
     return me, target
+
+
+def _start(state: SwadeState, actor: Actor, actor_id: str) -> None:
+    """Only the combatant's controller or the GM starts its maneuver."""
+    require_control(actor, find_combatant(state, actor_id))
 
 
 def _require_can_act(c: SwadeCombatant) -> None:
@@ -126,13 +332,28 @@ def trick(
     (``attribute`` overrides :data:`LINKED_ATTRIBUTE`). Success: the target is
     Distracted or Vulnerable (the actor's choice) until the end of its next turn; a
     raise also makes it Shaken."""
-    new = state.model_copy(deep=True)
-    me, target = _actor_and_target(new, actor, actor_id, target_id)
-    resist = attribute or LINKED_ATTRIBUTE.get(skill)
+    _start(state, actor, actor_id)
+    params = {
+        "actor_id": actor_id,
+        "target_id": target_id,
+        "skill": skill,
+        "effect": effect,
+        "attribute": attribute,
+    }
+    return run_maneuver(
+        state, dice, "trick", params, owner_id=actor_id, involved=[actor_id, target_id]
+    )
+
+
+@maneuver("trick")
+def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    me, target = _pair(new, p["actor_id"], p["target_id"])
+    skill, effect = p["skill"], p["effect"]
+    resist = p["attribute"] or LINKED_ATTRIBUTE.get(skill)
     if resist is None:
         raise RuleError("swade_combat.error.trick_attribute", skill=skill)
-    a_roll, a_mods = roll_trait(me, new, dice, skill, extra=_against(target, new))
-    d_roll, d_mods = roll_trait(target, new, dice, resist)
+    a_roll, a_mods = rolls.roll(me, new, skill, extra=_against(target, new))
+    d_roll, d_mods = rolls.roll(target, new, resist)
     result = opposed(
         a_roll.total,
         d_roll.total,
@@ -146,10 +367,13 @@ def trick(
     if result.winner == "defender":
         events.append(Event(key="swade_combat.trick.fails", params={"target": target.name}))
     else:
-        add_timed_condition(new, target, DISTRACTED if effect == "distracted" else VULNERABLE)
+        events += add_timed_condition(
+            new, target, DISTRACTED if effect == "distracted" else VULNERABLE
+        )
         shaken = result.raises >= 1
-        if shaken:
+        if shaken and not target.shaken:
             target.shaken = True
+            events += end_hold(new, target)  # SW-34
         events.append(
             Event(
                 key="swade_combat.trick.succeeds",
@@ -160,7 +384,7 @@ def trick(
                 },
             )
         )
-    return Outcome(state=new, events=events, summary=f"trick {me.name} -> {target.name}")
+    return events, f"trick {me.name} -> {target.name}"
 
 
 def push(
@@ -177,18 +401,35 @@ def push(
     """SW-24 Push: opposed Strength, +2 for the attacker if it moved 2 or more steps;
     both add their shield's Parry bonus (seed 003). Success: the target moves back 1
     step (2 on a raise) and rolls Athletics (-2 after a raise) or falls prone."""
-    new = state.model_copy(deep=True)
-    me, target = _actor_and_target(new, actor, actor_id, target_id)
+    _start(state, actor, actor_id)
+    params = {
+        "actor_id": actor_id,
+        "target_id": target_id,
+        "moved": moved,
+        "actor_shield": actor_shield,
+        "target_shield": target_shield,
+    }
+    return run_maneuver(
+        state, dice, "push", params, owner_id=actor_id, involved=[actor_id, target_id]
+    )
+
+
+@maneuver("push")
+def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    me, target = _pair(new, p["actor_id"], p["target_id"])
     if has_condition(me, BOUND):  # SW-20: no physical action but escaping
         raise RuleError("swade_combat.error.bound", name=me.name)
+    summary = f"push {me.name} -> {target.name}"
     a_extra = _against(target, new)
-    if moved:
+    if p["moved"]:
         a_extra.append(("swade_combat.mod.push_moved", 2))
-    if actor_shield:
-        a_extra.append(("swade_combat.mod.shield", actor_shield))
-    d_extra: list[Modifier] = [("swade_combat.mod.shield", target_shield)] if target_shield else []
-    a_roll, a_mods = roll_trait(me, new, dice, "strength", extra=a_extra)
-    d_roll, d_mods = roll_trait(target, new, dice, "strength", extra=d_extra)
+    if p["actor_shield"]:
+        a_extra.append(("swade_combat.mod.shield", p["actor_shield"]))
+    d_extra: list[Modifier] = (
+        [("swade_combat.mod.shield", p["target_shield"])] if p["target_shield"] else []
+    )
+    a_roll, a_mods = rolls.roll(me, new, "strength", extra=a_extra)
+    d_roll, d_mods = rolls.roll(target, new, "strength", extra=d_extra)
     result = opposed(
         a_roll.total,
         d_roll.total,
@@ -201,20 +442,20 @@ def push(
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.push.fails", params={"target": target.name}))
-        return Outcome(state=new, events=events, summary=f"push {me.name} -> {target.name}")
+        return events, summary
     raise_ = result.raises >= 1
     steps = 2 if raise_ else 1
     events.append(
         Event(key="swade_combat.push.moved", params={"target": target.name, "steps": steps})
     )
     penalty: list[Modifier] = [("swade_combat.mod.push_raise", -2)] if raise_ else []
-    keep, keep_mods = roll_trait(target, new, dice, "athletics", extra=penalty)
+    keep, keep_mods = rolls.roll(target, new, "athletics", extra=penalty, phase=1)
     if keep.success:
         events.append(_event("swade_combat.push.keeps_footing", target, keep, keep_mods))
     else:
         add_condition(target, PRONE)
         events.append(_event("swade_combat.push.falls_prone", target, keep, keep_mods))
-    return Outcome(state=new, events=events, summary=f"push {me.name} -> {target.name}")
+    return events, summary
 
 
 def support(
@@ -228,9 +469,17 @@ def support(
 ) -> Outcome:
     """SW-24 Support: a skill roll to help an ally: success +1, raise +2, a critical
     failure -2, on the ally's next trait roll; supports add up to at most +4."""
-    new = state.model_copy(deep=True)
-    me, ally = _actor_and_target(new, actor, actor_id, ally_id)
-    roll, mods = roll_trait(me, new, dice, skill)
+    _start(state, actor, actor_id)
+    params = {"actor_id": actor_id, "ally_id": ally_id, "skill": skill}
+    return run_maneuver(
+        state, dice, "support", params, owner_id=actor_id, involved=[actor_id, ally_id]
+    )
+
+
+@maneuver("support")
+def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    me, ally = _pair(new, p["actor_id"], p["ally_id"])
+    roll, mods = rolls.roll(me, new, p["skill"])
     if roll.critical_failure:
         given = -2
     elif roll.success:
@@ -239,13 +488,15 @@ def support(
         given = 0
     ally.support_bonus = min(ally.support_bonus + given, MAX_SUPPORT)
     events = [
-        _event("swade_combat.support.roll", me, roll, mods, skill=f"swade_combat.skill.{skill}"),
+        _event(
+            "swade_combat.support.roll", me, roll, mods, skill=f"swade_combat.skill.{p['skill']}"
+        ),
         Event(
             key="swade_combat.support.result",
             params={"ally": ally.name, "given": given, "bonus": ally.support_bonus},
         ),
     ]
-    return Outcome(state=new, events=events, summary=f"support {me.name} -> {ally.name}")
+    return events, f"support {me.name} -> {ally.name}"
 
 
 def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
@@ -304,8 +555,9 @@ def is_helpless(c: SwadeCombatant) -> bool:
 def finishing_move(state: SwadeState, actor: Actor, *, attacker_id: str, target_id: str) -> Outcome:
     """SW-25 finishing move: an attack with a lethal weapon against a helpless victim is
     an automatic success that kills it (seeds 000/003). No dice."""
+    _start(state, actor, attacker_id)
     new = state.model_copy(deep=True)
-    me, target = _actor_and_target(new, actor, attacker_id, target_id)
+    me, target = _pair(new, attacker_id, target_id)
     if target.dead:
         raise RuleError("swade_combat.error.target_dead", name=target.name)
     if not is_helpless(target):
@@ -329,12 +581,19 @@ def evade(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) 
     """SW-25 evasion: against an attack that allows it, Agility -2; success avoids it
     completely. (Area attacks that allow evasion roll it for every target themselves,
     :func:`bot.systems.swade.combat.area_attack`.)"""
-    new = state.model_copy(deep=True)
-    c = find_combatant(new, combatant_id)
-    require_control(actor, c)
-    roll, mods = evasion_roll(c, new, dice)
+    _start(state, actor, combatant_id)
+    params = {"combatant_id": combatant_id}
+    return run_maneuver(
+        state, dice, "evade", params, owner_id=combatant_id, involved=[combatant_id]
+    )
+
+
+@maneuver("evade")
+def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    c = find_combatant(new, p["combatant_id"])
+    roll, mods = rolls.roll(c, new, "agility", extra=[("swade_combat.mod.evasion", -2)])
     key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"
-    return Outcome(state=new, events=[_event(key, c, roll, mods)], summary=f"evade {c.name}")
+    return [_event(key, c, roll, mods)], f"evade {c.name}"
 
 
 def evasion_roll(

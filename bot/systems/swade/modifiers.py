@@ -265,6 +265,21 @@ def total(mods: list[Modifier]) -> int:
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
 
 
+def trait_and_modifiers(
+    c: SwadeCombatant, state: SwadeState, name: str, *, extra: list[Modifier] | None = None
+) -> tuple[Trait | None, list[Modifier]]:
+    """The trait ``c`` rolls for ``name`` (None: an unskilled skill) and every modifier
+    :func:`roll_trait` applies to it."""
+    mods = state_trait_modifiers(c, state) + list(extra or [])
+    if name in ATTRIBUTES:
+        trait: Trait | None = c.attributes.get(name, Trait())
+    else:
+        trait = c.skills.get(name)
+    if trait is not None and trait.bonus:
+        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+    return trait, mods
+
+
 def roll_trait(
     c: SwadeCombatant,
     state: SwadeState,
@@ -277,13 +292,7 @@ def roll_trait(
     """``c`` rolls attribute or skill ``name`` (SW-1) with its SW-6 modifiers, any
     support received (then spent, SW-24) and ``extra``. A missing skill is unskilled
     (SW-5, d4 -2). Mutates ``c`` (support spent): call it on a copied state."""
-    mods = state_trait_modifiers(c, state) + list(extra or [])
-    if name in ATTRIBUTES:
-        trait: Trait | None = c.attributes.get(name, Trait())
-    else:
-        trait = c.skills.get(name)
-    if trait is not None and trait.bonus:
-        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+    trait, mods = trait_and_modifiers(c, state, name, extra=extra)
     roll = trait_roll(
         dice,
         trait.die if trait is not None else 4,

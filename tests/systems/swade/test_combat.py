@@ -569,6 +569,6 @@ def test_attack_snapshots_do_not_nest_from_one_attack_to_the_next() -> None:
     for _ in range(3):
         st = _attack(st, dice(2, 2)).state
     last = get(st, "h").last_attack
-    assert last is not None and "last_attack" not in last["before"]["attacker"]
+    assert last is not None and "last_attack" not in last["before"]["h"]
     out = reroll_attack(st, PLAYER, dice(3, 3), "h")
     assert get(out.state, "h").last_attack is not None

@@ -8,6 +8,7 @@ import pytest
 from bot.systems.base import RuleError
 from bot.systems.swade.combat import attack
 from bot.systems.swade.grapple import crush, escape, grapple, release
+from bot.systems.swade.maneuvers import reroll_maneuver
 from bot.systems.swade.modifiers import (
     AttackOptions,
     has_condition,
@@ -133,3 +134,12 @@ def test_release_frees_the_victim() -> None:
     out = release(_held(bound=True), PLAYER, grappler_id="h")
     assert not has_condition(get(out.state, "g"), "bound")
     assert get(out.state, "g").grappled_by is None
+
+
+def test_the_victim_may_reroll_its_resistance_and_undo_the_hold() -> None:
+    held = _grab(state_of(hero(), goblin()), dice(5, 1, 3))
+    assert [o.data["index"] for o in held.offers] == [0, 1]
+    out = reroll_maneuver(held.state, GM, dice(6, 1), owner_id="h", index=1)  # 7 beats 5
+    h, g = get(out.state, "h"), get(out.state, "g")
+    assert h.grappling is None and g.grappled_by is None
+    assert not has_condition(g, "entangled")

@@ -15,6 +15,7 @@ from bot.systems.swade.maneuvers import (
     evade,
     finishing_move,
     push,
+    reroll_maneuver,
     support,
     trick,
 )
@@ -206,3 +207,89 @@ def test_a_bound_character_cannot_push() -> None:
     with pytest.raises(RuleError) as err:
         push(st, PLAYER, dice(), actor_id="h", target_id="g")
     assert err.value.key == "swade_combat.error.bound"
+
+
+# --- SW-4 / SW-35: benny rerolls of a maneuver's rolls -------------------------------------
+
+
+def _failed_trick():  # type: ignore[no-untyped-def]
+    # Hero Athletics 3 against goblin Agility 4: fails.
+    return trick(
+        _turns(),
+        PLAYER,
+        dice(3, 1, 4),
+        actor_id="h",
+        target_id="g",
+        skill="athletics",
+        effect="distracted",
+    )
+
+
+def test_every_maneuver_roll_offers_a_reroll_to_whoever_made_it() -> None:
+    out = _failed_trick()
+    offers = [o for o in out.offers if o.action == "reroll_maneuver"]
+    assert [(o.combatant_id, o.user_id, o.data["index"]) for o in offers] == [
+        ("h", PLAYER.user_id, 0),
+        ("g", None, 1),
+    ]
+    hook = event(out, "swade_combat.trick.roll").params["reroll"]
+    assert (hook["action"], hook["owner_id"], hook["index"]) == ("reroll_maneuver", "h", 0)
+
+
+def test_rerolling_the_tricksters_roll_keeps_the_defenders_and_resolves_again() -> None:
+    d = dice(5, 2)  # only the hero's roll is rolled again: 5 against the kept 4
+    out = reroll_maneuver(_failed_trick().state, PLAYER, d, owner_id="h", index=0)
+    assert has_condition(get(out.state, "g"), "distracted")
+    assert d.remaining == 0
+
+
+def test_a_worse_reroll_keeps_the_first_roll() -> None:
+    out = reroll_maneuver(_failed_trick().state, PLAYER, dice(2, 1), owner_id="h", index=0)
+    assert event(out, "swade_combat.trick.roll").params["kept_previous"]
+    assert event(out, "swade_combat.trick.roll").params["total"] == 3
+    assert get(out.state, "g").conditions == []
+
+
+def test_the_defender_rerolls_its_own_roll_only() -> None:
+    won = trick(
+        _turns(),
+        PLAYER,
+        dice(5, 1, 3),
+        actor_id="h",
+        target_id="g",
+        skill="athletics",
+        effect="distracted",
+    )
+    with pytest.raises(RuleError):
+        reroll_maneuver(won.state, PLAYER, dice(8, 8), owner_id="h", index=1)
+    out = reroll_maneuver(won.state, GM, dice(6), owner_id="h", index=1)  # 6 beats 5
+    assert get(out.state, "g").conditions == []  # the trick's effect is undone
+
+
+def test_a_critical_failure_in_a_maneuver_cannot_be_rerolled() -> None:
+    out = trick(
+        _turns(),
+        PLAYER,
+        dice(1, 1, 4),
+        actor_id="h",
+        target_id="g",
+        skill="athletics",
+        effect="distracted",
+    )
+    assert [o.data["index"] for o in out.offers] == [1]
+    with pytest.raises(RuleError) as err:
+        reroll_maneuver(out.state, PLAYER, dice(6, 6), owner_id="h", index=0)
+    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+
+
+def test_rerolling_a_push_rolls_the_footing_again_but_rerolling_the_footing_keeps_the_push() -> (
+    None
+):
+    # Push: hero 4 + 2 = 6 against 5; goblin Athletics 2: prone.
+    first = push(_turns(), PLAYER, dice(4, 1, 5, 2), actor_id="h", target_id="g", moved=True)
+    footing = reroll_maneuver(first.state, GM, dice(5), owner_id="h", index=2)
+    assert not has_condition(get(footing.state, "g"), "prone")  # 5 >= 4: keeps its footing
+    d = dice(8, 4, 1, 4)  # hero 12 + 2 = 14 vs 5: a raise; new footing roll 4 - 2 = 2
+    again = reroll_maneuver(first.state, PLAYER, d, owner_id="h", index=0)
+    assert event(again, "swade_combat.push.moved").params["steps"] == 2
+    assert has_condition(get(again.state, "g"), "prone") and d.remaining == 0
