@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.render.board import Board, BoardContext, register_board
+from bot.render.limits import DESCRIPTION
 from bot.systems.ds20.state import LEVELS, DS20State, DSCombatant
 from bot.systems.ds20.wounds import wound_boxes
 from bot.systems.encounter import Encounter
 
 FULL_FIELDS = 20
-COMPACT_NAME = 18
+COMPACT_NAME = 22
+COMPACT_AMMO = 2
 CURRENT = "▶"
 NEXT_BUTTON = ("ds20.cog.board.next", "next")
 
@@ -79,7 +81,13 @@ def _initiative(c: DSCombatant) -> str:
     return "—" if c.initiative is None else str(c.initiative)
 
 
-def _header(state: DS20State, lang: str) -> list[str]:
+def _header(state: DS20State, lang: str, compact: bool = False) -> list[str]:
+    """Whose turn (or how to start) and the attack awaiting a defence."""
+
+    def name(combatant_id: str) -> str:
+        full = _name(state, combatant_id)
+        return short_name(full) if compact else full
+
     lines: list[str] = []
     current = state.current_id
     if not state.combatants:
@@ -89,15 +97,15 @@ def _header(state: DS20State, lang: str) -> list[str]:
     elif current is None:
         lines.append(t("ds20.cog.board.ready", lang))
     else:
-        lines.append(t("ds20.cog.board.turn", lang, round=state.round, name=_name(state, current)))
+        lines.append(t("ds20.cog.board.turn", lang, round=state.round, name=name(current)))
     pending = state.pending
     if pending is not None:
         lines.append(
             t(
                 "ds20.cog.board.pending",
                 lang,
-                attacker=_name(state, pending.attacker_id),
-                target=_name(state, pending.target_id),
+                attacker=name(pending.attacker_id),
+                target=name(pending.target_id),
                 margin=pending.margin,
                 weapon=pending.weapon or "—",
             )
@@ -121,14 +129,25 @@ def _field(c: DSCombatant, state: DS20State, lang: str) -> tuple[str, str, bool]
     return name, "\n".join(lines), False
 
 
-def compact_line(c: DSCombatant, state: DS20State, lang: str) -> str:
-    """One line: ▶ init name · R 2/4 HL 1/3 HG 0/3 · health · A 1/3 · D 1 · ammo."""
+def short_name(name: str) -> str:
+    """A long name cut in the middle, so numbered copies ("… 12") stay apart."""
+    if len(name) <= COMPACT_NAME:
+        return name
+    tail = COMPACT_NAME // 3
+    return name[: COMPACT_NAME - tail - 1] + "…" + name[-tail:]
+
+
+def compact_line(c: DSCombatant, state: DS20State, lang: str, detail: int = 2) -> str:
+    """One line: ▶ init name · R 2/4 HL 1/3 HG 0/3 · health · Ag 1/3 · Def 1 · ammo and
+    condition icons. ``detail`` 1 drops ammo and icons; 0 keeps wounds and health."""
     mark = CURRENT if c.id == state.current_id else "·"
-    name = c.name if len(c.name) <= COMPACT_NAME else c.name[: COMPACT_NAME - 1] + "…"
+    name = short_name(c.name)
     wounds = " ".join(f"{lv} {c.wounds.get(lv)}/{c.capacity.get(lv)}" for lv in LEVELS)
     parts = [f"{mark} {_initiative(c)} **{name}**", wounds]
     if c.health != "ok":
         parts.append(health_text(c, lang))
+    if detail == 0:
+        return " · ".join(parts)
     parts.append(
         t(
             "ds20.cog.board.compact_vitals",
@@ -138,7 +157,9 @@ def compact_line(c: DSCombatant, state: DS20State, lang: str) -> str:
             defences=c.defences,
         )
     )
-    ammo = [f"{w.ammo}/{w.magazine}" for w in c.weapons if w.ammo is not None]
+    if detail == 1:
+        return " · ".join(parts)
+    ammo = [f"{w.ammo}/{w.magazine}" for w in c.weapons if w.ammo is not None][:COMPACT_AMMO]
     if ammo:
         parts.append("🔫" + ",".join(ammo))
     if c.prone:
@@ -155,13 +176,18 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     state = encounter.state
     assert isinstance(state, DS20State)
     title = t("board.title", lang, name=encounter.name or t("system.ds20", lang))
-    header = _header(state, lang)
     combatants = ordered(state)
     buttons = [NEXT_BUTTON] if state.turn_order else []
     footer = t("ds20.cog.board.legend", lang)
     if compact or len(combatants) > FULL_FIELDS:
-        lines = header + [compact_line(c, state, lang) for c in combatants]
-        return Board(title=title, description="\n".join(lines), footer=footer, buttons=buttons)
+        header = _header(state, lang, compact=True)
+        for detail in (2, 1, 0):  # the most detail that fits
+            lines = header + [compact_line(c, state, lang, detail) for c in combatants]
+            description = "\n".join(lines)
+            if len(description) <= DESCRIPTION:
+                break
+        return Board(title=title, description=description, footer=footer, buttons=buttons)
+    header = _header(state, lang)
     fields = [_field(c, state, lang) for c in combatants]
     return Board(
         title=title, description="\n".join(header), fields=fields, footer=footer, buttons=buttons
