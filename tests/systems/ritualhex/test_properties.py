@@ -114,7 +114,10 @@ def _check_invariants(state: RitualHexState) -> None:
 @pytest.mark.parametrize("seed", range(25))
 def test_random_legal_play_keeps_the_invariants(seed: int) -> None:
     rng = random.Random(seed)
-    state = start_round(example_cast(), GM).state
+    cast = example_cast()
+    if seed % 2:
+        cast.combatants[0].advantages["multiataque"] = 2  # Red Haggar, RH-10
+    state = start_round(cast, GM).state
     for n in range(600):
         source = RandomSource(f"{seed}:{n}")
         state = _random_step(state, rng, source).state
