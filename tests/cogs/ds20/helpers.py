@@ -15,7 +15,8 @@ ANA = (
     "Tipo: PJ | Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Armas C.C. 10, "
     "Armas de Fuego 12, Acrobacia 9, Primeros Auxilios 8, Iniciativa 4 | "
     "Armas: Puños 2/6 pelea; Cuchillo 3/8 C.C.; "
-    "Pistola 4/9 fuego alcance 20 cargador 15 semiautomática"
+    "Pistola 4/9 fuego alcance 20 cargador 15 semiautomática | "
+    "Técnicas: Estocada (Armas C.C.) +1 daño +2"
 )
 BRUTO = (
     "Aptitudes: Fortaleza 11, Destreza 9, Pelea 10, Armas C.C. 9, Armas de Fuego 8, "
