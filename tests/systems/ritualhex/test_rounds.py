@@ -193,3 +193,25 @@ def test_rh7_prepare_gives_a_preparation_point_for_one_ap() -> None:
     out = prepare(state, PLAYER_A, actor_id=cid(state, "Ana"))
     hero = by_name(out.state, "Ana")
     assert (hero.ap_level, hero.prep) == (9, 1)
+
+
+def test_players_add_only_their_own_heroes_and_names_are_unique() -> None:
+    from bot.systems.ritualhex import add_combatant
+
+    hero = parse_sheet("nombre: Ana\nAP 5, HP 5", kind="hero")
+    out = add_combatant(RitualHexState(), PLAYER_A, hero, controller_id=PLAYER_A.user_id)
+    assert out.state.combatants[0].controller_id == PLAYER_A.user_id
+    assert out.state.combatants[0].id == "c1"
+    with pytest.raises(RuleError) as err:
+        add_combatant(RitualHexState(), PLAYER_A, hero, controller_id=None)
+    assert err.value.key == "ritualhex.error.gm_only"
+    with pytest.raises(RuleError) as err:
+        add_combatant(out.state, GM, hero)
+    assert err.value.key == "ritualhex.error.duplicate_name"
+
+
+def test_someone_added_mid_round_acts_from_the_next_round() -> None:
+    state = start_round(duel(10), GM).state
+    state = add(state, "nombre: Beto\nAP 14, HP 5", "hero", PLAYER_A.user_id)
+    assert by_name(state, "Beto").ap_level == 0
+    assert names(state, state.acting) == ["Ana"]
