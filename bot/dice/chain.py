@@ -62,6 +62,11 @@ def roll_chain(
     again and add (SW-2). At most ``cap`` extra rolls; then ``capped`` is set. A d1 never
     aces. Consumes the first roll, then each ace's reroll, in order."""
     check_sides(sides)
+    return roll_chain_unchecked(dice, sides, aces, cap)
+
+
+def roll_chain_unchecked(dice: DiceSource, sides: int, aces: bool, cap: int) -> AceChain:
+    """:func:`roll_chain` for callers that already checked ``sides`` (hot paths)."""
     first = dice.roll(sides)
     if not aces or sides == 1 or first != sides:
         return AceChain(sides, (first,))

@@ -63,11 +63,15 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import exceptions as _lark_errors
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from bot.dice.chain import MAX_ACE_CHAIN, MAX_SIDES
 from bot.dice.grammar import GRAMMAR
 from bot.dice.source import DiceError, DiceSource
+
+# Old lark releases (the ``lark-parser`` package d20 depends on) have no UnexpectedEOF.
+_UnexpectedEOF: Any = getattr(_lark_errors, "UnexpectedEOF", ())
 
 MAX_LENGTH = 300
 MAX_DICE = 1000
@@ -694,7 +698,7 @@ def _check_depth(node: Node) -> Node:
     return node
 
 
-class _Build(Transformer[Token, Any]):
+class _Build(Transformer):  # type: ignore[type-arg]  # not Generic in old lark
     """Builds the AST inside the LALR parse (callbacks run on each reduction: no tree
     walk, no recursion)."""
 
@@ -794,7 +798,7 @@ _PARSER = Lark(
 
 
 def _syntax_error(text: str, exc: UnexpectedInput) -> DiceError:
-    if isinstance(exc, UnexpectedEOF):
+    if isinstance(exc, _UnexpectedEOF):
         return DiceError("dice.syntax", found="", position=len(text))
     if isinstance(exc, UnexpectedToken):
         tok = exc.token

@@ -52,8 +52,13 @@ class RandomSource:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(seed)
+        # randint(1, n) is exactly 1 + _randbelow(n) (CPython's randrange); calling it
+        # directly gives the very same values for a seed, about twice as fast.
+        self._below = getattr(self._rng, "_randbelow", None)
 
     def roll(self, sides: int) -> int:
+        if self._below is not None and sides > 0:
+            return self._below(sides) + 1
         return self._rng.randint(1, sides)
 
     def shuffle(self, items: MutableSequence[T]) -> None:

@@ -28,7 +28,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.dice.chain import AceChain, check_sides, roll_chain
+from bot.dice.chain import (
+    MAX_ACE_CHAIN,
+    AceChain,
+    check_sides,
+    roll_chain,
+    roll_chain_unchecked,
+)
 from bot.dice.source import DiceError, DiceSource
 
 UNSKILLED_DIE = 4
@@ -136,7 +142,9 @@ class TraitResult:
 
 
 def _more_than_half_ones(chains: tuple[AceChain, ...]) -> bool:
-    ones = sum(1 for c in chains if c.natural == 1)
+    if len(chains) == 1:
+        return chains[0].faces[0] == 1
+    ones = sum(1 for c in chains if c.faces[0] == 1)
     return ones * 2 > len(chains)
 
 
@@ -168,12 +176,16 @@ def trait_roll(
         check_sides(wild_die)
     add = modifier + bonus + (UNSKILLED_PENALTY if unskilled else 0)
 
-    trait_rolls = tuple(roll_chain(dice, sides) for _ in range(trait_dice))
-    wild_roll = roll_chain(dice, wild_die) if wild_die is not None else None
+    trait_rolls = tuple(
+        roll_chain_unchecked(dice, sides, True, MAX_ACE_CHAIN) for _ in range(trait_dice)
+    )
+    wild_roll = (
+        roll_chain_unchecked(dice, wild_die, True, MAX_ACE_CHAIN) if wild_die is not None else None
+    )
 
     extra_d6: int | None = None
     if wild_roll is not None:
-        critical = wild_roll.natural == 1 and _more_than_half_ones(trait_rolls)
+        critical = wild_roll.faces[0] == 1 and _more_than_half_ones(trait_rolls)
     elif _more_than_half_ones(trait_rolls):
         extra_d6 = dice.roll(6)
         critical = extra_d6 == 1
@@ -183,21 +195,22 @@ def trait_roll(
     values = [c.value for c in trait_rolls]
     sources: list[Literal["trait", "wild"]] = ["trait"] * trait_dice
     if wild_roll is not None:
-        lowest = min(range(trait_dice), key=lambda i: values[i])
-        if wild_roll.value > values[lowest]:
-            values[lowest] = wild_roll.value
+        lowest = values.index(min(values))
+        wild_value = wild_roll.value
+        if wild_value > values[lowest]:
+            values[lowest] = wild_value
             sources[lowest] = "wild"
 
     kept = tuple(
         TraitDieResult(
-            source=sources[i],
-            index=i,
-            die_value=values[i],
-            total=values[i] + add,
-            success=not critical and values[i] + add >= tn,
-            raises=0 if critical else raises_for(values[i] + add, tn),
+            sources[i],
+            i,
+            value,
+            value + add,
+            not critical and value + add >= tn,
+            0 if critical else raises_for(value + add, tn),
         )
-        for i in range(trait_dice)
+        for i, value in enumerate(values)
     )
     return TraitResult(
         die=sides,
