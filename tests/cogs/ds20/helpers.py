@@ -31,7 +31,8 @@ async def ds20_table(
     tmp_path: Path, dice: list[int], *, fight: bool = True, locale: str = "es"
 ) -> AsyncIterator[OfflineTable]:
     """A table with the encounter started; with ``fight`` Ana and Bruto are in, the
-    initiative rolled (``INITIATIVE`` must open ``dice``) and it is Ana's turn."""
+    initiative rolled (``INITIATIVE`` must open ``dice``) and it is Ana's turn. Every
+    die in ``dice`` must be rolled: one more or one less fails the test."""
     async with OfflineTable(
         db_path=tmp_path / "ds20.sqlite3", dice=dice, strict_dice=True, locale=locale
     ) as table:
@@ -42,6 +43,8 @@ async def ds20_table(
             await must(table, "@gm /initiative roll")
             await must(table, "@gm /next")
         yield table
+        forced = table.dice.forced
+        assert forced is not None and forced.remaining == 0, "a forced die was never rolled"
 
 
 async def must(table: OfflineTable, line: str) -> list[SentMessage]:

@@ -87,7 +87,7 @@ def test_the_full_layout_shows_boxes_health_agotamiento_defences_and_ammo() -> N
 
 
 async def test_forty_rats_through_the_table_fit(tmp_path: Path) -> None:
-    async with ds20_table(tmp_path, [*INITIATIVE, 7], fight=False) as table:
+    async with ds20_table(tmp_path, INITIATIVE, fight=False) as table:
         await must(table, f'@gm /combatant add name:Ana controller:@ana statblock:"{ANA}"')
         messages = await must(
             table, '@gm /combatant add name:Rata count:40 statblock:"Aptitudes: Iniciativa 1"'

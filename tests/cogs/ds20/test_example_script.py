@@ -1,0 +1,42 @@
+"""docs/examples/ds20-fight.txt runs as documented: with its --dice (strict), every
+line is accepted except the one refusal it shows, and the fight has its highlights."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.play.table import OfflineTable
+
+SCRIPT = Path(__file__).resolve().parents[3] / "docs" / "examples" / "ds20-fight.txt"
+
+
+def documented_dice() -> list[int]:
+    match = re.search(r'--dice "([\d,]+)"', SCRIPT.read_text("utf-8"))
+    assert match, "the script documents its --dice"
+    return [int(d) for d in match.group(1).split(",")]
+
+
+async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
+    dice = documented_dice()
+    async with OfflineTable(db_path=tmp_path / "x.sqlite3", dice=dice, strict_dice=True) as table:
+        said: list[str] = []
+        refused: list[str] = []
+        for line in SCRIPT.read_text("utf-8").splitlines():
+            for message in await table.run(line):
+                (
+                    refused if message.ephemeral and "guardado" not in message.content else said
+                ).append(message.text())
+        text = "\n".join(said)
+    assert refused == ["No controlas a Beto."]
+    for highlight in (
+        "Matón esquiva: el ataque no surte efecto.",
+        "Beto bloquea y devuelve 8 de daño a Matón.",
+        "Armadura de Matón: éxito (margen 4); reduce 1 niveles: 1 HG.",
+        "Traba menor (7)",
+        "Matón entra en Agonía.",
+        "Tirada de agonía de Matón (Fortaleza): fallo (margen -2).",
+        "**Matón**: Agonía",
+    ):
+        assert highlight in text, highlight
+    assert table.dice.forced is not None and table.dice.forced.remaining == 0  # all used
