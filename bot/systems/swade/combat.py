@@ -942,3 +942,31 @@ def attack_object(
     else:
         events.append(Event(key="swade_combat.object.miss", params={"object": object_name}))
     return Outcome(state=new, events=events, summary=f"attack object {attacker.name}")
+
+
+# --- seed 000/003 "Recarga" -------------------------------------------------------------------
+
+
+def reload_weapon(
+    state: SwadeState, actor: Actor, *, combatant_id: str, weapon: str, shots: int
+) -> Outcome:
+    """Seed 003 "Recarga": loading clips, magazines or loose rounds costs an action per
+    item (arrows and sling stones are free once per attack); the bot only tracks the
+    rounds: the weapon now holds ``shots``. The turn's action count is the player's."""
+    if shots < 0:
+        raise RuleError("swade_combat.error.bad_shots", shots=shots)
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    require_control(actor, c)
+    w = find_weapon(c, weapon)
+    assert w is not None
+    w.shots = shots
+    return Outcome(
+        state=new,
+        events=[
+            Event(
+                key="swade_combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
+            )
+        ],
+        summary=f"reload {c.name} {w.name}",
+    )

@@ -12,6 +12,7 @@ from bot.systems.base import RuleError
 from bot.systems.swade.combat import (
     attack,
     attack_object,
+    reload_weapon,
     reroll_attack,
     reroll_damage,
     wild_attack,
@@ -572,3 +573,14 @@ def test_attack_snapshots_do_not_nest_from_one_attack_to_the_next() -> None:
     assert last is not None and "last_attack" not in last["before"]["h"]
     out = reroll_attack(st, PLAYER, dice(3, 3), "h")
     assert get(out.state, "h").last_attack is not None
+
+
+def test_reload_sets_the_rounds_and_ammunition_runs_out_again() -> None:
+    h = hero()
+    h.weapons[2].shots = 4
+    out = reload_weapon(
+        state_of(h, goblin()), PLAYER, combatant_id="h", weapon="Subfusil", shots=30
+    )
+    assert get(out.state, "h").weapons[2].shots == 30
+    fired = _attack(out.state, dice(2, 2, 2, 1), weapon="Subfusil", rof=3)
+    assert get(fired.state, "h").weapons[2].shots == 20
