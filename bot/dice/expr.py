@@ -286,10 +286,6 @@ class Node:
     def evaluate(self, ctx: _Context) -> Part:
         raise NotImplementedError
 
-    def min_max(self) -> tuple[int, int] | None:
-        """Bounds of the value when finite and cheap to know (used by property tests)."""
-        return None
-
 
 class Number(Node):
     __slots__ = ("value",)
@@ -450,11 +446,6 @@ class Dice(Node):
                 if d.kept and d.value > n:
                     d.value = n
 
-    def min_max(self) -> tuple[int, int] | None:
-        if self.operators or self.ace_above is not None:
-            return None
-        return self.count, self.count * self.sides
-
 
 class SetNode(Node):
     __slots__ = ("items", "operators", "paren", "text")
@@ -479,17 +470,6 @@ class SetNode(Node):
         else:
             _keep_drop(parts, self.operators)
         return SetPart(parts, self.paren, self.text)
-
-    def min_max(self) -> tuple[int, int] | None:
-        if self.operators:
-            return None
-        lo = hi = 0
-        for item in self.items:
-            mm = item.min_max()
-            if mm is None:
-                return None
-            lo, hi = lo + mm[0], hi + mm[1]
-        return lo, hi
 
 
 def _keep_drop(items: list[Any], operators: tuple[Operator, ...]) -> None:
@@ -536,12 +516,6 @@ class Unary(Node):
     def evaluate(self, ctx: _Context) -> Part:
         inner = self.operand.evaluate(ctx)
         return OpPart(-inner.value if self.op == "-" else inner.value, self.op, [inner])
-
-    def min_max(self) -> tuple[int, int] | None:
-        mm = self.operand.min_max()
-        if mm is None or self.op == "+":
-            return mm
-        return -mm[1], -mm[0]
 
 
 def divide(a: int, b: int, rounding: str) -> int:
@@ -593,16 +567,6 @@ class Binary(Node):
                 v = a % b
         return OpPart(v, op, [lp, rp])
 
-    def min_max(self) -> tuple[int, int] | None:
-        if self.op not in ("+", "-"):
-            return None
-        lm, rm = self.left.min_max(), self.right.min_max()
-        if lm is None or rm is None:
-            return None
-        if self.op == "+":
-            return lm[0] + rm[0], lm[1] + rm[1]
-        return lm[0] - rm[1], lm[1] - rm[0]
-
 
 _COMPARE = {
     "==": lambda a, b: a == b,
@@ -622,9 +586,6 @@ class Compare(Binary):
         rp = self.right.evaluate(ctx)
         return OpPart(int(_COMPARE[self.op](lp.value, rp.value)), self.op, [lp, rp])
 
-    def min_max(self) -> tuple[int, int] | None:
-        return 0, 1
-
 
 class Annotated(Node):
     __slots__ = ("annotation", "inner")
@@ -638,9 +599,6 @@ class Annotated(Node):
 
     def evaluate(self, ctx: _Context) -> Part:
         return AnnotatedPart(self.inner.evaluate(ctx), self.annotation)
-
-    def min_max(self) -> tuple[int, int] | None:
-        return self.inner.min_max()
 
 
 @dataclass(frozen=True, slots=True)
