@@ -29,7 +29,7 @@ from bot.dice.chain import check_sides
 from bot.dice.dist import Distribution, distribution
 from bot.dice.ds20 import MAX_UNITS, adjust_margin
 from bot.dice.source import DiceError
-from bot.dice.swade import RAISE_STEP, UNSKILLED_DIE, UNSKILLED_PENALTY
+from bot.dice.swade import RAISE_STEP, UNSKILLED_DIE, UNSKILLED_PENALTY, TraitSpec
 
 __all__ = [
     "DSOdds",
@@ -39,6 +39,7 @@ __all__ = [
     "distribution",
     "ds20_odds",
     "rh_check_odds",
+    "spec_odds",
     "trait_odds",
     "trait_odds_exact",
 ]
@@ -130,6 +131,20 @@ def trait_odds(
         die, modifier=modifier, tn=tn, wild_die=wild_die, unskilled=unskilled
     )
     return TraitOdds(float(s), float(r), float(rr), float(c))
+
+
+def spec_odds(spec: TraitSpec, *, bonus: int = 0) -> TraitOdds | None:
+    """Odds of a parsed trait notation (``s8+1 vs 6``); None for rate of fire (several
+    trait dice), whose odds this module does not compute."""
+    if spec.trait_dice != 1:
+        return None
+    return trait_odds(
+        spec.die,
+        modifier=spec.modifier + bonus,
+        tn=spec.tn,
+        wild_die=spec.wild_die,
+        unskilled=spec.unskilled,
+    )
 
 
 # --- Dread S-20 -----------------------------------------------------------------------

@@ -20,6 +20,12 @@ Readings (documented here, tested in ``tests/dice/test_swade.py``):
 - Unskilled (SW-5): the trait die is a d4 whatever ``die`` says, and -2 applies.
 - ``bonus`` is a flat bonus kept apart from ``modifier`` so the reply can show it
   (Joker +2, support); both add to every result.
+- Group roll (SW-8): one trait roll *with* a wild die for a group of similar Extras:
+  call :func:`trait_roll` with ``wild_die=6`` for the group; its total applies to all
+  (the critical failure is then the Wild Card one, SW-3).
+- A benny reroll (SW-4) is another :func:`trait_roll`; the caller keeps the better
+  result, except that a critical failure cannot be rerolled and one that comes up on
+  the reroll must be accepted.
 """
 
 from __future__ import annotations

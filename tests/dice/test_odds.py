@@ -129,3 +129,13 @@ def test_rh_die_mean_is_four() -> None:
     # Always succeeding (target below the minimum 3): mean <S> = E[3 dice] - t = 12 - t.
     o = rh_check_odds(0, 1)
     assert o.p_success == 1 and o.mean_s == pytest.approx(11)
+
+
+def test_spec_odds_uses_the_notation() -> None:
+    from bot.dice.odds import spec_odds
+    from bot.dice.swade import parse_trait
+
+    o = spec_odds(parse_trait("s8+1 vs 6"))
+    assert o == trait_odds(8, modifier=1, tn=6)
+    assert spec_odds(parse_trait("su"), bonus=2) == trait_odds(4, modifier=2, unskilled=True)
+    assert spec_odds(parse_trait("s8r3")) is None

@@ -257,3 +257,10 @@ def test_parse_damage_needs_strength() -> None:
 def test_parse_damage_rejects(text: str) -> None:
     with pytest.raises(DiceError):
         parse_damage(text, strength=6)
+
+
+def test_group_roll_of_extras_uses_one_wild_die_and_wild_card_crit() -> None:
+    # SW-8: the group rolls as one character with a wild die.
+    r = trait_roll(forced(1, 5), 6, wild_die=6)
+    assert r.total == 5 and r.success and r.extra_d6 is None
+    assert trait_roll(forced(1, 1), 6, wild_die=6).critical_failure
