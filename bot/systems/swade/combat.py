@@ -6,6 +6,11 @@ Dice order of :func:`attack`: the attack trait roll (every trait die with its ac
 the wild die), then for each hit in order: its damage roll (Strength die, weapon dice,
 raise die) and whatever applying it rolls (SW-13 Vigor and injury, or the nonlethal 1d6),
 then a disarm Strength roll if one is due.
+
+Benny rerolls (SW-4/SW-35): :func:`reroll_attack` and :func:`reroll_damage` redo the last
+single-target attack from the state before it; the area attack, suppressive fire and
+attacks on objects run as replayable maneuvers
+(:func:`bot.systems.swade.maneuvers.reroll_maneuver`).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from bot.systems.swade.damage import (
     damage_object,
     find_combatant,
     hit_events,
+    pending_soak_offer,
     require_control,
     restore,
     snapshot,
@@ -28,7 +34,7 @@ from bot.systems.swade.damage import (
     trait_reroll_hook,
 )
 from bot.systems.swade.injury import attribute_roll
-from bot.systems.swade.maneuvers import evasion_roll
+from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, run_maneuver
 from bot.systems.swade.modifiers import (
     AMMO_BY_ROF,
     BOUND,
@@ -704,9 +710,8 @@ def _area_targets(state: SwadeState, target_ids: list[str], limit: int) -> list[
     return targets
 
 
-def _area_attacker(state: SwadeState, actor: Actor, attacker_id: str) -> SwadeCombatant:
+def _area_attacker(state: SwadeState, attacker_id: str) -> SwadeCombatant:
     attacker = find_combatant(state, attacker_id)
-    require_control(actor, attacker)
     if attacker.dead or attacker.incapacitated:
         raise RuleError("swade_combat.error.cannot_act", name=attacker.name)
     if attacker.shaken or has_condition(attacker, STUNNED):
@@ -719,7 +724,7 @@ def _area_attacker(state: SwadeState, actor: Actor, attacker_id: str) -> SwadeCo
 
 
 def _area_roll_event(
-    attacker: SwadeCombatant, plan: AttackPlan, roll: TraitResult, key: str, names: list[str]
+    attacker: SwadeCombatant, plan: AttackPlan, roll: Roll, key: str, names: list[str]
 ) -> Event:
     return Event(
         key=key,
@@ -731,7 +736,8 @@ def _area_roll_event(
             "tn": plan.tn,
             "modifiers": [list(m) for m in plan.modifiers],
             "total": roll.total,
-            "reroll": trait_reroll_hook(roll, action=key, attacker_id=attacker.id),
+            "kept_previous": roll.kept_previous,
+            "reroll": roll.hook,
         },
         dice=roll.to_view(),
     )
@@ -748,10 +754,43 @@ def _damage_event(
             "modifiers": [list(m) for m in plan.damage_mods],
             "ap": plan.ap,
             "kept_previous": False,
-            "reroll": {"kind": "damage", "rerollable": True},
+            "reroll": {"kind": "damage", "rerollable": False},
         },
         dice=view,
     )
+
+
+def _apply_area_hit(
+    state: SwadeState,
+    attacker: SwadeCombatant,
+    target: SwadeCombatant,
+    plan: AttackPlan,
+    dice: DiceSource,
+    *,
+    raises: int,
+    extra_armor: int = 0,
+    nonlethal: bool = False,
+) -> list[Event]:
+    dmg, view = _roll_damage(plan, raises, dice)
+    hit = apply_hit(
+        state,
+        target,
+        dmg,
+        dice,
+        ap=plan.ap,
+        extra_armor=extra_armor,
+        nonlethal=nonlethal,
+        attacker_id=attacker.id,
+    )
+    return [_damage_event(target, plan, dmg, view), *hit_events(target, hit)]
+
+
+def _with_soak_offers(out: Outcome, attacker_id: str, target_ids: list[str]) -> Outcome:
+    for tid in target_ids:
+        offer = pending_soak_offer(find_combatant(out.state, tid), attacker_id)
+        if offer is not None:
+            out.offers.append(offer)
+    return out
 
 
 def area_attack(
@@ -776,68 +815,80 @@ def area_attack(
     (``launched``), times 2/3/4 at medium/long/extreme range, in the 1d12 clock
     direction; the GM places it (it cannot deviate more than half the distance).
     Dice: attack roll; then per target its evasion roll, damage, and SW-13 rolls; or
-    the deviation dice and the d12."""
-    opts = options or AttackOptions()
-    new = state.model_copy(deep=True)
-    attacker = _area_attacker(new, actor, attacker_id)
-    targets = _area_targets(new, target_ids, TEMPLATE_TARGETS[template])
-    plan = plan_attack(new, attacker, None, weapon=weapon, skill=skill, options=opts)
+    the deviation dice and the d12. Its trait rolls may be rerolled with a benny
+    (:func:`bot.systems.swade.maneuvers.reroll_maneuver`)."""
+    require_control(actor, find_combatant(state, attacker_id))
+    params = {
+        "attacker_id": attacker_id,
+        "target_ids": list(target_ids),
+        "template": template,
+        "weapon": weapon,
+        "skill": skill,
+        "options": (options or AttackOptions()).model_dump(mode="json"),
+        "launched": launched,
+        "evasion": evasion,
+    }
+    involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
+    out = run_maneuver(state, dice, "area_attack", params, owner_id=attacker_id, involved=involved)
+    return _with_soak_offers(out, attacker_id, list(target_ids))
+
+
+@maneuver("area_attack")
+def _area_attack(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+    opts = AttackOptions.model_validate(p["options"])
+    attacker = _area_attacker(new, p["attacker_id"])
+    targets = _area_targets(new, p["target_ids"], TEMPLATE_TARGETS[p["template"]])
+    plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
         raise RuleError("swade_combat.error.area_needs_ranged")
-    roll = roll_attack(plan, dice)
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
     _spend_and_mark(new, attacker, plan, opts, wild=False)
-    events = [
-        _area_roll_event(attacker, plan, roll, "swade_combat.area.roll", [t.name for t in targets])
-    ]
-    offers: list[Offer] = []
+    names = [t.name for t in targets]
+    events = [_area_roll_event(attacker, plan, roll, "swade_combat.area.roll", names)]
     if roll.success:
         cover_armor = -COVER_MODS[opts.cover]
         for target in targets:
-            if evasion:
-                ev, ev_mods = evasion_roll(target, new, dice)
+            if p["evasion"]:
+                penalty: Modifier = ("swade_combat.mod.evasion", -2)
+                ev, ev_mods = rolls.roll(target, new, "agility", extra=[penalty], phase=1)
                 key = "swade_combat.evade.success" if ev.success else "swade_combat.evade.failure"
-                events.append(
-                    Event(
-                        key=key,
-                        params={
-                            "name": target.name,
-                            "total": ev.total,
-                            "modifiers": [list(m) for m in ev_mods],
-                            "reroll": trait_reroll_hook(ev, combatant_id=target.id),
-                        },
-                        dice=ev.to_view(),
-                    )
-                )
+                events.append(_roll_event(key, target, ev, ev_mods))
                 if ev.success:
                     continue
-            dmg, view = _roll_damage(plan, roll.raises, dice)
-            events.append(_damage_event(target, plan, dmg, view))
-            hit = apply_hit(
+            events += _apply_area_hit(
                 new,
+                attacker,
                 target,
-                dmg,
-                dice,
-                ap=plan.ap,
+                plan,
+                rolls.dice,
+                raises=roll.raises,
                 extra_armor=cover_armor,
                 nonlethal=opts.nonlethal,
-                attacker_id=attacker.id,
             )
-            events += hit_events(target, hit)
-            offer = soak_offer(target, hit)
-            if offer is not None:
-                offers.append(offer)
-    elif template != "cone":
-        count = 2 if launched else 1
-        base = sum(dice.roll(6) for _ in range(count))
+    elif p["template"] != "cone":
+        count = 2 if p["launched"] else 1
+        base = sum(rolls.dice.roll(6) for _ in range(count))
         steps = base * DEVIATION_MULTIPLIER[opts.range]
-        clock = dice.roll(12)
+        clock = rolls.dice.roll(12)
         events.append(
             Event(key="swade_combat.area.deviates", params={"steps": steps, "clock": clock})
         )
     else:
         events.append(Event(key="swade_combat.area.miss", params={}))
-    return Outcome(
-        state=new, events=events, offers=offers, summary=f"area attack {attacker.name} ({template})"
+    return events, f"area attack {attacker.name} ({p['template']})"
+
+
+def _roll_event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier]) -> Event:
+    return Event(
+        key=key,
+        params={
+            "name": who.name,
+            "total": roll.total,
+            "modifiers": [list(m) for m in mods],
+            "kept_previous": roll.kept_previous,
+            "reroll": roll.hook,
+        },
+        dice=roll.to_view(),
     )
 
 
@@ -858,43 +909,50 @@ def suppressive_fire(
     seed 003 amount for the weapon's full RoF. Reading: one total for all targets
     (per-target cover is the GM's) and no raise die on the damage (the raise is what
     makes it hit)."""
-    opts = (options or AttackOptions()).model_copy(update={"rof": 1})
-    new = state.model_copy(deep=True)
-    attacker = _area_attacker(new, actor, attacker_id)
-    w = find_weapon(attacker, weapon)
+    require_control(actor, find_combatant(state, attacker_id))
+    params = {
+        "attacker_id": attacker_id,
+        "target_ids": list(target_ids),
+        "weapon": weapon,
+        "options": (options or AttackOptions())
+        .model_copy(update={"rof": 1})
+        .model_dump(mode="json"),
+    }
+    involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
+    out = run_maneuver(
+        state, dice, "suppressive_fire", params, owner_id=attacker_id, involved=involved
+    )
+    return _with_soak_offers(out, attacker_id, list(target_ids))
+
+
+@maneuver("suppressive_fire")
+def _suppressive_fire(
+    new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
+) -> tuple[list[Event], str]:
+    opts = AttackOptions.model_validate(p["options"])
+    attacker = _area_attacker(new, p["attacker_id"])
+    w = find_weapon(attacker, p["weapon"])
     assert w is not None
     if not w.range or w.rof < 2:
         raise RuleError("swade_combat.error.suppressive_needs_rof", weapon=w.name)
-    targets = _area_targets(new, target_ids, TEMPLATE_TARGETS["medium"])
-    plan = plan_attack(new, attacker, None, weapon=weapon, skill=None, options=opts)
+    targets = _area_targets(new, p["target_ids"], TEMPLATE_TARGETS["medium"])
+    plan = plan_attack(new, attacker, None, weapon=w.name, skill=None, options=opts)
     plan.modifiers.append(("swade_combat.mod.recoil", -2))
     plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0
-    roll = roll_attack(plan, dice)
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
     _spend_and_mark(new, attacker, plan, opts, wild=False)
-    events = [
-        _area_roll_event(
-            attacker, plan, roll, "swade_combat.suppressive.roll", [t.name for t in targets]
-        )
-    ]
-    offers: list[Offer] = []
+    names = [t.name for t in targets]
+    events = [_area_roll_event(attacker, plan, roll, "swade_combat.suppressive.roll", names)]
     if not roll.success:
         events.append(Event(key="swade_combat.suppressive.miss", params={}))
     for i, target in enumerate(targets if roll.success else []):
-        add_timed_condition(new, target, DISTRACTED)
+        events += add_timed_condition(new, target, DISTRACTED)
         events.append(
             Event(key="swade_combat.suppressive.distracted", params={"name": target.name})
         )
         if roll.raises >= 1 and i < w.rof and not target.dead:
-            dmg, view = _roll_damage(plan, 0, dice)
-            events.append(_damage_event(target, plan, dmg, view))
-            hit = apply_hit(new, target, dmg, dice, ap=plan.ap, attacker_id=attacker.id)
-            events += hit_events(target, hit)
-            offer = soak_offer(target, hit)
-            if offer is not None:
-                offers.append(offer)
-    return Outcome(
-        state=new, events=events, offers=offers, summary=f"suppressive fire {attacker.name}"
-    )
+            events += _apply_area_hit(new, attacker, target, plan, rolls.dice, raises=0)
+    return events, f"suppressive fire {attacker.name}"
 
 
 # --- SW-11 breaking things ------------------------------------------------------------------
@@ -918,30 +976,49 @@ def attack_object(
     raise die, and the object breaks when the damage matches or beats its Hardness
     (Consistencia). Reading (core rules, the seeds are silent): AP lowers the Hardness.
     Dice: the attack roll, then the damage dice."""
-    opts = options or AttackOptions()
-    new = state.model_copy(deep=True)
-    attacker = _area_attacker(new, actor, attacker_id)
-    plan = plan_attack(new, attacker, None, weapon=weapon, skill=skill, options=opts)
+    require_control(actor, find_combatant(state, attacker_id))
+    params = {
+        "attacker_id": attacker_id,
+        "hardness": hardness,
+        "weapon": weapon,
+        "skill": skill,
+        "options": (options or AttackOptions()).model_dump(mode="json"),
+        "parry": parry,
+        "object_name": object_name,
+    }
+    return run_maneuver(
+        state, dice, "attack_object", params, owner_id=attacker_id, involved=[attacker_id]
+    )
+
+
+@maneuver("attack_object")
+def _attack_object(
+    new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
+) -> tuple[list[Event], str]:
+    opts = AttackOptions.model_validate(p["options"])
+    attacker = _area_attacker(new, p["attacker_id"])
+    plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
-        plan.tn, plan.tn_parts = parry, [("swade_combat.tn.parry", parry)]
-    roll = roll_attack(plan, dice)
+        plan.tn, plan.tn_parts = p["parry"], [("swade_combat.tn.parry", p["parry"])]
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
     _spend_and_mark(new, attacker, plan, opts, wild=False)
-    events = [_area_roll_event(attacker, plan, roll, "swade_combat.object.roll", [object_name])]
+    name = p["object_name"]
+    events = [_area_roll_event(attacker, plan, roll, "swade_combat.object.roll", [name])]
     if roll.success:
-        effective = max(0, hardness - plan.ap)
+        effective = max(0, p["hardness"] - plan.ap)
         hit = damage_object(
-            dice, plan.damage_sides, modifier=total(plan.damage_mods), hardness=effective
+            rolls.dice, plan.damage_sides, modifier=total(plan.damage_mods), hardness=effective
         )
         events.append(
             Event(
                 key="swade_combat.object.broken" if hit.broken else "swade_combat.object.holds",
-                params={"object": object_name, "damage": hit.roll.total, "hardness": effective},
+                params={"object": name, "damage": hit.roll.total, "hardness": effective},
                 dice=hit.roll.to_view(),
             )
         )
     else:
-        events.append(Event(key="swade_combat.object.miss", params={"object": object_name}))
-    return Outcome(state=new, events=events, summary=f"attack object {attacker.name}")
+        events.append(Event(key="swade_combat.object.miss", params={"object": name}))
+    return events, f"attack object {attacker.name}"
 
 
 # --- seed 000/003 "Recarga" -------------------------------------------------------------------

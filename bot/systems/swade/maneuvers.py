@@ -135,17 +135,27 @@ class ActionRolls:
         extra: list[Modifier] | None = None,
         phase: int = 0,
     ) -> tuple[Roll, list[Modifier]]:
+        """``c`` rolls trait ``name`` (:func:`bot.systems.swade.modifiers.roll_trait`)."""
+        _, mods = trait_and_modifiers(c, state, name, extra=extra)
+        roll = self.roll_with(
+            c, lambda dice: roll_trait(c, state, dice, name, extra=extra)[0], phase=phase
+        )
+        c.support_bonus = 0  # SW-24: spent by the roll, kept or new
+        return roll, mods
+
+    def roll_with(
+        self, c: SwadeCombatant, make: Callable[[DiceSource], TraitResult], *, phase: int = 0
+    ) -> Roll:
+        """A trait roll of ``c`` that ``make`` performs (an attack roll, say)."""
         i = len(self.records)
         prev = self.previous[i] if i < len(self.previous) else None
         if prev is not None and (prev["who"] != c.id or prev["phase"] != phase):
             prev = None  # the replay took another path: roll afresh
         limit = self.previous[self.reroll]["phase"] if self.reroll is not None else -1
         if prev is not None and i != self.reroll and prev["phase"] <= limit:
-            _, mods = trait_and_modifiers(c, state, name, extra=extra)
-            c.support_bonus = 0
             roll = Roll.from_record(prev)
         else:
-            result, mods = roll_trait(c, state, self.dice, name, extra=extra)
+            result = make(self.dice)
             hook = {
                 **trait_reroll_hook(result, combatant_id=c.id),
                 "action": "reroll_maneuver",
@@ -163,7 +173,7 @@ class ActionRolls:
             if prev is not None and i == self.reroll and prev["total"] >= roll.total:
                 roll = Roll.from_record(prev, kept_previous=True)
         self.records.append(roll.record(c.id, phase))
-        return roll, mods
+        return roll
 
 
 Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], str]]
@@ -229,7 +239,9 @@ def reroll_maneuver(
     """SW-4/SW-35: a benny rerolls roll ``index`` of the last maneuver ``owner_id``
     started; whoever made that roll (its controller or the GM) may ask. A critical
     failure cannot be rerolled. The bennies ledger charges the benny."""
-    from bot.systems.swade import grapple as _grapple  # noqa: F401  (registers grappling)
+    # The attacks and grappling register their maneuvers when imported.
+    from bot.systems.swade import combat as _combat  # noqa: F401
+    from bot.systems.swade import grapple as _grapple  # noqa: F401
 
     owner = find_combatant(state, owner_id)
     last = owner.last_maneuver
@@ -594,10 +606,3 @@ def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     roll, mods = rolls.roll(c, new, "agility", extra=[("swade_combat.mod.evasion", -2)])
     key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"
     return [_event(key, c, roll, mods)], f"evade {c.name}"
-
-
-def evasion_roll(
-    c: SwadeCombatant, state: SwadeState, dice: DiceSource
-) -> tuple[TraitResult, list[Modifier]]:
-    """SW-25: Agility -2 against TN 4. Mutates ``c`` (support spent)."""
-    return roll_trait(c, state, dice, "agility", extra=[("swade_combat.mod.evasion", -2)])

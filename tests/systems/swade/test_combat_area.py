@@ -6,10 +6,11 @@ import pytest
 
 from bot.systems.base import RuleError
 from bot.systems.swade.combat import area_attack, suppressive_fire
+from bot.systems.swade.maneuvers import reroll_maneuver
 from bot.systems.swade.modifiers import AttackOptions, has_condition
 from bot.systems.swade.state import Weapon
 
-from .test_combat_fixtures import PLAYER, dice, event, get, goblin, hero, keys, state_of
+from .test_combat_fixtures import GM, PLAYER, dice, event, get, goblin, hero, keys, state_of
 
 GRENADE = Weapon(name="Granada", damage="3d6", range="5/10/20")
 
@@ -130,3 +131,19 @@ def test_suppressive_fire_needs_rof_2() -> None:
             weapon="Pistola",
         )
     assert err.value.key == "swade_combat.error.suppressive_needs_rof"
+
+
+def test_a_benny_rerolls_the_area_attack_roll() -> None:
+    missed = _throw(_three_goblins(), dice(3, 1, 5, 7), ["g1"])  # 3 - 2: deviates
+    # Reroll: Athletics 4 hits; 3d6 2+2+1 = 5 against T5: Shaken.
+    out = reroll_maneuver(missed.state, PLAYER, dice(4, 1, 2, 2, 1), owner_id="h", index=0)
+    assert get(out.state, "g1").shaken
+    assert "swade_combat.area.deviates" not in keys(out)
+
+
+def test_a_target_rerolls_its_evasion_and_the_attack_roll_stays() -> None:
+    hit = _throw(_three_goblins(), dice(4, 1, 3, 2, 2, 1), ["g1"], evasion=True)
+    assert get(hit.state, "g1").shaken
+    out = reroll_maneuver(hit.state, GM, dice(6), owner_id="h", index=1)  # 6 - 2 = 4
+    assert not get(out.state, "g1").shaken
+    assert "swade_combat.evade.success" in keys(out)
