@@ -1,5 +1,6 @@
 """SWADE damage: applying a hit (SW-12, SW-13), soaking it (SW-14), removing Shaken with
-a benny (SW-15), bleeding out and breaking things (SW-11). Pure.
+a benny (SW-15), fatigue (seeds 000/003) and damage to objects (SW-11). Pure.
+(Bleeding-out rolls at the start of a turn belong to the turn sequence, ``turns``.)
 
 A hit leaves ``last_hit`` on the target: the damage, what it did and the target's
 fields before it, so :func:`soak` can undo exactly that hit's wounds and Shaken.
@@ -37,7 +38,7 @@ _HIT_FIELDS = {
 HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
 
 
-# --- lookup, permissions (bot.systems.swade.encounter_rules) and reroll hooks --------------------------------------------------------------
+# --- snapshots and reroll hooks (lookup and permissions: encounter_rules) -----------------
 
 
 # Fields a snapshot leaves out: a combatant's own reroll records (they would nest).
