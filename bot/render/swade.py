@@ -1,0 +1,255 @@
+"""The Savage Worlds board: the round, the order of the action cards, whose turn it is,
+and per combatant its wounds, fatigue, Shaken/Stunned and other conditions (with when a
+timed one ends), its bennies, its Hold; player characters with their owner.
+
+A group of Extras sharing a card (SW-31) is one line, "Goblin ×6", with how many still
+stand and which members are Shaken. Full layout: one field per slot (up to
+``FULL_FIELDS``). Compact layout (``compact=True`` or more slots): one short line per slot
+in the description, so 40 combatants fit Discord's 4096/6000 limits.
+"""
+
+from __future__ import annotations
+
+from bot.bennies.holders import GM, user_key, wc_key
+from bot.i18n import t
+from bot.render.board import Board, BoardContext, register_board
+from bot.systems.encounter import Encounter
+from bot.systems.swade.conditions import condition_ends_key, effective_conditions
+from bot.systems.swade.deck import card_label
+from bot.systems.swade.encounter_rules import group_members
+from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+FULL_FIELDS = 20
+COMPACT_NAME = 16
+CURRENT = "▶"
+ACTED = "✓"
+WAITING = "·"
+NEXT_BUTTON = ("swade.cog.board.next", "next")
+DEAL_BUTTON = ("swade.cog.board.deal", "deal")
+# Conditions the compact layout shows as a symbol (the others by a short name).
+SYMBOLS = {
+    "shaken": "💫",
+    "stunned": "😵",
+    "on_hold": "⏳",
+    "incapacitated": "💤",
+    "bleeding_out": "🩸",
+    "prone": "⬇",
+    "defending": "🛡",
+}
+
+
+def slots(state: SwadeState) -> list[str]:
+    """The leaders of every slot: the round's order first, then everyone else (not dealt
+    yet, no card this round, a Hold carried from the last round), one per group."""
+    by_id = {c.id: c for c in state.combatants}
+    ordered = [lid for lid in state.turn_order if lid in by_id]
+    seen_groups = {by_id[lid].group for lid in ordered if by_id[lid].group is not None}
+    rest: list[str] = []
+    for c in state.combatants:
+        if c.id in ordered:
+            continue
+        if c.group is not None:
+            if c.group in seen_groups:
+                continue
+            seen_groups.add(c.group)
+        rest.append(c.id)
+    return ordered + rest
+
+
+def wound_dots(c: SwadeCombatant) -> str:
+    """●●○ for a Wild Card with 2 of 3 wounds (capped at the maximum)."""
+    filled = min(c.wounds, c.max_wounds)
+    return "●" * filled + "○" * (c.max_wounds - filled)
+
+
+def bennies_of(c: SwadeCombatant, context: BoardContext) -> int | None:
+    """A Wild Card's bennies: a player character its controller's pool (the ledger's
+    ``user:<id>``), a GM Wild Card its own pool (the state; ``wc:<id>`` mirrors it).
+    ``None`` for Extras, and for a player when no session is running."""
+    if not c.wild_card:
+        return None
+    if c.is_pc and c.controller_id is not None:
+        return context.pools.get(user_key(c.controller_id))
+    return context.pools.get(wc_key(c.id), c.bennies)
+
+
+def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
+    """Each condition in the reader's language, a timed one with when it ends."""
+    out: list[str] = []
+    stored = {cond.name: cond for cond in c.conditions}
+    for name in effective_conditions(c, state.settings):
+        text = t(f"swade.condition.name.{name}", lang)
+        if name == "on_hold" and c.hold_round is not None and c.hold_round < state.round:
+            text = t("swade.cog.board.hold_from_last_round", lang, condition=text)
+        cond = stored.get(name)
+        ends = condition_ends_key(state, c, cond) if cond is not None else None
+        if ends is not None:
+            text = f"{text} ({t(ends, lang)})"
+        out.append(text)
+    if c.dead:
+        out.append(t("swade.cog.board.dead", lang))
+    return out
+
+
+def _owner(c: SwadeCombatant, context: BoardContext) -> str:
+    if c.controller_id is None:
+        return ""
+    return context.names.get(c.controller_id) or f"<@{c.controller_id}>"
+
+
+def _mark(state: SwadeState, lid: str) -> str:
+    if state.active == lid:
+        return CURRENT
+    if lid in state.acted:
+        return ACTED
+    return WAITING
+
+
+def _card(c: SwadeCombatant, state: SwadeState) -> str:
+    if c.card is None:
+        return "—"
+    return card_label(c.card)
+
+
+def _standing(members: list[SwadeCombatant]) -> list[SwadeCombatant]:
+    return [m for m in members if not m.dead and not m.incapacitated]
+
+
+def _slot_name(leader: SwadeCombatant, members: list[SwadeCombatant]) -> str:
+    if leader.group is not None and len(members) > 1:
+        return f"{leader.group} ×{len(members)}"
+    return leader.name
+
+
+def _details(
+    members: list[SwadeCombatant], state: SwadeState, lang: str, context: BoardContext
+) -> list[str]:
+    """The lines under a slot's name: one for a lone combatant, a summary for a group."""
+    if len(members) == 1:
+        c = members[0]
+        parts: list[str] = []
+        if c.wild_card:
+            parts.append(t("swade.cog.board.wounds", lang, dots=wound_dots(c)))
+        bennies = bennies_of(c, context)
+        if bennies is not None:
+            parts.append(t("swade.cog.board.bennies", lang, n=bennies))
+        owner = _owner(c, context)
+        if owner:
+            parts.append(t("swade.cog.board.owner", lang, owner=owner))
+        lines = [" · ".join(parts)] if parts else []
+        conds = condition_texts(c, state, lang)
+        if conds:
+            lines.append(", ".join(conds))
+        return lines
+    standing = _standing(members)
+    lines = [t("swade.cog.board.standing", lang, n=len(standing), total=len(members))]
+    for m in members:
+        conds = condition_texts(m, state, lang)
+        if conds:
+            lines.append(f"{m.name}: {', '.join(conds)}")
+    return lines
+
+
+def _field(lid: str, state: SwadeState, lang: str, context: BoardContext) -> tuple[str, str, bool]:
+    leader = next(c for c in state.combatants if c.id == lid)
+    members = group_members(state, leader)
+    mark = _mark(state, lid)
+    parts = [] if mark == WAITING else [mark]
+    if leader.card is not None:
+        parts.append(f"{_card(leader, state)} ·")
+    head = " ".join([*parts, _slot_name(leader, members)])
+    if leader.is_pc:
+        head += " " + t("swade.cog.board.pc", lang)
+    if leader.wild_card and not leader.is_pc:
+        head += " ★"
+    body = "\n".join(_details(members, state, lang, context)) or "—"
+    return head, body, False
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= COMPACT_NAME else name[: COMPACT_NAME - 1] + "…"
+
+
+def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) -> str:
+    """One line per slot: ▶ K♠ **Name** ●●○ F1 💫 ⏳ 🪙2 — groups as **Goblin ×6** 4/6."""
+    leader = next(c for c in state.combatants if c.id == lid)
+    members = group_members(state, leader)
+    name = _short(leader.group if leader.group and len(members) > 1 else leader.name)
+    if len(members) > 1:
+        name += f" ×{len(members)}"
+    parts = [f"{_mark(state, lid)} {_card(leader, state)} **{name}**"]
+    if len(members) > 1:
+        parts.append(f"{len(_standing(members))}/{len(members)}")
+        shaken = sum(1 for m in members if m.shaken and not m.dead)
+        if shaken:
+            parts.append(f"💫{shaken}")
+        return " ".join(parts)
+    c = leader
+    if c.wild_card:
+        parts.append(wound_dots(c))
+    if c.fatigue:
+        parts.append(f"F{c.fatigue}")
+    for cond in effective_conditions(c, state.settings):
+        if cond in ("fatigued", "exhausted"):
+            continue
+        parts.append(SYMBOLS.get(cond, t(f"swade.condition.name.{cond}", lang)[:4]))
+    if c.dead:
+        parts.append("☠")
+    bennies = bennies_of(c, context)
+    if bennies is not None:
+        parts.append(f"🪙{bennies}")
+    if c.is_pc and c.controller_id is not None:
+        parts.append(_owner(c, context))
+    return " ".join(parts)
+
+
+def _header(state: SwadeState, lang: str, context: BoardContext) -> list[str]:
+    lines: list[str] = []
+    if not state.combatants:
+        return [t("board.empty", lang)]
+    if state.round == 0:
+        lines.append(t("swade.cog.board.not_dealt", lang))
+    else:
+        lines.append(t("swade.cog.board.round", lang, round=state.round))
+        current = next((c for c in state.combatants if c.id == state.active), None)
+        if current is not None:
+            name = current.group if current.group else current.name
+            lines.append(t("swade.cog.board.turn", lang, combatant=name))
+        elif state.current >= len(state.turn_order):
+            lines.append(t("swade.cog.board.round_done", lang))
+    if GM in context.pools:
+        lines.append(t("swade.cog.board.gm_bennies", lang, n=context.pools[GM]))
+    return lines
+
+
+def _settings(state: SwadeState, lang: str) -> str:
+    on = [
+        t(f"swade.cog.setting.{name}", lang)
+        for name, value in state.settings.model_dump().items()
+        if value
+    ]
+    legend = t("swade.cog.board.legend", lang)
+    if on:
+        return legend + "\n" + t("swade.cog.board.settings", lang, settings=", ".join(on))
+    return legend
+
+
+def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:
+    """The board for a Savage Worlds encounter (``register_board`` contract)."""
+    state = encounter.state
+    assert isinstance(state, SwadeState)
+    title = t("board.title", lang, name=encounter.name or t("system.swade", lang))
+    header = _header(state, lang, context)
+    leaders = slots(state)
+    buttons = [NEXT_BUTTON, DEAL_BUTTON] if state.combatants else []
+    footer = _settings(state, lang)
+    if compact or len(leaders) > FULL_FIELDS:
+        lines = header + [compact_line(lid, state, lang, context) for lid in leaders]
+        return Board(title=title, description="\n".join(lines), footer=footer, buttons=buttons)
+    fields = [_field(lid, state, lang, context) for lid in leaders]
+    return Board(
+        title=title, description="\n".join(header), fields=fields, footer=footer, buttons=buttons
+    )
+
+
+register_board("swade", render)
