@@ -28,7 +28,7 @@ from bot.systems.swade.damage import (
     pending_soak_offer,
     require_control,
 )
-from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, run_maneuver
+from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, require_can_act, run_maneuver
 from bot.systems.swade.modifiers import (
     BOUND,
     ENTANGLED,
@@ -198,6 +198,7 @@ def escape(
 @maneuver("escape")
 def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
     victim = find_combatant(new, p["combatant_id"])
+    require_can_act(victim)  # escaping is an action (SW-19)
     bound = has_condition(victim, BOUND)
     if not bound and not has_condition(victim, ENTANGLED):
         raise RuleError("swade_combat.error.not_grappled", name=victim.name)

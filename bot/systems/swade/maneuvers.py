@@ -32,6 +32,7 @@ from bot.systems.swade.modifiers import (
     DISTRACTED,
     MAX_SUPPORT,
     PRONE,
+    STUNNED,
     VULNERABLE,
     Modifier,
     add_condition,
@@ -290,7 +291,7 @@ def _pair(
     target = find_combatant(state, target_id)
     if me.id == target.id:
         raise RuleError("swade_combat.error.self_target")
-    _require_can_act(me)
+    require_can_act(me)
     return me, target
 
 
@@ -299,10 +300,12 @@ def _start(state: SwadeState, actor: Actor, actor_id: str) -> None:
     require_control(actor, find_combatant(state, actor_id))
 
 
-def _require_can_act(c: SwadeCombatant) -> None:
+def require_can_act(c: SwadeCombatant) -> None:
+    """SW-15/SW-16: a Shaken character takes only free actions, a Stunned one none;
+    SW-21: a defending one nothing but moving."""
     if c.dead or c.incapacitated:
         raise RuleError("swade_combat.error.cannot_act", name=c.name)
-    if c.shaken:
+    if c.shaken or has_condition(c, STUNNED):
         raise RuleError("swade_combat.error.shaken_or_stunned", name=c.name)
     if c.defending:
         raise RuleError("swade_combat.error.defending", name=c.name)
@@ -317,7 +320,7 @@ def defend(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
-    _require_can_act(c)
+    require_can_act(c)
     c.defending = True
     return Outcome(
         state=new,
@@ -518,7 +521,7 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
-    _require_can_act(c)
+    require_can_act(c)
     c.aiming = True
     return Outcome(
         state=new,

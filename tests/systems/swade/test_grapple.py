@@ -143,3 +143,13 @@ def test_the_victim_may_reroll_its_resistance_and_undo_the_hold() -> None:
     h, g = get(out.state, "h"), get(out.state, "g")
     assert h.grappling is None and g.grappled_by is None
     assert not has_condition(g, "entangled")
+
+
+def test_a_shaken_victim_cannot_try_to_escape() -> None:
+    st = state_of(
+        hero(grappling="g"),
+        goblin(grappled_by="h", shaken=True, conditions=[Condition(name="entangled")]),
+    )
+    with pytest.raises(RuleError) as err:
+        escape(st, GM, dice(), combatant_id="g")
+    assert err.value.key == "swade_combat.error.shaken_or_stunned"
