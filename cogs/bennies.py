@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -514,7 +515,7 @@ class BenniesCog(commands.Cog):
     def _history_line(ctx: Ctx, entry: HistoryEntry, encounter: Encounter | None) -> str:
         text = ctx.t(
             "bennies.history_line",
-            time=entry.created_at[11:16],
+            time=discord.utils.format_dt(datetime.fromisoformat(entry.created_at), "t"),
             holder=holder_label(ctx, entry.holder, encounter),
             delta=f"{entry.delta:+d}",
             reason=ctx.t(f"bennies.reason.{entry.reason}"),

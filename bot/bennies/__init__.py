@@ -21,7 +21,7 @@ API for other cogs (``ledger = bot.bennies``)::
         # UserError("bennies.error.empty") when the pool is 0, and nothing changes
     async with ledger.spending(channel_id, holder, reason=..., user_id=...) as spent:
         ...  # run the rules action; if it raises, the benny is refunded
-    await ledger.award(channel_id, holder, n=1, *, reason, user_id, note=None, roll_ref=None) -> int
+    await ledger.award(channel_id, holder, count=1, *, reason, user_id, note=None, roll_ref=None) -> int
     await ledger.pools_for_channel(channel_id) -> dict[str, int]   # board: every pool
     await ledger.session(channel_id) -> Session | None
     await ledger.history(channel_id, limit=20) -> list[HistoryEntry]

@@ -169,6 +169,6 @@ async def test_history_says_who_when_why_and_on_which_roll(table: OfflineTable) 
     text = (await table.run("@gm /bennies history"))[0].text()
     last = text.splitlines()[-1]
     ana = f"<@{table.user('ana').id}>"
-    assert last.startswith("`") and ana in last and "-1" in last
+    assert last.startswith("<t:") and ana in last and "-1" in last
     assert "influir en la historia" in last and "el guardia nos deja pasar" in last
     assert f"por {ana}" in last
