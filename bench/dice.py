@@ -151,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     if "d20_hot_per_s" in t:
         print(f"  d20,  hot cache       {t['d20_hot_per_s']:>10,}")
         print(f"  d20,  parse each time {t['d20_cold_per_s']:>10,}")
-        print(f"  ratio ours/d20: hot {t['ratio_hot']}x, cold {t['ratio_cold']}x, ")
-        print(f"    hot with our to_view() {t['ratio_hot_ours_with_view']}x")
+        print(
+            f"  ratio ours/d20: hot {t['ratio_hot']}x, cold {t['ratio_cold']}x, "
+            f"hot with our to_view() {t['ratio_hot_ours_with_view']}x"
+        )
     else:
         print(f"  d20: {t['d20']}")
     o = figures["trait_odds"]
