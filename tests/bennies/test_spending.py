@@ -269,3 +269,15 @@ async def test_a_spend_names_the_roll_it_was_for_in_the_history(table: OfflineTa
     last = (await table.bot.bennies.history(table.channel_id))[-1]
     assert last.reason == "spend.reroll" and last.roll_ref is not None
     assert last.roll_ref.startswith("Ana #")
+
+
+async def test_undo_gives_a_gm_wild_card_its_own_benny_back_with_the_action(
+    table: OfflineTable,
+) -> None:
+    await fight(table)
+    await run_rules(table, lambda s, a, d: damage.apply_damage(s, a, d, target_id="c4", damage=5))
+    await table.run("@gm /bennies spend use:unshake combatant:Jefe")
+    assert (await find(table, "Jefe")).bennies == 0
+    await table.run("@gm /undo")
+    jefe = await find(table, "Jefe")
+    assert (jefe.shaken, jefe.bennies) == (True, 1)
