@@ -1,0 +1,239 @@
+"""The Ritual Hex board: the round and the needle, whose opportunity, the open reaction
+chain (bottom first) and who may react next, then each combatant's AP level against
+its AP, preparation and waiting points (body card and limbs), damage against HP,
+inactive limbs and equipment; the items on the ground.
+
+Full layout: one field per combatant (up to 20). Compact layout (``compact=True``, or
+more than 20 combatants): one short line per combatant in the description, so 40
+combatants fit Discord's limits. Also the dice views of Ritual Hex checks (with their
+exact odds, ``rh_check_odds``) and damage rolls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dice.odds import rh_check_odds
+from bot.i18n import t
+from bot.render.board import Board, BoardContext, register_board
+from bot.render.dice import chain_text, register_formatter, signed
+from bot.render.limits import DESCRIPTION
+from bot.systems import ritualhex as rh
+from bot.systems.encounter import Encounter
+from bot.systems.ritualhex.rounds import combat_over
+from bot.systems.ritualhex.state import RitualHexState
+
+FULL_FIELDS = 20
+COMPACT_NAME = 20
+ACTING = "▶"
+NEXT = "⏳"
+SIDE_MARK = {"hero": "★", "minion": "☠"}
+ROUND_BUTTON = ("ritualhex_cog.board.start_round", "rh_round")
+PASS_ALL_BUTTON = ("ritualhex.offer.pass_all", "rh_pass_all")
+
+
+def short_name(name: str, limit: int = COMPACT_NAME) -> str:
+    """A long name cut in the middle, so numbered copies ("… 12") stay apart."""
+    if len(name) <= limit:
+        return name
+    tail = limit // 3
+    return name[: limit - tail - 1] + "…" + name[-tail:]
+
+
+def limb_text(limb: dict[str, Any]) -> str:
+    """``mano1`` when fine; ``✗`` inactive, ``💢N`` damage, ``⏳N`` waiting (RH-4, RH-7)."""
+    text = limb["key"]
+    if not limb["active"]:
+        text += "✗"
+    if limb["damage"]:
+        text += f"💢{limb['damage']}"
+    if limb["waiting"]:
+        text += f"⏳{limb['waiting']}"
+    return text
+
+
+def item_text(item: dict[str, Any], lang: str) -> str:
+    """An item and where it is worn; stowed (carried) or not working (RH-9)."""
+    if not item["worn_on"]:
+        return t("ritualhex_cog.board.item_stowed", lang, item=item["name"])
+    where = "+".join(item["worn_on"])
+    key = "ritualhex_cog.board.item" if item["working"] else "ritualhex_cog.board.item_dead"
+    return t(key, lang, item=item["name"], where=where)
+
+
+def _names(data: dict[str, Any], ids: list[str], compact: bool) -> str:
+    by_id = {c["id"]: c["name"] for c in data["combatants"]}
+    return (
+        ", ".join(short_name(by_id.get(i, i)) if compact else by_id.get(i, i) for i in ids) or "—"
+    )
+
+
+def header(data: dict[str, Any], lang: str, compact: bool) -> list[str]:
+    """The round and needle, the opportunity, the chain and who answers, the ground."""
+    lines: list[str] = []
+    if not data["combatants"]:
+        lines.append(t("board.empty", lang))
+    if data["phase"] == "setup":
+        lines.append(t("ritualhex_cog.board.setup", lang))
+    elif data["phase"] == "over":
+        lines.append(t("ritualhex_cog.board.over", lang, round=data["round"]))
+    else:
+        lines.append(
+            t("ritualhex_cog.board.round", lang, round=data["round"], needle=data["needle"])
+        )
+        if data["acting"] and not data["chain"]:
+            lines.append(
+                t("ritualhex_cog.board.acting", lang, names=_names(data, data["acting"], compact))
+            )
+    if data["chain"]:
+        lines.append(t("ritualhex_cog.board.chain", lang))
+        for i, link in enumerate(data["chain"], start=1):
+            key = "ritualhex_cog.board.link_limb" if link["limb"] else "ritualhex_cog.board.link"
+            line = t(
+                key,
+                lang,
+                n=i,
+                author=_names(data, [link["author"]], compact),
+                action=link["action"],
+                targets=_names(data, link["targets"], compact) if link["targets"] else "—",
+                limb=link["limb"] or "",
+            )
+            if link["cancelled"]:
+                line += " " + t("ritualhex_cog.board.cancelled", lang)
+            lines.append(line)
+        if data["awaiting"]:
+            lines.append(
+                t(
+                    "ritualhex_cog.board.awaiting",
+                    lang,
+                    names=_names(data, data["awaiting"], compact),
+                    next=_names(data, data["next"], compact),
+                )
+            )
+    if data["ground"]:
+        lines.append(t("ritualhex_cog.board.ground", lang, items=", ".join(data["ground"])))
+    return lines
+
+
+def _mark(c: dict[str, Any], data: dict[str, Any]) -> str:
+    if c["id"] in data["acting"] and not data["chain"]:
+        return ACTING
+    if c["id"] in data["next"]:
+        return NEXT
+    return SIDE_MARK[c["side"]]
+
+
+def _points(c: dict[str, Any], lang: str) -> list[str]:
+    out = [t("ritualhex_cog.board.damage", lang, damage=c["damage"], hp=c["hp"])]
+    if c["prep"]:
+        out.append(t("ritualhex_cog.board.prep", lang, prep=c["prep"]))
+    if c["waiting"]:
+        out.append(t("ritualhex_cog.board.waiting", lang, waiting=c["waiting"]))
+    if not c["active"]:
+        out.append(t("ritualhex_cog.board.down", lang))
+    return out
+
+
+def field(c: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, str, bool]:
+    name = t(
+        "ritualhex_cog.board.field_name",
+        lang,
+        mark=_mark(c, data),
+        name=c["name"],
+        level=c["ap_level"],
+        ap=c["ap"],
+    )
+    lines = [" · ".join(_points(c, lang))]
+    if c["limbs"]:
+        lines.append(" ".join(limb_text(limb) for limb in c["limbs"]))
+    if c["equipment"]:
+        lines.append(" · ".join(item_text(item, lang) for item in c["equipment"]))
+    return name, "\n".join(lines), True
+
+
+def compact_line(c: dict[str, Any], data: dict[str, Any], lang: str) -> str:
+    """``▶ **Name** 7/12 · 💔 1/10 · P1 · E2 · mano1✗ · Escudo`` — only what is not
+    ordinary: limbs only when damaged, waiting or inactive; equipment only when worn
+    and not working."""
+    parts = [
+        f"{_mark(c, data)} **{short_name(c['name'])}** {c['ap_level']}/{c['ap']}",
+        *_points(c, lang),
+    ]
+    hurt = [limb_text(limb) for limb in c["limbs"] if limb_text(limb) != limb["key"]]
+    if hurt:
+        parts.append(" ".join(hurt))
+    dead = [i["name"] for i in c["equipment"] if i["worn_on"] and not i["working"]]
+    if dead:
+        parts.append(t("ritualhex_cog.board.items_dead", lang, items=", ".join(dead)))
+    return " · ".join(parts)
+
+
+def buttons(state: RitualHexState) -> list[tuple[str, str]]:
+    if state.phase != "round" and not combat_over(state):
+        return [ROUND_BUTTON]
+    if state.awaiting:
+        return [PASS_ALL_BUTTON]
+    return []
+
+
+def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:
+    state = encounter.state
+    assert isinstance(state, RitualHexState)
+    data = rh.board(state)
+    compact = compact or len(data["combatants"]) > FULL_FIELDS
+    title = t("board.title", lang, name=encounter.name or t(f"system.{encounter.system}", lang))
+    lines = header(data, lang, compact)
+    board = Board(title=title, buttons=buttons(state))
+    if compact:
+        body = [compact_line(c, data, lang) for c in data["combatants"]]
+        text = "\n".join([*lines, "", *body]) if body else "\n".join(lines)
+        board.description = text[:DESCRIPTION]
+    else:
+        board.description = "\n".join(lines)
+        board.fields = [field(c, data, lang) for c in data["combatants"]]
+    return board
+
+
+register_board("ritualhex", render)
+
+
+# -- dice views ---------------------------------------------------------------------------
+
+
+def rh_check_view(view: dict[str, Any], lang: str) -> str:
+    """``3d6: [4, 4, 4] +3 = **15** vs 10 — éxito, <S> = 5 · 62.5% éxito · <S> medio
+    3.1`` (RH-1, RH-2; exact odds from ``rh_check_odds``)."""
+    dice = ", ".join(chain_text(d) for d in view.get("dice", []))
+    line = (
+        f"3d6: [{dice}] {signed(view.get('co', 0))} = **{view.get('total')}**"
+        f" vs {view.get('target')}"
+    )
+    verdict = (
+        t("dice.view.rh_success", lang, s=view.get("s"))
+        if view.get("success")
+        else t("dice.view.failure", lang)
+    )
+    odds = rh_check_odds(view.get("co", 0), view.get("difficulty", 0), view.get("cd", 0))
+    chance = t(
+        "ritualhex_cog.dice.odds",
+        lang,
+        chance=f"{odds.p_success * 100:.1f}",
+        mean=f"{odds.mean_s:.1f}",
+    )
+    return f"{line} — {verdict} · {chance}"
+
+
+def rh_damage_view(view: dict[str, Any], lang: str) -> str:
+    """``1d: [4] -2 = 2 (mín. 1) → **2**`` (RH-1, RH-3)."""
+    dice = ", ".join(chain_text(d) for d in view.get("dice", []))
+    line = f"{len(view.get('dice', []))}d: [{dice}]"
+    if view.get("minus"):
+        line += f" {signed(-view['minus'])}"
+    line += f" = {view.get('raw')}"
+    if view.get("minimum"):
+        line += " " + t("ritualhex_cog.dice.minimum", lang, minimum=view["minimum"])
+    return f"{line} → **{view.get('value')}**"
+
+
+register_formatter("rh_check", rh_check_view)
+register_formatter("rh_damage", rh_damage_view)
