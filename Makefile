@@ -26,9 +26,13 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
+# Benchmarks print figures; they are not tests. d20 is only for the comparison (installed
+# without its dependencies: it would pull the old lark-parser over lark).
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[bench]"
+	$(BIN)/python -m pip install --quiet --no-deps d20 cachetools
 	$(BIN)/python -m bench.dice
+	$(BIN)/python -m bench.e2e --channels 100 --rate 200 --duration 20 --json bench/results/e2e-100ch-200rps.json
+	$(BIN)/python -m bench.e2e --channels 10 --rate max --duration 10 --json bench/results/e2e-max.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

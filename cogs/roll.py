@@ -8,6 +8,7 @@ roll is appended to the log with its seed.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -19,6 +20,8 @@ from discord.ext import commands
 import bot.render.expression  # noqa: F401  (registers the expression formatter)
 from bot.app import ComodinBot
 from bot.dice import expr, odds
+from bot.dice.dispatch import roll_any
+from bot.dice.dist import distribution
 from bot.dice.source import DiceError
 from bot.dice.swade import TraitSpec, parse_trait
 from bot.render.dice import format_dice
@@ -26,7 +29,9 @@ from cogs._context import Ctx
 
 ROLL_COLOUR = 0x27AE60
 TRAIT_NOTATION = re.compile(r"^\s*s(\d+|u)", re.IGNORECASE)
-ROUNDING = {"ritualhex": "up"}
+ROUNDING = {"ritualhex": "up"}  # RH-1: divisions round up
+ODDS_MAX_DICE = 30
+ODDS_MAX_ACING_DICE = 4
 
 
 def percent(p: float) -> str:
@@ -102,16 +107,20 @@ class Roll(commands.Cog):
                 )
             await self._send_trait(ctx, spec, expression, label, private, seed, dice)
             return
-        result = expr.roll(expression, dice, rounding=await self._rounding(ctx))
+        rounding = await self._rounding(ctx)
+        result = roll_any(expression, dice, rounding=rounding)
         view = result.to_view()
         lines = [format_dice(view, ctx.lang)]
-        if tn is not None:
-            ok = result.total >= tn
+        total = view.get("total", view.get("value"))
+        if tn is not None and total is not None:
+            ok = total >= tn
             lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
+            odds_line = await self._expression_odds(ctx, expression, tn, rounding)
+            if odds_line:
+                lines.append(odds_line)
+        title = label or getattr(result, "label", None) or expression
         embed = discord.Embed(
-            title=(label or result.label or expression)[:256],
-            description="\n".join(lines)[:4096],
-            colour=ROLL_COLOUR,
+            title=title[:256], description="\n".join(lines)[:4096], colour=ROLL_COLOUR
         )
         embed.set_footer(
             text=ctx.t(
@@ -120,6 +129,29 @@ class Roll(commands.Cog):
         )
         await ctx.send(embed=embed, ephemeral=private)
         await self._log(ctx, expression, seed, view)
+
+    async def _expression_odds(
+        self, ctx: Ctx, expression: str, tn: int, rounding: str
+    ) -> str | None:
+        """P(total >= TN), exact, for expressions small enough to compute at once; acing
+        dice are truncated where the tail is below 1e-12 (and the reply says so)."""
+        try:
+            parsed = expr.parse(expression)
+        except DiceError:
+            return None
+        too_big = parsed.dice_count > ODDS_MAX_DICE or (
+            "!" in expression and parsed.dice_count > ODDS_MAX_ACING_DICE
+        )
+        if parsed.repeat != 1 or too_big:
+            return None
+        try:
+            dist = await asyncio.to_thread(distribution, parsed, rounding=rounding)
+        except DiceError:
+            return None
+        line = ctx.t("roll.odds_expression", p=percent(dist.p_at_least(tn)), tn=tn)
+        if dist.truncated:
+            line += " " + ctx.t("roll.odds_truncated")
+        return line
 
     async def _send_trait(
         self,
