@@ -438,7 +438,7 @@ def parse_flags(text: str | None) -> Flags:
         if not token:
             continue
         word, _, number = fold(token).partition(":")
-        if not number:
+        if not number and word not in FLAG_WORDS:
             m = re.fullmatch(r"([a-z]+?)=?(\d+)", word)
             if m and m.group(1) in ("empty", "vaciar", "burst", "rafaga"):
                 word, number = m.group(1), m.group(2)

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.ds20 import action_autocomplete, split_action, weapon_autocomplete
+from cogs.ds20 import action_autocomplete, parse_flags, split_action, weapon_autocomplete
 from tests.cogs.ds20.helpers import INITIATIVE, combatant, ds20_table, must, reply, state
 
 
@@ -126,3 +126,74 @@ async def test_autocomplete_offers_the_actors_weapons_and_actions(tmp_path: Path
         assert "técnica Estocada" in names and "recargar Pistola" in names
         assert "primeros auxilios" in names and "declarar" in names
         assert (await state(table)).pending is None
+
+
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        ("burst3", {"burst3": True, "burst": False, "empty": 0}),
+        ("rafaga3", {"burst3": True, "burst": False, "empty": 0}),
+        ("burst:3", {"burst3": False, "burst": True, "empty": 3}),
+        ("empty:2, back", {"burst3": False, "burst": False, "empty": 2, "back": True}),
+        ("vaciar=2 sorpresa", {"empty": 2, "surprise": True}),
+    ],
+)
+def test_attack_flags(flags: str, expected: dict[str, object]) -> None:
+    parsed = parse_flags(flags)
+    for name, value in expected.items():
+        assert getattr(parsed, name) == value, name
+
+
+async def test_emptying_the_magazine_adds_d4s_and_the_bullets_can_be_dodged(
+    tmp_path: Path,
+) -> None:
+    # DS-11: empty:2 on a semiautomatic: 2 penalty d4s (1, 1): 12 - 5 - 2 = 5, a hit;
+    # the shot's damage adds them back: 7; 2d4 extra (2 + 3 = 5 bullets and damage) may
+    # be dodged: Bruto takes them whole: 12 with MHG 9 is 1 HG; armour 15 fails.
+    async with ds20_table(tmp_path, [*INITIATIVE, 5, 1, 1, 2, 3, 15]) as table:
+        shot = reply(await must(table, "@ana /attack target:Bruto weapon:Pistola flags:empty:2"))
+        assert "+5 de daño, 5 balas extra" in shot.text()
+        assert [b["label"] for b in shot.buttons()] == ["Esquivar", "No defenderse"]
+        [refused] = await table.run("@gm /react block")
+        assert refused.ephemeral and refused.content == "Los disparos no se pueden bloquear."
+        hit = reply(await must(table, "@gm press No defenderse")).text()
+        assert "Bruto recibe 12 de daño (Pistola 4/9): 1 HG." in hit
+        pistol = next(w for w in (await combatant(table, "Ana")).weapons if w.name == "Pistola")
+        assert pistol.ammo == 9
+
+
+async def test_the_gm_applies_outside_damage_and_cancels_an_attack(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, [*INITIATIVE, 5]) as table:
+        hurt = reply(
+            await must(table, '@gm /act action:"daño 7 3/8 sin armadura" target:Bruto')
+        ).text()
+        assert "Bruto recibe 7 de daño (- 3/8): 1 HL." in hurt and "Armadura" not in hurt
+        [refused] = await table.run('@ana /act action:"daño 7 3/8" target:Bruto')
+        assert (
+            refused.ephemeral and refused.content == "Solo quien dirige la partida puede hacer eso."
+        )
+        await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
+        await must(table, "@gm /act action:anular")
+        assert (await state(table)).pending is None
+
+
+async def test_a_player_rolls_initiative_for_their_own_only(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, [6, 3], fight=False) as table:
+        await must(table, '@gm /combatant add name:Ana controller:@ana statblock:"Tipo: PJ"')
+        await must(table, '@gm /combatant add name:Bruto statblock:"Aptitudes: Iniciativa 2"')
+        await must(table, "@ana /initiative roll")
+        s = await state(table)
+        assert [c.initiative for c in s.combatants] == [6, None]
+        [again] = await table.run("@ana /initiative roll")
+        assert again.ephemeral
+        await must(table, "@gm /initiative roll")
+        assert [c.initiative for c in (await state(table)).combatants] == [6, 5]
+
+
+async def test_the_boards_next_button_starts_the_round(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, INITIATIVE, fight=False) as table:
+        await must(table, '@gm /combatant add name:Ana controller:@ana statblock:"Tipo: PJ"')
+        await must(table, '@gm /combatant add name:Bruto statblock:"Aptitudes: Iniciativa 2"')
+        await must(table, "@gm /initiative roll")
+        pressed = reply(await must(table, '@gm press "Siguiente turno"')).text()
+        assert "Ronda 1." in pressed and "Turno de Ana." in pressed
