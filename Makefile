@@ -30,6 +30,7 @@ test: $(STAMP)
 # without its dependencies: it would pull the old lark-parser over lark).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --no-deps d20 cachetools
+	mkdir -p bench/results
 	$(BIN)/python -m bench.dice
 	$(BIN)/python -m bench.e2e --channels 100 --rate 200 --duration 20 --json bench/results/e2e-100ch-200rps.json
 	$(BIN)/python -m bench.e2e --channels 10 --rate max --duration 10 --json bench/results/e2e-max.json
