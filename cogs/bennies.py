@@ -257,16 +257,19 @@ async def sync_session(ctx: Ctx) -> bool:
     ]
     if not new_wild_cards:
         return changed
-    seeded: dict[str, int] = {}
+    planned, seeded = seed_wild_card_pools(encounter.state, new_wild_cards)  # type: ignore[arg-type]
+    if planned != encounter.state:
+        # Some Wild Card had no number: give it the default in the state. Only then is this
+        # an encounter action (it moves the dice sequence, so it is not done needlessly).
 
-    def seed(e: Encounter, dice: DiceSource) -> Outcome:
-        state, given = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
-        seeded.update(given)
-        return Outcome(state=state, summary="bennies: GM Wild Card pools")
+        def seed(e: Encounter, dice: DiceSource) -> Outcome:
+            state, given = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
+            seeded.update(given)
+            return Outcome(state=state, summary="bennies: GM Wild Card pools")
 
-    await ctx.bot.encounters.act(
-        ctx.channel_id, ctx.user_id, seed, kind="bennies.wild_cards", undoable=False
-    )
+        await ctx.bot.encounters.act(
+            ctx.channel_id, ctx.user_id, seed, kind="bennies.wild_cards", undoable=False
+        )
     for cid, count in seeded.items():
         await ledger.record(
             ctx.channel_id,
