@@ -281,3 +281,39 @@ async def test_undo_gives_a_gm_wild_card_its_own_benny_back_with_the_action(
     await table.run("@gm /undo")
     jefe = await find(table, "Jefe")
     assert (jefe.shaken, jefe.bennies) == (True, 1)
+
+
+async def test_a_soak_roll_rerolled_with_another_benny_keeps_the_best(
+    table: OfflineTable,
+) -> None:
+    """SW-14: 13 damage against Toughness 5 is two wounds; Vigor 4 soaks one; the soak
+    reroll button, Vigor 6 acing into 2 (8: a raise), soaks both, Shaken included."""
+    await fight(table)
+    await run_rules(table, lambda s, a, d: damage.apply_damage(s, a, d, target_id="c1", damage=13))
+    assert (await find(table, "Ana")).wounds == 2
+    force(table, 4, 2)
+    await table.run("@ana /bennies spend use:soak")
+    assert (await find(table, "Ana")).wounds == 1
+    force(table, 6, 2, 1)
+    await table.run('@ana press "Repetir absorción (beni)"')
+    assert dice_left(table) == 0
+    ana = await find(table, "Ana")
+    assert (ana.wounds, ana.shaken) == (0, False)
+    assert (await pools(table))[key(table, "ana")] == 1
+
+
+async def test_react_unshake_spends_the_players_benny(table: OfflineTable) -> None:
+    await fight(table, shaken=True)
+    sent = await table.run("@ana /react unshake")
+    assert not sent[0].ephemeral
+    assert not (await find(table, "Ana")).shaken
+    assert (await pools(table))[key(table, "ana")] == 2
+
+
+async def test_react_soak_spends_the_players_benny(table: OfflineTable) -> None:
+    await fight(table)
+    await run_rules(table, lambda s, a, d: damage.apply_damage(s, a, d, target_id="c1", damage=9))
+    force(table, 4, 2)
+    await table.run("@ana /react soak")
+    assert (await find(table, "Ana")).wounds == 0
+    assert (await pools(table))[key(table, "ana")] == 2
