@@ -63,6 +63,12 @@ def _vulnerable_bonus(target: SwadeCombatant, state: SwadeState) -> list[Modifie
     return [("swade_combat.mod.target_vulnerable", 2)] if is_vulnerable(target, state) else []
 
 
+def _situational(p: dict[str, Any]) -> list[Modifier]:
+    """A modifier the GM gives the one who starts the roll (grapple, escape, crush)."""
+    value = int(p.get("modifier", 0))
+    return [("swade_combat.mod.situational", value)] if value else []
+
+
 def _release(state: SwadeState, victim: SwadeCombatant) -> None:
     remove_condition(victim, ENTANGLED)
     remove_condition(victim, BOUND)
@@ -110,18 +116,21 @@ def grapple(
     target_id: str,
     attacker_strength: bool = False,
     defender_strength: bool = False,
+    modifier: int = 0,
 ) -> Outcome:
     """SW-19: opposed Athletics (either side may roll Strength -2 instead, seed 003).
     The attacker wins: the target is Entangled; with a raise, Bound (and the grappler
     Vulnerable while it holds it). Grappling the same foe again can tighten the hold.
     A hero cannot grapple a creature more than 2 Size larger (seed 003 says heroes: the
-    bot applies the limit to the heroes' side and to player characters)."""
+    bot applies the limit to the heroes' side and to player characters). ``modifier``:
+    a situational modifier the GM gives the grappler's roll."""
     require_control(actor, find_combatant(state, attacker_id))
     params = {
         "attacker_id": attacker_id,
         "target_id": target_id,
         "attacker_strength": attacker_strength,
         "defender_strength": defender_strength,
+        "modifier": modifier,
     }
     return run_maneuver(
         state, dice, "grapple", params, owner_id=attacker_id, involved=[attacker_id, target_id]
@@ -143,9 +152,8 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         raise RuleError("swade_combat.error.already_grappling", name=attacker.name)
     if target.grappled_by is not None and target.grappled_by != attacker.id:
         raise RuleError("swade_combat.error.already_grappled", name=target.name)
-    a_roll, a_mods = _opposed_roll(
-        new, rolls, attacker, p["attacker_strength"], _vulnerable_bonus(target, new)
-    )
+    a_extra = _vulnerable_bonus(target, new) + _situational(p)
+    a_roll, a_mods = _opposed_roll(new, rolls, attacker, p["attacker_strength"], a_extra)
     d_roll, d_mods = _opposed_roll(new, rolls, target, p["defender_strength"], [])
     won, raises = _winner(a_roll, d_roll)
     events = [
@@ -180,10 +188,12 @@ def escape(
     combatant_id: str,
     use_strength: bool = False,
     grappler_strength: bool = False,
+    modifier: int = 0,
 ) -> Outcome:
     """SW-19 escape, an action: Athletics or Strength -2, opposed by the grappler (against
     TN 4 when held by an object such as a net, seed 000). From Entangled a success frees;
-    from Bound a success leaves it Entangled and a raise frees."""
+    from Bound a success leaves it Entangled and a raise frees. ``modifier``: a
+    situational modifier on the victim's roll."""
     victim = find_combatant(state, combatant_id)
     require_control(actor, victim)
     involved = [victim.id] + ([victim.grappled_by] if victim.grappled_by else [])
@@ -191,6 +201,7 @@ def escape(
         "combatant_id": combatant_id,
         "use_strength": use_strength,
         "grappler_strength": grappler_strength,
+        "modifier": modifier,
     }
     return run_maneuver(state, dice, "escape", params, owner_id=combatant_id, involved=involved)
 
@@ -202,7 +213,7 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     bound = has_condition(victim, BOUND)
     if not bound and not has_condition(victim, ENTANGLED):
         raise RuleError("swade_combat.error.not_grappled", name=victim.name)
-    v_roll, v_mods = _opposed_roll(new, rolls, victim, p["use_strength"], [])
+    v_roll, v_mods = _opposed_roll(new, rolls, victim, p["use_strength"], _situational(p))
     events = [_roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
     if victim.grappled_by is not None:
         grappler = find_combatant(new, victim.grappled_by)
@@ -248,17 +259,19 @@ def crush(
     *,
     attacker_id: str,
     bite: str | None = None,
+    modifier: int = 0,
 ) -> Outcome:
     """SW-19 "Daño": once the hold is set, the grappler may, as an action, make an
     opposed Strength roll; on success it deals its Strength as damage (SW-12), or its
     bite (``bite``: a weapon name on its sheet, seed 000 "Mordisco"). Reading: the raise
     die does not apply (the seeds give Strength damage on a success only). A Wild Card
-    victim is offered soak (SW-14)."""
+    victim is offered soak (SW-14). ``modifier``: a situational modifier on the
+    grappler's Strength roll."""
     attacker = find_combatant(state, attacker_id)
     require_control(actor, attacker)
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
-    params = {"attacker_id": attacker_id, "bite": bite}
+    params = {"attacker_id": attacker_id, "bite": bite, "modifier": modifier}
     out = run_maneuver(
         state,
         dice,
@@ -279,7 +292,8 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
     target = find_combatant(new, attacker.grappling)
-    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=_vulnerable_bonus(target, new))
+    a_extra = _vulnerable_bonus(target, new) + _situational(p)
+    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra)
     d_roll, d_mods = rolls.roll(target, new, "strength")
     won, _ = _winner(a_roll, d_roll)
     events = [

@@ -117,6 +117,7 @@ class AttackOptions(BaseModel):
     damage: str | None = None  # damage notation overriding the weapon's
     ap: int = Field(default=0, ge=0)  # extra armour piercing
     free_attack: bool = False  # SW-25: free attack (leaving melee); ignores Defend
+    modifier: int = Field(default=0, ge=-20, le=20)  # a situational one the GM gives
 
 
 # --- conditions ------------------------------------------------------------------------
@@ -204,7 +205,8 @@ def is_armed(c: SwadeCombatant) -> bool:
 
 
 def option_modifiers(opts: AttackOptions, *, melee: bool) -> list[Modifier]:
-    """SW-10, SW-21..SW-23 and seed 003: the declared situational modifiers."""
+    """SW-10, SW-21..SW-23 and seed 003: the declared situational modifiers, and
+    any other one the GM gives (``modifier``, listed as "situational")."""
     mods: list[Modifier] = []
 
     def add(key: str, value: int) -> None:
@@ -234,6 +236,7 @@ def option_modifiers(opts: AttackOptions, *, melee: bool) -> list[Modifier]:
     add("running", -2 if opts.running else 0)
     add("improvised", -2 if opts.improvised else 0)
     add("the_drop", 4 if opts.the_drop else 0)
+    add("situational", opts.modifier)
     return mods
 
 
