@@ -256,9 +256,12 @@ async def combatant_add(
 
 @handles("join", SYSTEM)
 async def join(ctx: Ctx, encounter: Encounter, saved: SavedCharacter) -> None:
-    """A saved Dread S-20 character joins as the caller's PC. Joining is the player's
-    right (the roster's contract), so the add runs with GM rights for this one sheet."""
+    """A saved Dread S-20 character joins as the caller's PC (a sheet without ``Tipo:
+    PJ`` joins on the heroes' side). Joining is the player's right (the roster's
+    contract), so the add runs with GM rights for this one sheet."""
     sheet = _sheet(None, saved)
+    if not sheet.is_pc:  # no "Tipo: PJ": its side defaulted to the foes'
+        sheet.side = "heroes"
     sheet.is_pc = True
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
@@ -767,7 +770,13 @@ def _lang(interaction: discord.Interaction) -> str:
     return bot.language_for(interaction)
 
 
-def _autocomplete_actor(interaction: discord.Interaction, state: DS20State) -> DSCombatant | None:
+def _autocomplete_actor(
+    interaction: discord.Interaction, encounter: Encounter
+) -> DSCombatant | None:
+    """The combatant an autocomplete is for: the ``actor`` typed, else the one whose turn
+    it is if the user controls it (the GM controls all), else the user's first."""
+    state = encounter.state
+    assert isinstance(state, DS20State)
     named = getattr(interaction.namespace, "actor", None)
     if named:
         try:
@@ -778,7 +787,7 @@ def _autocomplete_actor(interaction: discord.Interaction, state: DS20State) -> D
     current = state.current_id
     if current is not None:
         c = state.get(current)
-        if c.controller_id in (None, user):
+        if c.controlled_by(user, is_gm=user == encounter.gm_id):
             return c
     return next((c for c in state.combatants if c.controller_id == user), None)
 
@@ -796,7 +805,7 @@ async def weapon_autocomplete(
     """The acting combatant's weapons in hand."""
     state = encounter.state
     assert isinstance(state, DS20State)
-    c = _autocomplete_actor(interaction, state)
+    c = _autocomplete_actor(interaction, encounter)
     if c is None:
         return []
     return _choices([w.name for w in c.weapons if not w.dropped], current)
@@ -811,7 +820,7 @@ async def action_autocomplete(
     state = encounter.state
     assert isinstance(state, DS20State)
     lang = _lang(interaction)
-    c = _autocomplete_actor(interaction, state)
+    c = _autocomplete_actor(interaction, encounter)
     names: list[str] = []
     for action_id in ACTIONS:
         label = t(f"ds20.cog.action.{action_id}", lang)

@@ -197,3 +197,14 @@ async def test_the_boards_next_button_starts_the_round(tmp_path: Path) -> None:
         await must(table, "@gm /initiative roll")
         pressed = reply(await must(table, '@gm press "Siguiente turno"')).text()
         assert "Ronda 1." in pressed and "Turno de Ana." in pressed
+
+
+async def test_the_gm_gets_the_weapons_of_whoever_has_the_turn(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, INITIATIVE) as table:
+        assert table.bot is not None
+        await must(table, "@ana /next")
+        encounter = await table.bot.encounters.get(table.channel_id)
+        assert encounter is not None
+        weapons = await weapon_autocomplete(_interaction(table, "gm"), encounter, "")
+        assert [c.value for c in weapons] == ["Puños", "Machete"]
+        assert await weapon_autocomplete(_interaction(table, "bob"), encounter, "") == []

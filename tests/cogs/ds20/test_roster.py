@@ -108,3 +108,11 @@ async def test_summary_at_the_end_lists_health_and_wounds(tmp_path: Path) -> Non
         text = ended.text()
         assert "Rondas: 1." in text
         assert "**Ana**: Sano · R ▯▯▯▯ · HL ▯▯▯ · HG ▯▯▯ · Agotamiento 0/3" in text
+
+
+async def test_a_sheet_without_tipo_joins_on_the_heroes_side(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, [], fight=False) as table:
+        await table.run(f'@beto /character save name:Beto system:ds20 statblock:"{BRUTO}"')
+        await must(table, "@beto /join character:Beto")
+        beto = await combatant(table, "Beto")
+        assert (beto.is_pc, beto.side) == (True, "heroes")
