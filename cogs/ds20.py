@@ -46,7 +46,6 @@ Rules = Callable[[DS20State, Actor, DiceSource], Outcome]
 ATTACK_OPTIONS = {
     "target", "weapon", "actor", "bonus", "penalty", "called", "distance", "cover", "flags",
 }  # fmt: skip
-FIREARM_ONLY = ("distance", "cover", "burst", "burst3", "empty")
 COVER = {"light": "obstructed", "heavy": "heavy"}
 BODY_PARTS = {
     "cabeza": "cabeza", "head": "cabeza",
