@@ -1,0 +1,108 @@
+"""Refusals: localized, ephemeral, and nothing changes (the encounter's seq stays).
+A player answers only for their own combatants; the GM may pass for anyone (RH-8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cogs.ritualhex.helpers import (
+    awaiting,
+    must,
+    refused,
+    rh_table,
+    state,
+)
+
+
+async def test_a_player_cannot_react_for_the_dark_lords_minion(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, []) as table:
+        await must(table, "@ana /attack target:Goblin")
+        assert await refused(table, "@ana /react pass actor:Goblin") == "No controlas a Goblin."
+        text = await refused(table, "@ana /react with reaction:Bloqueo actor:Goblin")
+        assert text == "No controlas a Goblin."
+        assert await awaiting(table) == ["Goblin", "Thrall"]
+
+
+async def test_a_player_cannot_press_a_minions_button(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, []) as table:
+        await must(table, "@ana /attack target:Goblin")
+        assert await refused(table, "@ana press Goblin: no reacciona") == "Ese botón no es para ti."
+        assert await refused(table, "@ana press Nadie reacciona") == "Ese botón no es para ti."
+        assert await awaiting(table) == ["Goblin", "Thrall"]
+
+
+async def test_a_player_with_nobody_eligible_is_told_who_may(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, []) as table:
+        await must(table, "@ana /attack target:Goblin")
+        text = await refused(table, "@bea /react pass")
+        assert text == "Ninguno de tus combatientes puede reaccionar ahora; pueden: Goblin, Thrall."
+
+
+async def test_the_gm_may_pass_for_a_players_hero(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, []) as table:
+        await must(table, "@ana /attack target:Goblin")
+        await must(table, "@gm /react with reaction:Bloqueo actor:Goblin")
+        assert await awaiting(table) == ["Thrall", "Jade Mistress"]
+        # Jade Mistress is @bea's; the GM passes for her, then for the Thrall.
+        await must(table, '@gm /react pass actor:"Jade Mistress"')
+        assert await awaiting(table) == ["Thrall"]
+        assert (await state(table)).chain[-1].passed == [(await state(table)).combatants[3].id]
+
+
+async def test_the_gm_passes_for_everyone_with_the_button(tmp_path: Path) -> None:
+    # Bloqueo: Def 2 (1 + Escudo) + 1+1+1 = 5 vs 10 + Str 2: fails. Then the Thrall is
+    # asked about the attack; everyone passes again; Piña: 2 + 1+1+1 = 5 vs 11 + 2: miss.
+    async with rh_table(tmp_path, [1, 1, 1, 1, 1, 1]) as table:
+        await must(table, "@ana /attack target:Goblin")
+        await must(table, "@gm press Goblin: Bloqueo")
+        out = await must(table, "@gm press Nadie reacciona")
+        text = "\n".join(m.text() for m in out)
+        assert "Goblin, Bloqueo: 5 contra 12: fallo" in text
+        assert await awaiting(table) == ["Thrall"]
+        await must(table, "@gm press Nadie reacciona")
+        s = await state(table)
+        assert s.chain == [] and s.awaiting == []
+
+
+async def test_a_player_cannot_act_out_of_their_opportunity(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, []) as table:
+        text = await refused(table, "@bea /attack target:Goblin")
+        assert text == "No es la oportunidad de Jade Mistress; ahora actúa: Red Haggar."
+        text = await refused(table, '@bea /attack target:Goblin actor:"Red Haggar"')
+        assert text == "No controlas a Red Haggar."
+
+
+async def test_a_player_cannot_run_the_gms_commands(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, [], start=False) as table:
+        gm_only = "Solo el Señor Oscuro (el DJ) puede hacer eso."
+        assert await refused(table, "@ana /hex round") == gm_only
+        assert await refused(table, "@ana /hex grant combatant:Goblin action:Proteger") == gm_only
+        text = await refused(table, '@ana /hex define text:"nombre: Mordisco; efecto: daño 1d"')
+        assert text == gm_only
+
+
+@pytest.mark.parametrize(
+    ("line", "option"),
+    [
+        ("@ana /attack target:Goblin gangup:2", "gangup"),
+        ("@ana /attack target:Goblin modifier:1", "modifier"),
+        ("@ana /attack target:Goblin skill:Pelea", "skill"),
+        ("@ana /attack target:Goblin bonus:1", "bonus"),
+        ("@ana /attack target:Goblin distance:5", "distance"),
+        ("@ana /act action:Piña target:Goblin value:2", "value"),
+    ],
+)
+async def test_another_systems_option_is_refused_and_changes_nothing(
+    tmp_path: Path, line: str, option: str
+) -> None:
+    async with rh_table(tmp_path, []) as table:
+        assert await refused(table, line) == f"La opción «{option}» no existe en Ritual Hex."
+        assert (await state(table)).chain == []
+
+
+async def test_other_systems_commands_are_refused(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, []) as table:
+        assert "no existe en Ritual Hex" in await refused(table, "@ana /react dodge")
+        assert "no existe en Ritual Hex" in await refused(table, "@ana /grapple escape")
