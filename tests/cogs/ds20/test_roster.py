@@ -116,3 +116,17 @@ async def test_a_sheet_without_tipo_joins_on_the_heroes_side(tmp_path: Path) -> 
         await must(table, "@beto /join character:Beto")
         beto = await combatant(table, "Beto")
         assert (beto.is_pc, beto.side) == (True, "heroes")
+
+
+async def test_the_gm_adds_copies_of_a_saved_character(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, [], fight=False) as table:
+        await table.run(f'@gm /character save name:Sicario system:ds20 statblock:"{BRUTO}"')
+        await must(table, "@gm /combatant add name:Sicario character:Sicario count:2 side:foes")
+        s = await state(table)
+        assert [(c.name, c.side, c.group) for c in s.combatants] == [
+            ("Sicario 1", "foes", "Sicario"),
+            ("Sicario 2", "foes", "Sicario"),
+        ]
+        assert s.combatants[0].weapons[1].name == "Machete"
+        [both] = await table.run(f'@gm /combatant add name:X character:Sicario statblock:"{BRUTO}"')
+        assert both.ephemeral and "no ambos" in both.content
