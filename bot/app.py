@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.dice.source import DiceError
 from bot.dice_provider import DiceProvider
 from bot.encounter.service import EncounterService
+from bot.errors import ReplayedInteraction
 from bot.i18n import language_of, t
 from bot.i18n.translator import ComodinTranslator
 from bot.storage.db import Database, open_database
@@ -127,6 +128,8 @@ class ComodinBot(commands.Bot):
         its traceback and the user gets a short message with an error id."""
         lang = self.language_for(interaction)
         original = getattr(error, "original", error)
+        if isinstance(original, ReplayedInteraction):
+            return
         if isinstance(original, RuleError | DiceError):
             text = t(original.key, lang, **{k: _param(v, lang) for k, v in original.params.items()})
         elif isinstance(error, app_commands.TransformerError):

@@ -12,3 +12,8 @@ class UserError(RuleError):
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key, **params)
+
+
+class ReplayedInteraction(Exception):
+    """An interaction already applied was delivered again (a gateway replay): the first
+    delivery answered it, so this one stops without a word."""

@@ -12,7 +12,8 @@ import discord
 
 from bot.app import ComodinBot
 from bot.dice.source import DiceSource
-from bot.errors import UserError
+from bot.encounter.service import DuplicateInteraction
+from bot.errors import ReplayedInteraction, UserError
 from bot.i18n import t
 from bot.render.text import event_lines
 from bot.render.views import offers_view
@@ -98,9 +99,21 @@ class Ctx:
         def apply(encounter: Encounter, dice: DiceSource) -> Outcome:
             return rules(encounter.state, self.actor(encounter), dice)
 
-        encounter, outcome = await self.bot.encounters.act(
-            self.channel_id, self.user_id, apply, kind=kind, params=params, undoable=undoable
-        )
+        try:
+            encounter, outcome = await self.bot.encounters.act(
+                self.channel_id,
+                self.user_id,
+                apply,
+                kind=kind,
+                params=params,
+                undoable=undoable,
+                interaction_id=self.interaction.id,
+            )
+        except DuplicateInteraction:
+            log.warning(
+                "interaction %s was already applied; ignoring the replay", self.interaction.id
+            )
+            raise ReplayedInteraction(self.interaction.id) from None
         await self.send_outcome(
             encounter, outcome, title_key=title_key or f"title.{kind}", ephemeral=ephemeral
         )

@@ -34,6 +34,18 @@ class ConcurrentChange(Exception):
     """Another writer changed the encounter between our read and our write."""
 
 
+class DuplicateInteraction(Exception):
+    """This interaction was already applied (a replayed INTERACTION_CREATE)."""
+
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+KEEP_PROCESSED_MS = 60 * 60 * 1000  # interactions expire after 15 minutes; keep an hour
+
+
+def _snowflake_before(now_ms: int) -> int:
+    return (now_ms - DISCORD_EPOCH_MS) << 22
+
+
 class EncounterService:
     def __init__(self, db: Database, dice: DiceProvider) -> None:
         self.db = db
@@ -163,8 +175,10 @@ class EncounterService:
         kind: str,
         params: dict[str, Any] | None = None,
         undoable: bool = True,
+        interaction_id: int | None = None,
     ) -> tuple[Encounter, Outcome]:
-        """Apply one rules action under the channel's lock, in one transaction."""
+        """Apply one rules action under the channel's lock, in one transaction. With an
+        ``interaction_id``, an interaction already applied raises DuplicateInteraction."""
         async with self.lock(channel_id):
             row = await self.db.fetchone(
                 "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
@@ -179,6 +193,8 @@ class EncounterService:
                 update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
             )
             async with self.db.transaction() as conn:
+                if interaction_id is not None:
+                    await self._mark_processed(conn, interaction_id, channel_id, updated.seq)
                 cursor = await conn.execute(
                     "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
                     "WHERE channel_id = ? AND version = ?",
@@ -266,6 +282,23 @@ class EncounterService:
         ]
 
     # -- internals --------------------------------------------------------------------------
+
+    async def _mark_processed(
+        self, conn: Any, interaction_id: int, channel_id: int, seq: int
+    ) -> None:
+        cursor = await conn.execute(
+            "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id) VALUES (?, ?)",
+            (interaction_id, channel_id),
+        )
+        if cursor.rowcount == 0:
+            raise DuplicateInteraction(interaction_id)
+        if seq % 500 == 0:
+            cutoff = _snowflake_before(
+                int(datetime.now(UTC).timestamp() * 1000) - KEEP_PROCESSED_MS
+            )
+            await conn.execute(
+                "DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,)
+            )
 
     async def _snapshot(self, conn: Any, encounter: Encounter, summary: str) -> None:
         await conn.execute(

@@ -120,3 +120,13 @@ async def test_end_archives_and_frees_the_channel(service: EncounterService) -> 
     )
     assert archived["system"] == "ds20"
     await service.start(channel_id=CHANNEL, guild_id=1, gm_id=9, system="swade")
+
+
+async def test_a_replayed_interaction_is_applied_once(service: EncounterService) -> None:
+    from bot.encounter.service import DuplicateInteraction
+
+    await service.act(CHANNEL, 9, next_round, kind="test", interaction_id=123456789)
+    with pytest.raises(DuplicateInteraction):
+        await service.act(CHANNEL, 9, next_round, kind="test", interaction_id=123456789)
+    stored = await service.get(CHANNEL)
+    assert stored is not None and stored.state.round == 1
