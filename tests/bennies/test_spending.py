@@ -3,8 +3,6 @@ right pool: a hero's player, a GM Wild Card's own then the GM's, an Extra the GM
 
 from __future__ import annotations
 
-import pytest
-
 from bot.bennies import GM
 from bot.play.table import OfflineTable
 from bot.systems.swade import combat, damage, turns
@@ -83,11 +81,6 @@ async def test_a_critical_failure_cannot_be_rerolled_and_costs_nothing(
     assert all(e.delta > 0 for e in history)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SW-4 second half: bot.systems.swade.combat._run keeps the previous roll when it "
-    "is higher, even when the reroll is a critical failure (owner: SWADE combat)",
-)
 async def test_a_critical_failure_on_the_reroll_must_be_accepted(table: OfflineTable) -> None:
     await fight(table)
     await ana_attacks_goblin(table, 3, 2)  # a miss, not a critical failure

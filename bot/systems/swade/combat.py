@@ -594,8 +594,15 @@ def _run(
             damage.append((old, None) if old is not None and old >= fresh[0] else fresh)
     else:
         summary = _roll_summary(roll_attack(plan, dice))
-        if previous is not None and previous["roll"]["total"] >= summary["total"]:
-            summary = previous["roll"]  # SW-35: keep the better roll, and its damage
+        # SW-4: a critical failure on the reroll must be accepted; otherwise SW-35 keeps
+        # the better roll (and its damage).
+        rerolled_critical = summary["critical_failure"]
+        if (
+            previous is not None
+            and not rerolled_critical
+            and previous["roll"]["total"] >= summary["total"]
+        ):
+            summary = previous["roll"]
             damage = [(d, None) for d in previous["damage"]]
             kept_previous = True
     _spend_and_mark(new, attacker, plan, options, wild=wild)
