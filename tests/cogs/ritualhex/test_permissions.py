@@ -106,3 +106,12 @@ async def test_other_systems_commands_are_refused(tmp_path: Path) -> None:
     async with rh_table(tmp_path, []) as table:
         assert "no existe en Ritual Hex" in await refused(table, "@ana /react dodge")
         assert "no existe en Ritual Hex" in await refused(table, "@ana /grapple escape")
+
+
+async def test_refusals_and_buttons_are_in_the_users_language(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, [], locale="en") as table:
+        out = await must(table, "@ana /attack target:Goblin")
+        assert "Goblin: no reaction" in [b.get("label") for m in out for b in m.buttons()]
+        text = await refused(table, "@ana /attack target:Goblin gangup:2")
+        assert "gangup" in text and "Ritual Hex" in text and "no existe" not in text
+        assert await refused(table, "@ana /react pass actor:Goblin") == "You don't control Goblin."
