@@ -168,3 +168,54 @@ async def test_mistakes_are_explained(tmp_path: Path) -> None:
         assert (await refused(table, "@ana /act action:Bailar target:Goblin")).startswith(
             "Red Haggar no tiene la acción «Bailar». Acciones: Piña, Patada, Curar"
         )
+
+
+async def test_stow_and_equip_pay_half_and_full_cost(tmp_path: Path) -> None:
+    # Piña: 2 + 1+1+1 = 5 vs 11 + 2: miss. Then the Goblin's opportunity (needle 8).
+    async with rh_table(tmp_path, [1, 1, 1]) as table:
+        await must(table, "@ana /attack target:Goblin")
+        await must(table, "@gm press Nadie reacciona")
+        out = reply(await must(table, '@gm /act action:"guardar Escudo"'))
+        assert "Goblin guarda Escudo (costo 1, nivel AP 8)." in out.text()  # ceil(2 / 2)
+        goblin = await combatant(table, "Goblin")
+        assert goblin.equipment[0].worn_on == [] and goblin.stat("def") == 1
+        # Needle 7: the Goblin (8, AP 9) before the Thrall (8, AP 8).
+        assert (await state(table)).needle == 7 and await acting(table) == ["Goblin"]
+        out = reply(await must(table, '@gm /act action:"equipar Escudo" limb:mano2'))
+        assert "Goblin equipa Escudo (costo 2, nivel AP 6)." in out.text()
+        goblin = await combatant(table, "Goblin")
+        assert goblin.equipment[0].worn_on == ["mano2"] and goblin.stat("def") == 2
+
+
+async def test_the_board_button_starts_the_round(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, [], start=False) as table:
+        assert await refused(table, "@ana press Empezar la ronda") == (
+            "Solo el Señor Oscuro (el DJ) puede hacer eso."
+        )
+        await must(table, "@gm press Empezar la ronda")
+        s = await state(table)
+        assert s.phase == "round" and s.needle == 11 and await acting(table) == ["Red Haggar"]
+
+
+async def test_a_multi_attack_follow_up_uses_another_hand(tmp_path: Path) -> None:
+    # RH-10 reading: Kara's Piña (mano1 first free hand) misses: 2 + 1+1+1 vs 13; the
+    # follow-up with mano2 pays 5 more (12 - 5 - 5 = 2), its hand takes 5 waiting points
+    # and the difficulty rises by 1: 2 + 5+5+5 = 17 > 11 + 1 + 2; damage 1d-2|1: 5 - 2.
+    async with rh_table(tmp_path, [1, 1, 1, 5, 5, 5, 5], cast=False) as table:
+        await must(
+            table,
+            f'@gm /combatant add name:Kara side:heroes controller:@ana statblock:"{block(KARA)}"',
+        )
+        await must(table, f'@gm /combatant add name:Goblin statblock:"{block(GOBLIN)}"')
+        await must(table, "@gm /hex round")
+        await must(table, "@ana /attack target:Goblin")
+        await must(table, "@gm /react pass")
+        assert await refused(table, "@ana /attack target:Goblin limb:mano1") == (
+            "Kara no puede usar mano1 para Piña."
+        )
+        await must(table, "@ana /attack target:Goblin limb:mano2")
+        kara = await combatant(table, "Kara")
+        assert kara.ap_level == 2 and kara.part("mano2").waiting == 5  # type: ignore[union-attr]
+        out = reply(await must(table, "@gm /react pass"))
+        assert "Kara, Piña: 17 contra 14: ¡éxito!" in out.text()
+        assert (await combatant(table, "Goblin")).damage == 3
