@@ -115,3 +115,11 @@ async def test_refusals_and_buttons_are_in_the_users_language(tmp_path: Path) ->
         text = await refused(table, "@ana /attack target:Goblin gangup:2")
         assert "gangup" in text and "Ritual Hex" in text and "no existe" not in text
         assert await refused(table, "@ana /react pass actor:Goblin") == "You don't control Goblin."
+
+
+async def test_hex_commands_need_a_ritual_hex_encounter(tmp_path: Path) -> None:
+    async with rh_table(tmp_path, [], cast=False) as table:
+        await must(table, "@gm /encounter end")
+        await must(table, "@gm /encounter start system:ds20")
+        text = await refused(table, "@gm /hex round")
+        assert "hex" in text and "Dread S-20" in text
