@@ -8,7 +8,8 @@ event carries a ``reroll`` hook (``action: reroll_maneuver``, ``owner_id``,
 ``index``; ``rerollable`` False after a critical failure). :func:`reroll_maneuver`
 puts the combatants back, replays the maneuver keeping the rolls made before the
 rerolled one and the other side of its opposed roll, rolls that one again and keeps
-the better total (ties keep the first), and rolls whatever follows from it afresh.
+the better total (ties keep the first; a critical failure on the reroll stands, SW-4),
+and rolls whatever follows from it afresh.
 """
 
 from __future__ import annotations
@@ -171,7 +172,13 @@ class ActionRolls:
                 result.to_view(),
                 hook,
             )
-            if prev is not None and i == self.reroll and prev["total"] >= roll.total:
+            # SW-35 keeps the better total; SW-4: a critical failure on the reroll stands.
+            if (
+                prev is not None
+                and i == self.reroll
+                and prev["total"] >= roll.total
+                and not roll.critical_failure
+            ):
                 roll = Roll.from_record(prev, kept_previous=True)
         self.records.append(roll.record(c.id, phase))
         return roll

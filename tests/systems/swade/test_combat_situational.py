@@ -1,11 +1,15 @@
 """A situational modifier the GM gives (``/attack modifier:``, ``/grapple ... modifier:``)
 applies to the roll and is listed by name. Fixtures: ``test_combat_fixtures`` (hero
-Fighting d8, Athletics d6, Strength d8, Wild Card; goblin Parry 5, Athletics d6, Extra)."""
+Fighting d8, Athletics d6, Strength d8, Wild Card; goblin Parry 5, Athletics d6, Extra). Also SW-4 on a maneuver's benny reroll."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.systems.base import RuleError
 from bot.systems.swade.combat import attack
 from bot.systems.swade.grapple import crush, escape, grapple
+from bot.systems.swade.maneuvers import reroll_maneuver
 from bot.systems.swade.modifiers import AttackOptions, has_condition
 from bot.systems.swade.state import Condition
 
@@ -57,3 +61,19 @@ def test_a_crush_modifier_applies_to_the_grapplers_strength() -> None:
     out = crush(_held(), PLAYER, dice(4, 1, 5), attacker_id="h", modifier=-1)
     assert "swade_combat.crush.fails" in keys(out)
     assert not get(out.state, "g").shaken
+
+
+def test_a_critical_failure_on_a_maneuver_reroll_stands() -> None:
+    """SW-4: a critical failure that comes up on a benny reroll must be accepted, even
+    when the first roll was higher; and it cannot be rerolled again."""
+    first = grapple(
+        state_of(hero(), goblin()), PLAYER, dice(2, 1, 3), attacker_id="h", target_id="g"
+    )
+    assert "swade_combat.grapple.fails" in keys(first)
+    again = reroll_maneuver(first.state, PLAYER, dice(1, 1), owner_id="h", index=0)
+    roll = event(again, "swade_combat.grapple.attacker_roll").params
+    assert roll["total"] == 1 and not roll["kept_previous"]  # not the first roll's 2
+    assert [o.data["index"] for o in again.offers] == [1]  # only the goblin's roll
+    with pytest.raises(RuleError) as err:
+        reroll_maneuver(again.state, PLAYER, dice(), owner_id="h", index=0)
+    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
