@@ -131,11 +131,7 @@ SPEEDS: dict[str, str] = {
     "385kmh": "385kmh", "385": "385kmh", "mach1": "mach1", "mach_1": "mach1",
     "mach2": "mach2", "mach_2": "mach2", "near_light": "near_light", "casi_luz": "near_light",
 }  # fmt: skip
-FLAG_LIST = (
-    "aim, nonlethal, edged, offhand, twoweapons, touch, unstable, shotgun, running, mounted, "
-    "charge, drop, improvised, thrown, engaged, outofmelee, adjacent, disarm, free, rof:N, "
-    "ap:N, obstacle:N, damage:2d6, scale:large, myscale:small, speed:97kmh"
-)
+FLAG_LIST = "swade_combat_cog.flag_list"  # the accepted words, in the reader's language
 CALLED: dict[str, str] = {
     "limb": "limb", "miembro": "limb", "extremidad": "limb", "arm": "limb", "brazo": "limb",
     "leg": "limb", "pierna": "limb",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.i18n import t
+from cogs.swade_combat import parse_flags
 from tests.cogs.swade.test_combat_setup import (
     all_dice_used,
     buttons,
@@ -162,7 +164,7 @@ async def test_an_option_of_another_system_is_refused(tmp_path: Path) -> None:
 async def test_an_unknown_flag_is_refused_by_name(tmp_path: Path) -> None:
     async with combat_table(tmp_path) as table:
         text = await refused(table, '@ana /attack target:"Goblin 1" actor:Ana flags:"aim,volar"')
-        assert "«volar»" in text and "rof:N" in text
+        assert "«volar»" in text and "cdf:N" in text
         text = await refused(table, '@ana /attack target:"Goblin 1" actor:Ana flags:"rof:x"')
         assert "«rof»" in text
 
@@ -191,4 +193,22 @@ async def test_without_actor_the_combatant_whose_turn_it_is_acts(tmp_path: Path)
         force(table, 2)  # Goblin 1's Fighting d6: 2 against Parry 6
         [reply, *_] = await must(table, "@gm /attack target:Ana weapon:lanza")
         assert "Goblin 1 ataca a Ana: 2 contra 6." in reply.text()
+        all_dice_used(table)
+
+
+async def test_every_spanish_flag_the_error_lists_is_accepted() -> None:
+    """The words the unknown-flag error suggests are words /attack accepts."""
+    for lang in ("es", "en"):
+        words = t("swade_combat_cog.flag_list", lang).replace(":N", ":2")
+        assert parse_flags(words)
+
+
+async def test_an_english_reader_gets_the_modifiers_in_english(tmp_path: Path) -> None:
+    async with combat_table(tmp_path, locale="en") as table:
+        force(table, 7, 2)  # Shooting 7 - 4 (long range) = 3 against 4: a miss
+        [reply, *_] = await must(
+            table, '@ana /attack target:"Goblin 1" actor:Ana weapon:Pistola range:long'
+        )
+        assert "Modifiers: Range -4 (total -4)" in reply.text()
+        assert buttons(reply) == ["Reroll attack (benny)"]
         all_dice_used(table)

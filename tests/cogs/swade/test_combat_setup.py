@@ -39,14 +39,16 @@ JEFE = (
 
 
 @asynccontextmanager
-async def combat_table(tmp_path: Path, *, seed: int = 3) -> AsyncIterator[OfflineTable]:
+async def combat_table(
+    tmp_path: Path, *, seed: int = 3, locale: str = "es"
+) -> AsyncIterator[OfflineTable]:
     """Ana, Goblin 1 and 2, Jefe orco; strict forced dice (each test forces its own)."""
     async with OfflineTable(
-        db_path=tmp_path / "combat.sqlite3", seed=seed, dice=[], strict_dice=True
+        db_path=tmp_path / "combat.sqlite3", seed=seed, dice=[], strict_dice=True, locale=locale
     ) as table:
         await must(table, "@gm /encounter start name:Cripta")
         [saved] = await table.run(f'@ana /character save name:Ana statblock:"{ANA}"')
-        assert saved.ephemeral and "Ana" in saved.text()
+        assert saved.ephemeral and "Ana" in saved.text(), saved.text()
         await must(table, "@ana /join character:Ana")
         await must(table, f'@gm /combatant add name:Goblin count:2 statblock:"{GOBLIN}"')
         await must(table, f'@gm /combatant add name:"Jefe orco" wildcard:true statblock:"{JEFE}"')
