@@ -115,7 +115,14 @@ def ambushers(state: SwadeState, text: str) -> list[str]:
     """/deal ``surprise``: a side (every combatant on it) or names separated by commas."""
     side = SIDE_WORDS.get(fold(text))
     if side is not None:
-        ids = [c.id for c in state.combatants if c.side == side]
+        ids: list[str] = []
+        groups: set[str] = set()
+        for c in state.combatants:
+            if c.side != side or (c.group is not None and c.group in groups):
+                continue
+            if c.group is not None:
+                groups.add(c.group)
+            ids.append(c.id)  # a group once: its first member stands for it
         if not ids:
             raise UserError("swade.cog.error.empty_side", side=f"swade.cog.side.{side}")
         return ids

@@ -216,7 +216,12 @@ def _header(state: SwadeState, lang: str, context: BoardContext) -> list[str]:
             name = current.group if current.group else current.name
             lines.append(t("swade.cog.board.turn", lang, combatant=name))
         elif state.current >= len(state.turn_order):
-            lines.append(t("swade.cog.board.round_done", lang))
+            holders = [c.group or c.name for c in state.combatants if c.on_hold]
+            if holders:
+                names = ", ".join(dict.fromkeys(holders))
+                lines.append(t("swade.cog.board.holders_left", lang, combatants=names))
+            else:
+                lines.append(t("swade.cog.board.round_done", lang))
     if GM in context.pools:
         lines.append(t("swade.cog.board.gm_bennies", lang, n=context.pools[GM]))
     return lines

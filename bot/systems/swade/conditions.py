@@ -85,6 +85,16 @@ def parse_condition(text: str) -> str:
     raise RuleError("swade.condition.unknown", condition=text)
 
 
+def condition_params(c: SwadeCombatant, name: str) -> dict[str, str]:
+    """Event/error parameters for a condition: its id (``condition``) and the catalogue
+    key of its name (``condition_name``), which the renderer translates."""
+    return {
+        "combatant": c.name,
+        "condition": name,
+        "condition_name": f"swade.condition.name.{name}",
+    }
+
+
 def _stored(c: SwadeCombatant, name: str) -> Condition | None:
     return next((cond for cond in c.conditions if cond.name == name), None)
 
@@ -165,7 +175,7 @@ def apply_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Eve
     stacking. SW-16: Stunned also knocks prone. SW-34: Shaken and Stunned end a Hold.
     SW-20: Bound replaces Entangled and the other way round.
     """
-    params = {"combatant": c.name, "condition": name}
+    params = condition_params(c, name)
     events: list[Event] = []
     if name in TIMED:
         turns_left = 2 if in_turn(state, c) else 1
@@ -196,7 +206,7 @@ def apply_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Eve
             if _stored(c, "prone") is None:
                 c.conditions.append(Condition(name="prone"))
                 events.append(
-                    Event(key="swade.condition.added", params={**params, "condition": "prone"})
+                    Event(key="swade.condition.added", params=condition_params(c, "prone"))
                 )
     elif name == "shaken":
         c.shaken = True
@@ -223,7 +233,7 @@ def apply_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Eve
 def clear_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Event]:
     """End condition ``name`` on ``c`` (in place). An implied condition cannot be removed
     alone (``swade.condition.implied``): remove what implies it."""
-    params = {"combatant": c.name, "condition": name}
+    params = condition_params(c, name)
     if not has_condition(c, name, state.settings):
         raise RuleError("swade.condition.absent", **params)
     if name in STORED:
@@ -270,7 +280,7 @@ def expire_at_turn_end(state: SwadeState, c: SwadeCombatant) -> list[Event]:
             events.append(
                 Event(
                     key="swade.condition.expired",
-                    params={"combatant": c.name, "condition": cond.name},
+                    params=condition_params(c, cond.name),
                 )
             )
             continue

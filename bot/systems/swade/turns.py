@@ -49,6 +49,7 @@ from bot.systems.swade.conditions import (
     WOUNDS,
     apply_condition,
     clear_condition,
+    condition_params,
     expire_at_turn_end,
     has_condition,
     in_turn,
@@ -257,7 +258,7 @@ def _start_turn(
             events.append(
                 Event(
                     key="swade.condition.expired",
-                    params={"combatant": m.name, "condition": "defending"},
+                    params=condition_params(m, "defending"),
                 )
             )
         if m.bleeding_out:
