@@ -43,9 +43,52 @@ def discover_cogs() -> list[str]:
     ]
 
 
+class OptionRejected(app_commands.AppCommandError):
+    """An option's value breaks the command's declared limits (length, range, choices).
+    Discord enforces these in its client; the bot checks again, never trusting input."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def check_options(command: app_commands.Command, options: list[dict[str, Any]]) -> None:
+    """Raise OptionRejected when a value is outside the parameter's declared limits."""
+    params = {p.name: p for p in command.parameters}
+    for option in options:
+        param = params.get(option.get("name", ""))
+        value = option.get("value")
+        if param is None or value is None:
+            continue
+        name = param.display_name
+        if param.choices and value not in {c.value for c in param.choices}:
+            raise OptionRejected("error.option_choice", option=name)
+        if isinstance(value, str) and param.type is discord.AppCommandOptionType.string:
+            low, high = param.min_value, param.max_value
+            if (low is not None and len(value) < low) or (high is not None and len(value) > high):
+                raise OptionRejected(
+                    "error.option_length", option=name, min=low or 0, max=high or 6000
+                )
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            low, high = param.min_value, param.max_value
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise OptionRejected("error.option_range", option=name, min=low, max=high)
+
+
 class ComodinTree(app_commands.CommandTree):
     """One error handler: user errors become a localized ephemeral message; anything
     else is logged with its traceback and the user gets a short message with an id."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            try:
+                command, options = self._get_app_command_options(interaction.data)  # type: ignore[arg-type]
+            except app_commands.CommandNotFound:
+                return True
+            if isinstance(command, app_commands.Command):
+                check_options(command, options)  # type: ignore[arg-type]
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
@@ -130,7 +173,7 @@ class ComodinBot(commands.Bot):
         original = getattr(error, "original", error)
         if isinstance(original, ReplayedInteraction):
             return
-        if isinstance(original, RuleError | DiceError):
+        if isinstance(original, RuleError | DiceError | OptionRejected):
             text = t(original.key, lang, **{k: _param(v, lang) for k, v in original.params.items()})
         elif isinstance(error, app_commands.TransformerError):
             text = t("error.bad_value", lang, value=str(error.value)[:100])

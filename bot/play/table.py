@@ -105,7 +105,7 @@ class OfflineTable:
 
     async def close(self) -> None:
         if self.bot is not None:
-            await self.settle()
+            await self.bot.boards.flush()
             bot, self.bot = self.bot, None
             await bot.close()
 
@@ -242,6 +242,16 @@ class OfflineTable:
             raise LineError("play.err.extra_word", word=words[len(path)], command=" ".join(path))
         resolved: dict[str, Any] = {}
         options = self._options(command, line.options, resolved)
+        return self._wrap(user, top.name, path, options, resolved)
+
+    def _wrap(
+        self,
+        user: FakeUser,
+        top: str,
+        path: list[str],
+        options: list[dict[str, Any]],
+        resolved: dict[str, Any],
+    ) -> dict[str, Any]:
         for depth in range(len(path) - 1, 0, -1):
             options = [
                 {
@@ -251,14 +261,33 @@ class OfflineTable:
                 }
             ]
         data: dict[str, Any] = {
-            "id": str(zlib.crc32(top.name.encode())),
-            "name": top.name,
+            "id": str(zlib.crc32(top.encode())),
+            "name": top,
             "type": 1,
             "options": options,
         }
         if resolved:
             data["resolved"] = resolved
         return self._base_payload(user, 2, data)
+
+    async def run_raw(
+        self, user_name: str, path: list[str], values: dict[str, Any]
+    ) -> list[SentMessage]:
+        """Send a command with option values exactly as given (no checks, no conversion):
+        what a hostile or buggy client could put in a payload. Unknown option names are
+        sent as strings."""
+        assert self.bot is not None
+        user = self.user(user_name)
+        command: Any = self.bot.tree.get_command(path[0])
+        for word in path[1:]:
+            command = command.get_command(word)
+        params = {p.name: p for p in command.parameters}
+        options = []
+        for name, value in values.items():
+            param = params.get(name)
+            kind = param.type.value if param is not None else 3
+            options.append({"name": name, "type": kind, "value": value})
+        return await self.dispatch(self._wrap(user, path[0], path, options, {}), user)
 
     def _options(
         self, command: app_commands.Command, given: dict[str, str], resolved: dict[str, Any]
@@ -421,5 +450,8 @@ def _english(word: str) -> str:
 
 
 def _is_idle(task: asyncio.Task[Any]) -> bool:
-    """Long-lived tasks that never finish on their own (view timeouts, keep-alives)."""
-    return task.get_name().startswith(("discord-ui-view-timeout", "comodin-idle"))
+    """Long-lived tasks that never finish on their own (view and modal timeouts)."""
+    if task.get_name().startswith(("discord-ui-view-timeout", "comodin-idle")):
+        return True
+    coro = task.get_coro()
+    return "timeout_task_impl" in getattr(coro, "__qualname__", "")

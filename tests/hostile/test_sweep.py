@@ -1,0 +1,156 @@
+"""Hostile input over every command (issue 9 item 6): empty strings, 6,000 characters,
+markdown and mention injection, zero-width and right-to-left characters, huge and
+negative numbers, unknown names, and every option in every system's channel.
+
+Each call must give a localized ephemeral error or a correct result: never the internal
+error (a traceback in the log), never a change of state on an error, never a message that
+could ping anyone. Values go into the payload as a hostile client would send them, past
+the limits Discord's own client enforces (``OfflineTable.run_raw``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.i18n import t
+from bot.play.table import OfflineTable
+
+STRINGS = [
+    "",
+    "x" * 6000,
+    "@everyone @here <@&123456789012345678> <@123456789012345678>",
+    "\u200b\u200d\u202eGoblin\u202c\u2066",
+    "**_~~`||spoiler||`~~_**",
+    "Nadie Conocido",
+    "-1",
+]
+INTEGERS = [10**15, -(10**15), 0, -1]
+INTERNAL = t("error.internal", "es", error_id="").split("`")[0]
+
+SETUP = {
+    "swade": [
+        '@gm /encounter start system:swade name:"Sweep"',
+        '@gm /combatant add name:Orco wildcard:true statblock:"Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\nHabilidades: Pelear d8, Disparar d6, Atletismo d6, Notar d6\\nParada: 6, Dureza: 7 (1)\\nEquipo: Espada (Fue+d8)"',
+        '@gm /combatant add name:Héroe side:heroes wildcard:true controller:@ana statblock:"Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\nHabilidades: Pelear d8, Disparar d6, Atletismo d6, Notar d6\\nParada: 6, Dureza: 6\\nEquipo: Espada (Fue+d8)"',
+    ],
+    "ds20": [
+        '@gm /encounter start system:ds20 name:"Sweep"',
+        '@gm /combatant add name:Matón statblock:"Aptitudes: Fortaleza 11, Destreza 9, Pelea 10, Armas C.C. 9, Acrobacia 8, Iniciativa 2 | Heridas: 2/1/1 | Armas: Puños 2/6 pelea; Machete 5/10 C.C."',
+    ],
+    "ritualhex": [
+        '@gm /encounter start system:ritualhex name:"Sweep"',
+    ],
+    "none": [],
+}
+
+
+def _commands(tree: app_commands.CommandTree) -> list[tuple[list[str], app_commands.Command]]:
+    found: list[tuple[list[str], app_commands.Command]] = []
+
+    def walk(command: Any, path: list[str]) -> None:
+        if isinstance(command, app_commands.Group):
+            for sub in command.commands:
+                walk(sub, [*path, sub.name])
+        else:
+            found.append((path, command))
+
+    for command in tree.get_commands():
+        walk(command, [command.name])
+    return found
+
+
+def _hostile_values(param: app_commands.Parameter) -> list[Any]:
+    kind = param.type
+    if kind is discord.AppCommandOptionType.string:
+        return STRINGS
+    if kind is discord.AppCommandOptionType.integer:
+        return INTEGERS
+    if kind is discord.AppCommandOptionType.number:
+        return [1e308, -1.5]
+    if kind is discord.AppCommandOptionType.boolean:
+        return [True]
+    return []  # users and attachments need resolved data: covered by their own tests
+
+
+def _plausible(param: app_commands.Parameter) -> Any:
+    if param.choices:
+        return param.choices[0].value
+    if param.type is discord.AppCommandOptionType.integer:
+        return param.min_value if param.min_value is not None else 1
+    if param.type is discord.AppCommandOptionType.boolean:
+        return False
+    return "Orco"
+
+
+async def _snapshot(table: OfflineTable) -> tuple[str | None, int]:
+    row = await table.bot.db.fetchone(
+        "SELECT state FROM encounters WHERE channel_id = ?", (table.channel_id,)
+    )
+    state = json.loads(row["state"]) if row else None
+    if state is not None:
+        state.pop("board_message_id", None)
+    count = await table.bot.db.fetchone("SELECT COUNT(*) FROM encounter_log")
+    return (json.dumps(state, sort_keys=True) if state else None), count[0]
+
+
+def _no_pings(message: Any) -> bool:
+    if message.kind == "modal":
+        return True  # a form carries no message text
+    mentions = message.payload.get("allowed_mentions")
+    return (
+        mentions is not None
+        and mentions.get("parse") == []
+        and not mentions.get("roles")
+        and not mentions.get("replied_user")
+    )
+
+
+@pytest.mark.parametrize("system", list(SETUP))
+async def test_every_command_survives_hostile_input(
+    tmp_path: Path, system: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, logger="comodin")
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", seed=3) as table:
+        for line in SETUP[system]:
+            await table.run(line)
+        table.user("ana")
+        users = itertools.cycle(["gm", "ana"])
+        failures: list[str] = []
+        for path, command in _commands(table.bot.tree):
+            if path[0] in ("encounter", "undo") and path[-1] in ("end", "import", "undo", "start"):
+                continue  # they replace the whole encounter: covered by their own tests
+            for param in command.parameters:
+                for value in _hostile_values(param):
+                    values = {p.name: _plausible(p) for p in command.parameters if p.required}
+                    values[param.name] = value
+                    user = next(users)
+                    before = await _snapshot(table)
+                    messages = await table.run_raw(user, path, values)
+                    label = f"/{' '.join(path)} {param.name}={str(value)[:40]!r} as {user}"
+                    if not messages:
+                        failures.append(f"{label}: no answer")
+                        continue
+                    for message in messages:
+                        if INTERNAL in message.text():
+                            failures.append(f"{label}: internal error: {message.text()[:200]}")
+                        if not _no_pings(message):
+                            failures.append(
+                                f"{label}: may ping: {message.payload.get('allowed_mentions')}"
+                            )
+                    if (
+                        messages[0].ephemeral
+                        and messages[0].kind == "reply"
+                        and await _snapshot(table) != before
+                    ):
+                        failures.append(f"{label}: state changed on an error")
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert failures == [], "\n".join(failures[:40])
+        assert errors == []
