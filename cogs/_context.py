@@ -83,6 +83,19 @@ class Ctx:
 
     # -- acting -----------------------------------------------------------------------------
 
+    def command_line(self) -> dict[str, Any]:
+        """The command as typed (path and raw option values), kept in the log so an
+        encounter can be replayed command by command."""
+        data: dict[str, Any] = self.interaction.data or {}  # type: ignore[assignment]
+        if self.interaction.type is not discord.InteractionType.application_command:
+            return {"_component": data.get("custom_id")}
+        path = [data.get("name", "")]
+        options = data.get("options", [])
+        while options and options[0].get("type") in (1, 2):
+            path.append(options[0]["name"])
+            options = options[0].get("options", [])
+        return {"_command": path, "_options": {o["name"]: o.get("value") for o in options}}
+
     async def act(
         self,
         rules: Rules,
@@ -99,6 +112,7 @@ class Ctx:
         def apply(encounter: Encounter, dice: DiceSource) -> Outcome:
             return rules(encounter.state, self.actor(encounter), dice)
 
+        params = {**(params or {}), **self.command_line()}
         try:
             encounter, outcome = await self.bot.encounters.act(
                 self.channel_id,
