@@ -51,6 +51,9 @@ from cogs.shared import AUTOCOMPLETE_LIMIT, combatant_autocomplete, given, rejec
 SYSTEM = "swade"
 Rules = Callable[[SwadeState, Actor, DiceSource], Outcome]
 JOKER_AWARD = "swade.joker.award"
+# /encounter end reads this many of the newest log and benny-history rows to find the
+# encounter's start and the spends since (a longer encounter counts the whole session).
+HISTORY_ROWS = 10_000
 
 SIDE_WORDS: dict[str, str] = {
     "heroes": "heroes", "heroe": "heroes", "hero": "heroes", "pj": "heroes",
@@ -566,11 +569,11 @@ async def _bennies_spent(ctx: Ctx, encounter: Encounter) -> str:
     session = await ledger.session(ctx.channel_id) if ledger is not None else None
     if ledger is None or session is None:
         return ctx.t("swade.cog.summary.no_session")
-    log = await ctx.bot.encounters.history(ctx.channel_id, limit=100_000)
+    log = await ctx.bot.encounters.history(ctx.channel_id, limit=HISTORY_ROWS)
     starts = [row["created_at"] for row in log if row["kind"] == "encounter.start"]
     since = starts[-1] if starts else ""
     spent: dict[str, int] = {}
-    for entry in await ledger.history(ctx.channel_id, limit=100_000):
+    for entry in await ledger.history(ctx.channel_id, limit=HISTORY_ROWS):
         if entry.delta < 0 and entry.created_at >= since:
             spent[entry.holder] = spent.get(entry.holder, 0) - entry.delta
     if not spent:
