@@ -24,6 +24,7 @@ COMPACT_NAME = 16
 CURRENT = "▶"
 ACTED = "✓"
 WAITING = "·"
+HOLDING = "⏳"
 NEXT_BUTTON = ("swade.cog.board.next", "next")
 DEAL_BUTTON = ("swade.cog.board.deal", "deal")
 # Conditions the compact layout shows as a symbol (the others by a short name).
@@ -91,6 +92,11 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
     return out
 
 
+def _members(state: SwadeState, lid: str) -> list[SwadeCombatant]:
+    leader = next((c for c in state.combatants if c.id == lid), None)
+    return [] if leader is None else group_members(state, leader)
+
+
 def _owner(c: SwadeCombatant, context: BoardContext) -> str:
     if c.controller_id is None:
         return ""
@@ -100,6 +106,8 @@ def _owner(c: SwadeCombatant, context: BoardContext) -> str:
 def _mark(state: SwadeState, lid: str) -> str:
     if state.active == lid:
         return CURRENT
+    if any(m.on_hold for m in _members(state, lid)):
+        return HOLDING
     if lid in state.acted:
         return ACTED
     return WAITING

@@ -149,6 +149,9 @@ async def test_hold_rules_through_the_commands(tmp_path: Path) -> None:
         assert "solo puede ponerse en espera en su propio turno" in text
         assert "no es tuyo" in await refused(table, '@ana /hold actor:"Jefe orco"')
         await must(table, "@ana /hold")
+        encounter = await table.bot.encounters.get(table.channel_id)
+        board = table.recorder.messages[encounter.board_message_id].text()
+        assert "⏳ 4♠ · Ana (PJ)" in board and "▶ 4♦ · Jefe orco" in board
         await must(table, "@gm /next")  # Jefe's turn ends; the Goblins' starts
         [reply, *_] = await must(table, "@ana /hold now:true")
         assert "Ana actuará en cuanto termine Goblin" in reply.text()
