@@ -274,7 +274,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 channels = [fd.channel_id] + [fd.new_channel() for _ in range(args.channels - 1)]
                 t0 = time.monotonic()
                 for channel in channels:
-                    await setup_channel(fd, bot, channel, full and not args.memory)
+                    await setup_channel(fd, bot, channel, full)
                 setup_s = time.monotonic() - t0
                 result: dict[str, Any] = {
                     "channels": args.channels,
