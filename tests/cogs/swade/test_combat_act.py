@@ -88,3 +88,29 @@ async def test_unknown_actions_and_unused_options_are_refused(tmp_path: Path) ->
         assert "«limb»" in await refused(table, "@ana /act action:apuntar actor:Ana limb:brazo")
         text = await refused(table, '@ana /act action:apoyar target:"Goblin 1" actor:Ana')
         assert "habilidad" in text
+
+
+async def test_an_area_attack_names_its_template_weapon_and_targets(tmp_path: Path) -> None:
+    async with combat_table(tmp_path) as table:
+        # Shooting 6 against 4 (SW-25: one roll); each target its own damage: 3 + 3 = 6
+        # against Goblin 1's Toughness 5 (Shaken), 2 + 2 = 4 against Goblin 2's (nothing).
+        force(table, 6, 1, 3, 3, 2, 2)
+        [reply, *_] = await must(
+            table,
+            '@ana /act action:"ataque de área pequeña Pistola" target:"Goblin 1, Goblin 2"'
+            " actor:Ana",
+        )
+        text = reply.text()
+        assert "Ana lanza un ataque de área sobre Goblin 1, Goblin 2: 6 contra 4." in text
+        assert (await named(table, "Goblin 1")).shaken
+        assert not (await named(table, "Goblin 2")).shaken
+        all_dice_used(table)
+
+
+async def test_suppressive_fire_needs_a_weapon_with_rate_of_fire(tmp_path: Path) -> None:
+    async with combat_table(tmp_path) as table:
+        text = await refused(
+            table,
+            '@ana /act action:"fuego de supresión Pistola" target:"Goblin 1, Goblin 2" actor:Ana',
+        )
+        assert "Pistola" in text
