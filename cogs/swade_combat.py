@@ -230,9 +230,15 @@ def _controlled(actor: Actor, c: SwadeCombatant) -> SwadeCombatant:
     return c
 
 
-def acting(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
+def acting(
+    state: SwadeState,
+    actor: Actor,
+    name: str | None,
+    prefer: Callable[[SwadeCombatant], bool] = lambda c: True,
+) -> SwadeCombatant:
     """Who acts: ``name`` (which the caller must control), else the caller's combatant
-    whose turn it is (in a group of Extras, its first member still standing)."""
+    whose turn it is (in a group of Extras, its first member still standing, and among
+    those the first one ``prefer`` picks: the one held, for an escape)."""
     if name:
         return _controlled(actor, resolve(state, name))
     current = turns.current_combatant(state)
@@ -243,7 +249,8 @@ def acting(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
             if m.controlled_by(actor.user_id, is_gm=actor.is_gm)
         ]
         if members:
-            return next((m for m in members if _able(m)), members[0])
+            able = [m for m in members if _able(m)] or members
+            return next((m for m in able if prefer(m)), able[0])
         raise RuleError(
             "swade_combat_cog.error.not_your_turn", name=turns.slot_name(state, current.id)
         )
@@ -511,7 +518,7 @@ async def grapple_escape(
     """SW-19: Athletics opposed by the grappler, as an action."""
 
     def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
-        me = acting(state, who, actor)
+        me = acting(state, who, actor, prefer=lambda c: c.grappled_by is not None)
         return grapple.escape(state, who, dice, combatant_id=me.id, modifier=modifier or 0)
 
     await _act(ctx, run, "escape", {"actor": actor, "modifier": modifier})
@@ -524,7 +531,7 @@ async def grapple_crush(
     """SW-19: opposed Strength; Strength damage to the one held."""
 
     def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
-        me = acting(state, who, actor)
+        me = acting(state, who, actor, prefer=lambda c: c.grappling is not None)
         return grapple.crush(state, who, dice, attacker_id=me.id, modifier=modifier or 0)
 
     await _act(ctx, run, "crush", {"actor": actor, "modifier": modifier})

@@ -93,3 +93,15 @@ async def test_a_critical_failure_in_a_grapple_has_no_reroll_button(tmp_path: Pa
         text = await refused(table, '@ana press "Repetir tirada (beni)"')
         assert "no es para ti" in text
         all_dice_used(table)
+
+
+async def test_on_the_groups_turn_the_held_goblin_is_the_one_who_escapes(tmp_path: Path) -> None:
+    async with combat_table(tmp_path) as table:
+        await must(table, "@gm /deal")  # seed 3: the goblins' card comes first
+        force(table, 6, 1, 3)
+        await must(table, '@ana /grapple start target:"Goblin 2" actor:Ana')
+        force(table, 5, 2, 1)  # Goblin 2: 5 - 2 = 3 against Ana's 2
+        [reply, *_] = await must(table, "@gm /grapple escape")
+        assert "Goblin 2 intenta liberarse: 3." in reply.text()
+        assert (await named(table, "Goblin 2")).grappled_by is None
+        all_dice_used(table)
