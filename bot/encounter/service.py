@@ -51,6 +51,10 @@ class EncounterService:
         self.db = db
         self.dice = dice
         self._locks: dict[int, asyncio.Lock] = {}
+        # The latest (encounter, its JSON, version) per channel. This process is the
+        # only writer of its channels; if another wrote, the version check in act()
+        # fails, the entry is dropped and the action retried from the database.
+        self._cache: dict[int, tuple[Encounter, str, int]] = {}
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -61,10 +65,25 @@ class EncounterService:
     # -- reading ----------------------------------------------------------------------
 
     async def get(self, channel_id: int) -> Encounter | None:
-        row = await self.db.fetchone(
-            "SELECT state FROM encounters WHERE channel_id = ?", (channel_id,)
-        )
-        return Encounter.model_validate_json(row["state"]) if row else None
+        """The channel's encounter (shared: never mutate it; rules copy before changing)."""
+        entry = await self._load(channel_id)
+        return entry[0] if entry else None
+
+    async def _load(self, channel_id: int) -> tuple[Encounter, str, int] | None:
+        entry = self._cache.get(channel_id)
+        if entry is None:
+            row = await self.db.fetchone(
+                "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
+            )
+            if row is None:
+                return None
+            entry = (Encounter.model_validate_json(row["state"]), row["state"], row["version"])
+            self._cache[channel_id] = entry
+        return entry
+
+    def forget(self, channel_id: int) -> None:
+        """Drop the cached copy (after writes other than act, or another writer's)."""
+        self._cache.pop(channel_id, None)
 
     async def require(self, channel_id: int) -> Encounter:
         encounter = await self.get(channel_id)
@@ -113,6 +132,7 @@ class EncounterService:
                     {"system": system, "name": name},
                     1,
                 )
+            self.forget(channel_id)
             return encounter
 
     async def end(self, channel_id: int, user_id: int) -> Encounter:
@@ -132,6 +152,7 @@ class EncounterService:
                 )
                 await self._log(conn, encounter, user_id, "encounter.end", {}, None)
                 await conn.execute("DELETE FROM encounters WHERE channel_id = ?", (channel_id,))
+            self.forget(channel_id)
             return encounter
 
     async def replace(
@@ -162,6 +183,7 @@ class EncounterService:
                         (encounter.model_dump_json(), encounter.system, now, encounter.channel_id),
                     )
                 await self._log(conn, encounter, user_id, kind, {}, None)
+            self.forget(encounter.channel_id)
             return encounter
 
     # -- actions --------------------------------------------------------------------------
@@ -180,43 +202,62 @@ class EncounterService:
         """Apply one rules action under the channel's lock, in one transaction. With an
         ``interaction_id``, an interaction already applied raises DuplicateInteraction."""
         async with self.lock(channel_id):
-            row = await self.db.fetchone(
-                "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
-            )
-            if row is None:
-                raise UserError("encounter.none")
-            encounter = Encounter.model_validate_json(row["state"])
-            version = row["version"]
-            dice = self.dice.source(encounter.dice_seed())
-            outcome = action(encounter, dice)
-            updated = encounter.model_copy(
-                update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
-            )
-            async with self.db.transaction() as conn:
-                if interaction_id is not None:
-                    await self._mark_processed(conn, interaction_id, channel_id, updated.seq)
-                cursor = await conn.execute(
-                    "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
-                    "WHERE channel_id = ? AND version = ?",
-                    (updated.model_dump_json(), _now(), channel_id, version),
+            try:
+                return await self._act(
+                    channel_id, user_id, action, kind, params, undoable, interaction_id
                 )
-                if cursor.rowcount != 1:
-                    raise ConcurrentChange(channel_id)
-                if undoable:
-                    await self._snapshot(conn, encounter, outcome.summary or kind)
-                await self._log(
-                    conn,
-                    updated,
-                    user_id,
-                    kind,
-                    {
-                        "params": params or {},
-                        "seed": encounter.dice_seed(),
-                        "events": [e.model_dump(mode="json") for e in outcome.events],
-                    },
-                    version + 1,
+            except ConcurrentChange:
+                self.forget(channel_id)
+                return await self._act(
+                    channel_id, user_id, action, kind, params, undoable, interaction_id
                 )
-            return updated, outcome
+
+    async def _act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: RulesAction,
+        kind: str,
+        params: dict[str, Any] | None,
+        undoable: bool,
+        interaction_id: int | None,
+    ) -> tuple[Encounter, Outcome]:
+        entry = await self._load(channel_id)
+        if entry is None:
+            raise UserError("encounter.none")
+        encounter, encounter_json, version = entry
+        dice = self.dice.source(encounter.dice_seed())
+        outcome = action(encounter, dice)
+        updated = encounter.model_copy(
+            update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
+        )
+        updated_json = updated.model_dump_json()
+        async with self.db.transaction() as conn:
+            if interaction_id is not None:
+                await self._mark_processed(conn, interaction_id, channel_id, updated.seq)
+            cursor = await conn.execute(
+                "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
+                "WHERE channel_id = ? AND version = ?",
+                (updated_json, _now(), channel_id, version),
+            )
+            if cursor.rowcount != 1:
+                raise ConcurrentChange(channel_id)
+            if undoable:
+                await self._snapshot(conn, encounter, outcome.summary or kind, encounter_json)
+            await self._log(
+                conn,
+                updated,
+                user_id,
+                kind,
+                {
+                    "params": params or {},
+                    "seed": encounter.dice_seed(),
+                    "events": [e.model_dump(mode="json") for e in outcome.events],
+                },
+                version + 1,
+            )
+        self._cache[channel_id] = (updated, updated_json, version + 1)
+        return updated, outcome
 
     async def set_board(self, channel_id: int, message_id: int | None) -> None:
         """Remember the board message (not an undoable change)."""
@@ -230,6 +271,7 @@ class EncounterService:
                     "UPDATE encounters SET state = ? WHERE channel_id = ?",
                     (encounter.model_dump_json(), channel_id),
                 )
+            self.forget(channel_id)
 
     async def undo(self, channel_id: int, user_id: int) -> str:
         """Restore the state before the last change; return what was undone."""
@@ -253,6 +295,7 @@ class EncounterService:
                 )
                 await conn.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
                 await self._log(conn, previous, user_id, "undo", {"undone": row["summary"]}, None)
+            self.forget(channel_id)
             return str(row["summary"])
 
     async def log_roll(
@@ -300,10 +343,12 @@ class EncounterService:
                 "DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,)
             )
 
-    async def _snapshot(self, conn: Any, encounter: Encounter, summary: str) -> None:
+    async def _snapshot(
+        self, conn: Any, encounter: Encounter, summary: str, as_json: str | None = None
+    ) -> None:
         await conn.execute(
             "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
-            (encounter.channel_id, encounter.seq, summary, encounter.model_dump_json()),
+            (encounter.channel_id, encounter.seq, summary, as_json or encounter.model_dump_json()),
         )
         await conn.execute(
             "DELETE FROM encounter_undo WHERE channel_id = ? AND id NOT IN "

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.systems.base import RuleError
-from bot.systems.common import CombatantCore
+from bot.systems.common import CombatantCore, RulesModel
 
 WoundLevel = Literal["R", "HL", "HG"]
 LEVELS: tuple[WoundLevel, ...] = ("R", "HL", "HG")
@@ -158,7 +158,7 @@ class PendingAttack(BaseModel):
     roll: dict | None = None
 
 
-class DS20State(BaseModel):
+class DS20State(RulesModel):
     system: Literal["ds20"] = "ds20"
     round: int = 0
     combatants: list[DSCombatant] = Field(default_factory=list)

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.systems.common import CombatantCore
+from bot.systems.common import CombatantCore, RulesModel
 
 STATS: tuple[str, ...] = ("ap", "hp", "str", "def", "per", "mag", "dr")
 """Sheet characteristics, canonical lower-case ids (seed 002, 'Combatientes')."""
@@ -259,7 +259,7 @@ class MultiAttack(BaseModel):
 Phase = Literal["setup", "round", "over"]
 
 
-class RitualHexState(BaseModel):
+class RitualHexState(RulesModel):
     system: Literal["ritualhex"] = "ritualhex"
     round: int = 0
     combatants: list[RHCombatant] = Field(default_factory=list)

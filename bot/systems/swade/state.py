@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.systems.common import CombatantCore
+from bot.systems.common import CombatantCore, RulesModel
 
 Side = Literal["heroes", "foes", "neutral"]
 
@@ -127,7 +127,7 @@ class SwadeSettings(BaseModel):
     wound_cap: bool = False
 
 
-class SwadeState(BaseModel):
+class SwadeState(RulesModel):
     system: Literal["swade"] = "swade"
     round: int = 0
     combatants: list[SwadeCombatant] = Field(default_factory=list)
