@@ -259,7 +259,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             await opened.close()
             prefill(db, args.prefill, args.log_rows)
         async with FakeDiscord(callback_deadline=None) as fd:
-            bot = await launch(fd, db, log)
+            bot = await launch(fd, db, log, log_level="WARNING")
             try:
                 await bot.expect(fd.wait_ready(timeout=20), "IDENTIFY")
                 await bot.expect(
@@ -291,6 +291,10 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 result["ping"] = floor.report({})
                 phase = await driver.run("mix", mix, rate, args.duration)
                 result["commands"] = phase.report(board_lags(fd, phase))
+                if rate is None and "attack" in mix:
+                    # The ratio the issue asks for: attacks alone, as fast as they go.
+                    alone = await driver.run("attack", {"attack": 1}, None, args.duration)
+                    result["attack_alone"] = alone.report(board_lags(fd, alone))
                 result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
                 return result
             finally:
@@ -301,10 +305,14 @@ def _print(result: dict[str, Any]) -> None:
     print(
         f"channels={result['channels']} setup={result['setup_seconds']}s prefill={result['prefill']} rss={result.get('rss_mb')} MB"
     )
-    for section in ("ping", "commands"):
+    for section in ("ping", "commands", "attack_alone"):
         for kind, row in (result.get(section) or {}).items():
             cols = " ".join(f"{k}={v}" for k, v in row.items())
-            print(f"  {kind:8} {cols}")
+            print(f"  {section}/{kind:8} {cols}")
+    ping = (result.get("ping") or {}).get("ping", {}).get("throughput_per_s")
+    attack = (result.get("attack_alone") or {}).get("attack", {}).get("throughput_per_s")
+    if ping and attack:
+        print(f"attack max throughput / ping max throughput = {attack / ping:.0%}")
 
 
 if __name__ == "__main__":

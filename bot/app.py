@@ -133,7 +133,7 @@ class ComodinBot(commands.Bot):
         if self._db is None:
             self._db = await open_database(self.settings.db_path)
         self.encounters = EncounterService(self._db, self.dice)
-        self.bennies = BennyLedger(self._db)
+        self.bennies = BennyLedger(self._db, self.encounters)
         for row in await self._db.fetchall(
             "SELECT guild_id, locale, gm_role_id FROM guild_settings"
         ):

@@ -24,6 +24,7 @@ from bot.bennies.holders import (
     user_key,
     wild_card_pools,
 )
+from bot.encounter.service import EncounterService
 from bot.errors import UserError
 from bot.storage.db import Database
 from bot.systems.encounter import Encounter
@@ -92,8 +93,9 @@ class BennyLedger:
     (:meth:`link`), so a thread finds its parent's session after a restart.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, encounters: EncounterService | None = None) -> None:
         self.db = db
+        self.encounters = encounters  # reads through the service's in-memory copy
         self.parent_of: Callable[[int], int | None] | None = None
 
     # -- scopes -------------------------------------------------------------------------
@@ -461,6 +463,8 @@ class BennyLedger:
         return {r["holder"]: int(r["count"]) for r in rows}
 
     async def _encounter(self, channel_id: int) -> Encounter | None:
+        if self.encounters is not None:
+            return await self.encounters.get(channel_id)
         row = await self.db.fetchone(
             "SELECT state FROM encounters WHERE channel_id = ?", (channel_id,)
         )

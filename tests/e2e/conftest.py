@@ -62,7 +62,9 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fd
 
 
-async def launch(fd: FakeDiscord, db_path: Path, log_path: Path) -> BotProcess:
+async def launch(
+    fd: FakeDiscord, db_path: Path, log_path: Path, *, log_level: str = "DEBUG"
+) -> BotProcess:
     """Start `python -m bot run` against the double with the given database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
     env.update(
@@ -70,7 +72,7 @@ async def launch(fd: FakeDiscord, db_path: Path, log_path: Path) -> BotProcess:
         COMODIN_DISCORD_API_URL=fd.url,
         COMODIN_DEV_GUILD_ID=str(fd.guild_id),
         COMODIN_DB_PATH=str(db_path),
-        COMODIN_LOG_LEVEL="DEBUG",
+        COMODIN_LOG_LEVEL=log_level,
         PYTHONUNBUFFERED="1",
     )
     with log_path.open("ab") as log:
