@@ -270,7 +270,12 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 )
                 names = {c["name"] for c in fd.synced_commands(fd.guild_id)}
                 full = {"deal", "bennies"} <= names
-                mix = {k: v for k, v in MIX.items() if full or k == "roll"}
+                wanted = dict(MIX)
+                if args.mix:
+                    wanted = {
+                        k: int(v) for k, v in (part.split("=") for part in args.mix.split(","))
+                    }
+                mix = {k: v for k, v in wanted.items() if full or k == "roll"}
                 channels = [fd.channel_id] + [fd.new_channel() for _ in range(args.channels - 1)]
                 t0 = time.monotonic()
                 for channel in channels:
@@ -329,6 +334,10 @@ if __name__ == "__main__":
     )
     parser.add_argument(
         "--memory", action="store_true", help="only open the channels and report resident size"
+    )
+    parser.add_argument(
+        "--mix",
+        help='command weights, e.g. "attack=1" (default roll=40,attack=30,next=20,bennies=10)',
     )
     arguments = parser.parse_args()
     if arguments.duration > 600:
