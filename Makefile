@@ -11,6 +11,9 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	# d20 (Avrae's dice library) only for the notation-equivalence test and the bench;
+	# without its dependencies, which would put the old lark-parser over lark.
+	$(BIN)/python -m pip install --quiet --no-deps d20 cachetools
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
@@ -29,7 +32,6 @@ test: $(STAMP)
 # Benchmarks print figures; they are not tests. d20 is only for the comparison (installed
 # without its dependencies: it would pull the old lark-parser over lark).
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet --no-deps d20 cachetools
 	mkdir -p bench/results
 	$(BIN)/python -m bench.dice
 	$(BIN)/python -m bench.e2e --channels 100 --rate 200 --duration 20 --json bench/results/e2e-100ch-200rps.json
