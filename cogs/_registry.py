@@ -25,9 +25,8 @@ def handler_for(command: str, system: str) -> Handler:
     try:
         return _HANDLERS[(command, system)]
     except KeyError:
-        raise UserError(
-            "command.not_in_system", command=command, system=f"system.{system}"
-        ) from None
+        shown = command.replace(":", " ")  # "grapple:crush" is shown as "/grapple crush"
+        raise UserError("command.not_in_system", command=shown, system=f"system.{system}") from None
 
 
 def has_handler(command: str, system: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -220,7 +221,7 @@ class OfflineTable:
         assert self.bot is not None
         tree = self.bot.tree
         words = list(line.words)
-        top = tree.get_command(_english(words[0]))
+        top = tree.get_command(_english(words[0], (c.name for c in tree.get_commands())))
         if top is None:
             raise LineError("play.err.unknown_command", command=words[0])
         command: Any = top
@@ -229,7 +230,7 @@ class OfflineTable:
             if len(words) < len(path) + 1:
                 subs = ", ".join(c.name for c in command.commands)
                 raise LineError("play.err.needs_sub", command=" ".join(path), subs=subs)
-            word = _english(words[len(path)])
+            word = _english(words[len(path)], (c.name for c in command.commands))
             sub = command.get_command(word)
             if sub is None:
                 subs = ", ".join(c.name for c in command.commands)
@@ -295,7 +296,7 @@ class OfflineTable:
         params = {p.name: p for p in command.parameters}
         options = []
         for raw_name, raw_value in given.items():
-            name = _english(raw_name)
+            name = _english(raw_name, params)
             param = params.get(name)
             if param is None:
                 names = ", ".join(params) or "none"
@@ -310,7 +311,7 @@ class OfflineTable:
         missing = [
             p.name
             for p in command.parameters
-            if p.required and p.name not in {_english(n) for n in given}
+            if p.required and p.name not in {_english(n, params) for n in given}
         ]
         if missing:
             raise LineError(
@@ -440,13 +441,20 @@ class OfflineTable:
         )
 
 
-def _english(word: str) -> str:
-    """Command, subcommand and option names may be typed in Spanish (the localized name)."""
+def _english(word: str, among: Iterable[str] | None = None) -> str:
+    """Command, subcommand and option names may be typed in Spanish (the localized name).
+    Two English names may share a Spanish one (``jugador``: player, controller); with
+    ``among``, the one the command actually has wins."""
     lowered = word.lower()
-    for key, text in catalog("es").items():
-        if key.startswith("cmd.") and text.lower() == lowered:
-            return key[4:]
-    return lowered
+    names = [
+        key[4:]
+        for key, text in catalog("es").items()
+        if key.startswith("cmd.") and text.lower() == lowered
+    ]
+    if among is not None:
+        wanted = set(among)
+        names = [n for n in names if n in wanted] or names
+    return names[0] if names else lowered
 
 
 def _is_idle(task: asyncio.Task[Any]) -> bool:
