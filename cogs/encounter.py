@@ -138,6 +138,25 @@ class EncounterCog(commands.Cog):
         )
         self.bot.boards.request(ctx.channel_id)
 
+    @encounter.command(
+        name=_("settings"), description=_("Show or change this encounter's rule settings (GM)")
+    )
+    @app_commands.describe(
+        setting=_("Which setting (leave empty to list them)"),
+        value=_("New value: on/off or a number"),
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        setting: app_commands.Range[str, 1, 50] | None = None,
+        value: app_commands.Range[str, 1, 50] | None = None,
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        encounter = await ctx.encounter()
+        await handler_for("encounter:settings", encounter.system)(
+            ctx, encounter, setting=setting, value=value
+        )
+
     @app_commands.command(
         name=_("undo"), description=_("Undo the last change to the encounter (GM)")
     )
