@@ -131,8 +131,8 @@ async def test_the_bennies_example_runs_as_documented(tmp_path: Path) -> None:
         "Bruno ataca a Goblin: 1 contra 5.",
         "13 contra Dureza 6: Bruno sufre 1 herida(s).",
         "Bruno absorbe 1 herida(s); quedan 0.",
-        "7 contra Dureza 5: Ana queda aturdid",
-        "Ana gasta un beni y deja de estar aturdid",
+        "7 contra Dureza 5: aturdimiento para Ana",
+        "Ana gasta un beni y se sacude el aturdimiento",
     ):
         assert highlight in text, highlight
     history_text = said[-1]

@@ -38,7 +38,7 @@ async def test_an_attack_lists_each_modifier_the_dice_and_damage_against_toughne
         assert "Modificadores: Distancia -2, Cobertura -2, Situacional +1 (total -3)" in text
         assert "**d8: 7**" in text and "~~🎲 d6: 2~~" in text
         assert "d6: 4 + d6: 3 = **7**" in text
-        assert "7 contra Dureza 5: Goblin 1 queda aturdido." in text
+        assert "7 contra Dureza 5: aturdimiento para Goblin 1." in text
         goblin = await named(table, "Goblin 1")
         assert goblin.shaken and goblin.wounds == 0
         pistol = next(w for w in (await named(table, "Ana")).weapons if w.name == "Pistola")
@@ -68,7 +68,7 @@ async def test_a_wild_attack_adds_two_and_leaves_the_attacker_vulnerable(tmp_pat
         text = reply.text()
         assert "Jefe orco lanza un ataque salvaje contra Ana: 7 contra 6." in text
         assert text.count("Ataque salvaje +2") == 2  # on the roll and on the damage
-        assert "7 contra Dureza 5: Ana queda aturdido." in text
+        assert "7 contra Dureza 5: aturdimiento para Ana." in text
         assert has(await named(table, "Jefe orco"), "vulnerable")
         assert (await named(table, "Ana")).shaken
         all_dice_used(table)

@@ -48,7 +48,7 @@ async def test_a_raise_binds_and_crush_deals_strength_damage(tmp_path: Path) -> 
         [reply, *_] = await must(table, "@ana /grapple crush actor:Ana modifier:1")
         text = reply.text()
         assert "Objetivo vulnerable +2, Situacional +1" in text
-        assert "7 contra Dureza 5: Goblin 1 queda aturdido." in text
+        assert "7 contra Dureza 5: aturdimiento para Goblin 1." in text
         all_dice_used(table)
 
 

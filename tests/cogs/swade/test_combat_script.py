@@ -45,7 +45,7 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
         "Jefe orco lanza un ataque salvaje contra Bruno: 7 contra 6.",
         "Bruno absorbe 2 herida(s); quedan 0.",
         "Goblin 1 se libera.",
-        "8 contra Dureza 8: Jefe orco queda aturdido.",
+        "8 contra Dureza 8: aturdimiento para Jefe orco.",
         "7 contra Dureza 7: Jefe orco sufre 1 herida(s).",
         "Modificadores: Múltiples acciones -2, Cobertura -2 (total -4)",
         "22 contra Dureza 7: 3 herida(s), Jefe orco queda incapacitado.",

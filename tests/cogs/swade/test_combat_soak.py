@@ -63,6 +63,6 @@ async def test_unshake_with_a_benny_after_being_shaken(tmp_path: Path) -> None:
         await must(table, '@gm /attack target:Ana actor:"Jefe orco" weapon:Hacha')
         assert (await named(table, "Ana")).shaken
         [reply, *_] = await must(table, "@ana /react unshake")
-        assert "deja de estar aturdido" in reply.text()
+        assert "se sacude el aturdimiento" in reply.text()
         assert not (await named(table, "Ana")).shaken
         all_dice_used(table)
