@@ -114,6 +114,7 @@ class ComodinBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=ComodinTree,
             help_command=None,
+            max_messages=None,  # no message events are used: don't cache sent boards
         )
         self.settings = settings
         self.dice = dice or DiceProvider()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +23,7 @@ from bot.systems.base import Outcome
 from bot.systems.encounter import SYSTEMS, Encounter
 
 UNDO_DEPTH = 50
+CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
 
 RulesAction = Callable[[Encounter, DiceSource], Outcome]
 
@@ -54,7 +56,7 @@ class EncounterService:
         # The latest (encounter, its JSON, version) per channel. This process is the
         # only writer of its channels; if another wrote, the version check in act()
         # fails, the entry is dropped and the action retried from the database.
-        self._cache: dict[int, tuple[Encounter, str, int]] = {}
+        self._cache: OrderedDict[int, tuple[Encounter, str, int]] = OrderedDict()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -69,8 +71,18 @@ class EncounterService:
         entry = await self._load(channel_id)
         return entry[0] if entry else None
 
+    def _remember(self, channel_id: int, entry: tuple[Encounter, str, int]) -> None:
+        """Keep the most recently used encounters only (memory stays flat with many
+        live encounters; a miss costs one read and parse)."""
+        self._cache[channel_id] = entry
+        self._cache.move_to_end(channel_id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
     async def _load(self, channel_id: int) -> tuple[Encounter, str, int] | None:
         entry = self._cache.get(channel_id)
+        if entry is not None:
+            self._cache.move_to_end(channel_id)
         if entry is None:
             row = await self.db.fetchone(
                 "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
@@ -78,7 +90,7 @@ class EncounterService:
             if row is None:
                 return None
             entry = (Encounter.model_validate_json(row["state"]), row["state"], row["version"])
-            self._cache[channel_id] = entry
+            self._remember(channel_id, entry)
         return entry
 
     def forget(self, channel_id: int) -> None:
@@ -256,7 +268,7 @@ class EncounterService:
                 },
                 version + 1,
             )
-        self._cache[channel_id] = (updated, updated_json, version + 1)
+        self._remember(channel_id, (updated, updated_json, version + 1))
         return updated, outcome
 
     async def set_board(self, channel_id: int, message_id: int | None) -> None:
