@@ -561,6 +561,30 @@ async def offer_soak(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     await act_with_benny(ctx, encounter, c, rules_for("soak", c.id), use="soak")
 
 
+@handles("offer:reroll_incapacitation", "swade")
+async def offer_reroll_incapacitation(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """SW-4/SW-13 "Repetir Vigor (beni)": reroll the incapacitation Vigor roll, keeping
+    the better (``damage.reroll_incapacitation``)."""
+    c = _offer_combatant(encounter, offer)
+
+    def rules(s: SwadeState, a: Actor, d: DiceSource) -> Outcome:
+        return damage.reroll_incapacitation(s, a, d, combatant_id=c.id)
+
+    await act_with_benny(ctx, encounter, c, rules, use="reroll")
+
+
+@handles("offer:reroll_turn_start", "swade")
+async def offer_reroll_turn_start(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """SW-4/SW-16 "Repetir Vigor (beni)": reroll a start-of-turn Vigor roll (Stunned or
+    bleeding out), keeping the better (``turns.reroll_turn_start``)."""
+    c = _offer_combatant(encounter, offer)
+
+    def rules(s: SwadeState, a: Actor, d: DiceSource) -> Outcome:
+        return turns.reroll_turn_start(s, a, d, combatant_id=c.id)
+
+    await act_with_benny(ctx, encounter, c, rules, use="reroll")
+
+
 @handles("offer:swade.unshake", "swade")
 async def offer_unshake(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     """SW-15: a benny removes Shaken at any moment."""

@@ -15,7 +15,13 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
-from bot.systems.swade.injury import IncapacitationResult, attribute_roll, incapacitation_roll
+from bot.systems.swade.injury import (
+    IncapacitationResult,
+    Injury,
+    attribute_roll,
+    incapacitation_roll,
+    resolve_incapacitation,
+)
 from bot.systems.swade.modifiers import end_hold
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -191,7 +197,9 @@ def apply_hit(
                 knocked_out = dice.roll(6)
                 target.knocked_out_hours = knocked_out
             elif target.wild_card:
+                pre_roll = target.model_dump(include=_HIT_FIELDS, mode="json")
                 incap = incapacitation_roll(target, state, dice)
+                _record_incapacitation(target, incap, pre_roll)
         else:
             target.wounds = new_total
     hold_events = tuple(end_hold(state, target)) if shaken or wounds else ()
@@ -221,19 +229,22 @@ def hit_events(target: SwadeCombatant, hit: Hit) -> list[Event]:
             )
         )
     if hit.incapacitation is not None:
-        inc = hit.incapacitation
-        events.append(
-            Event(
-                key=f"swade_combat.incapacitation.{inc.outcome}",
-                params={
-                    "target": target.name,
-                    "injury": f"swade_combat.injury.{inc.injury.id}" if inc.injury else "",
-                    "reroll": trait_reroll_hook(inc.vigor, action="incapacitation"),
-                },
-                dice=inc.vigor.to_view(),
-            )
-        )
+        events.append(_incapacitation_event(target, hit.incapacitation))
     return events
+
+
+def _incapacitation_event(target: SwadeCombatant, inc: IncapacitationResult) -> Event:
+    return Event(
+        key=f"swade_combat.incapacitation.{inc.outcome}",
+        params={
+            "target": target.name,
+            "injury": f"swade_combat.injury.{inc.injury.id}" if inc.injury else "",
+            "reroll": trait_reroll_hook(
+                inc.vigor, action="reroll_incapacitation", combatant_id=target.id
+            ),
+        },
+        dice=inc.vigor.to_view(),
+    )
 
 
 def soak_offer(target: SwadeCombatant, hit: Hit) -> Offer | None:
@@ -287,12 +298,124 @@ def apply_damage(
     hit = apply_hit(
         new, target, damage, dice, ap=ap, ignore_armor=ignore_armor, nonlethal=nonlethal
     )
-    offer = soak_offer(target, hit)
+    offers = [
+        o
+        for o in (
+            soak_offer(target, hit),
+            incapacitation_reroll_offer(target) if hit.incapacitation else None,
+        )
+        if o is not None
+    ]
     return Outcome(
         state=new,
         events=hit_events(target, hit),
-        offers=[offer] if offer else [],
+        offers=offers,
         summary=f"damage {target.name} {damage}",
+    )
+
+
+# --- SW-13 incapacitation Vigor: benny reroll (SW-4, SW-35) --------------------------------
+
+
+def _record_incapacitation(
+    target: SwadeCombatant, inc: IncapacitationResult, pre_roll: dict[str, Any]
+) -> None:
+    """Keep what a benny reroll of SW-13's Vigor roll needs: the roll (as a reroll hook,
+    its ``previous_total`` the total that counts), the injury rolled, and the target's
+    hit fields before and after the roll."""
+    injury = inc.injury
+    target.last_incapacitation = {
+        "hook": trait_reroll_hook(inc.vigor, action="reroll_incapacitation"),
+        "total": inc.vigor.total,
+        "critical_failure": inc.vigor.critical_failure,
+        "outcome": inc.outcome,
+        "injury": None
+        if injury is None
+        else {"id": injury.id, "table_roll": list(injury.table_roll), "sub_roll": injury.sub_roll},
+        "before": pre_roll,
+        "after": target.model_dump(include=_HIT_FIELDS, mode="json"),
+    }
+
+
+def incapacitation_reroll_offer(target: SwadeCombatant) -> Offer | None:
+    """SW-4/SW-35 "Repetir Vigor (beni)" after ``target``'s SW-13 Vigor roll, for its
+    controller (``None``: the GM). Not after a critical failure (it cannot be rerolled),
+    nor after a raise (the best result: a reroll could change nothing)."""
+    last = target.last_incapacitation
+    if last is None or last["critical_failure"] or last["outcome"] == "injured_24h":
+        return None
+    return Offer(
+        action="reroll_incapacitation",
+        label_key="swade_combat.offer.reroll_vigor",
+        user_id=target.controller_id,
+        combatant_id=target.id,
+        data={"combatant_id": target.id},
+    )
+
+
+def reroll_incapacitation(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, combatant_id: str
+) -> Outcome:
+    """SW-4/SW-13/SW-35: a benny rerolls the Wild Card's last incapacitation Vigor roll
+    (same die, modifiers and wild die). The better total counts (ties keep the first);
+    a critical failure cannot be rerolled, and one that comes up on the reroll stands
+    (the Wild Card dies). When the new roll counts, SW-13 is resolved again from the
+    fields before the first roll. Reading: the benny rerolls the trait roll only, so the
+    injury table result stands and only its duration (permanent and bleeding out, until
+    healed, 24 hours) follows the new result. Only while nothing has changed the target
+    since (a soak, another hit...). Dice: the reroll. The bennies ledger charges the
+    benny."""
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    require_control(actor, c)
+    last = c.last_incapacitation
+    if last is None:
+        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
+    if last["critical_failure"]:
+        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    if c.model_dump(include=_HIT_FIELDS, mode="json") != last["after"]:
+        raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
+    hook: dict[str, Any] = dict(last["hook"])  # type: ignore[call-overload]
+    roll, better = reroll_trait(dice, hook)
+    counts = better or roll.critical_failure
+    events = [
+        Event(
+            key="swade_combat.vigor_reroll.rolled",
+            params={"name": c.name, "total": roll.total, "previous": hook["previous_total"]},
+            dice=None if counts else roll.to_view(),  # the outcome's event shows them
+        )
+    ]
+    if not counts:
+        events.append(
+            Event(
+                key="swade_combat.vigor_reroll.kept_first",
+                params={"name": c.name, "total": hook["previous_total"]},
+            )
+        )
+    else:
+        if roll.critical_failure:  # SW-4: it must be accepted
+            events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
+        before: dict[str, Any] = dict(last["before"])  # type: ignore[call-overload]
+        pre_roll = SwadeCombatant.model_validate({**c.model_dump(mode="json"), **before})
+        for name in _HIT_FIELDS:
+            setattr(c, name, getattr(pre_roll, name))
+        kept: dict[str, Any] | None = last["injury"]  # type: ignore[assignment]
+        injury = (
+            None
+            if kept is None
+            else Injury(
+                kept["id"], (kept["table_roll"][0], kept["table_roll"][1]), kept["sub_roll"]
+            )
+        )
+        inc = resolve_incapacitation(c, roll, dice, injury=injury)
+        _record_incapacitation(c, inc, before)
+        events.append(_incapacitation_event(c, inc))
+    offer = incapacitation_reroll_offer(c)
+    return Outcome(
+        state=new,
+        events=events,
+        offers=[offer] if offer else [],
+        summary=f"reroll incapacitation {c.name}",
     )
 
 

@@ -139,10 +139,22 @@ def incapacitation_roll(
     Mutates ``c``. Dice: the Vigor roll, then the injury table (not on a critical
     failure)."""
     vigor = attribute_roll(c, state, dice, "vigor")
+    return resolve_incapacitation(c, vigor, dice)
+
+
+def resolve_incapacitation(
+    c: SwadeCombatant, vigor: TraitResult, dice: DiceSource, *, injury: Injury | None = None
+) -> IncapacitationResult:
+    """SW-13's outcome of an incapacitation Vigor roll ``vigor`` on ``c`` (mutated; see
+    :func:`incapacitation_roll`). ``injury``: the injury already rolled for this
+    incapacitation (a benny reroll of the Vigor roll, SW-35, redoes only the trait roll:
+    the injury table result stands, only its duration follows the new result); without
+    it the injury table is rolled (not on a critical failure)."""
     if vigor.critical_failure:
         c.dead = True
         return IncapacitationResult(vigor, "dead", None)
-    injury = injury_roll(dice)
+    if injury is None:
+        injury = injury_roll(dice)
     if not vigor.success:
         apply_injury(c, injury, "permanent")
         c.bleeding_out = True

@@ -117,6 +117,12 @@ class SwadeCombatant(CombatantCore):
     injury_log: list[dict[str, object]] = Field(default_factory=list)  # SW-13 injury details
     # SW-4/SW-35: the last maneuver it started (trick, push, grapple...), for benny rerolls.
     last_maneuver: dict[str, object] | None = None
+    # SW-4/SW-13/SW-35: its last incapacitation Vigor roll (the roll, the injury and its
+    # fields before and after), so a benny reroll can redo it (bot.systems.swade.damage).
+    last_incapacitation: dict[str, object] | None = None
+    # SW-4/SW-16/SW-35: its last start-of-turn Vigor roll (Stunned or bleeding out), so a
+    # benny reroll can redo it during that turn (bot.systems.swade.turns).
+    last_turn_vigor: dict[str, object] | None = None
 
 
 class SwadeSettings(BaseModel):

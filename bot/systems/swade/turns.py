@@ -34,6 +34,9 @@ Readings (not settled by the seeds or RULES-NOTES):
   Kill ignores wound penalties on it); Stunned rolls Vigor (SW-16; being Stunned it is
   Distracted, so the roll takes the -2 of SW-6); then Shaken rolls Spirit (SW-15). Combat Reflexes adds +2 to the Shaken and Stunned recovery rolls (core
   SWADE). A slot with nobody able to act after these rolls ends its turn at once.
+- The Stunned and bleeding-out Vigor rolls may be rerolled with a benny (SW-4/SW-35,
+  :func:`reroll_turn_start`): in that round (a Stunned roll while its turn is in
+  progress), as long as nothing has changed what the roll decided.
 - When the last card has acted: if holders remain the round waits for them (or for the
   next ``next_turn``); otherwise the next round is dealt.
 """
@@ -41,6 +44,7 @@ Readings (not settled by the seeds or RULES-NOTES):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, Literal
 
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, opposed, trait_roll
@@ -56,6 +60,7 @@ from bot.systems.swade.conditions import (
     lose_hold,
     trait_modifiers,
 )
+from bot.systems.swade.damage import reroll_trait, trait_reroll_hook
 from bot.systems.swade.deck import (
     card_key,
     card_label,
@@ -181,11 +186,32 @@ def _reflexes(c: SwadeCombatant) -> list[tuple[str, int]]:
     )
 
 
-def _bleeding_roll(state: SwadeState, dice: DiceSource, c: SwadeCombatant) -> list[Event]:
+TurnVigor = Literal["bleeding", "stunned"]
+# The fields each start-of-turn Vigor roll may change (a benny reroll restores them).
+_TURN_VIGOR_FIELDS: dict[str, set[str]] = {
+    "bleeding": {"dead", "bleeding_out"},
+    "stunned": {"conditions"},
+}
+
+
+def _vigor_fields(c: SwadeCombatant, kind: TurnVigor) -> dict[str, Any]:
+    return c.model_dump(include=_TURN_VIGOR_FIELDS[kind], mode="json")
+
+
+def _bleeding_roll(
+    state: SwadeState, dice: DiceSource, c: SwadeCombatant, offers: list[Offer]
+) -> list[Event]:
     """Bleeding out: Vigor at the start of the turn; failure dies, success keeps
     bleeding, a raise stabilises (core SWADE; Hard to Kill ignores wound penalties)."""
     hard = "hard_to_kill" in c.edges or "improved_hard_to_kill" in c.edges
     result, mods = roll_trait(state, dice, c, "vigor", ignore_wounds=hard)
+    before = _vigor_fields(c, "bleeding")
+    events = _resolve_bleeding(c, result, mods)
+    _record_turn_vigor(state, c, "bleeding", result, mods, before, offers)
+    return events
+
+
+def _resolve_bleeding(c: SwadeCombatant, result: TraitResult, mods: list) -> list[Event]:
     if not result.success:
         c.dead = True
         c.bleeding_out = False
@@ -196,10 +222,21 @@ def _bleeding_roll(state: SwadeState, dice: DiceSource, c: SwadeCombatant) -> li
     return [_roll_event("swade.bleeding.still", c, result, mods)]
 
 
-def _stunned_roll(state: SwadeState, dice: DiceSource, c: SwadeCombatant) -> list[Event]:
+def _stunned_roll(
+    state: SwadeState, dice: DiceSource, c: SwadeCombatant, offers: list[Offer]
+) -> list[Event]:
     """SW-16: Vigor; success ends Stunned and leaves it Vulnerable until the end of its
     next turn (SW-17, counted from this turn in progress); a raise ends both."""
     result, mods = roll_trait(state, dice, c, "vigor", extra=_reflexes(c))
+    before = _vigor_fields(c, "stunned")
+    events = _resolve_stunned(state, c, result, mods)
+    _record_turn_vigor(state, c, "stunned", result, mods, before, offers)
+    return events
+
+
+def _resolve_stunned(
+    state: SwadeState, c: SwadeCombatant, result: TraitResult, mods: list
+) -> list[Event]:
     if not result.success:
         return [_roll_event("swade.stunned.still", c, result, mods)]
     events = [_roll_event("swade.stunned.recovered", c, result, mods)]
@@ -210,6 +247,122 @@ def _stunned_roll(state: SwadeState, dice: DiceSource, c: SwadeCombatant) -> lis
     else:
         events += apply_condition(state, c, "vulnerable")
     return events
+
+
+def _record_turn_vigor(
+    state: SwadeState,
+    c: SwadeCombatant,
+    kind: TurnVigor,
+    result: TraitResult,
+    mods: list,
+    before: dict[str, Any],
+    offers: list[Offer],
+    *,
+    leader: str | None = None,
+) -> None:
+    """Keep what a benny reroll of a start-of-turn Vigor roll needs (SW-4/SW-35), and
+    offer it to the controller (``None``: the GM) unless the roll was a critical failure
+    (it cannot be rerolled) or a raise (the best result: nothing left to gain). ``leader``: the turn's slot (default: the
+    turn in progress)."""
+    c.last_turn_vigor = {
+        "kind": kind,
+        "round": state.round,
+        "leader": leader if leader is not None else state.active,
+        "hook": trait_reroll_hook(result, action="reroll_turn_start", combatant_id=c.id),
+        "critical_failure": result.critical_failure,
+        "raises": result.raises if result.success else -1,
+        "modifiers": [list(m) for m in mods],
+        "before": before,
+        "after": _vigor_fields(c, kind),
+    }
+    if result.critical_failure or (result.success and result.raises >= 1):
+        return
+    offers.append(_turn_vigor_offer(c))
+
+
+def reroll_turn_start(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, combatant_id: str
+) -> Outcome:
+    """SW-4/SW-35 on SW-16 and bleeding out: a benny rerolls the combatant's last
+    start-of-turn Vigor roll (Stunned or bleeding out; same die, modifiers and wild die).
+    The better total counts (ties keep the first); a critical failure cannot be
+    rerolled, and one that comes up on the reroll stands. When the new roll counts, the
+    roll is resolved again from the fields before the first one (Stunned: the
+    conditions; bleeding out: dead and bleeding out). Reading: only in the round of that
+    turn, a Stunned roll only while that turn is in progress, and only while nothing has
+    changed those fields since. Dice: the reroll. The bennies ledger charges the benny."""
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    require_control(actor, c)
+    last = c.last_turn_vigor
+    if last is None:
+        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
+    if last["critical_failure"]:
+        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    kind: TurnVigor = "stunned" if last["kind"] == "stunned" else "bleeding"
+    stale = (
+        last["round"] != new.round
+        or (kind == "stunned" and new.active != last["leader"])
+        or _vigor_fields(c, kind) != last["after"]
+    )
+    if stale:
+        raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
+    hook: dict[str, Any] = dict(last["hook"])  # type: ignore[call-overload]
+    roll, better = reroll_trait(dice, hook)
+    counts = better or roll.critical_failure
+    events = [
+        Event(
+            key="swade_combat.vigor_reroll.rolled",
+            params={"name": c.name, "total": roll.total, "previous": hook["previous_total"]},
+            dice=None if counts else roll.to_view(),  # the outcome's event shows them
+        )
+    ]
+    offers: list[Offer] = []
+    if not counts:
+        events.append(
+            Event(
+                key="swade_combat.vigor_reroll.kept_first",
+                params={"name": c.name, "total": hook["previous_total"]},
+            )
+        )
+        if int(last["raises"]) < 1:  # type: ignore[call-overload]
+            offers.append(_turn_vigor_offer(c))
+    else:
+        if roll.critical_failure:  # SW-4: it must be accepted
+            events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
+        before: dict[str, Any] = dict(last["before"])  # type: ignore[call-overload]
+        pre_roll = SwadeCombatant.model_validate({**c.model_dump(mode="json"), **before})
+        for name in _TURN_VIGOR_FIELDS[kind]:
+            setattr(c, name, getattr(pre_roll, name))
+        mods = [tuple(m) for m in last["modifiers"]]  # type: ignore[attr-defined]
+        if kind == "stunned":
+            events += _resolve_stunned(new, c, roll, mods)
+        else:
+            events += _resolve_bleeding(c, roll, mods)
+        leader = last["leader"]
+        _record_turn_vigor(
+            new,
+            c,
+            kind,
+            roll,
+            mods,
+            before,
+            offers,
+            leader=leader if isinstance(leader, str) else None,
+        )
+    return Outcome(
+        state=new, events=events, offers=offers, summary=f"reroll start-of-turn Vigor {c.name}"
+    )
+
+
+def _turn_vigor_offer(c: SwadeCombatant) -> Offer:
+    return Offer(
+        action="reroll_turn_start",
+        label_key="swade_combat.offer.reroll_vigor",
+        user_id=c.controller_id,
+        combatant_id=c.id,
+        data={"combatant_id": c.id},
+    )
 
 
 def _shaken_roll(
@@ -262,10 +415,10 @@ def _start_turn(
                 )
             )
         if m.bleeding_out:
-            events += _bleeding_roll(state, dice, m)
+            events += _bleeding_roll(state, dice, m, offers)
             continue
         if has_condition(m, "stunned", state.settings):
-            events += _stunned_roll(state, dice, m)
+            events += _stunned_roll(state, dice, m, offers)
         if m.shaken:
             events += _shaken_roll(state, dice, m, offers)
     return any(can_act(m) and m.card is not None for m in slot_members(state, leader_id))
