@@ -26,6 +26,7 @@ from bot.systems.swade.damage import (
     damage_object,
     find_combatant,
     hit_events,
+    incapacitation_reroll_offer,
     pending_soak_offer,
     require_control,
     restore,
@@ -417,6 +418,11 @@ def _resolve(
         offer = soak_offer(target, hit)
         if offer is not None:
             offers = [offer]  # soak applies to the last hit (SW-14)
+        if hit.incapacitation is not None:
+            # SW-4/SW-35: the Wild Card's SW-13 Vigor roll may be rerolled with a benny.
+            reroll = incapacitation_reroll_offer(target)
+            if reroll is not None:
+                offers = [*offers, reroll]
         if (
             options.disarm
             and options.called_shot in {"limb", "hand"}

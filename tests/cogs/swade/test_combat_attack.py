@@ -105,7 +105,7 @@ async def test_an_extra_is_taken_out_by_one_wound(tmp_path: Path) -> None:
         [reply, *_] = await must(
             table, '@ana /attack target:"Goblin 2" actor:Ana weapon:"Espada corta"'
         )
-        assert "Goblin 2 queda incapacitado" in reply.text()
+        assert "Goblin 2 cae fuera de combate (incapacitación)" in reply.text()
         assert "Absorber (beni)" not in buttons(reply)  # an Extra does not soak (SW-14)
         assert (await named(table, "Goblin 2")).incapacitated
         all_dice_used(table)
@@ -121,7 +121,10 @@ async def test_a_wild_card_past_three_wounds_is_incapacitated_and_rolls_vigor(
         force(table, 8, 3, 1, 9, 7, 5, 5, 2, 3, 4, 5)
         [reply, *_] = await must(table, '@gm /attack target:Ana actor:"Jefe orco" weapon:Hacha')
         text = reply.text()
-        assert "21 contra Dureza 5: 4 herida(s), Ana queda incapacitado." in text
+        assert "21 contra Dureza 5: 4 herida(s); Ana cae fuera de combate (incapacitación)." in text
+        assert "Repetir Vigor (beni)" in buttons(
+            reply
+        )  # SW-4/SW-35: the SW-13 roll may be rerolled
         assert "se está desangrando" in text
         ana = await named(table, "Ana")
         assert ana.incapacitated and ana.bleeding_out and ana.wounds == 3

@@ -41,14 +41,14 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
     assert refused == ["Ana no es tuyo: solo su jugador o el DJ pueden hacerle actuar."]
     for highlight in (
         "Ana apresa a Goblin 1: queda aferrado.",
-        "9 contra Dureza 5: 1 herida(s), Goblin 2 queda incapacitado.",
+        "9 contra Dureza 5: 1 herida(s); Goblin 2 cae fuera de combate (incapacitación).",
         "Jefe orco lanza un ataque salvaje contra Bruno: 7 contra 6.",
         "Bruno absorbe 2 herida(s); quedan 0.",
         "Goblin 1 se libera.",
         "8 contra Dureza 8: aturdimiento para Jefe orco.",
         "7 contra Dureza 7: Jefe orco sufre 1 herida(s).",
         "Modificadores: Múltiples acciones -2, Cobertura -2 (total -4)",
-        "22 contra Dureza 7: 3 herida(s), Jefe orco queda incapacitado.",
+        "22 contra Dureza 7: 3 herida(s); Jefe orco cae fuera de combate (incapacitación).",
         "Jefe orco se está desangrando",
     ):
         assert highlight in text, highlight
