@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.encounter.service import EncounterService
 from bot.play.table import OfflineTable
+
+# Every test checks that rules never change the (shared, cached) state they are given.
+EncounterService.check_inputs_unchanged = True
 
 
 @pytest.fixture

@@ -49,6 +49,10 @@ def _snowflake_before(now_ms: int) -> int:
 
 
 class EncounterService:
+    # Tests turn this on: after every action, the encounter the rules were given must be
+    # unchanged (rules copy before they change anything; the cached copy is shared).
+    check_inputs_unchanged = False
+
     def __init__(self, db: Database, dice: DiceProvider) -> None:
         self.db = db
         self.dice = dice
@@ -240,6 +244,9 @@ class EncounterService:
         encounter, encounter_json, version = entry
         dice = self.dice.source(encounter.dice_seed())
         outcome = action(encounter, dice)
+        if self.check_inputs_unchanged and encounter.model_dump_json() != encounter_json:
+            self.forget(channel_id)
+            raise AssertionError(f"the rules for {kind!r} changed the state they were given")
         updated = encounter.model_copy(
             update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
         )

@@ -130,3 +130,14 @@ async def test_a_replayed_interaction_is_applied_once(service: EncounterService)
         await service.act(CHANNEL, 9, next_round, kind="test", interaction_id=123456789)
     stored = await service.get(CHANNEL)
     assert stored is not None and stored.state.round == 1
+
+
+async def test_rules_that_change_their_input_are_caught(service: EncounterService) -> None:
+    def sloppy(encounter: Encounter, dice: DiceSource) -> Outcome:
+        encounter.state.round = 99  # changes the shared copy instead of a new state
+        return Outcome(state=encounter.state)
+
+    with pytest.raises(AssertionError, match="changed the state"):
+        await service.act(CHANNEL, 9, sloppy, kind="sloppy")
+    stored = await service.get(CHANNEL)
+    assert stored is not None and stored.state.round == 0
