@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
@@ -31,7 +32,7 @@ from bot.errors import UserError
 from bot.i18n import catalog, t
 from bot.storage.characters import SavedCharacter
 from bot.systems import ds20
-from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import fold
 from bot.systems.ds20.wounds import wound_boxes
@@ -213,12 +214,13 @@ def add_many(
     """Add each sheet in turn (``add_combatant``), one outcome for all."""
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
-        events: list[Event] = []
-        for sheet, controller in sheets:
-            out = ds20.add_combatant(state, actor, sheet, controller_id=controller, dice=dice)
-            state = out.state
-            events.extend(out.events)
-        return Outcome(state=state, events=events, summary=f"add {len(sheets)}")
+        steps = [
+            partial(
+                ds20.add_combatant, actor=actor, sheet=sheet, controller_id=controller, dice=dice
+            )
+            for sheet, controller in sheets
+        ]
+        return chain(state, steps, summary=f"add {len(sheets)}")
 
     return run
 

@@ -34,6 +34,7 @@ with ``reject_foreign``. Readings chosen here (README "Ritual Hex"):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -49,7 +50,7 @@ from bot.i18n import t
 from bot.render.views import offers_view
 from bot.storage.characters import SavedCharacter
 from bot.systems import ritualhex as rh
-from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.base import Actor, Offer, Outcome, RuleError, chain
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
@@ -304,15 +305,17 @@ def add_many(source: str, name: str, kind: str, count: int, controller_id: int |
     def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
         sheet = _parse(source, name, kind, state.library)
         sheet.name = name
-        events: list[Event] = []
+        copies = []
         for i in range(count):
             c = sheet.model_copy(deep=True)
             if count > 1:
                 c.name = f"{name} {i + 1}"
-            out = rh.add_combatant(state, actor, c, controller_id=controller_id)
-            state = out.state
-            events.extend(out.events)
-        return Outcome(state=state, events=events, summary=f"add {name} x{count}")
+            copies.append(c)
+        steps = [
+            partial(rh.add_combatant, actor=actor, combatant=c, controller_id=controller_id)
+            for c in copies
+        ]
+        return chain(state, steps, summary=f"add {name} x{count}")
 
     return run
 

@@ -17,6 +17,7 @@ lock, and saves the new state and the events in one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -73,3 +74,17 @@ class Outcome(BaseModel):
     events: list[Event] = Field(default_factory=list)
     offers: list[Offer] = Field(default_factory=list)
     summary: str = ""  # short English description for the log and /undo ("attack Goblin 1")
+
+
+def chain(state: Any, steps: Iterable[Callable[[Any], Outcome]], *, summary: str = "") -> Outcome:
+    """Apply rules steps one after another as one action: each step gets the state the
+    previous one left; events and offers add up (the last step's offers win, as offers
+    are valid until the next action)."""
+    events: list[Event] = []
+    offers: list[Offer] = []
+    for step in steps:
+        out = step(state)
+        state = out.state
+        events.extend(out.events)
+        offers = list(out.offers) or offers
+    return Outcome(state=state, events=events, offers=offers, summary=summary)
