@@ -7,6 +7,7 @@ roll (Fortaleza) when the rule has one, then armour for damage.
 
 from __future__ import annotations
 
+from bot.dice.ds20 import DSRoll
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.ds20._common import (
@@ -33,8 +34,40 @@ from bot.systems.ds20.state import (
     PELEA,
     SKILL_OF_KIND,
     DS20State,
+    DSCombatant,
     PendingAttack,
 )
+
+
+def _pelea_maneuver(
+    state: DS20State,
+    actor: Actor,
+    dice: DiceSource,
+    attacker_id: str,
+    target_id: str,
+    *,
+    bonus: int,
+    penalty: int,
+    back: bool,
+) -> tuple[DS20State, DSCombatant, DSCombatant, DSRoll]:
+    """The Pelea roll that opens a grapple, a knock-down or a push (DS-10): a free
+    attacker (not held itself) spends an action, loses its aim and its technique, and
+    rolls with the melee bonuses and penalties (DS-1, DS-9). Works on a copy."""
+    require_no_pending(state)
+    new = copy(state)
+    attacker = controlled(new, actor, attacker_id)
+    target = new.get(target_id)
+    check_attack(new, attacker, target)
+    if attacker.grappled_by:
+        raise RuleError("ds20.error.grappled", name=attacker.name)
+    use_action(new, attacker)
+    attacker.aim = 0
+    bonus_units, penalty_units = attack_units(
+        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=back
+    )
+    attacker.active_technique = None
+    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
+    return new, attacker, target, roll
 
 
 def grapple(
@@ -54,20 +87,9 @@ def grapple(
     with Pelea: a block with more success avoids the hold, without damage). Held, the
     target can only try to escape or headbutt. ``knock_down``: throw the target to the
     floor instead of holding it (no damage; also defendable)."""
-    require_no_pending(state)
-    new = copy(state)
-    attacker = controlled(new, actor, attacker_id)
-    target = new.get(target_id)
-    check_attack(new, attacker, target)
-    if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
-    use_action(new, attacker)
-    attacker.aim = 0
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=back
+    new, attacker, target, roll = _pelea_maneuver(
+        state, actor, dice, attacker_id, target_id, bonus=bonus, penalty=penalty, back=back
     )
-    attacker.active_technique = None
-    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
     maneuver = "knock_down" if knock_down else "grapple"
     events = [
         roll_event(
@@ -243,20 +265,9 @@ def push(
     ``wall_m`` metres stops it and the metres left become fall damage points (the GM
     applies them with ``combat.inflict``, the seed giving no MHL/MHG for falls). A
     push makes the victim lose its aim (DS-11)."""
-    require_no_pending(state)
-    new = copy(state)
-    attacker = controlled(new, actor, attacker_id)
-    target = new.get(target_id)
-    check_attack(new, attacker, target)
-    if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
-    use_action(new, attacker)
-    attacker.aim = 0
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=False
+    new, attacker, target, roll = _pelea_maneuver(
+        state, actor, dice, attacker_id, target_id, bonus=bonus, penalty=penalty, back=False
     )
-    attacker.active_technique = None
-    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
     events = [
         roll_event(f"ds20.push.{result_suffix(roll)}", roll, name=attacker.name, target=target.name)
     ]
