@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -49,6 +50,7 @@ class Sample:
     channel: int
     sent: float
     answered: float | None = None
+    error: bool = False  # answered with an ephemeral error message instead of a result
 
 
 @dataclass
@@ -57,6 +59,8 @@ class Phase:
     samples: list[Sample] = field(default_factory=list)
     started: float = 0.0
     ended: float = 0.0
+    bot_cpu: float = 0.0  # CPU seconds the bot process used during the phase
+    bench_cpu: float = 0.0  # and this process (the double and the driver)
 
     def report(self, board_lags: dict[str, list[float]]) -> dict[str, Any]:
         by_kind: dict[str, list[Sample]] = defaultdict(list)
@@ -70,6 +74,7 @@ class Phase:
                 "sent": len(samples),
                 "answered": len(done),
                 "lost": len(samples) - len(done),
+                "errors": sum(1 for s in samples if s.error),
                 "throughput_per_s": round(len(done) / span, 1),
             }
             if done:
@@ -83,6 +88,12 @@ class Phase:
             if lags:
                 row.update(board_lag_p50_ms=_pct(lags, 50), board_lag_p99_ms=_pct(lags, 99))
             out[kind] = row
+        answered = sum(1 for s in self.samples if s.answered is not None)
+        if answered:
+            out["cpu_ms_per_command"] = {
+                "bot": round(self.bot_cpu * 1000 / answered, 2),
+                "bench": round(self.bench_cpu * 1000 / answered, 2),
+            }
         return out
 
 
@@ -91,9 +102,16 @@ def _pct(values: list[float], q: int) -> float:
     return round(values[index], 2)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Driver:
-    def __init__(self, fd: FakeDiscord, channels: list[int], seed: int = 1) -> None:
+    def __init__(self, fd: FakeDiscord, channels: list[int], seed: int = 1, pid: int = 0) -> None:
         self.fd = fd
+        self.pid = pid
         self.channels = channels
         self.rng = random.Random(seed)
         self.turn: dict[int, int] = defaultdict(int)
@@ -132,6 +150,8 @@ class Driver:
         except (TimeoutError, AssertionError):
             return
         sample.answered = callback.at
+        data = callback.data or {}
+        sample.error = bool(int(data.get("flags") or 0) & 64) and not data.get("embeds")
 
     def pick(self, mix: dict[str, int]) -> str:
         return self.rng.choices(list(mix), weights=list(mix.values()))[0]
@@ -142,6 +162,7 @@ class Driver:
         """Offered load at ``rate`` per second (open loop), or as fast as the bot answers
         with at most MAX_IN_FLIGHT outstanding (``rate=None``)."""
         phase = Phase(name, started=time.monotonic())
+        bot_cpu, bench_cpu = cpu_seconds(self.pid), time.process_time()
         deadline = phase.started + duration
         tasks: set[asyncio.Task[None]] = set()
         if rate is not None:
@@ -170,6 +191,8 @@ class Driver:
         if tasks:
             await asyncio.wait(tasks, timeout=CALLBACK_TIMEOUT + 5)
         phase.ended = time.monotonic()
+        phase.bot_cpu = cpu_seconds(self.pid) - bot_cpu
+        phase.bench_cpu = time.process_time() - bench_cpu
         return phase
 
 
@@ -290,7 +313,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 if args.memory:
                     result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
                     return result
-                driver = Driver(fd, channels)
+                driver = Driver(fd, channels, pid=bot.process.pid)
                 rate = None if args.rate == "max" else float(args.rate)
                 floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
                 result["ping"] = floor.report({})
@@ -312,6 +335,9 @@ def _print(result: dict[str, Any]) -> None:
     )
     for section in ("ping", "commands", "attack_alone"):
         for kind, row in (result.get(section) or {}).items():
+            if kind == "cpu_ms_per_command":
+                print(f"  {section}/cpu ms per command: bot {row['bot']}, bench {row['bench']}")
+                continue
             cols = " ".join(f"{k}={v}" for k, v in row.items())
             print(f"  {section}/{kind:8} {cols}")
     ping = (result.get("ping") or {}).get("ping", {}).get("throughput_per_s")

@@ -205,6 +205,10 @@ class FakeDiscord:
         }
         self.requests: list[Request] = []
         self.callbacks: list[Callback] = []
+        # By interaction id, and who waits for one: a load test has thousands of callbacks
+        # and many waiters, so finding one must not scan them all on every change.
+        self._callback_by_id: dict[int, Callback] = {}
+        self._callback_waiters: dict[int, list[asyncio.Future[Callback]]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.pins: dict[int, list[int]] = {}
         self.gateway_log: list[tuple[str, str]] = []  # ("recv", "IDENTIFY"), ("send", "READY")
@@ -307,10 +311,31 @@ class FakeDiscord:
         await self.wait_until(live, timeout, "a live gateway session")
 
     async def wait_callback(self, interaction_id: int, timeout: float = 5.0) -> Callback:
-        def found() -> Callback | None:
-            return next((c for c in self.callbacks if c.interaction_id == interaction_id), None)
+        found = self._callback_by_id.get(interaction_id)
+        if found is not None:
+            return found
+        waiter: asyncio.Future[Callback] = asyncio.get_running_loop().create_future()
+        waiters = self._callback_waiters.setdefault(interaction_id, [])
+        waiters.append(waiter)
+        try:
+            async with asyncio.timeout(timeout):
+                return await waiter
+        except TimeoutError:
+            raise TimeoutError(
+                f"fakediscord: callback for interaction {interaction_id} not seen within {timeout}s"
+            ) from None
+        finally:
+            if waiter in waiters:
+                waiters.remove(waiter)
+            if not waiters:
+                self._callback_waiters.pop(interaction_id, None)
 
-        return await self.wait_until(found, timeout, f"callback for interaction {interaction_id}")
+    def _record_callback(self, callback: Callback) -> None:
+        self.callbacks.append(callback)
+        self._callback_by_id.setdefault(callback.interaction_id, callback)
+        for waiter in self._callback_waiters.pop(callback.interaction_id, []):
+            if not waiter.done():
+                waiter.set_result(callback)
 
     async def wait_request(
         self, method: str, pattern: str, timeout: float = 5.0, count: int = 1
@@ -775,7 +800,7 @@ class FakeDiscord:
         if message is not None:
             interaction.original_message_id = int(message["id"])
         with_response = request.query.get("with_response") in ("1", "true", "True")
-        self.callbacks.append(Callback(interaction.id, kind, data, with_response, message))
+        self._record_callback(Callback(interaction.id, kind, data, with_response, message))
         if not with_response:
             return web.Response(status=204)
         info: dict[str, Any] = {"id": str(interaction.id), "type": interaction.payload["type"]}
