@@ -20,6 +20,7 @@ from bot.dice_provider import DiceProvider
 from bot.errors import UserError
 from bot.storage.db import Database
 from bot.systems.base import Outcome
+from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import SYSTEMS, Encounter
 
 UNDO_DEPTH = 50
@@ -48,6 +49,38 @@ def _snowflake_before(now_ms: int) -> int:
     return (now_ms - DISCORD_EPOCH_MS) << 22
 
 
+Fragments = dict[int, tuple[Any, str]]  # id(combatant) -> (combatant, its JSON)
+Entry = tuple[Encounter, str, int, Fragments]
+
+
+def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[str, Fragments]:
+    """The encounter's JSON, reusing the JSON of each combatant the action left untouched.
+
+    Rules copy the state on write (:class:`bot.systems.common.CowList`): a combatant the
+    action never reached is the very object of the state before, whose JSON is in
+    ``previous``. Only the touched ones (two or three of a dozen in a turn) and the rest
+    of the state are serialized. The state is then committed: its combatants become a
+    plain list again (nothing in it is shared any more). Returns the JSON and the
+    fragments to reuse next time. The JSON parses to the same encounter as
+    ``model_dump_json()`` (tests check it after every action); only the key order differs.
+    """
+    state = encounter.state
+    fragments: Fragments = {}
+    parts: list[str] = []
+    for combatant in raw_items(state.combatants):
+        known = previous.get(id(combatant))
+        text = known[1] if known is not None and known[0] is combatant else None
+        if text is None:
+            text = combatant.model_dump_json()
+        fragments[id(combatant)] = (combatant, text)
+        parts.append(text)
+    state.__dict__["combatants"] = plain_items(state.combatants)
+    envelope = encounter.model_dump_json(exclude={"state"})
+    rest = state.model_dump_json(exclude={"combatants"})
+    text = f'{envelope[:-1]},"state":{rest[:-1]},"combatants":[{",".join(parts)}]}}}}'
+    return text, fragments
+
+
 class EncounterService:
     # Tests turn this on: after every action, the encounter the rules were given must be
     # unchanged (rules copy before they change anything; the cached copy is shared).
@@ -57,10 +90,11 @@ class EncounterService:
         self.db = db
         self.dice = dice
         self._locks: dict[int, asyncio.Lock] = {}
-        # The latest (encounter, its JSON, version) per channel. This process is the
-        # only writer of its channels; if another wrote, the version check in act()
-        # fails, the entry is dropped and the action retried from the database.
-        self._cache: OrderedDict[int, tuple[Encounter, str, int]] = OrderedDict()
+        # The latest (encounter, its JSON, version, its combatants' JSON) per channel.
+        # This process is the only writer of its channels; if another wrote, the version
+        # check in act() fails, the entry is dropped and the action retried from the
+        # database.
+        self._cache: OrderedDict[int, Entry] = OrderedDict()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -75,7 +109,7 @@ class EncounterService:
         entry = await self._load(channel_id)
         return entry[0] if entry else None
 
-    def _remember(self, channel_id: int, entry: tuple[Encounter, str, int]) -> None:
+    def _remember(self, channel_id: int, entry: Entry) -> None:
         """Keep the most recently used encounters only (memory stays flat with many
         live encounters; a miss costs one read and parse)."""
         self._cache[channel_id] = entry
@@ -83,7 +117,7 @@ class EncounterService:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    async def _load(self, channel_id: int) -> tuple[Encounter, str, int] | None:
+    async def _load(self, channel_id: int) -> Entry | None:
         entry = self._cache.get(channel_id)
         if entry is not None:
             self._cache.move_to_end(channel_id)
@@ -93,7 +127,12 @@ class EncounterService:
             )
             if row is None:
                 return None
-            entry = (Encounter.model_validate_json(row["state"]), row["state"], row["version"])
+            entry = (
+                Encounter.model_validate_json(row["state"]),
+                row["state"],
+                row["version"],
+                {},
+            )
             self._remember(channel_id, entry)
         return entry
 
@@ -241,16 +280,29 @@ class EncounterService:
         entry = await self._load(channel_id)
         if entry is None:
             raise UserError("encounter.none")
-        encounter, encounter_json, version = entry
+        encounter, encounter_json, version, fragments = entry
         dice = self.dice.source(encounter.dice_seed())
-        outcome = action(encounter, dice)
-        if self.check_inputs_unchanged and encounter.model_dump_json() != encounter_json:
+        try:
+            outcome = action(encounter, dice)
+        except BaseException:
+            # Rules copy before they change anything, but a failed action must never
+            # leave a half-changed copy behind: read the encounter afresh next time.
+            self.forget(channel_id)
+            raise
+        if self.check_inputs_unchanged and json.loads(encounter.model_dump_json()) != json.loads(
+            encounter_json
+        ):
             self.forget(channel_id)
             raise AssertionError(f"the rules for {kind!r} changed the state they were given")
         updated = encounter.model_copy(
             update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
         )
-        updated_json = updated.model_dump_json()
+        updated_json, updated_fragments = encounter_json_reusing(updated, fragments)
+        if self.check_inputs_unchanged and json.loads(updated_json) != json.loads(
+            updated.model_dump_json()
+        ):
+            self.forget(channel_id)
+            raise AssertionError(f"the JSON saved after {kind!r} is not the encounter's")
         async with self.db.transaction() as conn:
             if interaction_id is not None:
                 await self._mark_processed(conn, interaction_id, channel_id, updated.seq)
@@ -275,7 +327,7 @@ class EncounterService:
                 },
                 version + 1,
             )
-        self._remember(channel_id, (updated, updated_json, version + 1))
+        self._remember(channel_id, (updated, updated_json, version + 1, updated_fragments))
         return updated, outcome
 
     async def set_board(self, channel_id: int, message_id: int | None) -> None:

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.systems.base import RuleError
-from bot.systems.common import CombatantCore, RulesModel
+from bot.systems.common import CombatantCore, RulesModel, own_item, raw_items
 
 WoundLevel = Literal["R", "HL", "HG"]
 LEVELS: tuple[WoundLevel, ...] = ("R", "HL", "HG")
@@ -168,9 +168,9 @@ class DS20State(RulesModel):
     next_id: int = 1
 
     def get(self, combatant_id: str) -> DSCombatant:
-        for c in self.combatants:
+        for i, c in enumerate(raw_items(self.combatants)):
             if c.id == combatant_id:
-                return c
+                return own_item(self.combatants, i)
         raise RuleError("ds20.error.unknown_combatant", id=combatant_id)
 
     @property

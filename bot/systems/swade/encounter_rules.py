@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import own_item, owned_where, raw_items
 from bot.systems.swade.deck import discard
 from bot.systems.swade.statblock import fold, parse_statblock
 from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
@@ -57,13 +58,14 @@ def require_control(actor: Actor, combatant: SwadeCombatant) -> None:
 def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
     """By id ("c3") or by name, case- and accent-insensitive. ``swade.unknown_combatant``
     when nobody matches."""
-    for c in state.combatants:
+    combatants = state.combatants
+    for i, c in enumerate(raw_items(combatants)):
         if c.id == name_or_id:
-            return c
+            return own_item(combatants, i)
     wanted = fold(name_or_id)
-    for c in state.combatants:
+    for i, c in enumerate(raw_items(combatants)):
         if fold(c.name) == wanted:
-            return c
+            return own_item(combatants, i)
     raise RuleError("swade.unknown_combatant", name=name_or_id)
 
 
@@ -71,7 +73,7 @@ def group_members(state: SwadeState, combatant: SwadeCombatant) -> list[SwadeCom
     """The combatants sharing ``combatant``'s card (SW-31): its group, or itself."""
     if combatant.group is None:
         return [combatant]
-    return [c for c in state.combatants if c.group == combatant.group]
+    return owned_where(state.combatants, lambda c: c.group == combatant.group)
 
 
 def _name_taken(state: SwadeState, name: str) -> bool:

@@ -49,6 +49,7 @@ from typing import Any, Literal
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, opposed, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.common import owned_where, raw_items
 from bot.systems.swade.conditions import (
     WOUNDS,
     apply_condition,
@@ -87,24 +88,45 @@ WILD_DIE = 6
 
 
 def slot_members(state: SwadeState, leader_id: str) -> list[SwadeCombatant]:
-    """The combatants who act on ``leader_id``'s card: itself, or its group (SW-31)."""
-    leader = next((c for c in state.combatants if c.id == leader_id), None)
-    return [] if leader is None else group_members(state, leader)
+    """The combatants who act on ``leader_id``'s card: itself, or its group (SW-31),
+    ready to change (copied on write)."""
+    leader = _peek(state, leader_id)
+    if leader is None:
+        return []
+    if leader.group is None:
+        return owned_where(state.combatants, lambda c: c.id == leader_id)
+    return owned_where(state.combatants, lambda c: c.group == leader.group)
+
+
+def _peek(state: SwadeState, combatant_id: str | None) -> SwadeCombatant | None:
+    """A combatant by id, to read only (not copied)."""
+    return next((c for c in raw_items(state.combatants) if c.id == combatant_id), None)
+
+
+def _peek_members(state: SwadeState, leader_id: str) -> list[SwadeCombatant]:
+    """``slot_members`` to read only (not copied): for the checks of every slot."""
+    leader = _peek(state, leader_id)
+    if leader is None:
+        return []
+    if leader.group is None:
+        return [leader]
+    return [c for c in raw_items(state.combatants) if c.group == leader.group]
 
 
 def slot_name(state: SwadeState, leader_id: str) -> str:
     """What the board calls a slot: the group's name, or the combatant's."""
-    leader = next((c for c in state.combatants if c.id == leader_id), None)
+    leader = _peek(state, leader_id)
     if leader is None:
         return leader_id
     return leader.group or leader.name
 
 
 def current_combatant(state: SwadeState) -> SwadeCombatant | None:
-    """The leader of the turn in progress (a holder acting included), or None."""
+    """The leader of the turn in progress (a holder acting included), or None. To read
+    only: it is not copied."""
     if state.active is None:
         return None
-    return next((c for c in state.combatants if c.id == state.active), None)
+    return _peek(state, state.active)
 
 
 def can_act(c: SwadeCombatant) -> bool:
@@ -118,7 +140,9 @@ def dealable(c: SwadeCombatant) -> bool:
 
 def _leader(state: SwadeState, c: SwadeCombatant) -> str:
     """The id that stands for ``c``'s slot in the round's lists."""
-    members = group_members(state, c)
+    members = (
+        [c] if c.group is None else [m for m in raw_items(state.combatants) if m.group == c.group]
+    )
     for lid in [*state.turn_order, *state.hold_queue]:
         if any(m.id == lid for m in members):
             return lid
@@ -421,7 +445,7 @@ def _start_turn(
             events += _stunned_roll(state, dice, m, offers)
         if m.shaken:
             events += _shaken_roll(state, dice, m, offers)
-    return any(can_act(m) and m.card is not None for m in slot_members(state, leader_id))
+    return any(can_act(m) and m.card is not None for m in _peek_members(state, leader_id))
 
 
 def _end_turn(state: SwadeState, leader_id: str, events: list[Event]) -> None:
@@ -449,21 +473,25 @@ def settle_holds(state: SwadeState) -> list[Event]:
     """SW-34: a holder who became Shaken, Stunned or incapacitated (however it happened,
     e.g. by damage) has lost its Hold. Run at the start of every turn action."""
     events: list[Event] = []
-    for c in state.combatants:
-        if c.on_hold and (
-            c.shaken or not can_act(c) or has_condition(c, "stunned", state.settings)
-        ):
-            lose_hold(state, c, events)
+    losing = owned_where(
+        state.combatants,
+        lambda c: (
+            c.on_hold
+            and (c.shaken or not can_act(c) or has_condition(c, "stunned", state.settings))
+        ),
+    )
+    for c in losing:
+        lose_hold(state, c, events)
     return events
 
 
 def _slot_holding(state: SwadeState, leader_id: str) -> bool:
-    return any(m.on_hold for m in slot_members(state, leader_id))
+    return any(m.on_hold for m in _peek_members(state, leader_id))
 
 
 def _holders(state: SwadeState) -> list[str]:
     seen: list[str] = []
-    for c in state.combatants:
+    for c in raw_items(state.combatants):
         if c.on_hold and can_act(c):
             lid = _leader(state, c)
             if lid not in seen:
@@ -504,7 +532,7 @@ def _advance(
             _deal_round(state, dice, events, offers)
             return
         leader_id = state.turn_order[state.current]
-        members = slot_members(state, leader_id)
+        members = _peek_members(state, leader_id)
         if not members or leader_id in state.acted or _slot_holding(state, leader_id):
             continue
         if not any(dealable(m) and m.card is not None for m in members):
@@ -522,14 +550,16 @@ def _joker_events(state: SwadeState, leader_id: str) -> list[Event]:
     ``swade.joker.award`` event with ``pc`` True is for the bennies ledger); with the
     ``villain_jokers`` setting, a foe's Joker gives the GM a benny (``pc`` False, for the
     ledger) and each GM Wild Card in the encounter one for its own pool (done here)."""
-    members = slot_members(state, leader_id)
+    members = _peek_members(state, leader_id)
     events = [Event(key="swade.joker.dealt", params=_label(state, leader_id))]
     if any(m.is_pc for m in members):
         events.append(
             Event(key="swade.joker.award", params={**_label(state, leader_id), "pc": True})
         )
     elif state.settings.villain_jokers and any(m.side == "foes" for m in members):
-        gm_wild = [c for c in state.combatants if c.wild_card and not c.is_pc and not c.dead]
+        gm_wild = owned_where(
+            state.combatants, lambda c: c.wild_card and not c.is_pc and not c.dead
+        )
         for c in gm_wild:
             c.bennies += 1
         events.append(

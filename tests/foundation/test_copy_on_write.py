@@ -1,0 +1,104 @@
+"""Rules copy a state's combatants on write (bot.systems.common.CowList), and the service
+reuses the JSON of the combatants an action left untouched (encounter_json_reusing)."""
+
+from __future__ import annotations
+
+import json
+
+from bot.encounter.service import encounter_json_reusing
+from bot.systems.common import CowList, own_item, owned_where, raw_items, shared_items
+from bot.systems.encounter import Encounter
+from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+
+def _state(n: int = 4) -> SwadeState:
+    return SwadeState(combatants=[SwadeCombatant(id=f"c{i}", name=f"C{i}") for i in range(n)])
+
+
+def test_a_copy_shares_combatants_until_one_is_reached() -> None:
+    state = _state()
+    copy = state.model_copy(deep=True)
+    assert isinstance(copy.combatants, CowList)
+    assert all(a is b for a, b in zip(raw_items(copy.combatants), state.combatants, strict=True))
+    assert len(shared_items(copy.combatants)) == 4
+
+    copy.combatants[1].shaken = True  # reached by index: copied first
+    assert state.combatants[1].shaken is False
+    assert copy.combatants[1].shaken is True
+    assert copy.combatants[1] is copy.combatants[1]  # copied once, then kept
+    assert len(shared_items(copy.combatants)) == 3
+
+
+def test_every_way_of_reaching_an_item_copies_it() -> None:
+    state = _state()
+    for reach in (
+        lambda c: list(c.combatants),
+        lambda c: c.combatants[:],
+        lambda c: list(reversed(c.combatants)),
+        lambda c: [c.combatants.pop()],
+        lambda c: c.combatants.copy(),
+    ):
+        copy = state.model_copy(deep=True)
+        for item in reach(copy):
+            item.wounds = 2
+        assert [c.wounds for c in state.combatants] == [0, 0, 0, 0]
+
+
+def test_raw_reads_without_copying_and_own_copies_one() -> None:
+    state = _state()
+    copy = state.model_copy(deep=True)
+    names = [c.name for c in raw_items(copy.combatants)]
+    assert names == ["C0", "C1", "C2", "C3"]
+    assert len(shared_items(copy.combatants)) == 4
+    mine = own_item(copy.combatants, 2)
+    mine.name = "Z"
+    assert state.combatants[2].name == "C2"
+    assert len(shared_items(copy.combatants)) == 3
+    picked = owned_where(copy.combatants, lambda c: c.id in ("c0", "c3"))
+    assert [c.id for c in picked] == ["c0", "c3"]
+    assert len(shared_items(copy.combatants)) == 1
+
+
+def test_a_copy_of_a_copy_never_changes_the_first() -> None:
+    state = _state()
+    first = state.model_copy(deep=True)
+    first.combatants[0].wounds = 1
+    second = first.model_copy(deep=True)
+    second.combatants[0].wounds = 3
+    assert (state.combatants[0].wounds, first.combatants[0].wounds) == (0, 1)
+
+
+def test_serialised_copy_equals_the_plain_one() -> None:
+    state = _state()
+    copy = state.model_copy(deep=True)
+    copy.combatants[0].wounds = 1
+    assert SwadeState.model_validate_json(copy.model_dump_json()) == copy
+    assert json.loads(copy.model_dump_json())["combatants"][0]["wounds"] == 1
+
+
+def _encounter(state: SwadeState) -> Encounter:
+    return Encounter(channel_id=1, guild_id=2, gm_id=3, state=state)
+
+
+def test_saved_json_reuses_untouched_combatants_and_is_the_encounter() -> None:
+    before = _encounter(_state())
+    text, fragments = encounter_json_reusing(before, {})
+    assert json.loads(text) == json.loads(before.model_dump_json())
+    assert len(fragments) == 4
+
+    new_state = before.state.model_copy(deep=True)
+    new_state.combatants[1].wounds = 2
+    new_state.round = 3
+    after = before.model_copy(update={"state": new_state, "seq": 1})
+    # A stale fragment for an untouched combatant would show here: mark them.
+    marked = {k: (obj, js.replace('"C0"', '"MARK0"')) for k, (obj, js) in fragments.items()}
+    text2, fragments2 = encounter_json_reusing(after, marked)
+    assert fragments2[id(new_state.combatants[0])][1] == marked[id(new_state.combatants[0])][1]
+    parsed = json.loads(text2)
+    assert parsed["state"]["combatants"][0]["name"] == "MARK0"  # reused, not re-serialized
+    parsed["state"]["combatants"][0]["name"] = "C0"
+    assert parsed == json.loads(after.model_dump_json())
+    assert parsed["state"]["combatants"][1]["wounds"] == 2  # touched: serialized afresh
+    assert parsed["state"]["round"] == 3
+    assert type(after.state.combatants) is list  # committed: nothing shared any more
+    assert Encounter.model_validate_json(text) == before
