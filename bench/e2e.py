@@ -11,6 +11,7 @@ same way in the same run is the floor (what discord.py itself costs).
     python -m bench.e2e --channels 10 --rate max --duration 10
     python -m bench.e2e --channels 1000 --memory        # resident size, 1000 live encounters
     python -m bench.e2e --prefill 100000 --log-rows 1000000 --channels 10 --rate 100
+    python -m bench.e2e --mix attack=1 --rate 40 --profile bot.prof   # where the bot's time goes
 
 All traffic stays on loopback; every loop is bounded in count and time.
 """
@@ -282,7 +283,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             await opened.close()
             prefill(db, args.prefill, args.log_rows)
         async with FakeDiscord(callback_deadline=None) as fd:
-            bot = await launch(fd, db, log, log_level="WARNING")
+            bot = await launch(fd, db, log, log_level="WARNING", profile=args.profile)
             try:
                 await bot.expect(fd.wait_ready(timeout=20), "IDENTIFY")
                 await bot.expect(
@@ -364,6 +365,9 @@ if __name__ == "__main__":
     parser.add_argument(
         "--mix",
         help='command weights, e.g. "attack=1" (default roll=40,attack=30,next=20,bennies=10)',
+    )
+    parser.add_argument(
+        "--profile", type=Path, help="run the bot under cProfile and write its stats here"
     )
     arguments = parser.parse_args()
     if arguments.duration > 600:

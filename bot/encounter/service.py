@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -172,21 +173,16 @@ class EncounterService:
                 seed=self.dice.new_seed(),
                 state=state,  # type: ignore[arg-type]
             )
-            now = _now()
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, 1, ?, ?)",
-                    (channel_id, guild_id, system, encounter.model_dump_json(), now, now),
-                )
-                await self._log(
-                    conn,
-                    encounter,
-                    user_id or gm_id,
-                    "encounter.start",
-                    {"system": system, "name": name},
-                    1,
-                )
+            state_json = encounter.model_dump_json()
+            log = _log_row(
+                encounter, user_id or gm_id, "encounter.start", {"system": system, "name": name}, 1
+            )
+
+            def write(conn: sqlite3.Connection) -> None:
+                _insert_encounter(conn, encounter, state_json)
+                _log(conn, log)
+
+            await self.db.write(write)
             self.forget(channel_id)
             return encounter
 
@@ -194,19 +190,24 @@ class EncounterService:
         async with self.lock(channel_id):
             encounter = await self.require(channel_id)
             encounter = encounter.model_copy(update={"active": False})
-            async with self.db.transaction() as conn:
-                await conn.execute(
+            archived = (
+                channel_id,
+                encounter.guild_id,
+                encounter.system,
+                encounter.model_dump_json(),
+                _now(),
+            )
+            log = _log_row(encounter, user_id, "encounter.end", {}, None)
+
+            def write(conn: sqlite3.Connection) -> None:
+                conn.execute(
                     "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
-                    (
-                        channel_id,
-                        encounter.guild_id,
-                        encounter.system,
-                        encounter.model_dump_json(),
-                        _now(),
-                    ),
+                    archived,
                 )
-                await self._log(conn, encounter, user_id, "encounter.end", {}, None)
-                await conn.execute("DELETE FROM encounters WHERE channel_id = ?", (channel_id,))
+                _log(conn, log)
+                conn.execute("DELETE FROM encounters WHERE channel_id = ?", (channel_id,))
+
+            await self.db.write(write)
             self.forget(channel_id)
             return encounter
 
@@ -216,28 +217,22 @@ class EncounterService:
         """Put a whole encounter in the channel (``/encounter import``): undoable."""
         async with self.lock(encounter.channel_id):
             old = await self.get(encounter.channel_id)
-            now = _now()
-            async with self.db.transaction() as conn:
+            state_json = encounter.model_dump_json()
+            old_json = old.model_dump_json() if old is not None else ""
+            log = _log_row(encounter, user_id, kind, {}, None)
+
+            def write(conn: sqlite3.Connection) -> None:
                 if old is None:
-                    await conn.execute(
-                        "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
-                        " VALUES (?, ?, ?, ?, 1, ?, ?)",
-                        (
-                            encounter.channel_id,
-                            encounter.guild_id,
-                            encounter.system,
-                            encounter.model_dump_json(),
-                            now,
-                            now,
-                        ),
-                    )
+                    _insert_encounter(conn, encounter, state_json)
                 else:
-                    await self._snapshot(conn, old, kind)
-                    await conn.execute(
+                    _snapshot(conn, old.channel_id, old.seq, kind, old_json)
+                    conn.execute(
                         "UPDATE encounters SET state = ?, system = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
-                        (encounter.model_dump_json(), encounter.system, now, encounter.channel_id),
+                        (state_json, encounter.system, _now(), encounter.channel_id),
                     )
-                await self._log(conn, encounter, user_id, kind, {}, None)
+                _log(conn, log)
+
+            await self.db.write(write)
             self.forget(encounter.channel_id)
             return encounter
 
@@ -303,30 +298,34 @@ class EncounterService:
         ):
             self.forget(channel_id)
             raise AssertionError(f"the JSON saved after {kind!r} is not the encounter's")
-        async with self.db.transaction() as conn:
+        log = _log_row(
+            updated,
+            user_id,
+            kind,
+            {
+                "params": params or {},
+                "seed": encounter.dice_seed(),
+                "events": [e.model_dump(mode="json") for e in outcome.events],
+            },
+            version + 1,
+        )
+        now = log[0]
+
+        def write(conn: sqlite3.Connection) -> None:
             if interaction_id is not None:
-                await self._mark_processed(conn, interaction_id, channel_id, updated.seq)
-            cursor = await conn.execute(
+                _mark_processed(conn, interaction_id, channel_id, updated.seq)
+            cursor = conn.execute(
                 "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
                 "WHERE channel_id = ? AND version = ?",
-                (updated_json, _now(), channel_id, version),
+                (updated_json, now, channel_id, version),
             )
             if cursor.rowcount != 1:
                 raise ConcurrentChange(channel_id)
             if undoable:
-                await self._snapshot(conn, encounter, outcome.summary or kind, encounter_json)
-            await self._log(
-                conn,
-                updated,
-                user_id,
-                kind,
-                {
-                    "params": params or {},
-                    "seed": encounter.dice_seed(),
-                    "events": [e.model_dump(mode="json") for e in outcome.events],
-                },
-                version + 1,
-            )
+                _snapshot(conn, channel_id, encounter.seq, outcome.summary or kind, encounter_json)
+            _log(conn, log)
+
+        await self.db.write(write)
         self._remember(channel_id, (updated, updated_json, version + 1, updated_fragments))
         return updated, outcome
 
@@ -337,11 +336,12 @@ class EncounterService:
             if encounter is None:
                 return
             encounter = encounter.model_copy(update={"board_message_id": message_id})
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "UPDATE encounters SET state = ? WHERE channel_id = ?",
-                    (encounter.model_dump_json(), channel_id),
+            state_json = encounter.model_dump_json()
+            await self.db.write(
+                lambda conn: conn.execute(
+                    "UPDATE encounters SET state = ? WHERE channel_id = ?", (state_json, channel_id)
                 )
+            )
             self.forget(channel_id)
 
     async def undo(self, channel_id: int, user_id: int) -> str:
@@ -359,13 +359,18 @@ class EncounterService:
             previous = previous.model_copy(
                 update={"board_message_id": current.board_message_id, "seq": current.seq}
             )
-            async with self.db.transaction() as conn:
-                await conn.execute(
+            state_json = previous.model_dump_json()
+            log = _log_row(previous, user_id, "undo", {"undone": row["summary"]}, None)
+
+            def write(conn: sqlite3.Connection) -> None:
+                conn.execute(
                     "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
-                    (previous.model_dump_json(), _now(), channel_id),
+                    (state_json, log[0], channel_id),
                 )
-                await conn.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
-                await self._log(conn, previous, user_id, "undo", {"undone": row["summary"]}, None)
+                conn.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
+                _log(conn, log)
+
+            await self.db.write(write)
             self.forget(channel_id)
             return str(row["summary"])
 
@@ -373,12 +378,8 @@ class EncounterService:
         self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]
     ) -> None:
         """Append a stand-alone roll (/roll, /trait) to the log."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
-                " VALUES (?, ?, ?, ?, 'roll', NULL, ?)",
-                (_now(), guild_id, channel_id, user_id, json.dumps(payload, ensure_ascii=False)),
-            )
+        log = (_now(), guild_id, channel_id, user_id, "roll", None, _dumps(payload))
+        await self.db.write(lambda conn: _log(conn, log))
 
     async def history(self, channel_id: int, limit: int = 100) -> list[dict[str, Any]]:
         rows = await self.db.fetchall(
@@ -395,57 +396,72 @@ class EncounterService:
             for r in reversed(rows)
         ]
 
-    # -- internals --------------------------------------------------------------------------
 
-    async def _mark_processed(
-        self, conn: Any, interaction_id: int, channel_id: int, seq: int
-    ) -> None:
-        cursor = await conn.execute(
-            "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id) VALUES (?, ?)",
-            (interaction_id, channel_id),
-        )
-        if cursor.rowcount == 0:
-            raise DuplicateInteraction(interaction_id)
-        if seq % 500 == 0:
-            cutoff = _snowflake_before(
-                int(datetime.now(UTC).timestamp() * 1000) - KEEP_PROCESSED_MS
-            )
-            await conn.execute(
-                "DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,)
-            )
+# -- writes (plain sqlite3, run on the database thread inside Database.write) -------------
 
-    async def _snapshot(
-        self, conn: Any, encounter: Encounter, summary: str, as_json: str | None = None
-    ) -> None:
-        await conn.execute(
-            "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
-            (encounter.channel_id, encounter.seq, summary, as_json or encounter.model_dump_json()),
-        )
-        await conn.execute(
-            "DELETE FROM encounter_undo WHERE channel_id = ? AND id NOT IN "
-            "(SELECT id FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT ?)",
-            (encounter.channel_id, encounter.channel_id, UNDO_DEPTH),
-        )
+LogRow = tuple[str, int | None, int, int, str, int | None, str]
 
-    async def _log(
-        self,
-        conn: Any,
-        encounter: Encounter,
-        user_id: int,
-        kind: str,
-        payload: dict[str, Any],
-        version: int | None,
-    ) -> None:
-        await conn.execute(
-            "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                _now(),
-                encounter.guild_id,
-                encounter.channel_id,
-                user_id,
-                kind,
-                version,
-                json.dumps(payload, ensure_ascii=False, default=str),
-            ),
-        )
+
+def _dumps(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False, default=str)
+
+
+def _log_row(
+    encounter: Encounter, user_id: int, kind: str, payload: dict[str, Any], version: int | None
+) -> LogRow:
+    """An encounter_log row, made on the event loop (JSON and all) before the write."""
+    return (
+        _now(),
+        encounter.guild_id,
+        encounter.channel_id,
+        user_id,
+        kind,
+        version,
+        _dumps(payload),
+    )
+
+
+def _log(conn: sqlite3.Connection, row: LogRow) -> None:
+    conn.execute(
+        "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        row,
+    )
+
+
+def _insert_encounter(conn: sqlite3.Connection, encounter: Encounter, state_json: str) -> None:
+    now = _now()
+    conn.execute(
+        "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, 1, ?, ?)",
+        (encounter.channel_id, encounter.guild_id, encounter.system, state_json, now, now),
+    )
+
+
+def _mark_processed(
+    conn: sqlite3.Connection, interaction_id: int, channel_id: int, seq: int
+) -> None:
+    cursor = conn.execute(
+        "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id) VALUES (?, ?)",
+        (interaction_id, channel_id),
+    )
+    if cursor.rowcount == 0:
+        raise DuplicateInteraction(interaction_id)
+    if seq % 500 == 0:
+        cutoff = _snowflake_before(int(datetime.now(UTC).timestamp() * 1000) - KEEP_PROCESSED_MS)
+        conn.execute("DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,))
+
+
+def _snapshot(
+    conn: sqlite3.Connection, channel_id: int, version: int, summary: str, state_json: str
+) -> None:
+    """Keep the state before an undoable change; only the last UNDO_DEPTH are kept."""
+    conn.execute(
+        "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
+        (channel_id, version, summary, state_json),
+    )
+    conn.execute(
+        "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"
+        " WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+        (channel_id, channel_id, UNDO_DEPTH - 1),
+    )

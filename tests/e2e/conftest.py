@@ -63,9 +63,15 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 async def launch(
-    fd: FakeDiscord, db_path: Path, log_path: Path, *, log_level: str = "DEBUG"
+    fd: FakeDiscord,
+    db_path: Path,
+    log_path: Path,
+    *,
+    log_level: str = "DEBUG",
+    profile: Path | None = None,
 ) -> BotProcess:
-    """Start `python -m bot run` against the double with the given database."""
+    """Start `python -m bot run` against the double with the given database (under
+    cProfile, writing ``profile`` when it stops, if given)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
     env.update(
         DISCORD_TOKEN="fake-token-for-the-double",
@@ -76,8 +82,9 @@ async def launch(
         PYTHONUNBUFFERED="1",
     )
     with log_path.open("ab") as log:
+        profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", cwd=REPO, env=env, stdout=log, stderr=log
+            sys.executable, *profiler, "-m", "bot", "run", cwd=REPO, env=env, stdout=log, stderr=log
         )
     return BotProcess(process, log_path)
 

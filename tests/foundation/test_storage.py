@@ -61,6 +61,31 @@ async def test_failed_transaction_rolls_back(tmp_path: Path) -> None:
         await db.close()
 
 
+async def test_write_runs_in_one_transaction_and_rolls_back_on_error(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "c.sqlite3")
+    try:
+
+        def two_rows(conn: sqlite3.Connection) -> int:
+            conn.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
+            conn.execute("INSERT INTO meta (key, value) VALUES ('b', '2')")
+            return 7
+
+        assert await db.write(two_rows) == 7
+
+        def half_then_fail(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO meta (key, value) VALUES ('c', '3')")
+            raise RuntimeError("boom")
+
+        with pytest.raises(RuntimeError, match="boom"):
+            await db.write(half_then_fail)
+        rows = await db.fetchall("SELECT key FROM meta WHERE key IN ('a', 'b', 'c') ORDER BY key")
+        assert [r["key"] for r in rows] == ["a", "b"]
+        # The connection is usable again (no transaction left open).
+        assert await db.write(lambda conn: conn.execute("SELECT 1").fetchone()[0]) == 1
+    finally:
+        await db.close()
+
+
 async def test_gap_in_migration_numbers_is_refused(tmp_path: Path) -> None:
     (tmp_path / "0001_a.sql").write_text("CREATE TABLE a (x);")
     (tmp_path / "0003_c.sql").write_text("CREATE TABLE c (x);")
