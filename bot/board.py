@@ -3,6 +3,11 @@
 At most one edit per ``interval`` seconds per channel, and always ending on the latest
 state: a request while an edit is pending just marks the channel dirty. Runs after the
 command's transaction, never inside it.
+
+Under load the whole bot keeps to about ``EDITS_PER_SECOND`` board edits: with more busy
+channels than that budget allows at ``interval``, each waits longer between edits (a
+hundred busy channels: one edit each 2.5 s). An edit that would show exactly what the
+message already shows is not sent.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("comodin.board")
 
+EDITS_PER_SECOND = 40.0
+
 
 class BoardManager:
     def __init__(self, bot: ComodinBot, interval: float = 1.5) -> None:
@@ -29,7 +36,9 @@ class BoardManager:
         self.interval = interval
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, what it shows)
         self.edits = 0
+        self.skipped = 0
 
     def request(self, channel_id: int) -> None:
         self._dirty.add(channel_id)
@@ -55,7 +64,13 @@ class BoardManager:
             except Exception:
                 log.exception("board update in channel %s failed", channel_id)
             if self.interval:
-                await asyncio.sleep(self.interval)
+                await asyncio.sleep(self.pause())
+
+    def pause(self) -> float:
+        """Seconds between two edits of one channel: ``interval``, longer when so many
+        channels are busy that the edits would pass ``EDITS_PER_SECOND``."""
+        busy = sum(1 for task in self._tasks.values() if not task.done())
+        return max(self.interval, busy / EDITS_PER_SECOND)
 
     async def context(self, encounter: Encounter) -> BoardContext:
         """Benny pools for the board, when a ledger is installed (``bot.bennies``)."""
@@ -70,16 +85,22 @@ class BoardManager:
         lang = self.bot.guild_locales.get(encounter.guild_id, self.bot.settings.default_locale)
         embed, buttons = board_embed(encounter, lang, await self.context(encounter))
         view = board_view(channel_id, buttons, lang)
+        shown = repr((embed.to_dict(), view.to_components() if view is not None else None))
         channel = self.bot.get_partial_messageable(channel_id, guild_id=encounter.guild_id)
         if encounter.board_message_id is not None:
+            if self._shown.get(channel_id) == (encounter.board_message_id, shown):
+                self.skipped += 1
+                return
             try:
                 await channel.get_partial_message(encounter.board_message_id).edit(
                     embed=embed, view=view
                 )
                 self.edits += 1
+                self._shown[channel_id] = (encounter.board_message_id, shown)
                 return
             except discord.NotFound:
                 pass
         message = await channel.send(embed=embed, view=view)
         self.edits += 1
+        self._shown[channel_id] = (message.id, shown)
         await self.bot.encounters.set_board(channel_id, message.id)

@@ -91,12 +91,21 @@ class BennyLedger:
     ``parent_of(channel_id)`` may be set to a function giving a thread's parent channel
     (the cog sets it from the gateway cache); links seen by commands are also stored
     (:meth:`link`), so a thread finds its parent's session after a restart.
+
+    Scopes, open sessions and who already joined are kept in memory once read: every
+    command asks for them (``sync_session``, the board's pools), and this process is the
+    one writer of its channels' ledger (as of its encounters), so only its own writes
+    change them and they update the memory as they commit.
     """
 
     def __init__(self, db: Database, encounters: EncounterService | None = None) -> None:
         self.db = db
         self.encounters = encounters  # reads through the service's in-memory copy
         self.parent_of: Callable[[int], int | None] | None = None
+        self._scopes: dict[int, int] = {}  # channel -> scope, as read or linked
+        self._open: dict[int, Session | None] = {}  # scope -> its open session
+        self._joined: set[tuple[int, str]] = set()  # (session id, holder) with a pool
+        self._recorded: set[tuple[int, str, str, str]] = set()  # history rows known to exist
 
     # -- scopes -------------------------------------------------------------------------
 
@@ -110,14 +119,20 @@ class BennyLedger:
                 "ON CONFLICT (channel_id) DO UPDATE SET scope_id = excluded.scope_id",
                 (channel_id, scope_id),
             )
+        self._scopes[channel_id] = scope_id
 
     async def scope_of(self, channel_id: int) -> int:
         """The channel whose session ``channel_id`` uses: a thread's parent, else itself."""
-        row = await self.db.fetchone(
-            "SELECT scope_id FROM benny_channels WHERE channel_id = ?", (channel_id,)
-        )
-        if row is not None:
-            return int(row["scope_id"])
+        known = self._scopes.get(channel_id)
+        if known is None:
+            row = await self.db.fetchone(
+                "SELECT scope_id FROM benny_channels WHERE channel_id = ?", (channel_id,)
+            )
+            known = self._scopes[channel_id] = int(row["scope_id"]) if row else channel_id
+        if known != channel_id:
+            return known
+        # Not linked (yet): a thread the gateway cache only learns about later is linked
+        # then, so ask every time (it is a dictionary look-up).
         if self.parent_of is not None:
             parent = self.parent_of(channel_id)
             if parent is not None and parent != channel_id:
@@ -130,10 +145,12 @@ class BennyLedger:
     async def session(self, channel_id: int) -> Session | None:
         """The open session of the channel's scope, if any."""
         scope = await self.scope_of(channel_id)
-        row = await self.db.fetchone(
-            "SELECT * FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
-        )
-        return _session(row) if row else None
+        if scope not in self._open:
+            row = await self.db.fetchone(
+                "SELECT * FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
+            )
+            self._open[scope] = _session(row) if row else None
+        return self._open[scope]
 
     async def require_session(self, channel_id: int) -> Session:
         session = await self.session(channel_id)
@@ -186,7 +203,9 @@ class BennyLedger:
             await self._history(conn, session_id, GM, player_characters, "session_start", user_id)
             # SW-33 Joker awards count from here: earlier log rows are not read.
             await self._set_cursor(conn, session_id, channel_id)
-        return Session(session_id, guild_id, scope, gm_id, now, None)
+        session = self._open[scope] = Session(session_id, guild_id, scope, gm_id, now, None)
+        self._joined.update((session_id, user_key(p)) for p in players)
+        return session
 
     async def end_session(self, channel_id: int) -> tuple[Session, dict[str, int]]:
         """Close the open session; returns it and its final pools (kept for history)."""
@@ -198,6 +217,7 @@ class BennyLedger:
                 "UPDATE benny_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
                 (now, session.id),
             )
+        self._open[session.scope_id] = None
         return Session(**{**session.__dict__, "ended_at": now}), pools
 
     async def join(self, channel_id: int, player_id: int, *, user_id: int) -> int | None:
@@ -207,16 +227,19 @@ class BennyLedger:
         if session is None:
             return None
         holder = user_key(player_id)
+        if (session.id, holder) in self._joined:
+            return None
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO bennies (session_id, holder, count) VALUES (?, ?, ?) "
                 "ON CONFLICT (session_id, holder) DO NOTHING",
                 (session.id, holder, PLAYER_START),
             )
-            if cursor.rowcount != 1:
-                return None
-            await self._history(conn, session.id, holder, PLAYER_START, "session_join", user_id)
-        return PLAYER_START
+            joined = cursor.rowcount == 1
+            if joined:
+                await self._history(conn, session.id, holder, PLAYER_START, "session_join", user_id)
+        self._joined.add((session.id, holder))
+        return PLAYER_START if joined else None
 
     # -- pools --------------------------------------------------------------------------
 
@@ -320,6 +343,8 @@ class BennyLedger:
             return
         async with self.db.transaction() as conn:
             await self._history(conn, session.id, holder, delta, reason, user_id, note, roll_ref)
+        if roll_ref is not None:
+            self._recorded.add((session.id, holder, reason, roll_ref))
 
     async def history(self, channel_id: int, limit: int = 20) -> list[HistoryEntry]:
         """The newest ``limit`` rows of the open (or last) session, oldest first."""
@@ -349,11 +374,15 @@ class BennyLedger:
         session = await self.session(channel_id)
         if session is None:
             return False
+        if (session.id, holder, reason, roll_ref) in self._recorded:
+            return True
         row = await self.db.fetchone(
             "SELECT 1 FROM benny_history WHERE session_id = ? AND holder = ? AND reason = ? "
             "AND roll_ref = ?",
             (session.id, holder, reason, roll_ref),
         )
+        if row is not None:
+            self._recorded.add((session.id, holder, reason, roll_ref))
         return row is not None
 
     # -- SW-33 Joker awards -------------------------------------------------------------

@@ -1,0 +1,39 @@
+"""The board manager: an unchanged board is not edited again, and under load the edits
+of all channels keep to a budget (bot.board)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.board import EDITS_PER_SECOND, BoardManager
+from bot.play.table import OfflineTable
+
+BLOCK = "Atributos: Agilidad d6, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: Pelear d6\\nParada 5, Dureza 5"
+
+
+async def test_an_unchanged_board_is_not_edited_again(table: OfflineTable) -> None:
+    await table.run("/encounter start system:swade")
+    await table.run(f'/combatant add name:Ana statblock:"{BLOCK}"')
+    boards = table.bot.boards
+    edits, skipped = boards.edits, boards.skipped
+    boards.request(table.channel_id)
+    await table.settle()
+    assert (boards.edits, boards.skipped) == (edits, skipped + 1)
+
+    replies = await table.run(f'/combatant add name:Bea statblock:"{BLOCK}"')
+    assert not replies[0].ephemeral
+    assert boards.edits == edits + 1  # it changed: edited
+
+
+async def test_many_busy_channels_wait_longer_between_edits() -> None:
+    manager = BoardManager(bot=None, interval=1.5)  # type: ignore[arg-type]
+    assert manager.pause() == 1.5
+    gate = asyncio.Event()
+    tasks = [asyncio.create_task(gate.wait()) for _ in range(200)]
+    manager._tasks = dict(enumerate(tasks))
+    try:
+        assert manager.pause() == 200 / EDITS_PER_SECOND
+    finally:
+        gate.set()
+        await asyncio.gather(*tasks)
+    assert manager.pause() == 1.5
