@@ -102,3 +102,22 @@ def test_saved_json_reuses_untouched_combatants_and_is_the_encounter() -> None:
     assert parsed["state"]["round"] == 3
     assert type(after.state.combatants) is list  # committed: nothing shared any more
     assert Encounter.model_validate_json(text) == before
+
+
+def test_a_copy_shares_records_and_cards_but_not_what_changes_in_place() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from bot.systems.swade.state import Card
+
+    c = SwadeCombatant(id="c1", name="A", last_attack={"roll": {"total": 9}}, injury_log=[])
+    state = SwadeState(combatants=[c], deck=[Card(rank=5, suit="S")], discard=[])
+    copy = state.model_copy(deep=True)
+    mine = copy.combatants[0]
+    assert mine.last_attack is c.last_attack  # replaced whole, never changed in place
+    assert mine.injury_log is not c.injury_log  # appended to: copied
+    assert copy.deck is not state.deck and copy.deck[0] is state.deck[0]
+    copy.deck.pop()
+    assert len(state.deck) == 1
+    with pytest.raises(ValidationError):
+        state.deck[0].rank = 7  # cards are frozen, so sharing them is safe

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.systems.common import CombatantCore, RulesModel
 
@@ -60,7 +60,9 @@ class Condition(BaseModel):
 
 class Card(BaseModel):
     """An action card: rank 2..14 (11 J, 12 Q, 13 K, 14 A), suit S/H/D/C, or a Joker
-    (``joker`` True, suit R or B)."""
+    (``joker`` True, suit R or B). Frozen: the deck's copies share their cards."""
+
+    model_config = ConfigDict(frozen=True)
 
     rank: int = 0
     suit: str = ""
@@ -124,6 +126,16 @@ class SwadeCombatant(CombatantCore):
     # benny reroll can redo it during that turn (bot.systems.swade.turns).
     last_turn_vigor: dict[str, object] | None = None
 
+    # The records above are only ever replaced whole (``c.last_hit = {...}``), never
+    # changed in place: a copy shares them (RulesModel).
+    __copy_shares__ = (
+        "last_hit",
+        "last_attack",
+        "last_maneuver",
+        "last_incapacitation",
+        "last_turn_vigor",
+    )
+
 
 class SwadeSettings(BaseModel):
     """RULES-NOTES settings: SW-20 Entangled variant, SW-33 villain Jokers, SW-12 wound cap."""
@@ -148,3 +160,5 @@ class SwadeState(RulesModel):
     hold_queue: list[str] = Field(default_factory=list)  # holders acting after the active turn
     acted: list[str] = Field(default_factory=list)  # leader ids whose turn came this round
     next_id: int = 1  # next combatant id number ("c1", "c2"...); ids are never reused
+
+    __copy_lists__ = ("deck", "discard")  # of frozen cards (RulesModel)
