@@ -110,9 +110,17 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Driver:
-    def __init__(self, fd: FakeDiscord, channels: list[int], seed: int = 1, pid: int = 0) -> None:
+    def __init__(
+        self,
+        fd: FakeDiscord,
+        channels: list[int],
+        seed: int = 1,
+        pid: int = 0,
+        extras: int = EXTRAS,
+    ) -> None:
         self.fd = fd
         self.pid = pid
+        self.extras = extras
         self.channels = channels
         self.rng = random.Random(seed)
         self.turn: dict[int, int] = defaultdict(int)
@@ -128,7 +136,7 @@ class Driver:
                 channel_id=channel,
             )
         if kind == "attack":
-            target = f"Goblin {self.rng.randint(1, EXTRAS)}"
+            target = f"Goblin {self.rng.randint(1, self.extras)}"
             return fd.slash(
                 "attack",
                 {"target": target, "actor": f"PJ {self.rng.randint(1, PCS)}"},
@@ -241,7 +249,9 @@ async def command(
     return callback.data or {}
 
 
-async def setup_channel(fd: FakeDiscord, bot: Any, channel: int, full: bool) -> None:
+async def setup_channel(
+    fd: FakeDiscord, bot: Any, channel: int, full: bool, extras: int = EXTRAS
+) -> None:
     await command(
         fd, bot, "encounter start", {"system": "swade", "name": f"mesa {channel % 1000}"}, channel
     )
@@ -259,7 +269,7 @@ async def setup_channel(fd: FakeDiscord, bot: Any, channel: int, full: bool) -> 
         fd,
         bot,
         "combatant add",
-        {"name": "Goblin", "statblock": EXTRA_BLOCK, "count": EXTRAS},
+        {"name": "Goblin", "statblock": EXTRA_BLOCK, "count": extras},
         channel,
     )
     await command(fd, bot, "deal", None, channel)
@@ -303,10 +313,11 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 channels = [fd.channel_id] + [fd.new_channel() for _ in range(args.channels - 1)]
                 t0 = time.monotonic()
                 for channel in channels:
-                    await setup_channel(fd, bot, channel, full)
+                    await setup_channel(fd, bot, channel, full, args.extras)
                 setup_s = time.monotonic() - t0
                 result: dict[str, Any] = {
                     "channels": args.channels,
+                    "combatants": PCS + args.extras,
                     "setup_seconds": round(setup_s, 1),
                     "mix": mix,
                     "prefill": {"ended_encounters": args.prefill, "log_rows": args.log_rows},
@@ -314,7 +325,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 if args.memory:
                     result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
                     return result
-                driver = Driver(fd, channels, pid=bot.process.pid)
+                driver = Driver(fd, channels, pid=bot.process.pid, extras=args.extras)
                 rate = None if args.rate == "max" else float(args.rate)
                 floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
                 result["ping"] = floor.report({})
@@ -332,7 +343,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
 
 def _print(result: dict[str, Any]) -> None:
     print(
-        f"channels={result['channels']} setup={result['setup_seconds']}s prefill={result['prefill']} rss={result.get('rss_mb')} MB"
+        f"channels={result['channels']} combatants={result.get('combatants')} setup={result['setup_seconds']}s prefill={result['prefill']} rss={result.get('rss_mb')} MB"
     )
     for section in ("ping", "commands", "attack_alone"):
         for kind, row in (result.get(section) or {}).items():
@@ -352,6 +363,9 @@ if __name__ == "__main__":
     parser.add_argument("--channels", type=int, default=10)
     parser.add_argument("--rate", default="50", help="commands per second offered, or 'max'")
     parser.add_argument("--duration", type=float, default=10.0)
+    parser.add_argument(
+        "--extras", type=int, default=EXTRAS, help="Extras per encounter (besides 4 PCs)"
+    )
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument(
         "--prefill", type=int, default=0, help="ended encounters to put in the database first"
