@@ -17,7 +17,8 @@ class CowList(list[T]):
     iteration) is first replaced by its own deep copy, so rules change only their copy and
     the shared state they were given stays as it was; an item never reached is never
     copied. A turn touches two or three of a dozen combatants, so this saves most of the
-    copying (and lets the service reuse the unchanged items' JSON, see ``shared_items``).
+    copying, and lets the encounter service reuse the JSON of the items never reached
+    (they are the very objects of the state before).
 
     ``raw()`` walks the items without copying them; use it only to read (finding one by
     id or name), then ``own(i)`` the one to change."""
@@ -91,13 +92,6 @@ def owned_where(items: list[T], predicate: Callable[[T], bool]) -> list[T]:
 def plain_items(items: list[T]) -> list[T]:
     """A plain list of the same items (a committed state shares nothing any more)."""
     return list(raw_items(items))
-
-
-def shared_items(items: list[T]) -> set[int]:
-    """Ids of the items a rules action left untouched (still the original state's)."""
-    if isinstance(items, CowList):
-        return {id(item) for item in items.raw() if items.is_shared(item)}
-    return set()
 
 
 class RulesModel(BaseModel):

@@ -6,9 +6,14 @@ from __future__ import annotations
 import json
 
 from bot.encounter.service import encounter_json_reusing
-from bot.systems.common import CowList, own_item, owned_where, raw_items, shared_items
+from bot.systems.common import CowList, own_item, owned_where, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+
+def shared_items(items: CowList[SwadeCombatant]) -> list[SwadeCombatant]:
+    """The items still the original state's (never reached through the list)."""
+    return [item for item in items.raw() if items.is_shared(item)]
 
 
 def _state(n: int = 4) -> SwadeState:

@@ -106,11 +106,14 @@ def _peek(state: SwadeState, combatant_id: str | None) -> SwadeCombatant | None:
 def _peek_members(state: SwadeState, leader_id: str) -> list[SwadeCombatant]:
     """``slot_members`` to read only (not copied): for the checks of every slot."""
     leader = _peek(state, leader_id)
-    if leader is None:
-        return []
-    if leader.group is None:
-        return [leader]
-    return [c for c in raw_items(state.combatants) if c.group == leader.group]
+    return [] if leader is None else _peek_group(state, leader)
+
+
+def _peek_group(state: SwadeState, c: SwadeCombatant) -> list[SwadeCombatant]:
+    """``group_members`` to read only (not copied)."""
+    if c.group is None:
+        return [c]
+    return [m for m in raw_items(state.combatants) if m.group == c.group]
 
 
 def slot_name(state: SwadeState, leader_id: str) -> str:
@@ -140,9 +143,7 @@ def dealable(c: SwadeCombatant) -> bool:
 
 def _leader(state: SwadeState, c: SwadeCombatant) -> str:
     """The id that stands for ``c``'s slot in the round's lists."""
-    members = (
-        [c] if c.group is None else [m for m in raw_items(state.combatants) if m.group == c.group]
-    )
+    members = _peek_group(state, c)
     for lid in [*state.turn_order, *state.hold_queue]:
         if any(m.id == lid for m in members):
             return lid
