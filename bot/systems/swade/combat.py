@@ -644,14 +644,7 @@ def attack(
     every modifier listed by name, then damage for each hit, applied by SW-12; offers a
     benny reroll of the attack (not after a critical failure, SW-4) and of the damage,
     and soak to a wounded Wild Card (SW-14)."""
-    params = {
-        "attacker_id": attacker_id,
-        "target_id": target_id,
-        "weapon": weapon,
-        "skill": skill,
-        "options": (options or AttackOptions()).model_dump(mode="json"),
-        "wild": False,
-    }
+    params = _attack_params(attacker_id, target_id, weapon, skill, options, wild=False)
     return _run(state, actor, dice, params)
 
 
@@ -668,15 +661,28 @@ def wild_attack(
 ) -> Outcome:
     """SW-18 Wild Attack: a melee attack at +2 Fighting and +2 damage; the attacker is
     Vulnerable until the end of its next turn."""
-    params = {
+    params = _attack_params(attacker_id, target_id, weapon, skill, options, wild=True)
+    return _run(state, actor, dice, params)
+
+
+def _attack_params(
+    attacker_id: str,
+    target_id: str,
+    weapon: str | None,
+    skill: str | None,
+    options: AttackOptions | None,
+    *,
+    wild: bool,
+) -> dict[str, Any]:
+    """What ``last_attack`` keeps to run the attack again (benny rerolls, SW-35)."""
+    return {
         "attacker_id": attacker_id,
         "target_id": target_id,
         "weapon": weapon,
         "skill": skill,
         "options": (options or AttackOptions()).model_dump(mode="json"),
-        "wild": True,
+        "wild": wild,
     }
-    return _run(state, actor, dice, params)
 
 
 def _previous_attack(state: SwadeState, attacker_id: str) -> dict[str, Any]:
