@@ -132,11 +132,20 @@ class Database:
         one thread round trip instead of one per statement. ``work`` is plain sqlite3,
         must not block on anything else, and its exception rolls the transaction back.
 
-        Uses aiosqlite's ``_execute`` (run a callable on its thread; pinned in
+        Writes are not serialised here: the database thread runs queued work one item at
+        a time, in order, so each ``work`` is already atomic against the others. Holding a
+        lock across the round trip would let only one write be in flight for the whole
+        bot (under load, one per turn of the event loop). A write only waits while a
+        multi-statement ``transaction()`` is open, so it never lands inside one; once no
+        transaction holds the lock, it is queued before this coroutine yields.
+
+        Uses aiosqlite's ``_execute`` (queue a callable on its thread; pinned in
         pyproject.toml)."""
-        async with self._write_lock:
-            conn = self.conn
-            return await conn._execute(_in_transaction, conn._conn, work)
+        while self._write_lock.locked():
+            async with self._write_lock:
+                pass
+        conn = self.conn
+        return await conn._execute(_in_transaction, conn._conn, work)
 
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, params) as cur:

@@ -1,6 +1,8 @@
+import asyncio
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -82,6 +84,50 @@ async def test_write_runs_in_one_transaction_and_rolls_back_on_error(tmp_path: P
         assert [r["key"] for r in rows] == ["a", "b"]
         # The connection is usable again (no transaction left open).
         assert await db.write(lambda conn: conn.execute("SELECT 1").fetchone()[0]) == 1
+    finally:
+        await db.close()
+
+
+async def test_writes_keep_their_order_and_never_land_inside_an_open_transaction(
+    tmp_path: Path,
+) -> None:
+    db = await open_database(tmp_path / "c.sqlite3")
+    try:
+
+        def put(key: str) -> Callable[[sqlite3.Connection], None]:
+            def work(conn: sqlite3.Connection) -> None:
+                conn.execute("INSERT INTO meta (key, value) VALUES (?, 'w')", (key,))
+
+            return work
+
+        # Many writes in flight at once are applied in the order they were issued.
+        await asyncio.gather(*(db.write(put(f"k{i:02}")) for i in range(50)))
+        rows = await db.fetchall("SELECT key FROM meta WHERE value = 'w' ORDER BY rowid")
+        assert [r["key"] for r in rows] == [f"k{i:02}" for i in range(50)]
+
+        # A write issued while a multi-statement transaction is open waits for it to end:
+        # the transaction's rollback must not take the write with it.
+        opened = asyncio.Event()
+        release = asyncio.Event()
+
+        async def failing_transaction() -> None:
+            with pytest.raises(RuntimeError):
+                async with db.transaction() as conn:
+                    await conn.execute("INSERT INTO meta (key, value) VALUES ('t', 'x')")
+                    opened.set()
+                    await release.wait()
+                    raise RuntimeError("roll back")
+
+        task = asyncio.create_task(failing_transaction())
+        await opened.wait()
+        written = asyncio.create_task(db.write(put("during")))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not written.done()
+        release.set()
+        await asyncio.gather(task, written)
+        rows = await db.fetchall("SELECT key FROM meta WHERE key IN ('t', 'during')")
+        assert [r["key"] for r in rows] == ["during"]
     finally:
         await db.close()
 
