@@ -1,6 +1,8 @@
 """Buttons as plain discord.ui components. Their custom_ids carry the ids a press needs,
 so presses are handled by DynamicItem patterns (``cogs/_buttons.py``) even after a
-restart:
+restart. discord.py never needs to keep these views: each is sent finished
+(:func:`_unkept`), so it is not put in the view store (a ``timeout=None`` view with
+custom_ids is persistent there: every reply's view stayed for the life of the process).
 
 - board buttons: ``cmd:b:{action}:{channel_id}``
 - offers (soak, reroll, react...): ``cmd:o:{channel_id}:{seq}:{index}`` — valid while the
@@ -18,6 +20,13 @@ BOARD_ID = "cmd:b:{action}:{channel_id}"
 OFFER_ID = "cmd:o:{channel_id}:{seq}:{index}"
 
 
+def _unkept(view: discord.ui.View) -> discord.ui.View:
+    """Finish ``view`` before it is sent: discord.py still sends its components but keeps
+    a finished view out of its store. Presses are handled by the DynamicItem patterns."""
+    view.stop()
+    return view
+
+
 def board_view(
     channel_id: int, buttons: list[tuple[str, str]], lang: str
 ) -> discord.ui.View | None:
@@ -32,7 +41,7 @@ def board_view(
                 style=discord.ButtonStyle.primary,
             )
         )
-    return view
+    return _unkept(view)
 
 
 def offers_view(
@@ -49,4 +58,4 @@ def offers_view(
                 style=discord.ButtonStyle.secondary,
             )
         )
-    return view
+    return _unkept(view)

@@ -215,3 +215,16 @@ async def test_an_english_reader_gets_the_modifiers_in_english(tmp_path: Path) -
         assert "Modifiers: Range -4 (total -4)" in reply.text()
         assert buttons(reply) == ["Reroll attack (benny)"]
         all_dice_used(table)
+
+
+async def test_reply_buttons_are_not_kept_in_discord_pys_view_store(tmp_path: Path) -> None:
+    """Presses are handled by DynamicItem patterns; a reply's view must not stay in
+    discord.py's store (a timeout=None view was kept there for the life of the process)."""
+    async with combat_table(tmp_path) as table:
+        for _ in range(3):
+            force(table, 7, 2, 4, 3)
+            [reply, *_] = await must(
+                table, '@ana /attack target:"Goblin 1" actor:Ana weapon:pistola'
+            )
+            assert buttons(reply), reply.text()
+        assert table.bot.persistent_views == []
