@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from pydantic import ValidationError
+
 from bot.encounter.service import encounter_json_reusing
 from bot.systems.common import CowList, own_item, owned_where, raw_items
 from bot.systems.encounter import Encounter
-from bot.systems.swade.state import SwadeCombatant, SwadeState
+from bot.systems.swade.deck import full_deck
+from bot.systems.swade.injury import Injury, apply_injury
+from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
 
 
 def shared_items(items: CowList[SwadeCombatant]) -> list[SwadeCombatant]:
@@ -126,3 +131,30 @@ def test_a_copy_shares_records_and_cards_but_not_what_changes_in_place() -> None
     assert len(state.deck) == 1
     with pytest.raises(ValidationError):
         state.deck[0].rank = 7  # cards are frozen, so sharing them is safe
+
+
+def test_validated_combatants_share_equal_traits_and_cards_and_a_change_stays_local() -> None:
+    """Traits and cards are frozen and shared (``state.shared``: fewer objects for the
+    garbage collector to walk); a changed trait is a new object, so an SW-13 injury that
+    steps down one goblin's Vigor leaves the other, who shared that d6, as it was."""
+    data = {
+        "combatants": [
+            {"id": f"c{i}", "name": f"Goblin {i}", "attributes": {"vigor": {"die": 6}}}
+            for i in (1, 2)
+        ]
+    }
+    state = SwadeState.model_validate_json(json.dumps(data))
+    one, two = state.combatants
+    assert one.attributes["vigor"] is two.attributes["vigor"]
+    with pytest.raises(ValidationError):
+        one.attributes["vigor"].die = 4  # type: ignore[misc]
+
+    apply_injury(one, Injury("guts_battered", (5, 6), 2), "until_healed")  # Vigor down
+    assert one.attributes["vigor"] == Trait(die=4)
+    assert two.attributes["vigor"] == Trait(die=6)
+
+    first, second = full_deck(), full_deck()
+    assert all(a is b for a, b in zip(first, second, strict=True))
+    dealt = state.model_copy(update={"deck": first}).model_dump_json()
+    again = SwadeState.model_validate_json(dealt)
+    assert all(a is b for a, b in zip(again.deck, second, strict=True))

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from bot.dice.source import DiceSource
 from bot.systems.base import RuleError
-from bot.systems.swade.state import Card, SwadeState
+from bot.systems.swade.state import Card, SwadeState, shared
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")  # SW-30: strongest first
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -33,11 +33,12 @@ QUICK_MAX = 5  # SW-32: Quick redraws any card of 5 or lower
 
 
 def full_deck() -> list[Card]:
-    """SW-30: 52 cards and two Jokers (black and red)."""
+    """SW-30: 52 cards and two Jokers (black and red); frozen, one shared instance each
+    (``state.shared``)."""
     cards = [Card(rank=r, suit=s) for s in SUITS for r in range(2, 15)]
     cards.append(Card(joker=True, suit="B"))
     cards.append(Card(joker=True, suit="R"))
-    return cards
+    return [shared(card) for card in cards]
 
 
 def card_key(card: Card) -> tuple[int, int, int]:
