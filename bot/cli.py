@@ -137,11 +137,14 @@ def _point_at_api(settings: Settings) -> None:
 def _settle_garbage_collector() -> None:
     """Everything loaded at start (modules, catalogues, the command tree) lives as long as
     the bot: move it out of the collector's sight, so its full collections stay short
-    (they ran over all of it, a pause every few seconds under load), and collect the
-    youngest objects less often (each action makes thousands of short-lived ones)."""
+    (they ran over all of it, a pause every few seconds under load). Collect the youngest
+    objects somewhat less often than the default 700 (each action makes hundreds of
+    short-lived ones), but not so rarely that one collection is a long pause: measured
+    at 100 channels and 200 commands/s, 2,000 gives young collections of ~2 ms (max ~6)
+    and middle ones of ~8 ms (max ~22); 5,000 gave ~5 ms (max ~29) and ~40 ms."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(5_000, 20, 20)
+    gc.set_threshold(2_000, 10, 10)
 
 
 async def _run(settings: Settings) -> int:
