@@ -32,6 +32,7 @@ expected=<what>)``: ``<what>`` names what was expected there (``die``, ``attribu
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -41,8 +42,10 @@ from bot.systems.swade.state import SwadeCombatant, Trait, Weapon
 DIE_SIZES = (4, 6, 8, 10, 12)
 
 
+@functools.lru_cache(maxsize=1024)
 def fold(text: str) -> str:
-    """Lower-case, accents stripped, spaces collapsed: how names are matched."""
+    """Lower-case, accents stripped, spaces collapsed: how names are matched. Cached: an
+    attack by name folds every combatant's name (a dozen calls), always the same few."""
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return re.sub(r"\s+", " ", text).strip().lower()
