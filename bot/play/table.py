@@ -9,6 +9,7 @@ CommandTree parses it and runs the cog. What the bot would send is recorded
 from __future__ import annotations
 
 import asyncio
+import functools
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -441,16 +442,23 @@ class OfflineTable:
         )
 
 
+@functools.cache
+def _english_names() -> dict[str, tuple[str, ...]]:
+    """Lower-cased Spanish command text -> the English names it translates (built once:
+    scanning the whole catalogue for every word of every line was most of a line's cost)."""
+    found: dict[str, list[str]] = {}
+    for key, text in catalog("es").items():
+        if key.startswith("cmd."):
+            found.setdefault(text.lower(), []).append(key[4:])
+    return {text: tuple(names) for text, names in found.items()}
+
+
 def _english(word: str, among: Iterable[str] | None = None) -> str:
     """Command, subcommand and option names may be typed in Spanish (the localized name).
     Two English names may share a Spanish one (``jugador``: player, controller); with
     ``among``, the one the command actually has wins."""
     lowered = word.lower()
-    names = [
-        key[4:]
-        for key, text in catalog("es").items()
-        if key.startswith("cmd.") and text.lower() == lowered
-    ]
+    names = list(_english_names().get(lowered, ()))
     if among is not None:
         wanted = set(among)
         names = [n for n in names if n in wanted] or names
