@@ -39,7 +39,9 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.e2e --channels 10 --rate 100 --duration 10 --json bench/results/e2e-empty.json
 	$(BIN)/python -m bench.e2e --channels 10 --rate 100 --duration 10 --prefill 100000 --log-rows 1000000 --json bench/results/e2e-prefill.json
 	$(BIN)/python -m bench.e2e --channels 1000 --memory --json bench/results/e2e-memory.json
-	$(BIN)/python -m bench.e2e --channels 10 --rate max --duration 10 --json bench/results/e2e-max.json
+	$(BIN)/python -m bench.e2e --channels 1 --rate 20 --duration 10 --json bench/results/e2e-1ch.json
+	$(BIN)/python -m bench.e2e --channels 10 --rate 100 --duration 10 --extras 36 --json bench/results/e2e-40-combatants.json
+	$(BIN)/python -m bench.e2e --channels 1000 --rate 100 --duration 10 --json bench/results/e2e-1000ch.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
