@@ -487,6 +487,21 @@ def _check_can_attack(
         raise RuleError("swade_combat.error.self_target")
 
 
+def _kept_event(
+    what: Literal["attack", "damage"],
+    who: SwadeCombatant,
+    rolled: int,
+    kept: int,
+    view: dict[str, Any],
+) -> Event:
+    """SW-35: a reroll (its dice shown) that did not beat the earlier roll, which stands."""
+    return Event(
+        key=f"swade_combat.reroll.{what}_kept",
+        params={"name": who.name, "rolled": rolled, "kept": kept},
+        dice=view,
+    )
+
+
 def _attack_event(
     attacker: SwadeCombatant,
     target: SwadeCombatant,
@@ -590,6 +605,9 @@ def _run(
     )
     kept_previous = False
     damage: Damage | None = None
+    # A benny reroll that does not beat the earlier roll still shows its dice, and says
+    # the earlier one stands (SW-35): otherwise the player sees the same roll again.
+    events: list[Event] = []
     if mode == "reroll_damage":
         assert previous is not None
         summary = previous["roll"]
@@ -597,7 +615,11 @@ def _run(
         for i, (raises, _) in enumerate(_hits(summary, plan, options)[0]):
             fresh = _roll_damage(plan, raises, dice)
             old = previous["damage"][i] if i < len(previous["damage"]) else None
-            damage.append((old, None) if old is not None and old >= fresh[0] else fresh)
+            if old is not None and old >= fresh[0]:
+                damage.append((old, None))
+                events.append(_kept_event("damage", target, fresh[0], old, fresh[1]))
+            else:
+                damage.append(fresh)
     else:
         summary = _roll_summary(roll_attack(plan, dice))
         # SW-4: a critical failure on the reroll must be accepted; otherwise SW-35 keeps
@@ -608,13 +630,22 @@ def _run(
             and not rerolled_critical
             and previous["roll"]["total"] >= summary["total"]
         ):
+            events.append(
+                _kept_event(
+                    "attack",
+                    attacker,
+                    summary["total"],
+                    previous["roll"]["total"],
+                    summary["view"],
+                )
+            )
             summary = previous["roll"]
             damage = [(d, None) for d in previous["damage"]]
             kept_previous = True
     _spend_and_mark(new, attacker, plan, options, wild=wild)
-    events = [
+    events.append(
         _attack_event(attacker, target, plan, summary, wild=wild, kept_previous=kept_previous)
-    ]
+    )
     hit_events_, offers, rolled = _resolve(
         new, attacker, target, plan, options, summary, dice, damage=damage
     )

@@ -228,3 +228,31 @@ async def test_reply_buttons_are_not_kept_in_discord_pys_view_store(tmp_path: Pa
             )
             assert buttons(reply), reply.text()
         assert table.bot.persistent_views == []
+
+
+async def test_a_worse_benny_reroll_shows_its_dice_and_says_the_first_roll_stands(
+    tmp_path: Path,
+) -> None:
+    """SW-35: a reroll keeps the better roll. When the reroll is worse, the reply shows
+    the dice rolled and says the first roll stands (it used to show the first roll again
+    with nothing else, as if the benny had bought nothing)."""
+    for locale, button, line in (
+        ("es", "Repetir ataque (beni)", "Repetición de Ana: 2. No mejora: cuenta la primera"
+         " tirada (3)."),
+        ("en", "Reroll attack (benny)", "Ana's reroll: 2. It is no better: the first roll"
+         " (3) stands."),
+    ):  # fmt: skip
+        (tmp_path / locale).mkdir()
+        async with combat_table(tmp_path / locale, locale=locale) as table:
+            await must(table, "@gm /bennies session-start")
+            force(table, 3, 1)  # Fighting 3 against Parry 5: a miss
+            await must(table, '@ana /attack target:"Goblin 1" actor:Ana weapon:"espada corta"')
+            force(table, 2, 1)  # the reroll: 2, worse
+            [reply, *_] = await must(table, f'@ana press "{button}"')
+            text = reply.text()
+            assert line in text, text
+            assert "**d8: 2**" in text and "~~🎲 d6: 1~~" in text  # the reroll's own dice
+            assert text.index(line) < text.index("**d8: 3**")  # then the roll that stands
+            pools = await table.bot.bennies.pools_for_channel(table.channel_id)
+            assert pools[f"user:{table.user('ana').id}"] == 2
+            all_dice_used(table)

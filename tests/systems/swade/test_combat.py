@@ -496,6 +496,16 @@ def test_reroll_attack_keeps_the_better_roll_and_resolves_again() -> None:
     again = reroll_attack(out.state, PLAYER, dice(2, 2), "h")  # worse: the hit stays
     assert get(again.state, "g").shaken
     assert event(again, "swade_combat.attack.roll").params["kept_previous"]
+    # SW-35: the worse reroll is shown with its dice, and the first roll stands.
+    kept = event(again, "swade_combat.reroll.attack_kept")
+    assert kept.params == {"name": "Heroína", "rolled": 2, "kept": 6}
+    assert [r["faces"] for r in kept.dice["trait_rolls"]] == [[2]]
+    assert kept.dice["wild_roll"]["faces"] == [2]
+    assert keys(again).index("swade_combat.reroll.attack_kept") < keys(again).index(
+        "swade_combat.attack.roll"
+    )
+    # A better reroll needs no such line.
+    assert "swade_combat.reroll.attack_kept" not in keys(out)
 
 
 def test_reroll_attack_restores_ammunition_before_rolling_again() -> None:
@@ -521,6 +531,9 @@ def test_reroll_damage_keeps_the_better_total() -> None:
     assert get(better.state, "v").wounds == 1 and get(better.state, "v").shaken
     worse = reroll_damage(better.state, PLAYER, dice(1, 1), "h")  # 2 < 12: 12 stays
     assert get(worse.state, "v").wounds == 1
+    kept = event(worse, "swade_combat.reroll.damage_kept")
+    assert kept.params == {"name": "Capitán", "rolled": 2, "kept": 12}
+    assert "swade_combat.reroll.damage_kept" not in keys(better)
 
 
 def test_only_the_controller_or_gm_may_attack() -> None:
