@@ -23,6 +23,7 @@ from bot.dice.swade import TraitResult, opposed
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.damage import (
     find_combatant,
+    incapacitation_reroll_offer,
     require_control,
     restore,
     snapshot,
@@ -214,6 +215,9 @@ def run_maneuver(
     is not a critical failure."""
     new = state.model_copy(deep=True) if previous is None else restore(state, previous["before"])
     before = snapshot(new, involved)
+    # Records are replaced whole, never changed in place: a new one means this action
+    # incapacitated that combatant (a crush, an area attack...).
+    incapacitations = {cid: find_combatant(new, cid).last_incapacitation for cid in involved}
     rolls = ActionRolls(dice, owner_id, previous["rolls"] if previous else None, reroll)
     events, summary = _MANEUVERS[name](new, rolls, params)
     owner = find_combatant(new, owner_id)
@@ -238,6 +242,14 @@ def run_maneuver(
                 data={"owner_id": owner_id, "index": i},
             )
         )
+    # SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
+    # benny, whatever action incapacitated it.
+    for cid, earlier in incapacitations.items():
+        victim = find_combatant(new, cid)
+        if victim.last_incapacitation is not earlier:
+            vigor = incapacitation_reroll_offer(victim)
+            if vigor is not None:
+                offers.append(vigor)
     return Outcome(state=new, events=events, offers=offers, summary=summary)
 
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 import pytest
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.swade.combat import area_attack
 from bot.systems.swade.conditions import add_condition, has_condition
 from bot.systems.swade.damage import apply_damage, reroll_incapacitation, soak
 from bot.systems.swade.deck import parse_card
-from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
+from bot.systems.swade.grapple import crush
+from bot.systems.swade.modifiers import AttackOptions
+from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState, Trait, Weapon
 from bot.systems.swade.turns import deal, reroll_turn_start
 
-from .test_combat_fixtures import GM, PLAYER, dice, hero
+from .test_combat_fixtures import GM, PLAYER, dice, hero, villain
 
 ANA = Actor(user_id=2)
 
@@ -219,3 +222,52 @@ def test_a_start_of_turn_reroll_is_refused_in_a_later_round() -> None:
     with pytest.raises(RuleError) as err:
         reroll_turn_start(later, ANA, dice(), combatant_id="a")
     assert err.value.key == "swade_combat.error.vigor_reroll_stale"
+
+
+def test_a_crush_that_incapacitates_offers_the_vigor_reroll() -> None:
+    """SW-19 crush, then SW-13: the held Wild Card's Vigor roll gets the same benny
+    button as after an attack (it had none)."""
+    st = SwadeState(
+        combatants=[
+            villain(grappling="h"),
+            hero(wounds=3, grappled_by="v", conditions=[Condition(name="entangled")]),
+        ],
+        round=1,
+    )
+    # Strength 6 against 2; damage d8 8 (aces) + 3 = 11 against Toughness 6: a wound,
+    # her fourth: Vigor 2 - 3 fails; the injury table's 10 is the leg.
+    out = crush(st, GM, dice(6, 1, 2, 1, 8, 3, 2, 2, 5, 5), attacker_id="v")
+    h = next(c for c in out.state.combatants if c.id == "h")
+    assert h.incapacitated and h.bleeding_out
+    offer = next(o for o in out.offers if o.action == "reroll_incapacitation")
+    assert offer.user_id == PLAYER.user_id and offer.combatant_id == "h"
+
+    # A crush that does not incapacitate offers no Vigor reroll: Strength 2 against
+    # 6 - 3 wounds - 2 entangled = 1; damage 3 against Toughness 6: no effect.
+    again = crush(st, GM, dice(2, 1, 6, 1, 3), attacker_id="v")
+    assert "swade_combat.hit.no_effect" in keys(again.events)
+    assert "reroll_incapacitation" not in actions(again)
+
+
+def test_an_area_attack_that_incapacitates_offers_the_vigor_reroll() -> None:
+    """SW-25 area attack, then SW-13, as above; and only for whom this attack felled."""
+    grenade = Weapon(name="Granada", damage="3d6", range="5/10/20")
+    st = SwadeState(
+        combatants=[villain(weapons=[grenade]), hero(wounds=3), hero("h2", name="Bea")],
+        round=1,
+    )
+    # Athletics 5 against 4; Heroína takes 4+4+4 = 12 against Toughness 6: a fourth
+    # wound, Vigor 2 - 3 fails, injury 10 (leg); Bea takes 1+1+1 = 3: nothing.
+    out = area_attack(
+        st,
+        GM,
+        dice(5, 1, 4, 4, 4, 2, 2, 5, 5, 1, 1, 1),
+        attacker_id="v",
+        target_ids=["h", "h2"],
+        template="small",
+        weapon="Granada",
+        options=AttackOptions(thrown=True),
+    )
+    assert next(c for c in out.state.combatants if c.id == "h").incapacitated
+    vigor = [o for o in out.offers if o.action == "reroll_incapacitation"]
+    assert [o.combatant_id for o in vigor] == ["h"]
