@@ -16,6 +16,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
+
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.errors import UserError
@@ -402,8 +404,20 @@ class EncounterService:
 LogRow = tuple[str, int | None, int, int, str, int | None, str]
 
 
+_ORJSON_OPTIONS = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+)
+
+
 def _dumps(payload: dict[str, Any]) -> str:
-    return json.dumps(payload, ensure_ascii=False, default=str)
+    """A log payload as JSON: orjson (several times faster; it was ~3% of an attack's
+    time on the event loop), or the standard library for what orjson refuses (an
+    integer past 64 bits from a hostile option, say). Both give the values
+    ``json.dumps(payload, default=str)`` gives: dates and dataclasses go to ``str`` too."""
+    try:
+        return orjson.dumps(payload, default=str, option=_ORJSON_OPTIONS).decode()
+    except TypeError:
+        return json.dumps(payload, ensure_ascii=False, default=str)
 
 
 def _log_row(

@@ -1,5 +1,6 @@
 """/roll, /trait and /odds through the real command tree, with forced dice."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -97,9 +98,11 @@ async def test_every_roll_is_logged_with_its_seed(forced) -> None:
     row = await table.bot.db.fetchone(
         "SELECT user_id, payload FROM encounter_log WHERE kind = 'roll'"
     )
-    assert (
-        row is not None and '"seed"' in row["payload"] and '"expression": "2d6"' in row["payload"]
-    )
+    assert row is not None
+    payload = json.loads(row["payload"])
+    assert payload["expression"] == "2d6"
+    assert isinstance(payload["seed"], int)
+    assert payload["result"]["total"] == 7  # the forced 5 and 2
 
 
 async def test_english_user_gets_english(forced) -> None:
