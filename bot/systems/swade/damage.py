@@ -8,6 +8,7 @@ fields before it, so :func:`soak` can undo exactly that hit's wounds and Shaken.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -104,6 +105,50 @@ def reroll_trait(dice: DiceSource, hook: dict[str, Any]) -> tuple[TraitResult, b
         trait_dice=int(hook["trait_dice"]),
     )
     return roll, roll.total > int(hook["previous_total"])
+
+
+def vigor_record(c: SwadeCombatant, last: dict[str, object] | None) -> dict[str, Any]:
+    """``c``'s recorded Vigor roll (SW-13 incapacitation, SW-16 start of turn) that a
+    benny may reroll: refused when there is none, or when it was a critical failure
+    (SW-4)."""
+    if last is None:
+        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
+    if last["critical_failure"]:
+        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    return last
+
+
+def reroll_vigor(
+    c: SwadeCombatant, last: dict[str, Any], dice: DiceSource, fields: Iterable[str]
+) -> tuple[TraitResult, bool, list[Event]]:
+    """SW-4/SW-35: reroll the Vigor roll ``last`` records, keeping the better (ties keep
+    the first); a critical failure on the reroll stands. Returns the new roll, whether
+    it counts, and the events saying so. When it counts, ``c``'s ``fields`` are put back
+    as they were before the first roll, for the caller to resolve the roll again."""
+    hook: dict[str, Any] = dict(last["hook"])
+    roll, better = reroll_trait(dice, hook)
+    counts = better or roll.critical_failure
+    events = [
+        Event(
+            key="swade_combat.vigor_reroll.rolled",
+            params={"name": c.name, "total": roll.total, "previous": hook["previous_total"]},
+            dice=None if counts else roll.to_view(),  # the outcome's event shows them
+        )
+    ]
+    if not counts:
+        events.append(
+            Event(
+                key="swade_combat.vigor_reroll.kept_first",
+                params={"name": c.name, "total": hook["previous_total"]},
+            )
+        )
+        return roll, False, events
+    if roll.critical_failure:  # SW-4: it must be accepted
+        events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
+    pre_roll = SwadeCombatant.model_validate({**c.model_dump(mode="json"), **last["before"]})
+    for name in fields:
+        setattr(c, name, getattr(pre_roll, name))
+    return roll, True, events
 
 
 # --- SW-12 ------------------------------------------------------------------------------
@@ -344,12 +389,18 @@ def incapacitation_reroll_offer(target: SwadeCombatant) -> Offer | None:
     last = target.last_incapacitation
     if last is None or last["critical_failure"] or last["outcome"] == "injured_24h":
         return None
+    return vigor_reroll_offer(target, "reroll_incapacitation")
+
+
+def vigor_reroll_offer(c: SwadeCombatant, action: str) -> Offer:
+    """The "Repetir Vigor (beni)" button for ``c``'s controller (``None``: the GM);
+    ``action`` names the rules that reroll that Vigor roll."""
     return Offer(
-        action="reroll_incapacitation",
+        action=action,
         label_key="swade_combat.offer.reroll_vigor",
-        user_id=target.controller_id,
-        combatant_id=target.id,
-        data={"combatant_id": target.id},
+        user_id=c.controller_id,
+        combatant_id=c.id,
+        data={"combatant_id": c.id},
     )
 
 
@@ -368,38 +419,12 @@ def reroll_incapacitation(
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
-    last = c.last_incapacitation
-    if last is None:
-        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
-    if last["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    last = vigor_record(c, c.last_incapacitation)
     if c.model_dump(include=_HIT_FIELDS, mode="json") != last["after"]:
         raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
-    hook: dict[str, Any] = dict(last["hook"])  # type: ignore[call-overload]
-    roll, better = reroll_trait(dice, hook)
-    counts = better or roll.critical_failure
-    events = [
-        Event(
-            key="swade_combat.vigor_reroll.rolled",
-            params={"name": c.name, "total": roll.total, "previous": hook["previous_total"]},
-            dice=None if counts else roll.to_view(),  # the outcome's event shows them
-        )
-    ]
-    if not counts:
-        events.append(
-            Event(
-                key="swade_combat.vigor_reroll.kept_first",
-                params={"name": c.name, "total": hook["previous_total"]},
-            )
-        )
-    else:
-        if roll.critical_failure:  # SW-4: it must be accepted
-            events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
-        before: dict[str, Any] = dict(last["before"])  # type: ignore[call-overload]
-        pre_roll = SwadeCombatant.model_validate({**c.model_dump(mode="json"), **before})
-        for name in _HIT_FIELDS:
-            setattr(c, name, getattr(pre_roll, name))
-        kept: dict[str, Any] | None = last["injury"]  # type: ignore[assignment]
+    roll, counts, events = reroll_vigor(c, last, dice, _HIT_FIELDS)
+    if counts:
+        kept: dict[str, Any] | None = last["injury"]
         injury = (
             None
             if kept is None
@@ -408,7 +433,7 @@ def reroll_incapacitation(
             )
         )
         inc = resolve_incapacitation(c, roll, dice, injury=injury)
-        _record_incapacitation(c, inc, before)
+        _record_incapacitation(c, inc, dict(last["before"]))
         events.append(_incapacitation_event(c, inc))
     offer = incapacitation_reroll_offer(c)
     return Outcome(

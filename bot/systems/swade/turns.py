@@ -61,7 +61,12 @@ from bot.systems.swade.conditions import (
     lose_hold,
     trait_modifiers,
 )
-from bot.systems.swade.damage import reroll_trait, trait_reroll_hook
+from bot.systems.swade.damage import (
+    reroll_vigor,
+    trait_reroll_hook,
+    vigor_record,
+    vigor_reroll_offer,
+)
 from bot.systems.swade.deck import (
     card_key,
     card_label,
@@ -319,11 +324,7 @@ def reroll_turn_start(
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
-    last = c.last_turn_vigor
-    if last is None:
-        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
-    if last["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+    last = vigor_record(c, c.last_turn_vigor)
     kind: TurnVigor = "stunned" if last["kind"] == "stunned" else "bleeding"
     stale = (
         last["round"] != new.round
@@ -332,34 +333,13 @@ def reroll_turn_start(
     )
     if stale:
         raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
-    hook: dict[str, Any] = dict(last["hook"])  # type: ignore[call-overload]
-    roll, better = reroll_trait(dice, hook)
-    counts = better or roll.critical_failure
-    events = [
-        Event(
-            key="swade_combat.vigor_reroll.rolled",
-            params={"name": c.name, "total": roll.total, "previous": hook["previous_total"]},
-            dice=None if counts else roll.to_view(),  # the outcome's event shows them
-        )
-    ]
+    roll, counts, events = reroll_vigor(c, last, dice, _TURN_VIGOR_FIELDS[kind])
     offers: list[Offer] = []
     if not counts:
-        events.append(
-            Event(
-                key="swade_combat.vigor_reroll.kept_first",
-                params={"name": c.name, "total": hook["previous_total"]},
-            )
-        )
-        if int(last["raises"]) < 1:  # type: ignore[call-overload]
+        if int(last["raises"]) < 1:
             offers.append(_turn_vigor_offer(c))
     else:
-        if roll.critical_failure:  # SW-4: it must be accepted
-            events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
-        before: dict[str, Any] = dict(last["before"])  # type: ignore[call-overload]
-        pre_roll = SwadeCombatant.model_validate({**c.model_dump(mode="json"), **before})
-        for name in _TURN_VIGOR_FIELDS[kind]:
-            setattr(c, name, getattr(pre_roll, name))
-        mods = [tuple(m) for m in last["modifiers"]]  # type: ignore[attr-defined]
+        mods = [tuple(m) for m in last["modifiers"]]
         if kind == "stunned":
             events += _resolve_stunned(new, c, roll, mods)
         else:
@@ -371,7 +351,7 @@ def reroll_turn_start(
             kind,
             roll,
             mods,
-            before,
+            dict(last["before"]),
             offers,
             leader=leader if isinstance(leader, str) else None,
         )
@@ -381,13 +361,7 @@ def reroll_turn_start(
 
 
 def _turn_vigor_offer(c: SwadeCombatant) -> Offer:
-    return Offer(
-        action="reroll_turn_start",
-        label_key="swade_combat.offer.reroll_vigor",
-        user_id=c.controller_id,
-        combatant_id=c.id,
-        data={"combatant_id": c.id},
-    )
+    return vigor_reroll_offer(c, "reroll_turn_start")
 
 
 def _shaken_roll(
