@@ -95,12 +95,8 @@ WILD_DIE = 6
 def slot_members(state: SwadeState, leader_id: str) -> list[SwadeCombatant]:
     """The combatants who act on ``leader_id``'s card: itself, or its group (SW-31),
     ready to change (copied on write)."""
-    leader = _peek(state, leader_id)
-    if leader is None:
-        return []
-    if leader.group is None:
-        return owned_where(state.combatants, lambda c: c.id == leader_id)
-    return owned_where(state.combatants, lambda c: c.group == leader.group)
+    ids = {m.id for m in _peek_members(state, leader_id)}
+    return owned_where(state.combatants, lambda c: c.id in ids)
 
 
 def _peek(state: SwadeState, combatant_id: str | None) -> SwadeCombatant | None:
@@ -292,8 +288,8 @@ def _record_turn_vigor(
 ) -> None:
     """Keep what a benny reroll of a start-of-turn Vigor roll needs (SW-4/SW-35), and
     offer it to the controller (``None``: the GM) unless the roll was a critical failure
-    (it cannot be rerolled) or a raise (the best result: nothing left to gain). ``leader``: the turn's slot (default: the
-    turn in progress)."""
+    (it cannot be rerolled) or a raise (the best result: nothing left to gain).
+    ``leader``: the turn's slot (default: the turn in progress)."""
     c.last_turn_vigor = {
         "kind": kind,
         "round": state.round,
