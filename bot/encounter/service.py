@@ -124,19 +124,14 @@ class EncounterService:
         entry = self._cache.get(channel_id)
         if entry is not None:
             self._cache.move_to_end(channel_id)
-        if entry is None:
-            row = await self.db.fetchone(
-                "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
-            )
-            if row is None:
-                return None
-            entry = (
-                Encounter.model_validate_json(row["state"]),
-                row["state"],
-                row["version"],
-                {},
-            )
-            self._remember(channel_id, entry)
+            return entry
+        row = await self.db.fetchone(
+            "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
+        )
+        if row is None:
+            return None
+        entry = (Encounter.model_validate_json(row["state"]), row["state"], row["version"], {})
+        self._remember(channel_id, entry)
         return entry
 
     def forget(self, channel_id: int) -> None:
