@@ -18,6 +18,7 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import discord
@@ -566,10 +567,7 @@ async def offer_reroll_incapacitation(ctx: Ctx, encounter: Encounter, offer: Off
     """SW-4/SW-13 "Repetir Vigor (beni)": reroll the incapacitation Vigor roll, keeping
     the better (``damage.reroll_incapacitation``)."""
     c = _offer_combatant(encounter, offer)
-
-    def rules(s: SwadeState, a: Actor, d: DiceSource) -> Outcome:
-        return damage.reroll_incapacitation(s, a, d, combatant_id=c.id)
-
+    rules = partial(damage.reroll_incapacitation, combatant_id=c.id)
     await act_with_benny(ctx, encounter, c, rules, use="reroll")
 
 
@@ -578,10 +576,7 @@ async def offer_reroll_turn_start(ctx: Ctx, encounter: Encounter, offer: Offer) 
     """SW-4/SW-16 "Repetir Vigor (beni)": reroll a start-of-turn Vigor roll (Stunned or
     bleeding out), keeping the better (``turns.reroll_turn_start``)."""
     c = _offer_combatant(encounter, offer)
-
-    def rules(s: SwadeState, a: Actor, d: DiceSource) -> Outcome:
-        return turns.reroll_turn_start(s, a, d, combatant_id=c.id)
-
+    rules = partial(turns.reroll_turn_start, combatant_id=c.id)
     await act_with_benny(ctx, encounter, c, rules, use="reroll")
 
 
