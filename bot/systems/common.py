@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Self, SupportsIndex, TypeVar, overload
 from pydantic import BaseModel
 
 T = TypeVar("T", bound=BaseModel)
+C = TypeVar("C", bound="CombatantCore")
 
 
 class CowList(list[T]):
@@ -87,6 +88,15 @@ def own_item(items: list[T], index: int) -> T:
 def owned_where(items: list[T], predicate: Callable[[T], bool]) -> list[T]:
     """The items for which ``predicate`` holds (tested without copying), ready to change."""
     return [own_item(items, i) for i, c in enumerate(raw_items(items)) if predicate(c)]
+
+
+def owned_by_id(items: list[C], combatant_id: str) -> C | None:
+    """The combatant with ``combatant_id`` (found without copying), ready to change;
+    ``None`` when there is none."""
+    for i, c in enumerate(raw_items(items)):
+        if c.id == combatant_id:
+            return own_item(items, i)
+    return None
 
 
 def plain_items(items: list[T]) -> list[T]:

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.encounter.service import encounter_json_reusing
-from bot.systems.common import CowList, own_item, owned_where, raw_items
+from bot.systems.common import CowList, own_item, owned_by_id, owned_where, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.swade.deck import full_deck
 from bot.systems.swade.injury import Injury, apply_injury
@@ -67,6 +67,11 @@ def test_raw_reads_without_copying_and_own_copies_one() -> None:
     picked = owned_where(copy.combatants, lambda c: c.id in ("c0", "c3"))
     assert [c.id for c in picked] == ["c0", "c3"]
     assert len(shared_items(copy.combatants)) == 1
+    assert owned_by_id(copy.combatants, "nobody") is None
+    assert len(shared_items(copy.combatants)) == 1  # looking copied nothing
+    found = owned_by_id(copy.combatants, "c1")
+    assert found is not None and found is not state.combatants[1]
+    assert shared_items(copy.combatants) == []
 
 
 def test_a_copy_of_a_copy_never_changes_the_first() -> None:

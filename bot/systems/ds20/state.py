@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.systems.base import RuleError
-from bot.systems.common import CombatantCore, RulesModel, own_item, raw_items
+from bot.systems.common import CombatantCore, RulesModel, owned_by_id
 
 WoundLevel = Literal["R", "HL", "HG"]
 LEVELS: tuple[WoundLevel, ...] = ("R", "HL", "HG")
@@ -168,10 +168,10 @@ class DS20State(RulesModel):
     next_id: int = 1
 
     def get(self, combatant_id: str) -> DSCombatant:
-        for i, c in enumerate(raw_items(self.combatants)):
-            if c.id == combatant_id:
-                return own_item(self.combatants, i)
-        raise RuleError("ds20.error.unknown_combatant", id=combatant_id)
+        found = owned_by_id(self.combatants, combatant_id)
+        if found is None:
+            raise RuleError("ds20.error.unknown_combatant", id=combatant_id)
+        return found
 
     @property
     def current_id(self) -> str | None:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.systems.common import CombatantCore, RulesModel, own_item, raw_items
+from bot.systems.common import CombatantCore, RulesModel, owned_by_id
 
 STATS: tuple[str, ...] = ("ap", "hp", "str", "def", "per", "mag", "dr")
 """Sheet characteristics, canonical lower-case ids (seed 002, 'Combatientes')."""
@@ -274,7 +274,4 @@ class RitualHexState(RulesModel):
     next_id: int = 1
 
     def get(self, cid: str) -> RHCombatant | None:
-        for i, c in enumerate(raw_items(self.combatants)):
-            if c.id == cid:
-                return own_item(self.combatants, i)
-        return None
+        return owned_by_id(self.combatants, cid)

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.common import own_item, owned_where, raw_items
+from bot.systems.common import own_item, owned_by_id, owned_where, raw_items
 from bot.systems.swade.deck import discard
 from bot.systems.swade.statblock import fold, parse_statblock
 from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
@@ -59,9 +59,9 @@ def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
     """By id ("c3") or by name, case- and accent-insensitive. ``swade.unknown_combatant``
     when nobody matches."""
     combatants = state.combatants
-    for i, c in enumerate(raw_items(combatants)):
-        if c.id == name_or_id:
-            return own_item(combatants, i)
+    by_id = owned_by_id(combatants, name_or_id)
+    if by_id is not None:
+        return by_id
     wanted = fold(name_or_id)
     for i, c in enumerate(raw_items(combatants)):
         if fold(c.name) == wanted:
