@@ -27,6 +27,7 @@ from bot.bennies.holders import (
 from bot.encounter.service import EncounterService
 from bot.errors import UserError
 from bot.storage.db import Database
+from bot.storage.packed import unpack
 from bot.systems.encounter import Encounter
 
 JOKER_EVENT = "swade.joker.award"
@@ -497,7 +498,7 @@ class BennyLedger:
         row = await self.db.fetchone(
             "SELECT state FROM encounters WHERE channel_id = ?", (channel_id,)
         )
-        return Encounter.model_validate_json(row["state"]) if row else None
+        return Encounter.model_validate_json(unpack(row["state"])) if row else None
 
     @staticmethod
     async def _players(conn: aiosqlite.Connection, session_id: int) -> list[str]:

@@ -22,6 +22,7 @@ from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.errors import UserError
 from bot.storage.db import Database
+from bot.storage.packed import pack, unpack
 from bot.systems.base import Outcome
 from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import SYSTEMS, Encounter
@@ -53,7 +54,8 @@ def _snowflake_before(now_ms: int) -> int:
 
 
 Fragments = dict[int, tuple[Any, str]]  # id(combatant) -> (combatant, its JSON)
-Entry = tuple[Encounter, str, int, Fragments]
+# (encounter, its JSON, version, fragments, the JSON as stored when known)
+Entry = tuple[Encounter, str, int, Fragments, bytes | None]
 
 
 def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[str, Fragments]:
@@ -130,7 +132,10 @@ class EncounterService:
         )
         if row is None:
             return None
-        entry = (Encounter.model_validate_json(row["state"]), row["state"], row["version"], {})
+        stored = row["state"]
+        text = unpack(stored)
+        packed = stored if isinstance(stored, bytes) else None
+        entry = (Encounter.model_validate_json(text), text, row["version"], {}, packed)
         self._remember(channel_id, entry)
         return entry
 
@@ -191,7 +196,7 @@ class EncounterService:
                 channel_id,
                 encounter.guild_id,
                 encounter.system,
-                encounter.model_dump_json(),
+                pack(encounter.model_dump_json()),
                 _now(),
             )
             log = _log_row(encounter, user_id, "encounter.end", {}, None)
@@ -222,10 +227,10 @@ class EncounterService:
                 if old is None:
                     _insert_encounter(conn, encounter, state_json)
                 else:
-                    _snapshot(conn, old.channel_id, old.seq, kind, old_json)
+                    _snapshot(conn, old.channel_id, old.seq, kind, pack(old_json))
                     conn.execute(
                         "UPDATE encounters SET state = ?, system = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
-                        (state_json, encounter.system, _now(), encounter.channel_id),
+                        (pack(state_json), encounter.system, _now(), encounter.channel_id),
                     )
                 _log(conn, log)
 
@@ -272,7 +277,7 @@ class EncounterService:
         entry = await self._load(channel_id)
         if entry is None:
             raise UserError("encounter.none")
-        encounter, encounter_json, version, fragments = entry
+        encounter, encounter_json, version, fragments, encounter_packed = entry
         dice = self.dice.source(encounter.dice_seed())
         try:
             outcome = action(encounter, dice)
@@ -308,22 +313,29 @@ class EncounterService:
         )
         now = log[0]
 
-        def write(conn: sqlite3.Connection) -> None:
+        def write(conn: sqlite3.Connection) -> bytes:
+            # Packing here, on the writer thread, keeps it off the event loop (zlib lets
+            # go of the GIL while it compresses).
+            updated_packed = pack(updated_json)
             if interaction_id is not None:
                 _mark_processed(conn, interaction_id, channel_id, updated.seq)
             cursor = conn.execute(
                 "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
                 "WHERE channel_id = ? AND version = ?",
-                (updated_json, now, channel_id, version),
+                (updated_packed, now, channel_id, version),
             )
             if cursor.rowcount != 1:
                 raise ConcurrentChange(channel_id)
             if undoable:
-                _snapshot(conn, channel_id, encounter.seq, outcome.summary or kind, encounter_json)
+                before = encounter_packed if encounter_packed is not None else pack(encounter_json)
+                _snapshot(conn, channel_id, encounter.seq, outcome.summary or kind, before)
             _log(conn, log)
+            return updated_packed
 
-        await self.db.write(write)
-        self._remember(channel_id, (updated, updated_json, version + 1, updated_fragments))
+        updated_packed = await self.db.write(write)
+        self._remember(
+            channel_id, (updated, updated_json, version + 1, updated_fragments, updated_packed)
+        )
         return updated, outcome
 
     async def set_board(self, channel_id: int, message_id: int | None) -> None:
@@ -336,7 +348,8 @@ class EncounterService:
             state_json = encounter.model_dump_json()
             await self.db.write(
                 lambda conn: conn.execute(
-                    "UPDATE encounters SET state = ? WHERE channel_id = ?", (state_json, channel_id)
+                    "UPDATE encounters SET state = ? WHERE channel_id = ?",
+                    (pack(state_json), channel_id),
                 )
             )
             self.forget(channel_id)
@@ -351,7 +364,7 @@ class EncounterService:
             )
             if row is None:
                 raise UserError("encounter.nothing_to_undo")
-            previous = Encounter.model_validate_json(row["state"])
+            previous = Encounter.model_validate_json(unpack(row["state"]))
             # Keep the board message and the dice sequence moving forward.
             previous = previous.model_copy(
                 update={"board_message_id": current.board_message_id, "seq": current.seq}
@@ -362,7 +375,7 @@ class EncounterService:
             def write(conn: sqlite3.Connection) -> None:
                 conn.execute(
                     "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
-                    (state_json, log[0], channel_id),
+                    (pack(state_json), log[0], channel_id),
                 )
                 conn.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
                 _log(conn, log)
@@ -443,7 +456,7 @@ def _insert_encounter(conn: sqlite3.Connection, encounter: Encounter, state_json
     conn.execute(
         "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, 1, ?, ?)",
-        (encounter.channel_id, encounter.guild_id, encounter.system, state_json, now, now),
+        (encounter.channel_id, encounter.guild_id, encounter.system, pack(state_json), now, now),
     )
 
 
@@ -462,12 +475,13 @@ def _mark_processed(
 
 
 def _snapshot(
-    conn: sqlite3.Connection, channel_id: int, version: int, summary: str, state_json: str
+    conn: sqlite3.Connection, channel_id: int, version: int, summary: str, stored: bytes
 ) -> None:
-    """Keep the state before an undoable change; only the last UNDO_DEPTH are kept."""
+    """Keep the state before an undoable change (packed, :mod:`bot.storage.packed`); only
+    the last UNDO_DEPTH are kept."""
     conn.execute(
         "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
-        (channel_id, version, summary, state_json),
+        (channel_id, version, summary, stored),
     )
     conn.execute(
         "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"

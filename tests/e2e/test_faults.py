@@ -9,6 +9,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from bot.storage.packed import unpack
 from tests.e2e.conftest import BotProcess, launch, stop
 from tests.fakediscord import FakeDiscord
 
@@ -35,7 +36,7 @@ def _state(db: Path) -> dict:
     conn = sqlite3.connect(db)
     try:
         (state,) = conn.execute("SELECT state FROM encounters").fetchone()
-        return json.loads(state)
+        return json.loads(unpack(state))
     finally:
         conn.close()
 

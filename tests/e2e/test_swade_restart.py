@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from bot.storage.packed import unpack
 from tests.e2e.conftest import launch, stop
 from tests.fakediscord import FakeDiscord
 
@@ -28,7 +29,7 @@ def saved_state(db: Path, channel_id: int) -> dict[str, Any]:
             "SELECT state FROM encounters WHERE channel_id = ?", (channel_id,)
         ).fetchone()
     assert row is not None, "no encounter saved"
-    return json.loads(row[0])["state"]
+    return json.loads(unpack(row[0]))["state"]
 
 
 def next_button(fd: FakeDiscord) -> tuple[str, int] | None:

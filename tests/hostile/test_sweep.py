@@ -22,6 +22,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.play.table import OfflineTable
+from bot.storage.packed import unpack
 
 STRINGS = [
     "",
@@ -94,7 +95,7 @@ async def _snapshot(table: OfflineTable) -> tuple[str | None, int]:
     row = await table.bot.db.fetchone(
         "SELECT state FROM encounters WHERE channel_id = ?", (table.channel_id,)
     )
-    state = json.loads(row["state"]) if row else None
+    state = json.loads(unpack(row["state"])) if row else None
     if state is not None:
         state.pop("board_message_id", None)
     count = await table.bot.db.fetchone("SELECT COUNT(*) FROM encounter_log")

@@ -1,0 +1,26 @@
+"""Encounter states as SQLite keeps them: zlib-compressed UTF-8 JSON (level 1), as BLOBs.
+
+A SWADE state with a dozen combatants is about 34 KB of JSON and 3 KB packed. Every
+action writes the new state and keeps the one before it for ``/undo``; unpacked, that
+was about 170 KB written to disk per action (WAL and checkpoint, overflow pages), some
+20 MB/s at 200 commands/s. Packed, a state fits on one page. ``zlib`` lets go of the GIL
+while it compresses, so the writer thread packs without holding up the event loop.
+
+Rows written before packing hold the JSON as text; :func:`unpack` reads both.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+LEVEL = 1  # ~0.06 ms for 34 KB; higher levels gain ~20% size for 3x the time
+
+
+def pack(text: str) -> bytes:
+    """The JSON ``text`` as stored."""
+    return zlib.compress(text.encode(), LEVEL)
+
+
+def unpack(value: bytes | str) -> str:
+    """The JSON text of a stored state (packed, or plain text from an older row)."""
+    return zlib.decompress(value).decode() if isinstance(value, bytes) else value
