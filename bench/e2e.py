@@ -63,6 +63,7 @@ class Phase:
     ended: float = 0.0
     bot_cpu: float = 0.0  # CPU seconds the bot process used during the phase
     bench_cpu: float = 0.0  # and this process (the double and the driver)
+    bot_written: int = 0  # bytes the bot process had written to storage (/proc/PID/io)
 
     def report(self, board_lags: dict[str, list[float]]) -> dict[str, Any]:
         by_kind: dict[str, list[Sample]] = defaultdict(list)
@@ -96,12 +97,25 @@ class Phase:
                 "bot": round(self.bot_cpu * 1000 / answered, 2),
                 "bench": round(self.bench_cpu * 1000 / answered, 2),
             }
+            out["disk_kb_per_command"] = round(self.bot_written / 1024 / answered, 1)
         return out
 
 
 def _pct(values: list[float], q: int) -> float:
     index = min(len(values) - 1, max(0, round(q / 100 * len(values) + 0.5) - 1))
     return round(values[index], 2)
+
+
+def written_bytes(pid: int) -> int:
+    """Bytes a process caused to be written to storage (SQLite's WAL and checkpoints),
+    from /proc; 0 where the kernel does not count them."""
+    try:
+        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -186,6 +200,7 @@ class Driver:
     ) -> Phase:
         phase = Phase(name, started=time.monotonic())
         bot_cpu, bench_cpu = cpu_seconds(self.pid), time.process_time()
+        written = written_bytes(self.pid)
         deadline = phase.started + duration
         tasks: set[asyncio.Task[None]] = set()
         if rate is not None:
@@ -216,6 +231,7 @@ class Driver:
         phase.ended = time.monotonic()
         phase.bot_cpu = cpu_seconds(self.pid) - bot_cpu
         phase.bench_cpu = time.process_time() - bench_cpu
+        phase.bot_written = written_bytes(self.pid) - written
         return phase
 
 
@@ -361,6 +377,9 @@ def _print(result: dict[str, Any]) -> None:
     )
     for section in ("ping", "commands", "attack_alone"):
         for kind, row in (result.get(section) or {}).items():
+            if kind == "disk_kb_per_command":
+                print(f"  {section}/disk KB written per command: bot {row}")
+                continue
             if kind == "cpu_ms_per_command":
                 print(f"  {section}/cpu ms per command: bot {row['bot']}, bench {row['bench']}")
                 continue
