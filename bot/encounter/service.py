@@ -192,19 +192,13 @@ class EncounterService:
         async with self.lock(channel_id):
             encounter = await self.require(channel_id)
             encounter = encounter.model_copy(update={"active": False})
-            archived = (
-                channel_id,
-                encounter.guild_id,
-                encounter.system,
-                pack(encounter.model_dump_json()),
-                _now(),
-            )
+            state_json = encounter.model_dump_json()
             log = _log_row(encounter, user_id, "encounter.end", {}, None)
 
             def write(conn: sqlite3.Connection) -> None:
                 conn.execute(
                     "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
-                    archived,
+                    (channel_id, encounter.guild_id, encounter.system, pack(state_json), log[0]),
                 )
                 _log(conn, log)
                 conn.execute("DELETE FROM encounters WHERE channel_id = ?", (channel_id,))
