@@ -2,25 +2,20 @@
 written as JSON text before that are still read, acted on and undone."""
 
 import sqlite3
-from pathlib import Path
 
 import pytest
 
-from bot.dice_provider import DiceProvider
 from bot.encounter.service import EncounterService
-from bot.storage.db import open_database
 from bot.storage.packed import pack, unpack
 from bot.systems.encounter import Encounter
-from tests.foundation.test_service import CHANNEL, next_round
+from tests.foundation.conftest import CHANNEL
+from tests.foundation.test_service import next_round
 
 
 @pytest.fixture
-async def service(tmp_path: Path):
-    db = await open_database(tmp_path / "p.sqlite3")
-    svc = EncounterService(db, DiceProvider(seed=7))
-    await svc.start(channel_id=CHANNEL, guild_id=1, gm_id=9, system="swade")
-    yield svc
-    await db.close()
+def system() -> str:
+    """The ``service`` fixture's encounter is a SWADE one here (the largest state)."""
+    return "swade"
 
 
 async def _stored(service: EncounterService) -> bytes | str:

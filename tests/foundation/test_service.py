@@ -12,8 +12,7 @@ from bot.errors import UserError
 from bot.storage.db import open_database
 from bot.systems.base import Event, Outcome
 from bot.systems.encounter import Encounter
-
-CHANNEL = 42
+from tests.foundation.conftest import CHANNEL
 
 
 def next_round(encounter: Encounter, dice: DiceSource) -> Outcome:
@@ -25,15 +24,6 @@ def next_round(encounter: Encounter, dice: DiceSource) -> Outcome:
 
 def broken(encounter: Encounter, dice: DiceSource) -> Outcome:
     raise UserError("test.refused")
-
-
-@pytest.fixture
-async def service(tmp_path: Path):
-    db = await open_database(tmp_path / "s.sqlite3")
-    svc = EncounterService(db, DiceProvider(seed=7))
-    await svc.start(channel_id=CHANNEL, guild_id=1, gm_id=9, system="ds20")
-    yield svc
-    await db.close()
 
 
 async def test_an_action_saves_state_log_and_undo(service: EncounterService) -> None:
