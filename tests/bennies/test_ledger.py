@@ -1,5 +1,6 @@
-"""The benny ledger on a real SQLite file: sessions (SW-35), spends that never go below
-zero, the last benny spent twice at once, refunds, restarts and thread scopes."""
+"""The benny ledger on each engine (a real SQLite file, a throwaway PostgreSQL database):
+sessions (SW-35), spends that never go below zero, the last benny spent twice at once
+(also from two connections, as two processes), refunds, restarts and thread scopes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from bot.bennies import GM, BennyLedger, user_key
 from bot.errors import UserError
-from bot.storage.db import Database, open_database
+from bot.storage.db import Database, connect, open_database
 
 CHANNEL = 500
 THREAD = 501
@@ -22,10 +23,10 @@ BOB = 12
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(tmp_path / "ledger.sqlite3")
-    yield database
-    await database.close()
+async def db(database: str | Path) -> AsyncIterator[Database]:
+    opened = await open_database(database)
+    yield opened
+    await opened.close()
 
 
 async def start(ledger: BennyLedger, players: list[int], pcs: int, channel: int = CHANNEL) -> None:
@@ -76,13 +77,13 @@ async def test_two_spends_of_the_last_benny_at_once_exactly_one_succeeds(db: Dat
 
 
 async def test_two_connections_spending_the_last_benny_at_once_only_one_wins(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    """Two writers on the same file (as two bot processes would be): SQLite's lock and
-    the guarded UPDATE still let only one of them have the last benny."""
-    path = tmp_path / "shared.sqlite3"
-    first = await open_database(path)
-    second = Database(path)
+    """Two writers on the same database (as two bot processes would be): SQLite's lock,
+    or PostgreSQL's row lock, and the guarded UPDATE let only one of them have the last
+    benny."""
+    first = await open_database(database)
+    second = connect(database)
     await second.open()
     try:
         await start(BennyLedger(first), [ANA], pcs=0)
@@ -130,13 +131,12 @@ async def test_awards_add_to_a_pool_and_are_in_the_history_with_their_reason(db:
     )
 
 
-async def test_pools_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "restart.sqlite3"
-    db = await open_database(path)
+async def test_pools_survive_a_restart(database: str | Path) -> None:
+    db = await open_database(database)
     await start(BennyLedger(db), [ANA], pcs=1)
     await BennyLedger(db).spend(CHANNEL, user_key(ANA), reason="spend.story", user_id=ANA)
     await db.close()
-    reopened = await open_database(path)
+    reopened = await open_database(database)
     try:
         assert await BennyLedger(reopened).pools(CHANNEL) == {user_key(ANA): 2, GM: 1}
     finally:
