@@ -21,6 +21,7 @@ awaits other things between its statements.
 from __future__ import annotations
 
 import re
+import sysconfig
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
@@ -35,7 +36,17 @@ T = TypeVar("T")
 # A result row: sqlite3.Row or asyncpg.Record, both read by column name or position.
 Row = Any
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+def _migrations_dir() -> Path:
+    """``migrations/`` of the checkout (``make run``, the tests), else where a
+    non-editable install put them (``pip install .``: pyproject's data-files)."""
+    checkout = Path(__file__).resolve().parents[2] / "migrations"
+    if checkout.is_dir():
+        return checkout
+    return Path(sysconfig.get_path("data")) / "share" / "comodin" / "migrations"
+
+
+MIGRATIONS_DIR = _migrations_dir()
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
