@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--json", action="store_true", help="one JSON object per message sent")
     play.add_argument("--db", type=Path, help="database file (default: a temporary one)")
+    play.add_argument(
+        "--database", metavar="URL", help="a postgresql://... database instead of a file"
+    )
     play.add_argument("--locale", choices=["es", "en"], help="language of the typing users")
     sync = sub.add_parser("sync", help="sync slash commands with Discord")
     sync.add_argument("--guild", type=int, help="sync to this guild only (instant)")
@@ -87,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                         strict_dice=False,
                         json=False,
                         db=None,
+                        database=None,
                         locale=None,
                     ),
                 )
@@ -123,6 +127,8 @@ def _play(settings: Settings, args: argparse.Namespace) -> int:
         db_path = args.db or Path(tmp) / "play.sqlite3"
         if args.script is not None and not args.script.is_file():
             return _fail(f"--script: no such file {args.script}")
+        if args.database is not None and not is_postgres(args.database):
+            return _fail(f"--database: expected a postgresql://... URL, got {args.database}")
         return run_play(
             db_path=db_path,
             script=args.script,
@@ -131,6 +137,7 @@ def _play(settings: Settings, args: argparse.Namespace) -> int:
             strict_dice=args.strict_dice,
             as_json=args.json,
             locale=args.locale or settings.default_locale,
+            database_url=args.database,
         )
 
 

@@ -127,10 +127,15 @@ class EncounterService:
         for _ in range(ATTEMPTS - 1):
             try:
                 async with self.db.transaction() as tx:
-                    return await attempt(tx)
+                    result = await attempt(tx)
+                return result
             except ConcurrentChange:
                 self.conflicts += 1
                 self.forget(channel_id)
+            except BaseException:
+                # The attempt may have cached what its transaction then did not commit.
+                self.forget(channel_id)
+                raise
         raise UserError("encounter.busy")
 
     async def _commit(

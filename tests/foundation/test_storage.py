@@ -335,3 +335,16 @@ async def test_database_not_open_raises() -> None:
         SqliteDatabase(":memory:").conn  # noqa: B018
     with pytest.raises(DatabaseError):
         await connect("postgresql://nobody@127.0.0.1/x").fetchall("SELECT 1")
+
+
+def test_cli_play_on_postgresql_keeps_the_table_there(pg_url: str, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text('@gm /encounter start system:swade name:"En Postgres"\n')
+    env = {"COMODIN_DB_PATH": str(tmp_path / "no.sqlite3")}
+    played = _cli(env, "play", "--database", pg_url, "--script", str(script), cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert "En Postgres" in played.stdout
+    again = _cli(env, "play", "--database", pg_url, "--script", str(script), cwd=tmp_path)
+    assert "Ya hay un encuentro" in again.stdout, "the encounter was kept in PostgreSQL"
+    wrong = _cli(env, "play", "--database", "mysql://x", "--script", str(script), cwd=tmp_path)
+    assert wrong.returncode == 2 and "expected a postgresql://" in wrong.stderr
