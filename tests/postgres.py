@@ -9,7 +9,7 @@ away). Without either, the PostgreSQL tests are skipped and the session's summar
 why in one line.
 
 Each test gets a database of its own: a copy of a template with every migration applied
-(``CREATE DATABASE ... TEMPLATE``, a file copy), dropped after the test.
+(``CREATE DATABASE ... TEMPLATE``: tens of milliseconds), dropped after the test.
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ class Server:
         try:
             statement = f'CREATE DATABASE "{name}"'
             if template is not None:
-                statement += f' TEMPLATE "{template}" STRATEGY FILE_COPY'
+                statement += f' TEMPLATE "{template}"'
             for attempt in range(50):
                 try:
                     await conn.execute(statement)
