@@ -68,10 +68,14 @@ class Cluster:
 
     @classmethod
     def start(cls, bindir: Path) -> Cluster:
-        base = Path(tempfile.mkdtemp(prefix="comodin-pg-"))
+        as_root = os.geteuid() == 0
+        # As root the server runs as nobody, who must reach the folder: /tmp, not a TMPDIR
+        # under a private home.
+        folder = "/tmp" if as_root and Path("/tmp").is_dir() else None
+        base = Path(tempfile.mkdtemp(prefix="comodin-pg-", dir=folder))
         (base / "sock").mkdir()
         as_user: list[str] = []
-        if os.geteuid() == 0:
+        if as_root:
             nobody = pwd.getpwnam("nobody")
             for path in (base, base / "sock"):
                 os.chown(path, nobody.pw_uid, nobody.pw_gid)
