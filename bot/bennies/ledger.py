@@ -181,38 +181,30 @@ class BennyLedger:
         per player character present. ``bennies.error.session_open`` if one is open."""
         scope = await self.scope_of(channel_id)
         now = _now()
-        try:
-            async with self.db.transaction() as conn:
-                if (
-                    await conn.fetchone(
-                        "SELECT 1 FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL",
-                        (scope,),
-                    )
-                    is not None
-                ):
-                    raise UserError("bennies.error.session_open")
-                session_id = int(
-                    await conn.fetchval(
-                        "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at) "
-                        "VALUES (?, ?, ?, ?) RETURNING id",
-                        (guild_id, scope, gm_id, now),
-                    )
+        async with self.db.transaction() as conn:
+            open_session = await conn.fetchone(
+                "SELECT 1 FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
+            )
+            if open_session is not None:
+                raise UserError("bennies.error.session_open")
+            try:
+                session_id = await conn.fetchval(
+                    "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at) "
+                    "VALUES (?, ?, ?, ?) RETURNING id",
+                    (guild_id, scope, gm_id, now),
                 )
-                for player in dict.fromkeys(players):
-                    await self._add(conn, session_id, user_key(player), PLAYER_START)
-                    await self._history(
-                        conn, session_id, user_key(player), PLAYER_START, "session_start", user_id
-                    )
-                await self._add(conn, session_id, GM, player_characters)
+            except IntegrityError:
+                # Another process opened one since our check (unique benny_sessions_one_open).
+                raise UserError("bennies.error.session_open") from None
+            for player in dict.fromkeys(players):
+                await self._add(conn, session_id, user_key(player), PLAYER_START)
                 await self._history(
-                    conn, session_id, GM, player_characters, "session_start", user_id
+                    conn, session_id, user_key(player), PLAYER_START, "session_start", user_id
                 )
-                # SW-33 Joker awards count from here: earlier log rows are not read.
-                await self._set_cursor(conn, session_id, channel_id)
-        except IntegrityError:
-            # Another process opened one between our check and our insert (the unique
-            # index benny_sessions_one_open).
-            raise UserError("bennies.error.session_open") from None
+            await self._add(conn, session_id, GM, player_characters)
+            await self._history(conn, session_id, GM, player_characters, "session_start", user_id)
+            # SW-33 Joker awards count from here: earlier log rows are not read.
+            await self._set_cursor(conn, session_id, channel_id)
         session = self._open[scope] = Session(session_id, guild_id, scope, gm_id, now, None)
         self._joined.update((session_id, user_key(p)) for p in players)
         return session

@@ -194,3 +194,25 @@ async def test_a_gm_wild_cards_pool_is_not_a_ledger_pool(db: Database) -> None:
     await start(ledger, [ANA], pcs=1)
     with pytest.raises(ValueError):
         await ledger.spend(CHANNEL, "wc:c2", reason="spend.soak", user_id=GM_ID)
+
+
+async def test_two_connections_opening_the_session_at_once_open_one(database: str | Path) -> None:
+    """Two processes starting the channel's session together: one opens it, the other is
+    told one is open (on PostgreSQL both may pass the check; the unique index
+    benny_sessions_one_open refuses the second insert)."""
+    first = await open_database(database)
+    second = connect(database)
+    await second.open()
+    try:
+        results = await asyncio.gather(
+            *(start(BennyLedger(db), [ANA], pcs=1) for db in (first, second)),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, UserError)]
+        assert len(refused) == 1 and refused[0].key == "bennies.error.session_open"
+        rows = await first.fetchall("SELECT id FROM benny_sessions WHERE ended_at IS NULL")
+        assert len(rows) == 1
+        assert await BennyLedger(second).pools(CHANNEL) == {user_key(ANA): 3, GM: 1}
+    finally:
+        await second.close()
+        await first.close()
