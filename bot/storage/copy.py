@@ -6,7 +6,7 @@ before the tables that refer to them, in batches with PostgreSQL's binary COPY, 
 one transaction: a copy that fails leaves the target as it was. The SQLite side is read
 in one read transaction, a consistent snapshot even if something writes meanwhile (what
 is written after the copy starts is not copied: stop the bot first). Before committing,
-the row count of every table is compared with the source's; rows ids and the identity
+the row count of every table is compared with the source's; row ids and the identity
 sequences follow the source, so new rows continue after the copied ones.
 
 States kept as JSON text (rows from before schema version 4) are packed on the way,
