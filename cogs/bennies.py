@@ -351,7 +351,7 @@ class BenniesCog(commands.Cog):
             for h, n in pools.items()
         ]
         embed = discord.Embed(
-            title=ctx.t("bennies.session_ended"), description="\n".join(lines)[:4096], colour=COLOUR
+            title=ctx.t("bennies.session_ended"), description="\n".join(lines), colour=COLOUR
         )
         await ctx.send(embed=embed)
         if await self.bot.encounters.get(ctx.channel_id) is not None:
@@ -494,9 +494,7 @@ class BenniesCog(commands.Cog):
             lines.append(ctx.t("bennies.no_session_note"))
         else:
             lines.append(ctx.t("bennies.session_gm", gm=f"<@{session.gm_id}>"))
-        embed = discord.Embed(
-            title=ctx.t(title_key), description="\n".join(lines)[:4096], colour=COLOUR
-        )
+        embed = discord.Embed(title=ctx.t(title_key), description="\n".join(lines), colour=COLOUR)
         await ctx.send(embed=embed)
 
     @bennies.command(

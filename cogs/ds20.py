@@ -39,7 +39,7 @@ from bot.systems.ds20.wounds import wound_boxes
 from bot.systems.encounter import Encounter
 from cogs._context import Ctx
 from cogs._registry import handles
-from cogs.shared import AUTOCOMPLETE_LIMIT, given, reject_foreign
+from cogs.shared import given, name_choices, reject_foreign
 
 SYSTEM = "ds20"
 Rules = Callable[[DS20State, Actor, DiceSource], Outcome]
@@ -760,7 +760,7 @@ async def summary(ctx: Ctx, encounter: Encounter) -> str:
                 max=c.fatigue_max,
             )
         )
-    return "\n".join(lines)[:4000]
+    return "\n".join(lines)
 
 
 # -- autocomplete ---------------------------------------------------------------------------------
@@ -796,7 +796,7 @@ def _autocomplete_actor(
 def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     needle = fold(current)
     hits = [n for n in names if needle in fold(n)]
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in hits[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(hits)
 
 
 @handles("autocomplete:weapon", SYSTEM)

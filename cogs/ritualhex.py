@@ -58,7 +58,7 @@ from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
 from cogs._context import Ctx
 from cogs._registry import handles
-from cogs.shared import AUTOCOMPLETE_LIMIT, combatant_autocomplete, given, reject_foreign
+from cogs.shared import combatant_autocomplete, given, name_choices, reject_foreign
 
 SYSTEM = "ritualhex"
 Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]
@@ -685,7 +685,7 @@ async def summary(ctx: Ctx, encounter: Encounter) -> str:
         if down:
             line += " · " + ctx.t("ritualhex_cog.summary.limbs", limbs=", ".join(down))
         lines.append(line)
-    return "\n".join(lines)[:4000]
+    return "\n".join(lines)
 
 
 # -- autocomplete ----------------------------------------------------------------------------
@@ -722,7 +722,7 @@ def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     for n in names:
         if needle in norm(n) and n not in seen:
             seen.append(n)
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in seen[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(seen)
 
 
 def _reacting(interaction: discord.Interaction) -> bool:

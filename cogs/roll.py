@@ -119,13 +119,9 @@ class Roll(commands.Cog):
             if odds_line:
                 lines.append(odds_line)
         title = label or getattr(result, "label", None) or expression
-        embed = discord.Embed(
-            title=title[:256], description="\n".join(lines)[:4096], colour=ROLL_COLOUR
-        )
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=ROLL_COLOUR)
         embed.set_footer(
-            text=ctx.t(
-                "roll.footer", user=interaction.user.display_name, expression=expression[:200]
-            )
+            text=ctx.t("roll.footer", user=interaction.user.display_name, expression=expression)
         )
         await ctx.send(embed=embed, ephemeral=private)
         await self._log(ctx, expression, seed, view)
@@ -170,12 +166,12 @@ class Roll(commands.Cog):
             lines.append(trait_odds_line(ctx, spec))
         kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
         embed = discord.Embed(
-            title=(label or f"{text} · {kind}")[:256],
-            description="\n".join(lines)[:4096],
+            title=label or f"{text} · {kind}",
+            description="\n".join(lines),
             colour=ROLL_COLOUR,
         )
         embed.set_footer(
-            text=ctx.t("roll.footer", user=ctx.interaction.user.display_name, expression=text[:200])
+            text=ctx.t("roll.footer", user=ctx.interaction.user.display_name, expression=text)
         )
         await ctx.send(embed=embed, ephemeral=private)
         await self._log(ctx, text, seed, view)
@@ -254,10 +250,10 @@ class Roll(commands.Cog):
                 )
             line = trait_odds_line(ctx, spec)
         else:
-            raise DiceError("roll.odds_unsupported", expression=text[:50])
+            raise DiceError("roll.odds_unsupported", expression=text)
         await ctx.send(
             embed=discord.Embed(
-                title=ctx.t("roll.odds_title", expression=text[:200]),
+                title=ctx.t("roll.odds_title", expression=text),
                 description=line,
                 colour=ROLL_COLOUR,
             )

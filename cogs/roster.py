@@ -140,7 +140,7 @@ class Roster(commands.Cog):
         saved = await self._get(ctx, name)
         embed = discord.Embed(
             title=f"{saved.name} · {ctx.t(f'system.{saved.system}')}",
-            description=f"```\n{saved.source[:4000]}\n```",
+            description=f"```\n{saved.source}\n```",
         )
         await ctx.send(embed=embed, ephemeral=True)
 

@@ -55,11 +55,11 @@ from cogs._context import Ctx
 from cogs._registry import handles
 from cogs.bennies import act_with_benny
 from cogs.shared import (
-    AUTOCOMPLETE_LIMIT,
     COVER,
     LIGHT,
     combatant_autocomplete,
     given,
+    name_choices,
     reject_foreign,
     route,
     weapon_autocomplete,
@@ -734,7 +734,7 @@ async def autocomplete_action(
     lang = Ctx.of(interaction).lang
     wanted = fold(current)
     names = [n for n in action_names(lang).values() if wanted in fold(n)]
-    return [app_commands.Choice(name=n, value=n) for n in names[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(names)
 
 
 @handles("autocomplete:weapon", SYSTEM)
@@ -754,7 +754,7 @@ async def autocomplete_weapon(
         pool = [c for c in state.combatants if c.controlled_by(who.user_id, is_gm=False)]
     wanted = fold(current)
     names = list(dict.fromkeys(w.name for c in pool for w in c.weapons if wanted in fold(w.name)))
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(names)
 
 
 # --- the SWADE-only command -----------------------------------------------------------------------

@@ -36,6 +36,7 @@ from bot.app import ComodinBot
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import t
+from bot.render.limits import CHOICE_NAME, clip
 from bot.storage.characters import SavedCharacter
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.encounter import Encounter
@@ -457,7 +458,7 @@ async def autocomplete_condition(
     for name in names:
         label = t(f"swade.condition.name.{name}", lang)
         if needle in fold(label) or needle in name:
-            choices.append(app_commands.Choice(name=label[:100], value=name))
+            choices.append(app_commands.Choice(name=clip(label, CHOICE_NAME), value=name))
     return choices[:AUTOCOMPLETE_LIMIT]
 
 

@@ -222,10 +222,19 @@ def chunks(text: str, size: int, first: int | None = None) -> list[str]:
         if fence is not None:
             lines.append(fence)
 
+    def fresh_room() -> int:
+        opening = len(fence) + 1 if fence is not None else 0
+        closing = len(_FENCE) + 1 if fence is not None else 0
+        return size - opening - closing
+
     for line in text.split("\n"):
-        if len(line) > room() and lines and lines != [fence]:
+        # A line that fits a piece of its own starts one; a longer one fills this first.
+        if len(line) > room() and lines and lines != [fence] and len(line) <= fresh_room():
             flush()
         while len(line) > room():
+            if lines and lines != [fence] and room() < 40:  # too little left to bother
+                flush()
+                continue
             part, line = _split_line(line, max(1, room()))
             lines.append(part)
             flush()
