@@ -4,6 +4,9 @@
 ``2d6+1 # fuego``) and the SWADE trait notation (``s8``, ``s8+1``, ``s12w8``, ``su``,
 ``s8r3``). Division rounds as the channel's system says (Ritual Hex: up, RH-1). Every
 roll is appended to the log with its seed.
+
+Exact odds are computed in a thread through ``Ctx.in_time``: a reply that would come
+after Discord's 3 seconds is deferred first (issue 15).
 """
 
 from __future__ import annotations
@@ -45,14 +48,18 @@ def percent(p: float) -> str:
     return f"{p * 100:.0f}%"
 
 
-def trait_odds_line(ctx: Ctx, spec: TraitSpec, bonus: int = 0) -> str:
-    o = odds.trait_odds(
+async def trait_odds_line(
+    ctx: Ctx, spec: TraitSpec, bonus: int = 0, *, ephemeral: bool = False
+) -> str:
+    work = asyncio.to_thread(
+        odds.trait_odds,
         spec.die,
         modifier=spec.modifier + bonus,
         tn=spec.tn,
         wild_die=spec.wild_die,
         unskilled=spec.unskilled,
     )
+    o = await ctx.in_time(work, ephemeral=ephemeral)
     return ctx.t(
         "roll.odds_trait",
         success=percent(o.p_success),
@@ -115,7 +122,7 @@ class Roll(commands.Cog):
         if tn is not None and total is not None:
             ok = total >= tn
             lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
-            odds_line = await self._expression_odds(ctx, expression, tn, rounding)
+            odds_line = await self._expression_odds(ctx, expression, tn, rounding, private)
             if odds_line:
                 lines.append(odds_line)
         title = label or getattr(result, "label", None) or expression
@@ -127,7 +134,7 @@ class Roll(commands.Cog):
         await self._log(ctx, expression, seed, view)
 
     async def _expression_odds(
-        self, ctx: Ctx, expression: str, tn: int, rounding: str
+        self, ctx: Ctx, expression: str, tn: int, rounding: str, private: bool
     ) -> str | None:
         """P(total >= TN), exact, for expressions small enough to compute at once; acing
         dice are truncated where the tail is below 1e-12 (and the reply says so)."""
@@ -141,7 +148,8 @@ class Roll(commands.Cog):
         if parsed.repeat != 1 or too_big:
             return None
         try:
-            dist = await asyncio.to_thread(distribution, parsed, rounding=rounding)
+            work = asyncio.to_thread(distribution, parsed, rounding=rounding)
+            dist = await ctx.in_time(work, ephemeral=private)
         except DiceError:
             return None
         line = ctx.t("roll.odds_expression", p=percent(dist.p_at_least(tn)), tn=tn)
@@ -163,7 +171,7 @@ class Roll(commands.Cog):
         view = result.to_view()
         lines = [format_dice(view, ctx.lang)]
         if spec.trait_dice == 1:
-            lines.append(trait_odds_line(ctx, spec))
+            lines.append(await trait_odds_line(ctx, spec, ephemeral=private))
         kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
         embed = discord.Embed(
             title=label or f"{text} · {kind}",
@@ -235,7 +243,7 @@ class Roll(commands.Cog):
             score = int(ds[1])
             bonus = sum(int(x) for x in re.findall(r"\+\d+", ds[2] or ""))
             penalty = -sum(int(x) for x in re.findall(r"-\d+", ds[2] or ""))
-            o = odds.ds20_odds(score, bonus, penalty)
+            o = await ctx.in_time(asyncio.to_thread(odds.ds20_odds, score, bonus, penalty))
             line = ctx.t(
                 "roll.odds_ds20",
                 success=percent(o.p_success),
@@ -248,7 +256,7 @@ class Roll(commands.Cog):
                 spec = TraitSpec(
                     spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
                 )
-            line = trait_odds_line(ctx, spec)
+            line = await trait_odds_line(ctx, spec)
         else:
             raise DiceError("roll.odds_unsupported", expression=text)
         await ctx.send(

@@ -8,6 +8,8 @@ line and what was expected). Adding to an encounter routes to the system's handl
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -15,7 +17,10 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.errors import UserError
+from bot.i18n import t
+from bot.render.limits import INPUT_LABEL, MODAL_TITLE, clip
 from bot.storage.characters import CharacterRepository, SavedCharacter
+from cogs._buttons import modal_route, unkept
 from cogs._context import Ctx
 from cogs._registry import handler_for
 from cogs.encounter import SYSTEM_CHOICES
@@ -69,30 +74,36 @@ async def save_character(ctx: Ctx, name: str, text: str, system: str | None) -> 
     )
 
 
-class StatblockModal(discord.ui.Modal):
-    def __init__(self, name: str, system: str | None, lang: str) -> None:
-        from bot.i18n import t
+# The form's custom_id carries what its submit needs, so an open form survives a restart:
+# "cmd:m:cs:{system or ''}:{name}" (9 + 9 + 1 + 80 characters at most, within Discord's 100).
+FORM_ID = "cmd:m:cs:{system}:{name}"
 
-        super().__init__(
-            title=t("character.modal_title", lang, name=name)[:45],
-            custom_id="comodin:character:save",
-            timeout=900,
-        )
-        self.name = name
-        self.system = system
-        self.statblock: discord.ui.TextInput = discord.ui.TextInput(
-            label=t("character.modal_label", lang)[:45],
+
+def statblock_form(name: str, system: str | None, lang: str) -> discord.ui.Modal:
+    """``/character save`` without a stat block: a form to paste it in."""
+    modal = discord.ui.Modal(
+        title=clip(t("character.modal_title", lang, name=name), MODAL_TITLE),
+        custom_id=FORM_ID.format(system=system or "", name=name),
+    )
+    modal.add_item(
+        discord.ui.TextInput(
+            label=clip(t("character.modal_label", lang), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             max_length=STATBLOCK_LIMIT,
             custom_id="statblock",
         )
-        self.add_item(self.statblock)
+    )
+    return unkept(modal)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await save_character(Ctx.of(interaction), self.name, self.statblock.value, self.system)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await Ctx.of(interaction).bot.report_error(interaction, error)
+@modal_route(r"cmd:m:cs:(?P<system>[a-z0-9]*):(?P<name>.+)")
+async def statblock_submitted(
+    interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]
+) -> None:
+    """A stat block the form sent: saved like ``/character save`` with one (the parser
+    refuses an empty or bad one, naming the line)."""
+    text = values.get("statblock", "")
+    await save_character(Ctx.of(interaction), match["name"], text, match["system"] or None)
 
 
 class Roster(commands.Cog):
@@ -127,7 +138,7 @@ class Roster(commands.Cog):
     ) -> None:
         ctx = Ctx.of(interaction)
         if statblock is None:
-            await interaction.response.send_modal(StatblockModal(name, system, ctx.lang))
+            await interaction.response.send_modal(statblock_form(name, system, ctx.lang))
             return
         await save_character(ctx, name, statblock.replace("\\n", "\n"), system)
 

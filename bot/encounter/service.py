@@ -386,10 +386,27 @@ class EncounterService:
         await self.db.write(lambda conn: _log(conn, log))
 
     async def history(self, channel_id: int, limit: int = 100) -> list[dict[str, Any]]:
+        """The channel's newest ``limit`` log rows, oldest first (every encounter's)."""
         rows = await self.db.fetchall(
             "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
             (channel_id, limit),
         )
+        return self._rows(rows)
+
+    async def encounter_history(self, channel_id: int, limit: int = 10_000) -> list[dict[str, Any]]:
+        """The log of the channel's current encounter, oldest first: the rows since it
+        started or was imported (rolls made in the channel meanwhile included), at most
+        the newest ``limit``."""
+        rows = await self.db.fetchall(
+            "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ? "
+            "AND id >= COALESCE((SELECT MAX(id) FROM encounter_log WHERE channel_id = ? "
+            "AND kind IN ('encounter.start', 'encounter.import')), 0) ORDER BY id DESC LIMIT ?",
+            (channel_id, channel_id, limit),
+        )
+        return self._rows(rows)
+
+    @staticmethod
+    def _rows(rows: Any) -> list[dict[str, Any]]:
         return [
             {
                 "created_at": r["created_at"],

@@ -166,6 +166,7 @@ class Recorder:
         self.files: list[tuple[str, bytes]] = []  # files the bot sent (exports)
         self.local_files: dict[str, bytes] = {}  # attachments a user "uploaded" (file://)
         self.violations: list[PayloadViolation] = []
+        self.callbacks: list[int] = []  # the type of every accepted interaction callback
         self._interactions: dict[str, _Interaction] = {}  # by interaction id and by token
         self._deferred: dict[str, int] = {}  # token -> loading message not yet answered
 
@@ -308,6 +309,7 @@ class Recorder:
                     interaction.type, body, has_message=interaction.has_message
                 ),
             )
+        self.callbacks.append(int(kind or 0))
         result: dict[str, Any] = {
             "interaction": {"id": interaction_id, "type": 2, "response_message_loading": kind == 5},
         }
