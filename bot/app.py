@@ -238,6 +238,15 @@ class ComodinBot(commands.Bot):
             )
         return True
 
+    async def clear_global_commands(self) -> None:
+        """Remove this application's global commands on Discord (the tree keeps them).
+        With a development server its guild copies are the only ones, so the server does
+        not list every command twice. The next global sync then always goes out."""
+        assert self.application_id is not None, "login first"
+        await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
+
 
 def _param(value: object, lang: str) -> object:
     from bot.render.text import translate_value

@@ -93,6 +93,7 @@ class SentMessage:
             "components": self.components,
             "ephemeral": self.ephemeral,
             "allowed_mentions": self.payload.get("allowed_mentions"),
+            **({"modal": self.data} if self.kind == "modal" else {}),
         }
 
 
