@@ -508,7 +508,7 @@ class BenniesCog(commands.Cog):
         lines = [self._history_line(ctx, e, encounter) for e in entries]
         embed = discord.Embed(
             title=ctx.t("bennies.history_title"),
-            description="\n".join(lines)[-4096:] or ctx.t("bennies.history_empty"),
+            description="\n".join(lines) or ctx.t("bennies.history_empty"),
             colour=COLOUR,
         )
         await ctx.send(embed=embed)

@@ -92,6 +92,17 @@ async def test_swade_encounter_end_with_forty_wild_cards_keeps_the_whole_summary
         assert await table.bot.encounters.get(table.channel_id) is None, "the encounter ended"
 
 
+async def test_bennies_show_and_history_with_forty_wild_card_pools(tmp_path: Path) -> None:
+    async with OfflineTable(db_path=tmp_path / "pools.sqlite3", seed=1) as table:
+        names = await _forty_fallen_wild_cards(table)
+        shown = await table.run("@gm /bennies show")
+        assert_within_limits(shown)
+        assert all(times_named(name, everything(shown)) >= 1 for name in names)
+        history = await table.run("@gm /bennies history")  # the newest 20 entries
+        assert_within_limits(history)
+        assert times_named(names[-1], everything(history)) >= 1
+
+
 MINION = "AP 11, HP 4, Str 1, Def 0, Per 1, Mag 0, DR 0"
 
 
@@ -133,3 +144,30 @@ async def test_an_error_echoing_a_4000_character_line_fits_and_keeps_both_ends(
         assert len(text) <= L.CONTENT
         assert "Zorro veloz Zorro" in text and "abcd" in text, "the start and the end stay"
         assert "caracteres más" in text, "what was left out is said"
+
+
+async def test_a_long_hex_definition_echoed_in_its_error_fits(table: OfflineTable) -> None:
+    await table.run("@gm /encounter start system:ritualhex")
+    [refused] = await table.run('@gm /hex define text:"nombre: ' + "x" * 1990 + '"')
+    assert refused.ephemeral and len(refused.content) <= L.CONTENT
+    assert refused.content.startswith("Línea 1")
+
+
+async def test_a_saved_character_of_4000_characters_is_shown_whole(table: OfflineTable) -> None:
+    name = long_name("Sir", 80)
+    sheet = ATTRIBUTES + "\\nVentajas: " + ", ".join(["Alerta"] * 489)
+    assert 3900 < len(sheet) <= 4000  # the option's limit, as typed
+    saved = await table.run(f'@ana /character save name:"{name}" system:swade statblock:"{sheet}"')
+    assert saved[0].ephemeral and "guardado" in saved[0].content
+    shown = await table.run(f'@ana /character show name:"{name}"')
+    assert_within_limits(shown)
+    text = everything(shown)
+    assert name in text and text.count("Alerta") == 489, "the whole stat block is shown"
+
+
+async def test_a_roll_with_the_longest_expression_and_label_fits(table: OfflineTable) -> None:
+    expression = "1d6+" * 74 + "1d6"
+    assert len(expression) <= 300
+    rolled = await table.run(f"@ana /roll expression:{expression} label:{'L' * 100}")
+    assert_within_limits(rolled)
+    assert not rolled[0].ephemeral and rolled[0].embeds[0]["title"] == "L" * 100
