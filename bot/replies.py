@@ -12,20 +12,28 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
 from bot.render.fit import Page, fit_message
 
+log = logging.getLogger("comodin")
 DEFERRED = "comodin.deferred"  # interaction.extras: the ephemeral flag of a pending defer
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
-    """Acknowledge now, answer later (up to 15 minutes). False if already answered."""
+    """Acknowledge now, answer later (up to 15 minutes). False if already answered, or if
+    Discord refused (an expired or replayed interaction): the reply then takes its own
+    path (a fresh answer, or the channel when that fails too)."""
     if interaction.response.is_done():
         return False
-    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    try:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    except discord.HTTPException as exc:
+        log.warning("could not defer interaction %s: %s", interaction.id, exc)
+        return False
     interaction.extras[DEFERRED] = ephemeral
     return True
 
