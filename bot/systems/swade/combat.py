@@ -21,6 +21,7 @@ from typing import Any, Literal
 from bot.dice.source import DiceError, DiceSource
 from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.actions import take_action
 from bot.systems.swade.damage import (
     apply_hit,
     damage_object,
@@ -211,7 +212,7 @@ def plan_attack(
     else:
         tn, tn_parts = 4, [("swade_combat.tn.base", 4)]
 
-    mods += state_trait_modifiers(attacker, state)
+    mods += state_trait_modifiers(attacker, state, acting=not options.free_attack)
     declared = option_modifiers(options, melee=melee)
     if target is None:
         declared = [m for m in declared if m[0] != "swade_combat.mod.cover"]
@@ -594,6 +595,8 @@ def _run(
     if previous is None:
         _check_can_attack(attacker, target, options)
     before = snapshot(new, [attacker.id, target.id])
+    # SW-36: one action of the turn (a benny reroll redoes the same one).
+    counted = take_action(new, attacker, free=options.free_attack, replay=previous is not None)
     plan = plan_attack(
         new,
         attacker,
@@ -607,7 +610,7 @@ def _run(
     damage: Damage | None = None
     # A benny reroll that does not beat the earlier roll still shows its dice, and says
     # the earlier one stands (SW-35): otherwise the player sees the same roll again.
-    events: list[Event] = []
+    events: list[Event] = list(counted)
     if mode == "reroll_damage":
         assert previous is not None
         summary = previous["roll"]
@@ -1079,7 +1082,7 @@ def reload_weapon(
 ) -> Outcome:
     """Seed 003 "Recarga": loading clips, magazines or loose rounds costs an action per
     item (arrows and sling stones are free once per attack); the bot only tracks the
-    rounds: the weapon now holds ``shots``. The turn's action count is the player's."""
+    rounds: the weapon now holds ``shots``. It counts as one action of the turn (SW-36)."""
     if shots < 0:
         raise RuleError("swade_combat.error.bad_shots", shots=shots)
     new = state.model_copy(deep=True)
@@ -1087,13 +1090,15 @@ def reload_weapon(
     require_control(actor, c)
     w = find_weapon(c, weapon)
     assert w is not None
+    counted = take_action(new, c)  # SW-36: reloading is an action (seed 000 "Recarga")
     w.shots = shots
     return Outcome(
         state=new,
         events=[
+            *counted,
             Event(
                 key="swade_combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
-            )
+            ),
         ],
         summary=f"reload {c.name} {w.name}",
     )

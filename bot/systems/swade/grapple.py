@@ -85,12 +85,15 @@ def _opposed_roll(
     c: SwadeCombatant,
     strength: bool,
     extra: list[Modifier],
+    *,
+    acting: bool = False,
 ) -> tuple[Roll, list[Modifier]]:
-    """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it)."""
+    """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it).
+    ``acting``: the roll is ``c``'s action (SW-36 multi-action penalty)."""
     if strength:
         penalty: Modifier = ("swade_combat.mod.strength_instead", -2)
-        return rolls.roll(c, state, "strength", extra=[penalty, *extra])
-    return rolls.roll(c, state, "athletics", extra=extra)
+        return rolls.roll(c, state, "strength", extra=[penalty, *extra], acting=acting)
+    return rolls.roll(c, state, "athletics", extra=extra, acting=acting)
 
 
 def _winner(a: Roll, d: Roll) -> tuple[bool, int]:
@@ -153,7 +156,9 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
     if target.grappled_by is not None and target.grappled_by != attacker.id:
         raise RuleError("swade_combat.error.already_grappled", name=target.name)
     a_extra = _vulnerable_bonus(target, new) + _situational(p)
-    a_roll, a_mods = _opposed_roll(new, rolls, attacker, p["attacker_strength"], a_extra)
+    a_roll, a_mods = _opposed_roll(
+        new, rolls, attacker, p["attacker_strength"], a_extra, acting=True
+    )
     d_roll, d_mods = _opposed_roll(new, rolls, target, p["defender_strength"], [])
     won, raises = _winner(a_roll, d_roll)
     events = [
@@ -213,7 +218,9 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     bound = has_condition(victim, BOUND)
     if not bound and not has_condition(victim, ENTANGLED):
         raise RuleError("swade_combat.error.not_grappled", name=victim.name)
-    v_roll, v_mods = _opposed_roll(new, rolls, victim, p["use_strength"], _situational(p))
+    v_roll, v_mods = _opposed_roll(
+        new, rolls, victim, p["use_strength"], _situational(p), acting=True
+    )
     events = [_roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
     if victim.grappled_by is not None:
         grappler = find_combatant(new, victim.grappled_by)
@@ -293,7 +300,7 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
     target = find_combatant(new, attacker.grappling)
     a_extra = _vulnerable_bonus(target, new) + _situational(p)
-    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra)
+    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength")
     won, _ = _winner(a_roll, d_roll)
     events = [
