@@ -103,8 +103,52 @@ def _ds20(view: dict[str, Any], lang: str) -> str:
     )
 
 
+def _mods_text(mods: list[list[Any]], lang: str) -> str:
+    return ", ".join(f"{t(str(k), lang)} {signed(int(v))}" for k, v in mods)
+
+
+UNSKILLED = ("swade_combat.mod.unskilled", -2)  # SW-5: part of the die roll's modifier
+
+
+def swade_modifier_lines(
+    modifiers: list[list[Any]], tn_parts: list[list[Any]], roll: dict[str, Any], lang: str
+) -> list[str]:
+    """A SWADE roll's modifiers by name with their total, and its TN's parts (Parry,
+    Defend...), as lines to print above the dice: no bare "-3 → 0" on any roll."""
+    lines = []
+    mods = [list(m) for m in modifiers]
+    if roll.get("unskilled") and list(UNSKILLED) not in mods:
+        mods.append(list(UNSKILLED))
+    if mods:
+        total = sum(int(v) for _, v in mods)
+        lines.append(
+            t("swade_combat_cog.view.modifiers", lang, modifiers=_mods_text(mods, lang),
+              total=signed(total))
+        )  # fmt: skip
+    if len(tn_parts) > 1:
+        first, *rest = tn_parts
+        text = f"{t(str(first[0]), lang)} {first[1]}"
+        if rest:
+            text += ", " + _mods_text(rest, lang)
+        lines.append(
+            t("swade_combat_cog.view.tn", lang, parts=text, tn=sum(int(v) for _, v in tn_parts))
+        )
+    return lines
+
+
+def _swade_mods(view: dict[str, Any], lang: str) -> str:
+    """A wrapped SWADE roll (the ``swade_mods`` view older log rows keep): its
+    modifiers and TN's parts, then the roll."""
+    roll = view.get("roll") or {}
+    lines = swade_modifier_lines(
+        view.get("modifiers") or [], view.get("tn_parts") or [], roll, lang
+    )
+    return "\n".join([*lines, format_dice(roll, lang)])
+
+
 _FORMATTERS = {
     "swade_trait": _swade_trait,
+    "swade_mods": _swade_mods,
     "swade_damage": _swade_damage,
     "rh_check": _rh_check,
     "ds20_roll": _ds20,

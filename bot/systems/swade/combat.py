@@ -440,12 +440,20 @@ def _disarm_roll(
 ) -> Event:
     """SW-22 / seed 003 "Desarmar": a defender Shaken or wounded by a called shot to a
     limb rolls Strength (-2 arm, -4 hand) or drops what it holds."""
-    penalty = -2 if options.called_shot == "limb" else -4
-    roll = attribute_roll(target, state, dice, "strength", extra=penalty)
+    penalty = (
+        ("swade_combat.mod.disarm_arm", -2)
+        if options.called_shot == "limb"
+        else ("swade_combat.mod.disarm_hand", -4)
+    )
+    roll, mods = attribute_roll(target, state, dice, "strength", extra=[penalty])
     key = "swade_combat.disarm.holds" if roll.success else "swade_combat.disarm.drops"
     return Event(
         key=key,
-        params={"target": target.name, "reroll": trait_reroll_hook(roll, action="disarm")},
+        params={
+            "target": target.name,
+            "modifiers": [list(m) for m in mods],
+            "reroll": trait_reroll_hook(roll, action="disarm"),
+        },
         dice=roll.to_view(),
     )
 
@@ -494,13 +502,14 @@ def _kept_event(
     rolled: int,
     kept: int,
     view: dict[str, Any],
+    mods: list[Modifier],
 ) -> Event:
-    """SW-35: a reroll (its dice shown) that did not beat the earlier roll, which stands."""
-    return Event(
-        key=f"swade_combat.reroll.{what}_kept",
-        params={"name": who.name, "rolled": rolled, "kept": kept},
-        dice=view,
-    )
+    """SW-35: a reroll (its dice and modifiers shown) that did not beat the earlier
+    roll, which stands."""
+    params: dict[str, Any] = {"name": who.name, "rolled": rolled, "kept": kept}
+    if mods:
+        params["modifiers"] = [list(m) for m in mods]
+    return Event(key=f"swade_combat.reroll.{what}_kept", params=params, dice=view)
 
 
 def _attack_event(
@@ -620,7 +629,9 @@ def _run(
             old = previous["damage"][i] if i < len(previous["damage"]) else None
             if old is not None and old >= fresh[0]:
                 damage.append((old, None))
-                events.append(_kept_event("damage", target, fresh[0], old, fresh[1]))
+                events.append(
+                    _kept_event("damage", target, fresh[0], old, fresh[1], plan.damage_mods)
+                )
             else:
                 damage.append(fresh)
     else:
@@ -640,6 +651,7 @@ def _run(
                     summary["total"],
                     previous["roll"]["total"],
                     summary["view"],
+                    plan.modifiers,
                 )
             )
             summary = previous["roll"]

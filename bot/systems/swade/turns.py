@@ -181,10 +181,12 @@ def roll_trait(
         value = c.skills[trait]
     else:
         value, unskilled = Trait(die=4), True
+    if value.bonus:  # named like every other modifier (d12+1)
+        mods.append(("swade_combat.mod.trait_bonus", value.bonus))
     result = trait_roll(
         dice,
         value.die,
-        modifier=value.bonus + sum(v for _, v in mods),
+        modifier=sum(v for _, v in mods),
         wild_die=WILD_DIE if (c.wild_card or group_roll) else None,
         unskilled=unskilled,
     )
