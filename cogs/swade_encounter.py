@@ -393,7 +393,7 @@ async def react_interrupt(
         if target:
             victim = resolve(state, target)
         else:
-            victim = turns.current_combatant(state)
+            victim = turns.interrupt_target(state)
             if victim is None:
                 raise RuleError("swade.cog.error.nobody_acting")
         return turns.interrupt(state, who, dice, holder.id, victim.id)

@@ -44,8 +44,31 @@ def _swade_trait(view: dict[str, Any], lang: str) -> str:
         line += f" {signed(view['modifier'])}"
     results = view.get("results") or [view.get("total")]
     line += " → " + ", ".join(f"**{r}**" for r in results)
+    against = view.get("opposed")
+    if against:  # SW-37: read against the opponent's total, not a TN
+        line += " " + t("dice.view.against", lang, name=against["against"],
+                        total=against["against_total"])  # fmt: skip
+        return line + " — " + opposed_outcome_text(view, against, lang)
     line += " " + t("dice.view.tn", lang, tn=view.get("tn"))
     return line + " — " + outcome_text(view, lang)
+
+
+def opposed_outcome_text(view: dict[str, Any], against: dict[str, Any], lang: str) -> str:
+    """SW-7 from this roll's side: the initiator wins (with its raises over the
+    defender's total) or loses; the defender holds (ties go to it) or is beaten."""
+    if view.get("critical_failure"):
+        return t("dice.view.critical_failure", lang)
+    tie = view.get("total") == against["against_total"]
+    if against["role"] == "initiator":
+        if not against["won"]:
+            return t("dice.view.opposed_tie_lost" if tie else "dice.view.opposed_lost", lang)
+        raises = int(against.get("raises") or 0)
+        if raises:
+            return t("dice.view.opposed_won_raises", lang, n=raises)
+        return t("dice.view.opposed_won", lang)
+    if against["won"]:
+        return t("dice.view.opposed_tie_held" if tie else "dice.view.opposed_held", lang)
+    return t("dice.view.opposed_beaten", lang)
 
 
 def outcome_text(view: dict[str, Any], lang: str) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import TraitResult, opposed
+from bot.dice.swade import OpposedResult, TraitResult
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import declare, take_action
 from bot.systems.swade.damage import (
@@ -46,6 +46,7 @@ from bot.systems.swade.modifiers import (
     roll_trait,
     trait_and_modifiers,
 )
+from bot.systems.swade.opposed import opposed_views
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 # SW-24 Trick: the defender resists with the attribute the trick's skill is linked to.
@@ -248,7 +249,8 @@ def run_maneuver(
                 label_key="swade_combat.offer.reroll_roll",
                 user_id=who.controller_id,
                 combatant_id=who.id,
-                data={"owner_id": owner_id, "index": i},
+                # SW-37: the button says whose roll it rerolls.
+                data={"owner_id": owner_id, "index": i, "name": who.name},
             )
         )
     # SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
@@ -293,7 +295,16 @@ def reroll_maneuver(
     )
 
 
-def _event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier], **p: object) -> Event:
+def _event(
+    key: str,
+    who: SwadeCombatant,
+    roll: Roll,
+    mods: list[Modifier],
+    *,
+    view: dict[str, Any] | None = None,
+    **p: object,
+) -> Event:
+    """A roll's event; ``view``: its dice view read against the opponent (SW-37)."""
     return Event(
         key=key,
         params={
@@ -304,8 +315,15 @@ def _event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier], **p:
             "reroll": roll.hook,
             **p,
         },
-        dice=roll.to_view(),
+        dice=view if view is not None else roll.to_view(),
     )
+
+
+def opposed_pair(
+    a: Roll, a_who: SwadeCombatant, d: Roll, d_who: SwadeCombatant
+) -> tuple[dict[str, Any], dict[str, Any], OpposedResult]:
+    """SW-7/SW-37: who won, and each roll's view read against the other's total."""
+    return opposed_views(a, a.view, a_who.name, d, d.view, d_who.name)
 
 
 def _against(target: SwadeCombatant, state: SwadeState) -> list[Modifier]:
@@ -402,15 +420,17 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
         raise RuleError("swade_combat.error.trick_attribute", skill=skill)
     a_roll, a_mods = rolls.roll(me, new, skill, extra=_against(target, new), acting=True)
     d_roll, d_mods = rolls.roll(target, new, resist)
-    result = opposed(
-        a_roll.total,
-        d_roll.total,
-        initiator_critical=a_roll.critical_failure,
-        defender_critical=d_roll.critical_failure,
-    )
+    a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        _event("swade_combat.trick.roll", me, a_roll, a_mods, skill=f"swade_combat.skill.{skill}"),
-        _event("swade_combat.trick.resist", target, d_roll, d_mods),
+        _event(
+            "swade_combat.trick.roll",
+            me,
+            a_roll,
+            a_mods,
+            view=a_view,
+            skill=f"swade_combat.skill.{skill}",
+        ),
+        _event("swade_combat.trick.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.trick.fails", params={"target": target.name}))
@@ -478,15 +498,10 @@ def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     )
     a_roll, a_mods = rolls.roll(me, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength", extra=d_extra)
-    result = opposed(
-        a_roll.total,
-        d_roll.total,
-        initiator_critical=a_roll.critical_failure,
-        defender_critical=d_roll.critical_failure,
-    )
+    a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        _event("swade_combat.push.roll", me, a_roll, a_mods),
-        _event("swade_combat.push.resist", target, d_roll, d_mods),
+        _event("swade_combat.push.roll", me, a_roll, a_mods, view=a_view),
+        _event("swade_combat.push.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.push.fails", params={"target": target.name}))

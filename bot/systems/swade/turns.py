@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import TraitResult, opposed, trait_roll
+from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.common import owned_where, raw_items
 from bot.systems.swade.conditions import (
@@ -82,6 +82,7 @@ from bot.systems.swade.encounter_rules import (
     require_control,
     require_gm,
 )
+from bot.systems.swade.opposed import cannot_contest, opposed_views
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
 
 DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
@@ -131,6 +132,16 @@ def current_combatant(state: SwadeState) -> SwadeCombatant | None:
     if state.active is None:
         return None
     return _peek(state, state.active)
+
+
+def interrupt_target(state: SwadeState) -> SwadeCombatant | None:
+    """Who an interrupt is against when none is named: the first member of the turn's
+    slot still able to act (a group's incapacitated leader does not race, SW-37), else
+    its leader; None when no turn is in progress. To read only (not copied)."""
+    leader = current_combatant(state)
+    if leader is None:
+        return None
+    return next((m for m in _peek_group(state, leader) if can_act(m)), leader)
 
 
 def can_act(c: SwadeCombatant) -> bool:
@@ -193,7 +204,15 @@ def roll_trait(
     return result, mods
 
 
-def _roll_event(key: str, c: SwadeCombatant, result: TraitResult, mods: list) -> Event:
+def _roll_event(
+    key: str,
+    c: SwadeCombatant,
+    result: TraitResult,
+    mods: list,
+    *,
+    view: dict[str, Any] | None = None,
+) -> Event:
+    """A roll's event; ``view``: its dice view read against an opponent (SW-37)."""
     return Event(
         key=key,
         params={
@@ -202,7 +221,7 @@ def _roll_event(key: str, c: SwadeCombatant, result: TraitResult, mods: list) ->
             "total": result.total,
             "modifiers": [list(m) for m in mods],
         },
-        dice=result.to_view(),
+        dice=view if view is not None else result.to_view(),
     )
 
 
@@ -826,7 +845,9 @@ def interrupt(
     """SW-34: a holder interrupts the combatant acting now by winning an opposed Athletics
     roll (SW-7: the holder initiates and rolls first, the target wins ties). Win: the
     holder acts now and the interrupted turn resumes after. Loss: the holder acts right
-    after the interrupted turn."""
+    after the interrupted turn. SW-37: a target that cannot act (Incapacitated,
+    Stunned, or Bound: the race needs moving) does not contest: the interrupt succeeds
+    with no roll. Each roll is read against the other's total."""
     holder = find_combatant(state, holder_id)
     require_control(actor, holder)
     target = find_combatant(state, target_id)
@@ -841,20 +862,31 @@ def interrupt(
         raise RuleError("swade.hold.not_on_hold", combatant=holder.name)
     target = find_combatant(new, target.id)
     lid = _leader(new, holder)
+    params = {**_label(new, lid), "target": target.name}
+    helpless = cannot_contest(target, new, movement=True)
+    if helpless is not None:
+        # SW-37: it cannot act, so it does not contest: the interrupt succeeds, no roll.
+        new.suspended = new.active
+        new.active = None
+        _begin_hold_turn(new, lid, [])
+        uncontested = Event(
+            key="swade.interrupt.uncontested", params={**params, "condition": helpless}
+        )
+        return Outcome(
+            state=new,
+            events=[*settled, uncontested],
+            summary=f"interrupt {target.name} by {holder.name}",
+        )
     mine, mine_mods = roll_trait(new, dice, holder, "athletics")
     theirs, their_mods = roll_trait(new, dice, target, "athletics")
-    result = opposed(
-        mine.total,
-        theirs.total,
-        initiator_critical=mine.critical_failure,
-        defender_critical=theirs.critical_failure,
+    mine_view, their_view, result = opposed_views(
+        mine, mine.to_view(), holder.name, theirs, theirs.to_view(), target.name
     )
     events = [
         *settled,
-        _roll_event("swade.interrupt.roll", holder, mine, mine_mods),
-        _roll_event("swade.interrupt.roll", target, theirs, their_mods),
+        _roll_event("swade.interrupt.roll", holder, mine, mine_mods, view=mine_view),
+        _roll_event("swade.interrupt.roll", target, theirs, their_mods, view=their_view),
     ]
-    params = {**_label(new, lid), "target": target.name}
     if result.winner == "initiator":
         new.suspended = new.active
         new.active = None

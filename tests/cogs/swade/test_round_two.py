@@ -70,3 +70,21 @@ async def test_sw36_the_gm_overrides_with_a_late_declaration_and_it_is_logged(
         [reply, *_] = await must(table, '@ana /attack target:"Goblin 1" weapon:"Espada corta"')
         assert "Multi-action -2" in reply.text()
         all_dice_used(table)
+
+
+# --- SW-37 ----------------------------------------------------------------------------------
+
+
+async def test_sw37_an_opposed_pair_reads_against_the_other_and_labels_its_rerolls(
+    tmp_path: Path,
+) -> None:
+    async with combat_table(tmp_path, locale="en") as table:
+        force(table, 6, 1, 3)  # Ana's Athletics 6 against the goblin's 3
+        [reply, *_] = await must(table, '@ana /grapple start target:"Goblin 1" actor:Ana')
+        text = reply.text()
+        assert "against Goblin 1's 3 — wins" in text, text
+        assert "against Ana's 6 — is beaten" in text, text
+        assert "(TN 4)" not in text
+        labels = [b.get("label") for b in reply.buttons()]
+        assert labels[:2] == ["Reroll Ana's roll (benny)", "Reroll Goblin 1's roll (benny)"]
+        all_dice_used(table)
