@@ -169,7 +169,20 @@ def _swade_mods(view: dict[str, Any], lang: str) -> str:
     return "\n".join([*lines, format_dice(roll, lang)])
 
 
+def _swade_injury(view: dict[str, Any], lang: str) -> str:
+    """Seed 003 injury table: its 2d6 and, where the table asks, the sub-table die
+    (1d2 for the arm's side, 1d6 for the guts and the head)."""
+    a, b = view.get("table_roll") or [0, 0]
+    line = t("dice.view.injury_table", lang, a=a, b=b, total=view.get("total"))
+    sub = view.get("sub_roll")
+    if sub is not None:
+        sides = 2 if str(view.get("id", "")).startswith("arm_") else 6
+        line += " · " + t("dice.view.injury_sub", lang, sides=sides, value=sub)
+    return line
+
+
 _FORMATTERS = {
+    "swade_injury": _swade_injury,
     "swade_trait": _swade_trait,
     "swade_mods": _swade_mods,
     "swade_damage": _swade_damage,

@@ -496,6 +496,14 @@ def _check_can_attack(
         raise RuleError("swade_combat.error.self_target")
 
 
+def headline(key: str, total: int, tn: int, *, critical: bool) -> str:
+    """The key of an attack roll's first line. SW-3: a critical failure fails whatever
+    its total, so when the total reaches the TN the line must not read like a hit: the
+    ``<key>_critical`` variant says it is a critical failure and the total does not
+    count. (Below the TN it already reads as the miss it is.)"""
+    return f"{key}_critical" if critical and total >= tn else key
+
+
 def _kept_event(
     what: Literal["attack", "damage"],
     who: SwadeCombatant,
@@ -521,8 +529,9 @@ def _attack_event(
     wild: bool,
     kept_previous: bool = False,
 ) -> Event:
+    key = "swade_combat.attack.wild_roll" if wild else "swade_combat.attack.roll"
     return Event(
-        key="swade_combat.attack.wild_roll" if wild else "swade_combat.attack.roll",
+        key=headline(key, summary["total"], plan.tn, critical=summary["critical_failure"]),
         params={
             "attacker": attacker.name,
             "target": target.name,
@@ -792,7 +801,7 @@ def _area_roll_event(
     attacker: SwadeCombatant, plan: AttackPlan, roll: Roll, key: str, names: list[str]
 ) -> Event:
     return Event(
-        key=key,
+        key=headline(key, roll.total, plan.tn, critical=roll.critical_failure),
         params={
             "attacker": attacker.name,
             "targets": ", ".join(names),

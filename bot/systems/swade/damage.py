@@ -279,7 +279,27 @@ def hit_events(target: SwadeCombatant, hit: Hit) -> list[Event]:
             )
         )
     if hit.incapacitation is not None:
-        events.append(_incapacitation_event(target, hit.incapacitation))
+        events += incapacitation_events(target, hit.incapacitation, table_rolled=True)
+    return events
+
+
+def incapacitation_events(
+    target: SwadeCombatant, inc: IncapacitationResult, *, table_rolled: bool
+) -> list[Event]:
+    """SW-13: the Vigor roll's outcome, then (when the injury table was rolled now) the
+    table's 2d6 and its sub-table die, shown (seed 003 "Tabla de lesiones")."""
+    events = [_incapacitation_event(target, inc)]
+    if table_rolled and inc.injury is not None:
+        events.append(
+            Event(
+                key="swade_combat.injury.table",
+                params={
+                    "target": target.name,
+                    "injury": f"swade_combat.injury.{inc.injury.id}",
+                },
+                dice=inc.injury.to_view(),
+            )
+        )
     return events
 
 
@@ -442,7 +462,8 @@ def reroll_incapacitation(
         mods = [(str(k), int(v)) for k, v in last.get("modifiers") or []]
         inc = resolve_incapacitation(c, roll, dice, injury=injury, modifiers=mods)
         _record_incapacitation(c, inc, dict(last["before"]))
-        events.append(_incapacitation_event(c, inc))
+        # The injury table result stands (the benny rerolls the Vigor roll only).
+        events += incapacitation_events(c, inc, table_rolled=kept is None)
     offer = incapacitation_reroll_offer(c)
     return Outcome(
         state=new,

@@ -143,10 +143,8 @@ def is_vulnerable(c: SwadeCombatant, state: SwadeState) -> bool:
     a Bound foe."""
     if swade_conditions.has_condition(c, VULNERABLE, state.settings):
         return True
-    if c.grappling is not None:
-        held = next((x for x in state.combatants if x.id == c.grappling), None)
-        if held is not None and has_condition(held, BOUND):
-            return True
+    if swade_conditions.holding_bound(c, state) is not None:
+        return True
     return has_condition(c, ENTANGLED) and state.settings.entangled_vulnerable
 
 

@@ -88,3 +88,65 @@ async def test_sw37_an_opposed_pair_reads_against_the_other_and_labels_its_rerol
         labels = [b.get("label") for b in reply.buttons()]
         assert labels[:2] == ["Reroll Ana's roll (benny)", "Reroll Goblin 1's roll (benny)"]
         all_dice_used(table)
+
+
+# --- presentation: injury table, grappler Vulnerable, critical failure headline -------------
+
+
+async def test_the_injury_tables_2d6_and_sub_table_die_are_shown(tmp_path: Path) -> None:
+    for locale, words in (
+        (
+            "es",
+            ["Tirada de Ana en la tabla de lesiones:", "2d6: 4 + 5 = **9** · subtabla d6: **3**"],
+        ),
+        ("en", ["Ana's roll on the injury table:", "2d6: 4 + 5 = **9** · sub-table d6: **3**"]),
+    ):
+        async with combat_table(folder(tmp_path, locale), locale=locale) as table:
+            await must(table, '@gm /combatant edit combatant:Ana statblock:"Heridas: 3"')
+            # Jefe orco: Fighting 7 against Parry 6; Str d10 9 + Hacha d8 6 = 15 against
+            # Toughness 5: incapacitated. Vigor 2 / wild 3 - 3 = 0: injury 4+5 (guts), d6 3.
+            force(table, 7, 3, 9, 6, 2, 3, 4, 5, 3)
+            [reply, *_] = await must(table, '@gm /attack target:Ana actor:"Jefe orco" weapon:Hacha')
+            for word in words:
+                assert word in reply.text(), reply.text()
+            all_dice_used(table)
+
+
+async def test_the_board_shows_a_grappler_holding_a_bound_foe_as_vulnerable(
+    tmp_path: Path,
+) -> None:
+    from bot.render.board import BoardContext, render_board
+
+    for locale, words in (
+        ("es", "vulnerable (sujeta a Goblin 1, inmovilizado)"),
+        ("en", "Vulnerable (holding Goblin 1, Bound)"),
+    ):
+        async with combat_table(folder(tmp_path, locale), locale=locale) as table:
+            force(table, 7, 1, 2)  # Athletics 7 against 2: a raise, Goblin 1 is Bound
+            await must(table, '@ana /grapple start target:"Goblin 1" actor:Ana')
+            encounter = await table.bot.encounters.get(table.channel_id)
+            embed, _ = render_board(encounter, locale, BoardContext())
+            text = str(embed)
+            assert words in text, text
+            all_dice_used(table)
+
+
+async def test_a_critical_failures_headline_does_not_read_like_a_hit(tmp_path: Path) -> None:
+    for locale, words, wrong in (
+        ("es", "Goblin 1 ataca a Ana: ¡pifia! (su 8 contra 6 no cuenta).", "Ana: 8 contra 6."),
+        (
+            "en",
+            "Goblin 1 attacks Ana: a critical failure (its 8 against 6 does not count).",
+            "Ana: 8 against 6.",
+        ),
+    ):
+        async with combat_table(folder(tmp_path, locale), locale=locale) as table:
+            # An Extra's Fighting d6 1, the extra d6 1: a critical failure (SW-3), with
+            # +7 from the GM it would total 8 against Parry 6.
+            force(table, 1, 1)
+            [reply, *_] = await must(
+                table, '@gm /attack target:Ana actor:"Goblin 1" weapon:Lanza modifier:7'
+            )
+            assert words in reply.text(), reply.text()
+            assert wrong not in reply.text()
+            all_dice_used(table)
