@@ -742,7 +742,7 @@ class SwadeCombatCog(commands.Cog):
         modifier: app_commands.Range[int, -20, 20] | None = None,
         cover: str | None = None,
         called: app_commands.Range[str, 1, 50] | None = None,
-        gangup: app_commands.Range[int, 0, 4] | None = None,
+        gangup: app_commands.Range[int, 0, 20] | None = None,
         illumination: str | None = None,
         flags: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:

@@ -15,7 +15,7 @@ attacks on objects run as replayable maneuvers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.dice.source import DiceError, DiceSource
@@ -43,6 +43,7 @@ from bot.systems.swade.modifiers import (
     CALLED_SHOT_DAMAGE,
     COVER_MODS,
     DISTRACTED,
+    MAX_GANG_UP,
     PRONE,
     SHOTGUN_DICE,
     STUNNED,
@@ -85,6 +86,7 @@ class AttackPlan:
     bystander_face: int  # SW-25: a failed trait die at or under this face hits a bystander
     ammo: int  # seed 003 ammunition per rate of fire
     weapon_name: str | None = None
+    notes: list[Event] = field(default_factory=list)  # how an option was read (gang up)
 
 
 def find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
@@ -187,6 +189,7 @@ def plan_attack(
     melee = (w is None or not w.range) and not options.thrown
     if wild and not melee:
         raise RuleError("swade_combat.error.wild_attack_melee_only")
+    notes = _gang_up_notes(options, melee=melee)
     skill_name = skill or ("fighting" if melee else "athletics" if options.thrown else "shooting")
     trait = _skill_trait(attacker, skill_name)
     mods: list[Modifier] = []
@@ -251,7 +254,26 @@ def plan_attack(
         bystander_face=bystander_face,
         ammo=ammo,
         weapon_name=w.name if w is not None else None,
+        notes=notes,
     )
+
+
+def _gang_up_notes(options: AttackOptions, *, melee: bool) -> list[Event]:
+    """SW-21 gang up: +1 Fighting per extra adjacent attacker, at most +4. More than 4
+    is capped at +4 and the reply says so; on a ranged attack it is refused (gang up
+    is a melee rule), never ignored silently."""
+    if not options.gang_up:
+        return []
+    if not melee:
+        raise RuleError("swade_combat.error.gang_up_ranged", given=options.gang_up)
+    if options.gang_up > MAX_GANG_UP:
+        return [
+            Event(
+                key="swade_combat.note.gang_up_capped",
+                params={"given": options.gang_up, "max": MAX_GANG_UP},
+            )
+        ]
+    return []
 
 
 def roll_attack(plan: AttackPlan, dice: DiceSource) -> TraitResult:
@@ -628,7 +650,7 @@ def _run(
     damage: Damage | None = None
     # A benny reroll that does not beat the earlier roll still shows its dice, and says
     # the earlier one stands (SW-35): otherwise the player sees the same roll again.
-    events: list[Event] = list(counted)
+    events: list[Event] = [*counted, *plan.notes]
     if mode == "reroll_damage":
         assert previous is not None
         summary = previous["roll"]

@@ -150,3 +150,27 @@ async def test_a_critical_failures_headline_does_not_read_like_a_hit(tmp_path: P
             assert words in reply.text(), reply.text()
             assert wrong not in reply.text()
             all_dice_used(table)
+
+
+# --- SW-21 gang up --------------------------------------------------------------------------
+
+
+async def test_sw21_gangup_above_four_is_capped_and_said_ranged_is_refused(
+    tmp_path: Path,
+) -> None:
+    for locale, capped, ranged in (
+        ("es", "el máximo es +4 (SW-21); cuenta +4", "solo cuenta en cuerpo a cuerpo"),
+        ("en", "the most it gives is +4 (SW-21); +4 counts", "only counts in melee"),
+    ):
+        async with combat_table(folder(tmp_path, locale), locale=locale) as table:
+            force(table, 2, 1)  # Fighting 2 + 4 = 6 against Parry 5: a hit; then damage
+            force(table, 1, 1)
+            [reply, *_] = await must(
+                table, '@ana /attack target:"Goblin 1" weapon:"Espada corta" gangup:6 actor:Ana'
+            )
+            assert capped in reply.text(), reply.text()
+            text = await refused(
+                table, '@ana /attack target:"Goblin 1" weapon:Pistola gangup:2 actor:Ana'
+            )
+            assert ranged in text, text
+            all_dice_used(table)

@@ -155,3 +155,27 @@ def test_sw36_an_extra_that_has_not_acted_yet_is_not_warned() -> None:
     st = state_of(hero(), goblin(), turn_order=["h", "g"], current=0, active="h", acted=["h"])
     out = attack(st, GM, dice(2, 4), attacker_id="g", target_id="h")
     assert "swade_combat.warning.acted_already" not in keys(out)
+
+
+# --- SW-21 gang up ------------------------------------------------------------------------
+
+
+def test_sw21_gang_up_above_four_is_capped_at_plus_four_and_said() -> None:
+    out = _swing(state_of(hero(), goblin()), dice(2, 1, 1, 1), gang_up=6)  # 6 vs 5: a hit
+    assert _mods(out)["swade_combat.mod.gang_up"] == 4
+    note = event(out, "swade_combat.note.gang_up_capped")
+    assert note.params == {"given": 6, "max": 4}
+
+
+def test_sw21_gang_up_on_a_ranged_attack_is_refused_not_ignored() -> None:
+    with pytest.raises(RuleError) as err:
+        attack(
+            state_of(hero(), goblin()),
+            PLAYER,
+            dice(2, 1),
+            attacker_id="h",
+            target_id="g",
+            weapon="Pistola",
+            options=AttackOptions(gang_up=2),
+        )
+    assert err.value.key == "swade_combat.error.gang_up_ranged"
