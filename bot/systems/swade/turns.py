@@ -636,13 +636,18 @@ def _deal_round(
         if c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c)
     ]
     in_hand = [c.card for c in carried if c.card is not None]
+    # Cards set by hand before the first deal (set_card in round 0) are the first
+    # round's cards for those slots; cards given with the deal itself win.
+    preset: dict[str, Card] = {
+        c.id: c.card for c in state.combatants if c.card is not None and c.card_round == 0
+    }
     for c in state.combatants:
         if any(c is k for k in carried):
             continue
         if c.on_hold:
             c.on_hold, c.hold_round = False, None
             events.append(Event(key="swade.hold.lapsed", params={"combatant": c.name}))
-        if c.card is not None and c.card not in in_hand:
+        if c.card is not None and c.card not in in_hand and c.id not in preset:
             discard(state, c.card)
         c.card, c.card_round = None, None
 
@@ -653,7 +658,7 @@ def _deal_round(
         reshuffle(state, dice, in_hand=in_hand)
         events.append(Event(key="swade.deck.shuffled", params={}))
 
-    hand = dict(hand_cards or {})
+    hand = {**preset, **dict(hand_cards or {})}
 
     no_card: set[str] = set()
     if ambushers is not None:
@@ -902,10 +907,10 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     """GM: give a combatant (its whole group, SW-31) a card by hand, for tables dealing a
     physical deck (``deck.parse_card`` formats). The card leaves the virtual deck. A slot
     that has not acted yet takes its new place in the order; one that has keeps its place.
-    A Joker counts as dealt (SW-33 awards, reshuffle before the next deal)."""
+    A Joker counts as dealt (SW-33 awards, reshuffle before the next deal). Before the
+    first deal the card waits for it (:func:`_set_before_deal`): the GM sets the cards,
+    then deals or presses Next."""
     require_gm(actor)
-    if state.round == 0:
-        raise RuleError("swade.round.not_started")
     card = parse_card(card_text)
     c = find_combatant(state, combatant_id)
     if not dealable(c):
@@ -914,6 +919,8 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     for other in state.combatants:
         if other.card == card and other.id not in members_ids:
             raise RuleError("swade.card.in_use", card=card_label(card), combatant=other.name)
+    if state.round == 0:
+        return _set_before_deal(state, c.id, card)
     new = state.model_copy(deep=True)
     target = find_combatant(new, c.id)
     lid = _leader(new, target)
@@ -934,6 +941,24 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
         events += _joker_events(new, lid)
     _resort_pending(new, lid)
     return Outcome(state=new, events=events, summary=f"card {target.name}")
+
+
+def _set_before_deal(state: SwadeState, combatant_id: str, card: Card) -> Outcome:
+    """Before the first deal, a card given by hand waits on the combatant (and its
+    group) with ``card_round`` 0: the first deal (``/deal`` or ``/next``) takes it as
+    that slot's card and draws for the others, so a GM dealing a physical deck can set
+    every card first and then start. Its Joker counts when the round is dealt (SW-33:
+    awards then, once)."""
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, combatant_id)
+    for m in group_members(new, target):
+        if dealable(m):
+            m.card, m.card_round = card, 0
+    lid = _leader(new, target)
+    event = Event(
+        key="swade.card.set_before_deal", params={**_label(new, lid), "card": card_label(card)}
+    )
+    return Outcome(state=new, events=[event], summary=f"card {target.name}")
 
 
 def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:

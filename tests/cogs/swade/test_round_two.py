@@ -174,3 +174,41 @@ async def test_sw21_gangup_above_four_is_capped_and_said_ranged_is_refused(
             )
             assert ranged in text, text
             all_dice_used(table)
+
+
+# --- SW-31: dealing in ------------------------------------------------------------------------
+
+
+async def test_sw31_a_combatant_added_mid_round_is_told_when_it_gets_a_card(
+    tmp_path: Path,
+) -> None:
+    orc = "Orco\\nAtributos: Agilidad d6, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8"
+    for locale, words in (
+        ("es", "Orco recibe carta cuando se reparta la ronda 2 (SW-31)"),
+        ("en", "Orco gets a card when round 2 is dealt (SW-31)"),
+    ):
+        async with combat_table(folder(tmp_path, locale), locale=locale) as table:
+            await must(table, "@gm /deal")
+            [reply, *_] = await must(table, f'@gm /combatant add name:Orco statblock:"{orc}"')
+            assert words in reply.text(), reply.text()
+
+
+async def test_sw31_initiative_set_before_the_first_deal_lets_a_gm_deal_by_hand(
+    tmp_path: Path,
+) -> None:
+    for locale, words in (
+        ("es", "Ana empezará con A♠: cuenta desde el primer reparto"),
+        ("en", "Ana will start with A♠: it counts from the first deal"),
+    ):
+        async with combat_table(folder(tmp_path, locale), locale=locale) as table:
+            [reply, *_] = await must(table, "@gm /initiative set combatant:Ana card:AS")
+            assert words in reply.text(), reply.text()
+            await must(table, "@gm /initiative set combatant:Goblin card:KH")
+            await must(table, '@gm /initiative set combatant:"Jefe orco" card:2C')
+            await must(table, "@gm /deal")
+            st = await state(table)
+            cards = {c.name: c.card for c in st.combatants}
+            assert (cards["Ana"].rank, cards["Ana"].suit) == (14, "S")
+            assert (cards["Goblin 2"].rank, cards["Goblin 2"].suit) == (13, "H")
+            assert (cards["Jefe orco"].rank, cards["Jefe orco"].suit) == (2, "C")
+            assert next(c for c in st.combatants if c.id == st.active).name == "Ana"
