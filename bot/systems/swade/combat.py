@@ -650,7 +650,7 @@ def _run(
     damage: Damage | None = None
     # A benny reroll that does not beat the earlier roll still shows its dice, and says
     # the earlier one stands (SW-35): otherwise the player sees the same roll again.
-    events: list[Event] = [*counted, *plan.notes]
+    events: list[Event] = [*counted, *(plan.notes if previous is None else [])]
     if mode == "reroll_damage":
         assert previous is not None
         summary = previous["roll"]
