@@ -74,6 +74,7 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "disarm": (),
     "push": (),
     "stand": ("ponerse de pie", "stand up"),
+    "run": ("correr", "run", "carrera", "sprint"),
     "aim": (),
     "reload": (),
     "clear_jam": ("destrabar", "desatascar", "unjam"),
@@ -87,12 +88,13 @@ ACTIONS: dict[str, tuple[str, ...]] = {
 # What each action takes: the target option, the value option, words after the name.
 ACTION_TAKES: dict[str, set[str]] = {
     "declare": {"value"},
-    "endure": set(),
+    "endure": {"arg"},
     "technique": {"arg"},
     "knock_down": {"target", "value"},
     "disarm": {"target", "arg", "value"},
     "push": {"target", "value"},
     "stand": {"arg"},
+    "run": set(),
     "aim": set(),
     "reload": {"arg"},
     "clear_jam": {"arg"},
@@ -104,6 +106,8 @@ ACTION_TAKES: dict[str, set[str]] = {
     "damage": {"target", "arg"},
 }
 STAND_WITH_ACTION = {"accion", "action", "acrobacia", "acrobatics", "salto", "jump"}
+# "aguantar confirmar": Aguantar el dolor that marks the last Agotamiento point (death).
+CONFIRM = {"confirmar", "confirmo", "confirm", "si", "yes"}
 DAMAGE_ARG = re.compile(r"\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*(sin armadura|no armou?r)?\s*")
 
 
@@ -666,7 +670,11 @@ def act_rules(
                 raise UserError("ds20.cog.error.needs_value", action="ds20.cog.action.declare")
             return ds20.declare_actions(state, actor, c.id, value)
         if action_id == "endure":
-            return ds20.endure_pain(state, actor, c.id)
+            if arg and fold(arg) not in CONFIRM:
+                raise UserError("ds20.cog.error.extra_words", words=arg)
+            return ds20.endure_pain(state, actor, c.id, confirm=bool(arg))
+        if action_id == "run":
+            return ds20.run(state, actor, dice, c.id)
         if action_id == "technique":
             if not arg:
                 raise UserError("ds20.cog.error.needs_technique", name=c.name)
@@ -695,9 +703,9 @@ def act_rules(
                 raise UserError("ds20.cog.error.extra_words", words=arg)
             return ds20.stand_up(state, actor, dice, c.id, with_action=bool(arg))
         if action_id == "aim":
-            return ds20.aim(state, actor, c.id)
+            return ds20.aim(state, actor, c.id, dice)
         if action_id == "reload":
-            return ds20.reload(state, actor, c.id, arg or None)
+            return ds20.reload(state, actor, c.id, arg or None, dice)
         if action_id == "clear_jam":
             return ds20.clear_jam(state, actor, dice, c.id, arg or None)
         if action_id == "first_aid":

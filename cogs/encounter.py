@@ -193,8 +193,11 @@ class EncounterCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
-        summary = await self.bot.encounters.undo(ctx.channel_id, ctx.user_id)
-        await ctx.send(ctx.t("encounter.undone", what=summary))
+        undone = await self.bot.encounters.undo_last(ctx.channel_id, ctx.user_id)
+        lines = [ctx.t("encounter.undone", what=undone.summary)]
+        if has_handler("undone", undone.system):  # what lives outside the state (SW-38)
+            lines += await handler_for("undone", undone.system)(ctx, undone)
+        await ctx.send("\n".join(lines))
         self.bot.boards.request(ctx.channel_id)
 
 

@@ -147,17 +147,23 @@ def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
 
 def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant:
     """Who acts: the one named; else the caller's combatant holding the opportunity;
-    else (a player) their only combatant, so the rules can say whose opportunity it is."""
+    else (a player) their only combatant, so the rules can say whose opportunity it is.
+    The GM plays the minions (and heroes nobody else controls): without ``actor`` the
+    GM acts for one of those holding the opportunity; when it is only a player's hero's,
+    the GM is asked to name it with ``actor`` (issue 17: never acting for a player's
+    hero by default)."""
     if name:
         return find_combatant(state, name)
-    holders = [state.get(cid) for cid in state.acting]
-    mine = [
-        c for c in holders if c is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm)
-    ]
+    holders = [c for cid in state.acting if (c := state.get(cid)) is not None]
     if actor.is_gm:
-        # The GM plays the minions: prefer one of theirs when heroes tie with minions.
-        own = [c for c in mine if c.controller_id is None]
-        mine = own or mine
+        own = [c for c in holders if c.controller_id in (None, actor.user_id)]
+        if own:
+            return own[0]
+        if holders:
+            raise UserError(
+                "ritualhex_cog.error.gm_name_the_hero", acting=", ".join(c.name for c in holders)
+            )
+    mine = [c for c in holders if c.controlled_by(actor.user_id, is_gm=actor.is_gm)]
     if mine:
         return mine[0]
     if not actor.is_gm:

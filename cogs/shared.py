@@ -160,7 +160,7 @@ class SharedCommands(commands.Cog):
         range: str | None = None,
         cover: str | None = None,
         called: app_commands.Range[str, 1, 50] | None = None,
-        gangup: app_commands.Range[int, 0, 4] | None = None,
+        gangup: app_commands.Range[int, 0, 20] | None = None,
         illumination: str | None = None,
         bonus: app_commands.Range[int, 0, 10] | None = None,
         penalty: app_commands.Range[int, 0, 10] | None = None,

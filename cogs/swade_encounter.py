@@ -394,7 +394,7 @@ async def react_interrupt(
         if target:
             victim = resolve(state, target)
         else:
-            victim = turns.current_combatant(state)
+            victim = turns.interrupt_target(state)
             if victim is None:
                 raise RuleError("swade.cog.error.nobody_acting")
         return turns.interrupt(state, who, dice, holder.id, victim.id)
@@ -549,7 +549,8 @@ async def encounter_settings(
 @handles("summary", SYSTEM)
 async def summary(ctx: Ctx, encounter: Encounter) -> str:
     """For /encounter end: rounds played, who fell, and bennies spent in this encounter
-    (the ledger's spends since the encounter started, when a session is running)."""
+    (the ledger's spends since the encounter started, when a session is running, less
+    those an /undo gave back: SW-38)."""
     state = encounter.state
     assert isinstance(state, SwadeState)
     lines = [ctx.t("swade.cog.summary.rounds", rounds=state.round)]
@@ -575,8 +576,12 @@ async def _bennies_spent(ctx: Ctx, encounter: Encounter) -> str:
     since = starts[-1] if starts else ""
     spent: dict[str, int] = {}
     for entry in await ledger.history(ctx.channel_id, limit=HISTORY_ROWS):
-        if entry.delta < 0 and entry.created_at >= since:
+        if entry.created_at < since:
+            continue
+        # SW-38: a spend that /undo gave back is not counted (its "undo.spend" row).
+        if entry.reason.startswith("spend.") or entry.reason == "undo.spend":
             spent[entry.holder] = spent.get(entry.holder, 0) - entry.delta
+    spent = {holder: n for holder, n in spent.items() if n > 0}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
     from cogs.bennies import holder_label

@@ -13,6 +13,7 @@ import json
 import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,6 +36,16 @@ RulesAction = Callable[[Encounter, DiceSource], Outcome]
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What ``/undo`` undid: its summary, the encounter's ``seq`` before that action
+    (what the undo snapshot keeps as ``version``) and the system."""
+
+    summary: str
+    seq: int
+    system: str
 
 
 class ConcurrentChange(Exception):
@@ -350,10 +361,16 @@ class EncounterService:
 
     async def undo(self, channel_id: int, user_id: int) -> str:
         """Restore the state before the last change; return what was undone."""
+        return (await self.undo_last(channel_id, user_id)).summary
+
+    async def undo_last(self, channel_id: int, user_id: int) -> Undone:
+        """Restore the state before the last change; say what was undone and which
+        action it was (its ``seq``, for what lives outside the state: the bennies
+        ledger, SW-38)."""
         async with self.lock(channel_id):
             current = await self.require(channel_id)
             row = await self.db.fetchone(
-                "SELECT id, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                "SELECT id, version, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                 (channel_id,),
             )
             if row is None:
@@ -364,7 +381,9 @@ class EncounterService:
                 update={"board_message_id": current.board_message_id, "seq": current.seq}
             )
             state_json = previous.model_dump_json()
-            log = _log_row(previous, user_id, "undo", {"undone": row["summary"]}, None)
+            log = _log_row(
+                previous, user_id, "undo", {"undone": row["summary"], "seq": row["version"]}, None
+            )
 
             def write(conn: sqlite3.Connection) -> None:
                 conn.execute(
@@ -376,7 +395,7 @@ class EncounterService:
 
             await self.db.write(write)
             self.forget(channel_id)
-            return str(row["summary"])
+            return Undone(str(row["summary"]), int(row["version"]), previous.system)
 
     async def log_roll(
         self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]

@@ -179,13 +179,15 @@ def _limbs_for(
     candidates = [p.key for p in c.limbs if fits(p)]
     candidates.sort(key=lambda k: 0 if k in using else 1)
     if len(candidates) < need.count:
+        # The message says which kind of limb is missing: a *free* one holds nothing.
+        kind = "free" if need.free else "equipped" if need.equipped else "any"
         raise RuleError(
             "ritualhex.error.no_limb",
             name=c.name,
             action=action.name,
             limb=need.kind,
-            free=need.free,
-            equipped=need.equipped,
+            count=need.count,
+            kind=f"ritualhex.limb_need.{kind}",
         )
     return candidates[: need.count]
 
@@ -318,6 +320,8 @@ def _check(
         "odds": odds.to_view(),
     }
     key = "ritualhex.check_success" if result.success else "ritualhex.check_failure"
+    if target is not None and len(link.targets) > 1:
+        key += "_on"  # RH-2: each target has its own check; the line says whose it is
     events.append(Event(key=key, params=params, dice=result.to_view()))
     return result.success
 

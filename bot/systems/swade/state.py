@@ -135,8 +135,13 @@ class SwadeCombatant(CombatantCore):
     last_attack: dict[str, object] | None = None
     grappling: str | None = None  # SW-19: id of the foe this one holds
     grappled_by: str | None = None  # SW-19: id of the grappler holding this one
-    actions_declared: int = 1  # SW-6 multi-action: actions declared for its turn (1..3)
-    actions_round: int | None = None  # the round in which ``actions_declared`` applies
+    # SW-6/SW-36 multi-action (bot.systems.swade.actions): actions declared for its turn
+    # (1..3) and taken in it, valid in round ``actions_round`` for the turn of
+    # ``actions_turn`` (the leader id of the turn in progress; None: no turn running).
+    actions_declared: int = 1
+    actions_taken: int = 0
+    actions_round: int | None = None
+    actions_turn: str | None = None
     defending: bool = False  # SW-21 Defend: +4 Parry until its next turn
     aiming: bool = False  # SW-24 Aim: spent on its next ranged attack
     support_bonus: int = 0  # SW-24 Support received, spent on its next trait roll (max +4)
