@@ -36,6 +36,15 @@ los nombres de campo no distinguen mayúsculas ni tildes; solo ``Nombre`` es obl
   tirada de la habilidad la activa; ``+N`` son bonificaciones al ataque y ``daño +M``
   puntos de daño extra (ambos opcionales).
 
+Campos también en inglés: ``Name``, ``Type`` (PC/NPC), ``Side``, ``Group``, ``Skills``,
+``Wounds``, ``Armor``, ``Fatigue``, ``Weapons``, ``Techniques``.
+
+Formas pegadas (issue 16): la misma ficha aplanada en una línea sin ``|`` (la caja de
+opciones de Discord convierte los saltos de línea en espacios) se corta antes de cada
+``Campo:``; los cortes de PDF se unen (una línea que acaba en ``,`` o ``;`` sigue en la
+siguiente; una palabra partida con guion). :func:`read_statline` nombra además los valores
+por defecto que aplicó (Heridas 4/3/3, Agotamiento 3, PNJ, bando) para la tarjeta.
+
 A mistake raises ``RuleError("ds20.statline.invalid", line=, field=, value=,
 expected=)`` (or ``ds20.statline.unknown_field`` / ``ds20.statline.missing``) naming the
 line and what was expected.
@@ -57,6 +66,12 @@ from bot.systems.ds20.state import (
     WeaponKind,
     WoundTrack,
 )
+from bot.systems.sheets import (
+    SheetReading,
+    join_continued_lines,
+    join_hyphen_wraps,
+    split_at_labels,
+)
 
 FIELDS = (
     "nombre",
@@ -70,6 +85,20 @@ FIELDS = (
     "armas",
     "tecnicas",
 )
+FIELD_ALIASES = {
+    "name": "nombre",
+    "type": "tipo",
+    "side": "bando",
+    "group": "grupo",
+    "skills": "aptitudes",
+    "scores": "aptitudes",
+    "wounds": "heridas",
+    "armor": "armadura",
+    "armour": "armadura",
+    "fatigue": "agotamiento",
+    "weapons": "armas",
+    "techniques": "tecnicas",
+}
 FIELD_LABELS = (
     "Nombre, Tipo, Bando, Grupo, Aptitudes, Heridas, Armadura, Agotamiento, Armas, Técnicas"
 )
@@ -99,7 +128,14 @@ CLASS_WORDS: dict[str, FireClass] = {
     "asalto": "assault",
 }
 
-SIDE_WORDS = {"heroes": "heroes", "heroe": "heroes", "enemigos": "foes", "oponentes": "foes"}
+SIDE_WORDS = {
+    "heroes": "heroes",
+    "heroe": "heroes",
+    "enemigos": "foes",
+    "oponentes": "foes",
+    "foes": "foes",
+}
+TYPE_WORDS = {"pj": True, "pc": True, "pnj": False, "npc": False}
 
 
 def fold(text: str) -> str:
@@ -118,6 +154,18 @@ def skill_key(name: str) -> str:
 def _invalid(line: int, field: str, value: str, expected: str) -> RuleError:
     return RuleError(
         "ds20.statline.invalid", line=line, field=field, value=value, expected=expected
+    )
+
+
+_FIELD_LABEL = re.compile(r"(?<![\w.])(?P<field>[^\W\d_][\w.]*\s*:(?!\d))")
+
+
+def unflatten(text: str) -> str:
+    """PDF wraps joined, and a flattened line cut before each ``Campo:`` (module
+    docstring), the pieces separated by ``|``."""
+    text = join_continued_lines(join_hyphen_wraps(text), ",;")
+    return "\n".join(
+        " | ".join(split_at_labels(line, _FIELD_LABEL, after="|")) for line in text.split("\n")
     )
 
 
@@ -250,13 +298,19 @@ def _parse_technique(line: int, entry: str) -> Technique:
 def parse_statline(text: str) -> DSCombatant:
     """Parse a Spanish stat line (format above) into a combatant with id ``""`` (the
     encounter gives it one when it is added)."""
+    return read_statline(text).sheet
+
+
+def read_statline(text: str) -> SheetReading[DSCombatant]:
+    """:func:`parse_statline`, with the defaults it applied (the sheet card's warnings)."""
     data: dict = {}
     side: str | None = None
-    for line, piece in _split_lines(text):
+    for line, piece in _split_lines(unflatten(text)):
         if ":" not in piece:
             raise _invalid(line, "?", piece, "Campo: valor")
         raw_field, value = piece.split(":", 1)
         field = fold(raw_field)
+        field = FIELD_ALIASES.get(field, field)
         value = value.strip()
         if field not in FIELDS:
             raise RuleError(
@@ -271,9 +325,9 @@ def parse_statline(text: str) -> DSCombatant:
             data["name"] = value
         elif field == "tipo":
             kind = fold(value)
-            if kind not in ("pj", "pnj"):
+            if kind not in TYPE_WORDS:
                 raise _invalid(line, "Tipo", value, "PJ | PNJ")
-            data["is_pc"] = kind == "pj"
+            data["is_pc"] = TYPE_WORDS[kind]
         elif field == "bando":
             side = SIDE_WORDS.get(fold(value), fold(value))
         elif field == "grupo":
@@ -297,4 +351,13 @@ def parse_statline(text: str) -> DSCombatant:
     if "name" not in data:
         raise RuleError("ds20.statline.missing", field="Nombre")
     data["side"] = side or ("heroes" if data.get("is_pc") else "foes")
-    return DSCombatant(id="", **data)
+    reading = SheetReading(sheet=DSCombatant(id="", **data))
+    if "is_pc" not in data:
+        reading.default("sheet.default.ds20_npc")
+    if side is None:
+        reading.default("sheet.default.ds20_side", side=data["side"])
+    if "capacity" not in data:
+        reading.default("sheet.default.ds20_wounds", r=4, hl=3, hg=3)
+    if "fatigue_max" not in data:
+        reading.default("sheet.default.ds20_fatigue", value=3)
+    return reading

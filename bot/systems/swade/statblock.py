@@ -72,7 +72,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from bot.systems.base import RuleError
-from bot.systems.sheets import SheetReading
+from bot.systems.sheets import SheetReading, fold_same_length, join_hyphen_wraps
 from bot.systems.swade.names import (
     ARCANE_SKILL_OF,
     ARCANE_SKILLS,
@@ -127,7 +127,7 @@ DERIVED_LABELS: dict[str, str] = {
     "bennies": "bennies", "benis": "bennies", "starting bennies": "bennies",
     "benis iniciales": "bennies",
     "power points": "power_points", "puntos de poder": "power_points", "pp": "power_points",
-    "wounds": "max_wounds",
+    "wounds": "max_wounds", "heridas max": "max_wounds", "heridas maximas": "max_wounds",
 }  # fmt: skip
 # Sections the bot reads past: their text is listed as not used, under their label.
 IGNORED_LABELS: tuple[str, ...] = (
@@ -286,27 +286,6 @@ def _clean(text: str) -> str:
     return join_hyphen_wraps(text)
 
 
-def join_hyphen_wraps(text: str) -> str:
-    """PDF hyphenation: "Intimi-\\ndation d10" becomes one line, its line break moved to
-    the end of that line (line numbers stay); flattened "Intimi- dation" is joined too."""
-    wrap = re.compile(r"([^\W\d_])-\n[ ]*(?=[a-záéíóúñü])")
-    while (m := wrap.search(text)) is not None:
-        end = text.find("\n", m.end())
-        end = len(text) if end < 0 else end
-        text = text[: m.start(1) + 1] + text[m.end() : end] + "\n" + text[end:]
-    return re.sub(r"([a-záéíóúñü])- ([a-záéíóúñü])", r"\1\2", text)
-
-
-def _fold_same_length(text: str) -> str:
-    """``fold`` without changing any position: one character for one."""
-    out = []
-    for ch in text:
-        base = unicodedata.normalize("NFKD", ch)[:1] or ch
-        low = base.lower()
-        out.append(low if len(low) == 1 else ch)
-    return "".join(out)
-
-
 def _depths(text: str) -> list[int]:
     depth = 0
     out = []
@@ -334,7 +313,7 @@ def _after_bullet(text: str, start: int) -> bool:
 
 
 def _find_marks(src: str) -> list[_Mark]:
-    low = _fold_same_length(src)
+    low = fold_same_length(src)
     depth = _depths(src)
     marks: list[_Mark] = []
     for m in _LABEL_RE.finditer(low):
