@@ -113,10 +113,13 @@ ALIASES = {
 
 KIND_WORDS: dict[str, WeaponKind] = {
     "pelea": "pelea",
+    "brawl": "pelea",
     "c.c.": "cc",
     "cc": "cc",
     "c.c": "cc",
+    "melee": "cc",
     "fuego": "fuego",
+    "firearm": "fuego",
 }
 
 CLASS_WORDS: dict[str, FireClass] = {
@@ -126,6 +129,10 @@ CLASS_WORDS: dict[str, FireClass] = {
     "semiautomatica": "pistol",
     "pistola": "pistol",
     "asalto": "assault",
+    "sniper": "sniper",
+    "shotgun": "shotgun",
+    "pistol": "pistol",
+    "assault": "assault",
 }
 
 SIDE_WORDS = {
@@ -163,7 +170,7 @@ _FIELD_LABEL = re.compile(r"(?<![\w.])(?P<field>[^\W\d_][\w.]*\s*:(?!\d))")
 def unflatten(text: str) -> str:
     """PDF wraps joined, and a flattened line cut before each ``Campo:`` (module
     docstring), the pieces separated by ``|``."""
-    text = join_continued_lines(join_hyphen_wraps(text), ",;")
+    text = join_hyphen_wraps(join_continued_lines(text, ",;"))
     return "\n".join(
         " | ".join(split_at_labels(line, _FIELD_LABEL, after="|")) for line in text.split("\n")
     )
@@ -218,8 +225,9 @@ def _parse_armor(line: int, value: str) -> DSArmor:
     if re.fullmatch(r"\d+", value):
         return DSArmor(parts=[], score=int(value), extra=extra)
     parts = []
-    for item in value.replace(" y ", ",").split(","):
+    for item in value.replace(" y ", ",").replace(" and ", ",").split(","):
         part = fold(item)
+        part = {"head": "cabeza", "arms": "brazos", "legs": "piernas"}.get(part, part)
         if part not in ARMOR_PART_SCORE:
             raise _invalid(line, "Armadura", item.strip(), "torso, brazos +1 | 12 +1")
         if part not in parts:
@@ -248,13 +256,13 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
         nxt = rest[i + 1] if i + 1 < len(rest) else ""
         if tok in KIND_WORDS:
             kind = KIND_WORDS[tok]
-        elif tok == "alcance" and re.fullmatch(r"\d+m?", nxt):
+        elif tok in ("alcance", "range") and re.fullmatch(r"\d+m?", nxt):
             fields["range_m"] = int(nxt.rstrip("m"))
             i += 1
         elif re.fullmatch(r"\d+m", tok) or (re.fullmatch(r"\d+", tok) and nxt == "m"):
             fields["range_m"] = int(tok.rstrip("m"))
             i += 1 if nxt == "m" else 0
-        elif tok == "cargador" and re.fullmatch(r"\d+(/\d+)?", nxt):
+        elif tok in ("cargador", "magazine") and re.fullmatch(r"\d+(/\d+)?", nxt):
             if "/" in nxt:
                 ammo, cap = (int(x) for x in nxt.split("/"))
             else:
@@ -265,7 +273,7 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
             i += 1
         elif tok in CLASS_WORDS:
             fields["fire_class"] = CLASS_WORDS[tok]
-        elif tok in ("automatica", "automatico"):
+        elif tok in ("automatica", "automatico", "automatic"):
             fields["automatic"] = True
         else:
             raise _invalid(line, "Armas", entry, WEAPON_EXPECTED)
@@ -281,7 +289,7 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
 
 def _parse_technique(line: int, entry: str) -> Technique:
     m = re.fullmatch(
-        r"\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*(?:\+\s*(\d+))?\s*(?:da[ñn]o\s*\+\s*(\d+))?\s*",
+        r"\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*(?:\+\s*(\d+))?\s*(?:(?:da[ñn]o|damage)\s*\+\s*(\d+))?\s*",
         entry,
         flags=re.IGNORECASE,
     )

@@ -270,7 +270,7 @@ def _parse_equipment(
 
 _STAT_WORDS = "|".join(sorted(STAT_ALIASES, key=len, reverse=True))
 _FIELD_LABEL = re.compile(
-    rf"(?<![\w<\[])(?P<field>[^\W\d_][\w-]*\s*:(?!\d)"
+    rf"(?<![\w<\[])(?P<field>(?:reacciona\s+a|reacts\s+to|costo\s+ap|ap\s+cost|[^\W\d_][\w-]*)\s*:(?!\d)"
     rf"|(?<!,)(?<!, )(?<!:)(?<!: )(?:{_STAT_WORDS})(?:\s*[:=]\s*|\s+)-?\d+(?![\w]))"
 )
 
@@ -278,7 +278,7 @@ _FIELD_LABEL = re.compile(
 def unflatten(text: str) -> str:
     """The sheet with PDF wraps joined and every flattened line cut back into one field a
     line (module docstring)."""
-    text = join_continued_lines(join_hyphen_wraps(text), ",;")
+    text = join_hyphen_wraps(join_continued_lines(text, ",;"))
     lines = []
     for line in text.split("\n"):
         if line.strip().startswith("#"):

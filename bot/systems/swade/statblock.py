@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.systems.base import RuleError
 from bot.systems.sheets import SheetReading, fold_same_length, join_hyphen_wraps
@@ -86,7 +86,27 @@ from bot.systems.swade.names import (
     ident,
     skill_id,
 )
-from bot.systems.swade.state import Power, SwadeCombatant, Trait, Weapon
+from bot.systems.swade.statblock_items import (
+    BULLETS,
+    DIE_SIZES,
+    DIE_TOKEN,
+    NONE_WORDS,
+    SheetParts,
+    bad,
+    collapse,
+    edge_items,
+    gear_item,
+    inline_weapon,
+    paren_weapon,
+    read_power,
+    read_special,
+    read_trait,
+    split_top,
+    trait_items,
+    trait_pairs,
+    trim,
+)
+from bot.systems.swade.state import SwadeCombatant, Trait
 
 __all__ = [
     "ATTRIBUTES",
@@ -101,8 +121,6 @@ __all__ = [
     "skill_id",
     "split_top",
 ]
-
-DIE_SIZES = (4, 6, 8, 10, 12)
 
 # -- labels -----------------------------------------------------------------------------
 
@@ -149,36 +167,12 @@ _LABEL_RE = re.compile(
     + "|".join(re.escape(x).replace(r"\ ", r"\s+") for x in _ALL_LABELS)
     + r")(?![a-z'])"
 )
-_BULLETS = "•·▪◦●■‣⁃@*-"
-_BULLET_RE = re.compile(r"(?:^|(?<=\s))[•·▪◦●■‣⁃]\s*|(?:^|\n)\s*[-*@]\s+")
-_DIE_TOKEN = re.compile(r"\bd\s?\d+", re.IGNORECASE)
-_DAMAGE_RE = re.compile(
-    r"^(?:(?:str|fue|fuerza|strength)\.?(?:\+\d*d\d+)+|\d*d\d+(?:\+\d*d\d+)*)(?:[+-]\d+)?$"
-)
-_STR_DAMAGE_SEARCH = re.compile(
-    r"(?<![a-z])(?:str|fue|fuerza|strength)\.?\s*(?:\+\s*\d*d\s?\d+)+(?:\s*[+-]\s*\d+(?![d\d]))?",
-    re.IGNORECASE,
-)
-_INLINE_DAMAGE = (
-    r"(?:(?:str|fue|fuerza|strength)\.?\s*(?:\+\s*\d*d\d+)+|\d*d\d+(?:\s*\+\s*\d*d\d+)*)"
-    r"(?:\s*[+-]\s*\d+(?![d\d]))?"
-)
-_PAIR_RE = re.compile(
-    r"\s*(?P<name>[^\d,;:()\[\]+]+?(?:\s*\([^()]*\))?)\s*\bd\s?(?P<die>\d+)"
-    r"(?:\s*(?P<bonus>[+-]\s*\d+))?(?:\s*\((?P<paren>[^()]*)\))?",
-    re.IGNORECASE,
-)
 _WC_RE = re.compile(
     r"[(\[]\s*(?:wc|wild\s*card|comod[ií]n)\s*[)\]]|\bwild\s*card\b|\bcomod[ií]n\b|\bwc\b|☠️?|💀",
     re.IGNORECASE,
 )
-_NONE_WORDS = {"-", "none", "ninguna", "ninguno", "nada", "n/a"}
 _UNKNOWN_LABEL_RE = re.compile(
     r"(?:^|(?<=[\s.;,]))(?P<label>[A-ZÁÉÍÓÚÑÜ][\w'’]*(?:[ \t]+[\w'’]+){0,2})[ \t]*:(?!\d)"
-)
-_POWER_COST = re.compile(
-    r"(?<!\w)(\d+)\s*(?:pp|pps|ppe|pp\.|puntos?\s+de\s+poder|power\s+points?)(?!\w)",
-    re.IGNORECASE,
 )
 
 
@@ -190,66 +184,6 @@ class _Mark:
     field: str
     label: str  # as written
     bulleted: bool = False  # right after a bullet: an item when inside Special Abilities
-
-
-@dataclass
-class _Sheet:
-    """What the sections found, before the combatant is built."""
-
-    header: str | None = None
-    wild: bool = False
-    attributes: dict[str, Trait] = field(default_factory=dict)
-    saw_attributes: bool = False
-    skills: dict[str, Trait] = field(default_factory=dict)
-    edges: list[str] = field(default_factory=list)
-    hindrances: list[str] = field(default_factory=list)
-    weapons: list[Weapon] = field(default_factory=list)
-    gear: list[str] = field(default_factory=list)
-    powers: list[Power] = field(default_factory=list)
-    abilities: list[str] = field(default_factory=list)
-    arcane_background: str | None = None
-    derived: dict[str, int] = field(default_factory=dict)
-    armor_paren: int | None = None
-    natural_armor: int = 0
-    worn_armor: int = 0
-    shield_parry: int = 0
-
-
-def _bad(line: int, what: str, text: str) -> RuleError:
-    return RuleError(
-        f"swade.statblock.bad_line.{what}", line=line, text=text.strip()[:120], expected=what
-    )
-
-
-def split_top(text: str, seps: str = ",;") -> list[str]:
-    """Split on separators outside parentheses; raise ValueError on unbalanced ones."""
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-            if depth < 0:
-                raise ValueError(text)
-        elif ch in seps and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    if depth != 0:
-        raise ValueError(text)
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]
-
-
-def _collapse(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _trim(item: str) -> str:
-    """An item without surrounding spaces and trailing punctuation ("axe (Str+d8)." ->
-    "axe (Str+d8)"): a trailing period must not cost the weapon."""
-    return _collapse(item).strip(" .,;:|…")
 
 
 # -- cleaning -----------------------------------------------------------------------------
@@ -304,7 +238,7 @@ def _line_of(text: str, offset: int) -> int:
 
 def _at_line_start(text: str, start: int) -> bool:
     before = text[text.rfind("\n", 0, start) + 1 : start]
-    return not before.strip(" " + _BULLETS)
+    return not before.strip(" " + BULLETS)
 
 
 def _after_bullet(text: str, start: int) -> bool:
@@ -344,266 +278,6 @@ def _find_marks(src: str) -> list[_Mark]:
     return marks
 
 
-# -- traits -------------------------------------------------------------------------------
-
-
-def _pairs(item: str) -> tuple[list[re.Match[str]], str]:
-    """The ``Name dN[+b]`` pairs an item starts with, and the text left after them."""
-    found: list[re.Match[str]] = []
-    pos = 0
-    while True:
-        m = _PAIR_RE.match(item, pos)
-        if m is None or not m.group("name").strip(" ,;.-"):
-            break
-        found.append(m)
-        pos = m.end()
-    return found, item[pos:]
-
-
-def _trait(line: int, m: re.Match[str], item: str) -> tuple[str, Trait]:
-    die = int(m.group("die"))
-    if die not in DIE_SIZES:
-        raise _bad(line, "die", item)
-    bonus = int(m.group("bonus").replace(" ", "")) if m.group("bonus") else 0
-    return _collapse(m.group("name")).strip(" ,;.-"), Trait(die=die, bonus=bonus)
-
-
-def _trait_items(
-    reading: SheetReading[SwadeCombatant], line: int, content: str, *, attributes: bool
-) -> dict[str, Trait]:
-    out: dict[str, Trait] = {}
-    try:
-        items = split_top(content)
-    except ValueError:
-        raise _bad(line, "parenthesis", content) from None
-    for raw in items:
-        item = _trim(raw)
-        if not item:
-            continue
-        pairs, left = _pairs(item)
-        if not pairs:
-            raise _bad(line, "trait", item)
-        for m in pairs:
-            name, trait = _trait(line, m, item)
-            if attributes:
-                key = ATTRIBUTES.get(fold(name))
-                if key is None:
-                    raise _bad(line, "attribute", item)
-            else:
-                key = skill_id(name)
-            out[key] = trait
-            paren = m.group("paren")
-            if paren is not None and fold(paren) not in ("a", "animal"):
-                reading.leave(f"{name} ({paren})")
-        reading.leave(left)
-    return out
-
-
-# -- weapons, gear ------------------------------------------------------------------------
-
-
-def _weapon_parts(weapon: Weapon, parts: list[str]) -> list[str]:
-    """Read ``Str+d6``, ``Damage 2d6``, ``AP 1``, ``Range 12/24/48``, ``RoF 2``,
-    ``Shots 6``, ``Reach 1`` (Spanish: Daño, PA, Distancia/Alcance, CdF, Disparos,
-    Munición, Alcance) into ``weapon``; return the parts it did not read."""
-    notes: list[str] = []
-    for part in parts:
-        folded = fold(part)
-        squeezed = folded.replace(" ", "")
-        if _DAMAGE_RE.match(squeezed) and not weapon.damage:
-            weapon.damage = part.replace(" ", "")
-            continue
-        labelled = re.match(r"^([a-z][a-z. ]*?)\s*(?::\s*|\s)\s*([0-9a-z][\w/+\-. ]*)$", folded)
-        if labelled:
-            label, value = labelled.group(1).strip(" ."), labelled.group(2).strip()
-            number = re.fullmatch(r"\d+", value)
-            if label in ("damage", "dano", "dmg", "danos") and _DAMAGE_RE.match(
-                value.replace(" ", "")
-            ):
-                weapon.damage = part.split(":", 1)[-1].split(maxsplit=1)[-1].replace(" ", "")
-                if ":" not in part:
-                    weapon.damage = part.split(maxsplit=1)[1].replace(" ", "")
-                continue
-            if label in ("ap", "pa") and number:
-                weapon.ap = int(value)
-                continue
-            if label in ("rof", "cdf", "rate of fire", "cadencia") and number:
-                weapon.rof = int(value)
-                continue
-            if label in ("reach", "alcance") and number:
-                weapon.reach = int(value)
-                continue
-            if label in ("shots", "disparos", "municion", "ammo") and number:
-                weapon.shots = int(value)
-                continue
-            if label in ("range", "distancia", "rango", "dist", "alcance") and re.fullmatch(
-                r"\d+(?:/\d+){0,3}", value
-            ):
-                weapon.range = value
-                continue
-        notes.append(part)
-    return notes
-
-
-def _paren_weapon(item: str) -> Weapon | None:
-    """``Name (Str+d6, AP 1, ...)``: a weapon when the parenthesis holds its damage."""
-    open_at, close_at = item.find("("), item.rfind(")")
-    if open_at <= 0 or close_at < open_at:
-        return None
-    name, inner, after = item[:open_at].strip(), item[open_at + 1 : close_at], item[close_at + 1 :]
-    try:
-        parts = split_top(inner)
-    except ValueError:
-        return None
-    weapon = Weapon(name=name)
-    notes = _weapon_parts(weapon, parts)
-    if not weapon.damage:
-        return None
-    if after.strip(" .,;"):
-        notes.append(after.strip(" .,;"))
-    weapon.notes = ", ".join(notes)
-    return weapon
-
-
-_INLINE_WEAPON_RE = re.compile(
-    rf"^(?P<name>[^\d()]+?)\s*:?\s+(?P<damage>{_INLINE_DAMAGE})(?P<rest>(?:\s+.*)?)$", re.IGNORECASE
-)
-
-
-def _inline_weapon(item: str) -> Weapon | None:
-    """``spear Str+d4``, ``bow 2d6 AP 1 range 12/24/48 RoF 1``: a weapon written out."""
-    m = _INLINE_WEAPON_RE.match(item)
-    if m is None or fold(m.group("name")) in ATTRIBUTES:
-        return None
-    weapon = Weapon(name=m.group("name").strip(), damage=re.sub(r"\s+", "", m.group("damage")))
-    tokens = m.group("rest").split()
-    parts: list[str] = []
-    i = 0
-    while i < len(tokens):
-        if i + 1 < len(tokens) and re.fullmatch(r"[\d/]+", tokens[i + 1]):
-            parts.append(f"{tokens[i]} {tokens[i + 1]}")
-            i += 2
-        else:
-            parts.append(tokens[i])
-            i += 1
-    weapon.notes = " ".join(_weapon_parts(weapon, parts))
-    return weapon
-
-
-def _gear_item(sheet: _Sheet, item: str) -> None:
-    """A gear entry: a weapon, a shield (``+2 Parry``), armour (``(+2)``) or other gear."""
-    weapon = _paren_weapon(item) or (None if "(" in item else _inline_weapon(item))
-    if weapon is not None:
-        sheet.weapons.append(weapon)
-        return
-    inner = item[item.find("(") + 1 : item.rfind(")")] if "(" in item else ""
-    folded_inner, folded_name = fold(inner), fold(item.split("(")[0])
-    shield = re.search(r"([+-]?\d+)\s*(?:parry|parada)|(?:parry|parada)\s*([+-]?\d+)", folded_inner)
-    armour = re.fullmatch(r"\s*\+?(\d+)\s*", folded_inner) or re.search(
-        r"(?:armor|armour|armadura)\s*\+?(\d+)", folded_inner
-    )
-    if shield:
-        sheet.shield_parry = max(sheet.shield_parry, int(shield.group(1) or shield.group(2)))
-    elif armour and not re.search(r"shield|escudo", folded_name):
-        sheet.worn_armor = max(sheet.worn_armor, int(armour.group(1)))
-    elif armour:
-        sheet.shield_parry = max(sheet.shield_parry, int(armour.group(1)))
-    sheet.gear.append(item)
-
-
-# -- powers, edges, special abilities -----------------------------------------------------
-
-
-def _power(item: str) -> Power:
-    """``bolt (1 PP)``, ``healing (3)``, ``blast (fire, 2 PP)``, ``bolt 1 PP``."""
-    m = re.match(r"^(?P<name>[^(\[]+?)\s*[(\[](?P<inner>.*)[)\]]\s*$", item)
-    if m is None:
-        inline = re.match(rf"^(?P<name>.+?)\s+{_POWER_COST.pattern}$", item, flags=re.IGNORECASE)
-        if inline:
-            return Power(name=inline.group("name").strip(), cost=int(inline.group(2)))
-        return Power(name=item)
-    name, inner = m.group("name").strip(), m.group("inner")
-    cost: int | None = None
-    notes: list[str] = []
-    for part in (p.strip() for p in re.split(r"[,;]", inner)):
-        found = _POWER_COST.fullmatch(part) or re.fullmatch(r"(\d+)", part)
-        if found and cost is None:
-            cost = int(found.group(1))
-        elif part:
-            notes.append(part)
-    return Power(name=name, cost=cost, notes=", ".join(notes))
-
-
-def _edge_items(sheet: _Sheet, content: str, target: list[str], line: int) -> None:
-    try:
-        items = split_top(content)
-    except ValueError:
-        raise _bad(line, "parenthesis", content) from None
-    for raw in items:
-        item = _trim(raw)
-        if not item or fold(item) in _NONE_WORDS:
-            continue
-        arcane = re.match(
-            r"^(?:arcane background|trasfondo arcano|ta|ab)\s*[(:]\s*(.+?)\)?$", fold(item)
-        )
-        if arcane and target is sheet.edges:
-            sheet.arcane_background = arcane_background_id(arcane.group(1))
-            if "arcane_background" not in target:
-                target.append("arcane_background")
-            continue
-        target.append(edge_id(item))
-
-
-def _special_items(content: str) -> list[str]:
-    """Special Abilities split into items: by bullets, else by lines that start an item
-    (``Name:``), else (flattened) by sentences followed by ``Name:``."""
-    if _BULLET_RE.search(content):
-        return [p for p in _BULLET_RE.split(content) if p.strip()]
-    lines = [x for x in content.split("\n") if x.strip()]
-    if len(lines) > 1:
-        items: list[str] = []
-        for line in lines:
-            if not items or re.match(r"^\s*[A-ZÁÉÍÓÚÑ][^:\n]{0,40}:", line):
-                items.append(line)
-            else:
-                items[-1] += " " + line
-        return items
-    return [
-        p for p in re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ][^:.!?]{0,40}:)", content) if p.strip()
-    ]
-
-
-def _special(sheet: _Sheet, content: str) -> None:
-    for raw in _special_items(content):
-        item = _trim(raw)
-        if not item:
-            continue
-        m = re.match(r"^([^:]{1,50}?)\s*:\s*(.*)$", item)
-        name, desc = (m.group(1).strip(), m.group(2)) if m else (item, "")
-        folded = fold(name)
-        armour = re.match(r"^(?:armor|armour|armadura)\s*\+?\s*(\d+)\b", folded) or (
-            re.fullmatch(r"armor|armour|armadura", folded) and re.match(r"^\s*\+?\s*(\d+)\b", desc)
-        )
-        size = re.match(r"^(?:size|tamano)\s*([+-]?\s*\d+)\b", folded) or (
-            re.fullmatch(r"size|tamano", folded) and re.match(r"^\s*([+-]?\s*\d+)\b", desc)
-        )
-        damage = _STR_DAMAGE_SEARCH.search(desc) or _STR_DAMAGE_SEARCH.search(name)
-        if armour:
-            sheet.natural_armor += int(armour.group(1))
-        elif size:
-            sheet.derived["size"] = int(size.group(1).replace(" ", ""))
-        elif damage:
-            weapon_name = _STR_DAMAGE_SEARCH.sub("", name).strip(" :,.") or name
-            weapon = Weapon(name=weapon_name[:60], damage=re.sub(r"\s+", "", damage.group(0)))
-            ap = re.search(r"\b(?:ap|pa)\s*(\d+)\b", fold(desc))
-            reach = re.search(r"\b(?:reach|alcance)\s*(\d+)\b", fold(desc))
-            weapon.ap = int(ap.group(1)) if ap else 0
-            weapon.reach = int(reach.group(1)) if reach else 0
-            sheet.weapons.append(weapon)
-        else:
-            sheet.abilities.append(name[:60])
-
-
 # -- sections -----------------------------------------------------------------------------
 
 
@@ -612,20 +286,18 @@ def _belongs(line: str, previous: str, field_name: str) -> bool:
     stripped = line.strip()
     if previous.rstrip().endswith((",", "(", ";")) or previous.count("(") > previous.count(")"):
         return True
-    if re.match(r"^[a-záéíóúñü0-9(+]", stripped) or _DIE_TOKEN.match(stripped):
+    if re.match(r"^[a-záéíóúñü0-9(+]", stripped) or DIE_TOKEN.match(stripped):
         return True
     if field_name in ("attributes", "skills"):
-        return bool(_DIE_TOKEN.search(stripped))
+        return bool(DIE_TOKEN.search(stripped))
     return (
         "," in stripped or "(" in stripped or (len(stripped.split()) <= 3 and "." not in stripped)
     )
 
 
-def _section_text(
-    reading: SheetReading[SwadeCombatant], content: str, field_name: str
-) -> tuple[str, int]:
-    """The part of ``content`` that belongs to a list section (the rest is recorded as
-    not used), and the offset of the first unknown label cutting it, if any."""
+def _section_text(reading: SheetReading[SwadeCombatant], content: str, field_name: str) -> str:
+    """The part of ``content`` that belongs to a list section; the rest (an unknown
+    ``Label:`` and what follows it, free-text lines) is recorded as not used."""
     cut = _UNKNOWN_LABEL_RE.search(content)
     depth = _depths(content)
     while cut is not None and depth[cut.start("label")] > 0:
@@ -643,45 +315,51 @@ def _section_text(
                 reading.leave(rest)
             break
         kept.append(line)
-    return " ".join(kept), 0
+    return " ".join(kept)
 
 
 def _derived(
-    reading: SheetReading[SwadeCombatant], sheet: _Sheet, mark: _Mark, content: str, line: int
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, mark: _Mark, content: str, line: int
 ) -> None:
-    text = _collapse(content)
-    m = re.match(r"^:?\s*\(?\s*([+-]?\s*\d+)\s*\)?\s*(?:\(([^()]*)\))?", text)
+    m = re.match(r"^\s*:?\s*\(?\s*([+-]?\s*\d+)\s*\)?[ \t]*(?:\(([^()]*)\))?", content)
     if m is None:
-        raise _bad(line, "derived", f"{mark.label}: {text}")
-    value = int(m.group(1).replace(" ", ""))
-    sheet.derived[mark.field] = value
+        raise bad(line, "derived", f"{mark.label}: {collapse(content)}")
+    sheet.derived[mark.field] = int(m.group(1).replace(" ", ""))
     paren = m.group(2)
     if mark.field == "toughness" and paren is not None:
         armour = re.match(r"^\s*\+?(\d+)\b(.*)$", paren)
         if armour is None:
-            raise _bad(line, "number", f"{mark.label}: {text}")
+            raise bad(line, "number", f"{mark.label}: {collapse(content)}")
         sheet.armor_paren = int(armour.group(1))
         reading.leave(armour.group(2))
-    reading.leave(text[m.end() :])
+    _leave_lines(reading, content[m.end() :])
+
+
+def _leave_lines(reading: SheetReading[SwadeCombatant], text: str) -> None:
+    """Text nothing uses: each line, and each unknown ``Label:`` in it, on its own."""
+    for line in text.split("\n"):
+        cuts = [0] + [m.start("label") for m in _UNKNOWN_LABEL_RE.finditer(line)]
+        for a, b in zip(cuts, [*cuts[1:], len(line)], strict=True):
+            reading.leave(line[a:b])
 
 
 def _list_section(
-    reading: SheetReading[SwadeCombatant], sheet: _Sheet, mark: _Mark, content: str, line: int
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, mark: _Mark, content: str, line: int
 ) -> None:
     if mark.field == "special":
-        _special(sheet, content)
+        read_special(sheet, content)
         return
-    text, _ = _section_text(reading, content, mark.field)
+    text = _section_text(reading, content, mark.field)
     if mark.field == "attributes":
         sheet.saw_attributes = True
-        sheet.attributes.update(_trait_items(reading, line, text, attributes=True))
+        sheet.attributes.update(trait_items(reading, line, text, attributes=True))
     elif mark.field == "skills":
-        sheet.skills.update(_trait_items(reading, line, text, attributes=False))
+        sheet.skills.update(trait_items(reading, line, text, attributes=False))
     elif mark.field in ("edges", "hindrances"):
         target = sheet.edges if mark.field == "edges" else sheet.hindrances
-        _edge_items(sheet, text, target, line)
+        edge_items(sheet, text, target, line)
     elif mark.field == "arcane":
-        items = [_trim(p) for p in re.split(r"[,;]", text) if _trim(p)]
+        items = [trim(p) for p in re.split(r"[,;]", text) if trim(p)]
         if items:
             sheet.arcane_background = arcane_background_id(items[0])
             for extra in items[1:]:
@@ -690,33 +368,33 @@ def _list_section(
         try:
             items = split_top(text)
         except ValueError:
-            raise _bad(line, "parenthesis", text) from None
+            raise bad(line, "parenthesis", text) from None
         for raw in items:
-            item = _trim(raw)
-            if item and fold(item) not in _NONE_WORDS:
-                sheet.powers.append(_power(item))
+            item = trim(raw)
+            if item and fold(item) not in NONE_WORDS:
+                sheet.powers.append(read_power(item))
     elif mark.field in ("gear", "armor"):
-        number = re.fullmatch(r"\s*\+?(\d+)\s*", _trim(text))
+        number = re.fullmatch(r"\s*\+?(\d+)\s*", trim(text))
         if mark.field == "armor" and number:
             sheet.natural_armor += int(number.group(1))
             return
         try:
             items = split_top(text)
         except ValueError:
-            raise _bad(line, "parenthesis", text) from None
+            raise bad(line, "parenthesis", text) from None
         for raw in items:
-            item = _trim(raw)
-            if item and fold(item) not in _NONE_WORDS:
-                _gear_item(sheet, item)
+            item = trim(raw)
+            if item and fold(item) not in NONE_WORDS:
+                gear_item(sheet, item)
 
 
 def _header(
-    reading: SheetReading[SwadeCombatant], sheet: _Sheet, preamble: str, name: str | None
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, preamble: str, name: str | None
 ) -> None:
     """The text before the first label: the name (its first line) and the Wild Card
     marker; further lines are not used. A given ``name`` replaces it."""
     sheet.wild = _WC_RE.search(preamble) is not None
-    lines = [x for x in (ln.strip(" " + _BULLETS) for ln in preamble.split("\n")) if x]
+    lines = [x for x in (ln.strip(" " + BULLETS) for ln in preamble.split("\n")) if x]
     if not lines:
         return
     first = re.sub(r"\s+", " ", _WC_RE.sub(" ", lines[0])).strip(" :-|")
@@ -731,22 +409,22 @@ def _header(
 # -- the quick Extra ----------------------------------------------------------------------
 
 
-def _quick(reading: SheetReading[SwadeCombatant], sheet: _Sheet, src: str) -> None:
+def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -> None:
     """One line of pieces: ``Goblin: Fighting d6, Parry 5, Toughness 5, spear Str+d4``."""
     body = src
     head = re.match(r"^\s*([^:\n,;()]{1,60}?(?:\([^()]*\))?)\s*:\s*(.*)$", src, flags=re.S)
-    if head and fold(head.group(1)) not in DERIVED_LABELS and not _DIE_TOKEN.search(head[1]):
+    if head and fold(head.group(1)) not in DERIVED_LABELS and not DIE_TOKEN.search(head[1]):
         sheet.header = re.sub(r"\s+", " ", _WC_RE.sub(" ", head.group(1))).strip(" -")
         sheet.wild = _WC_RE.search(head.group(1)) is not None
         body = head.group(2)
     try:
         items = split_top(body.replace("\n", ","))
     except ValueError:
-        raise _bad(1, "parenthesis", body) from None
+        raise bad(1, "parenthesis", body) from None
     understood = False
     known_edges = set(EDGES.values()) | {"level_headed", "quick", "combat_reflexes"}
     for raw in items:
-        item = _trim(raw)
+        item = trim(raw)
         if not item:
             continue
         folded = fold(item)
@@ -765,10 +443,10 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: _Sheet, src: str) -> No
         if _WC_RE.fullmatch(item):
             sheet.wild = True
             continue
-        pairs, left = _pairs(item)
+        pairs, left = trait_pairs(item)
         if pairs and not left.strip(" .,;"):
             for m in pairs:
-                name, trait = _trait(1, m, item)
+                name, trait = read_trait(1, m, item)
                 key = ATTRIBUTES.get(fold(name))
                 if key is not None:
                     sheet.attributes[key] = trait
@@ -776,7 +454,7 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: _Sheet, src: str) -> No
                     sheet.skills[skill_id(name)] = trait
             understood = True
             continue
-        weapon = _paren_weapon(item) or _inline_weapon(item)
+        weapon = paren_weapon(item) or inline_weapon(item)
         if weapon is not None:
             sheet.weapons.append(weapon)
             understood = True
@@ -794,7 +472,7 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: _Sheet, src: str) -> No
 
 
 def _build(
-    reading: SheetReading[SwadeCombatant], sheet: _Sheet, name: str | None, *, quick: bool
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, name: str | None, *, quick: bool
 ) -> SwadeCombatant:
     final_name = (name or sheet.header or "").strip()
     if not final_name:
@@ -863,7 +541,7 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
     )
     src = _clean(text)
     marks = _find_marks(src)
-    sheet = _Sheet()
+    sheet = SheetParts()
     quick = not any(m.kind != "derived" for m in marks)
     if quick:
         _quick(reading, sheet, src)
@@ -884,7 +562,7 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
         if mark.kind == "derived":
             _derived(reading, sheet, mark, content, line)
         elif mark.kind == "ignored":
-            reading.leave(f"{mark.label}: {_collapse(content)}")
+            reading.leave(f"{mark.label}: {collapse(content)}")
         else:
             _list_section(reading, sheet, mark, content, line)
     reading.sheet = _build(reading, sheet, name, quick=False)
