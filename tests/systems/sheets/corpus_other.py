@@ -157,7 +157,7 @@ Técnicas: Disparo certero (Armas de Fuego) +2""",
             "acrobacia": 10,
             "primeros auxilios": 9,
             "iniciativa": 5,
-        },  # fmt: skip
+        },
         capacity=(4, 3, 2),
         armor=(("torso",), 8, 1),
         weapons=(
@@ -205,7 +205,7 @@ Weapons: Crowbar 3/9 melee; Shotgun 5/11 firearm range 10 magazine 2 shotgun""",
             "armas de fuego": 10,
             "acrobacia": 8,
             "iniciativa": 3,
-        },  # fmt: skip
+        },
         capacity=(5, 3, 3),
         armor=(("cabeza", "torso"), 10, 0),
         fatigue_max=4,
@@ -233,7 +233,7 @@ Armas: Fusil 5/10 fuego alcance 50 cargador 25/30 asalto automática; Pistola 4/
             "armas de fuego": 12,
             "acrobacia": 9,
             "iniciativa": 4,
-        },  # fmt: skip
+        },
         armor=((), 12, 1),
         weapons=(
             ("Fusil", "fuego", 5, 10, 50, 30, 25, "assault", True),
@@ -281,7 +281,7 @@ Técnicas: Estocada (Armas C.C.) +1 daño +2; Finta (Acrobacia) +2""",
             "armas c.c.": 13,
             "acrobacia": 12,
             "iniciativa": 5,
-        },  # fmt: skip
+        },
         armor=(("brazos", "piernas"), 8, 0),
         weapons=(
             ("Sable", "cc", 4, 9, None, None, None, None, False),

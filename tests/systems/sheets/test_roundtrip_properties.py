@@ -26,14 +26,34 @@ from bot.systems.ritualhex.state import (
 )
 from bot.systems.swade.names import ARCANE_SKILL_OF, ARCANE_SKILLS, ATTRIBUTE_IDS
 from bot.systems.swade.sheet_text import to_block as swade_block
-from bot.systems.swade.state import Power, SwadeCombatant, Trait, Weapon
 from bot.systems.swade.statblock import read_statblock
+from bot.systems.swade.state import Power, SwadeCombatant, Trait, Weapon
 from tests.systems.sheets.forms import flat
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LANGS = st.sampled_from(["es", "en"])
-WORDS = ["Ash", "Bram", "Cora", "Dusk", "Ember", "Fenn", "Gale", "Holt", "Iva", "Juno",
-         "Kestrel", "Lark", "Moss", "Nim", "Orrin", "Pike", "Quill", "Rook", "Sable", "Thorn"]  # fmt: skip
+WORDS = [
+    "Ash",
+    "Bram",
+    "Cora",
+    "Dusk",
+    "Ember",
+    "Fenn",
+    "Gale",
+    "Holt",
+    "Iva",
+    "Juno",
+    "Kestrel",
+    "Lark",
+    "Moss",
+    "Nim",
+    "Orrin",
+    "Pike",
+    "Quill",
+    "Rook",
+    "Sable",
+    "Thorn",
+]
 LOWER = [w.lower() for w in WORDS]
 
 
@@ -46,15 +66,54 @@ def name(words: list[str] = WORDS) -> st.SearchStrategy[str]:
 TRAITS = st.builds(Trait, die=st.sampled_from([4, 6, 8, 10, 12]), bonus=st.just(0)) | st.builds(
     Trait, die=st.just(12), bonus=st.integers(1, 3)
 )
-SKILL_IDS = ["athletics", "fighting", "shooting", "notice", "stealth", "intimidation",
-             "persuasion", "healing", "common_knowledge", "battle", "repair", "occult",
-             *ARCANE_SKILLS]  # fmt: skip
-EDGE_IDS = ["quick", "level_headed", "improved_level_headed", "combat_reflexes",
-            "hard_to_kill", "improved_hard_to_kill", "nerves_of_steel",
-            "improved_nerves_of_steel", "alertness", "brawny", "marksman", "command", "block",
-            "dodge", "frenzy", "sweep", "berserk", "luck", "power_points"]  # fmt: skip
-HINDRANCE_IDS = ["greedy", "hesitant", "loyal", "heroic", "cautious", "curious", "stubborn",
-                 "arrogant", "mean", "vow"]  # fmt: skip
+SKILL_IDS = [
+    "athletics",
+    "fighting",
+    "shooting",
+    "notice",
+    "stealth",
+    "intimidation",
+    "persuasion",
+    "healing",
+    "common_knowledge",
+    "battle",
+    "repair",
+    "occult",
+    *ARCANE_SKILLS,
+]
+EDGE_IDS = [
+    "quick",
+    "level_headed",
+    "improved_level_headed",
+    "combat_reflexes",
+    "hard_to_kill",
+    "improved_hard_to_kill",
+    "nerves_of_steel",
+    "improved_nerves_of_steel",
+    "alertness",
+    "brawny",
+    "marksman",
+    "command",
+    "block",
+    "dodge",
+    "frenzy",
+    "sweep",
+    "berserk",
+    "luck",
+    "power_points",
+]
+HINDRANCE_IDS = [
+    "greedy",
+    "hesitant",
+    "loyal",
+    "heroic",
+    "cautious",
+    "curious",
+    "stubborn",
+    "arrogant",
+    "mean",
+    "vow",
+]
 DAMAGES = ["Str+d4", "Str+d6", "Str+d8", "Fue+d10", "2d6", "2d8+1", "3d6", "1d10"]
 
 
@@ -153,7 +212,7 @@ def rh_actions(draw: st.DrawFn) -> ActionDef:
         reacts = draw(
             st.lists(
                 st.sampled_from(["attack", "spell", "defense", "act"]), min_size=1, unique=True
-            )  # fmt: skip
+            )
         )
         trigger = draw(st.sampled_from(["any", "self"]))
         targets, self_target = 1, False
@@ -218,7 +277,7 @@ def rh_sheets(draw: st.DrawFn) -> RHCombatant:
                         "resistencia",
                         "multiataque",
                     ]
-                ),  # fmt: skip
+                ),
                 st.integers(1, 3),
                 max_size=3,
             )
@@ -244,7 +303,7 @@ def rh_sheets(draw: st.DrawFn) -> RHCombatant:
                     st.dictionaries(
                         st.sampled_from(["str", "def"]), st.integers(-2, 2).filter(bool), max_size=2
                     )
-                ),  # fmt: skip
+                ),
                 actions=draw(st.lists(st.sampled_from(EXAMPLE_ACTIONS[:1]), max_size=1)),
             )
         )
@@ -279,8 +338,18 @@ def test_a_ritual_hex_sheet_written_back_reads_the_same(
 
 # -- Dread S-20 -----------------------------------------------------------------------------
 
-SCORE_NAMES = ["Fortaleza", "Destreza", "Pelea", "Armas C.C.", "Armas de Fuego", "Acrobacia",
-               "Primeros Auxilios", "Iniciativa", "Intimidar", "Sigilo"]  # fmt: skip
+SCORE_NAMES = [
+    "Fortaleza",
+    "Destreza",
+    "Pelea",
+    "Armas C.C.",
+    "Armas de Fuego",
+    "Acrobacia",
+    "Primeros Auxilios",
+    "Iniciativa",
+    "Intimidar",
+    "Sigilo",
+]
 
 
 @st.composite
@@ -311,8 +380,9 @@ def ds_weapons(draw: st.DrawFn) -> DSWeapon:
 def ds_sheets(draw: st.DrawFn) -> DSCombatant:
     names = draw(st.lists(st.sampled_from(SCORE_NAMES), unique=True, min_size=1, max_size=6))
     scores = {skill_key(n): draw(st.integers(1, 18)) for n in names}
-    covered = draw(st.lists(st.sampled_from(["cabeza", "brazos", "torso", "piernas"]),
-                            unique=True, max_size=3))  # fmt: skip
+    covered = draw(
+        st.lists(st.sampled_from(["cabeza", "brazos", "torso", "piernas"]), unique=True, max_size=3)
+    )
     score = {"cabeza": 2, "brazos": 4, "torso": 8, "piernas": 4}
     extra = draw(st.integers(0, 2))
     armor = draw(
@@ -324,7 +394,7 @@ def ds_sheets(draw: st.DrawFn) -> DSCombatant:
                     [DSArmor(parts=covered, score=sum(score[p] for p in covered), extra=extra)]
                     if covered
                     else []
-                ),  # fmt: skip
+                ),
             ]
         )
     )
@@ -339,7 +409,7 @@ def ds_sheets(draw: st.DrawFn) -> DSCombatant:
         score_names={skill_key(n): n for n in names},
         capacity=WoundTrack(
             r=draw(st.integers(1, 6)), hl=draw(st.integers(1, 4)), hg=draw(st.integers(1, 4))
-        ),  # fmt: skip
+        ),
         armor=armor,
         fatigue_max=draw(st.integers(1, 5)),
         weapons=draw(st.lists(ds_weapons(), max_size=3)),
