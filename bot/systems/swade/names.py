@@ -254,3 +254,22 @@ def arcane_background_id(name: str) -> str:
     become an id of their own name."""
     folded = re.sub(r"\s*\(.*\)$", "", fold(name)).strip(" .")
     return ARCANE_BACKGROUNDS.get(folded, ident(folded))
+
+
+# Edges and hindrances the rules apply today, and where: the action deck (SW-32,
+# ``deck.draw_with_edges``: Level Headed, Improved Level Headed, Quick, Hesitant), the
+# Spirit roll to recover from Shaken (``turns``: Combat Reflexes), the bleeding-out roll
+# (``turns``: Hard to Kill and Harder to Kill ignore wound penalties) and wound penalties
+# (``conditions.trait_modifiers``: Nerves of Steel, Improved). The sheet card says what
+# each does; every other edge is kept on the sheet and shown as not applied.
+APPLIED_EDGES: tuple[str, ...] = (
+    "level_headed",
+    "improved_level_headed",
+    "quick",
+    "hesitant",
+    "combat_reflexes",
+    "hard_to_kill",
+    "improved_hard_to_kill",
+    "nerves_of_steel",
+    "improved_nerves_of_steel",
+)
