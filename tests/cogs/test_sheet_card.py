@@ -69,6 +69,7 @@ async def test_saving_a_one_line_wild_card_shows_its_card_in_spanish(table: Offl
         "Trasfondo arcano: Magia\nHabilidad arcana: Hechicería d10\nPuntos de poder: 15/15\n"
         "descarga (1 PP), curación (3 PP), protección (1 PP)"
     )
+    assert card["Desventajas"] == "Guardadas (el bot no las aplica): Curioso"
     assert card["Equipo"] == "cota ligera (+2), cuerda"
     assert card["⚠ Sin usar (1)"] == "«Notas: odia a los trasgos»"
 
