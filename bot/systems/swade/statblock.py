@@ -90,11 +90,11 @@ from bot.systems.swade.statblock_items import (
     BULLETS,
     DIE_SIZES,
     DIE_TOKEN,
-    NONE_WORDS,
     SheetParts,
     bad,
     collapse,
     edge_items,
+    entries,
     gear_item,
     inline_weapon,
     paren_weapon,
@@ -365,27 +365,14 @@ def _list_section(
             for extra in items[1:]:
                 reading.leave(extra)
     elif mark.field == "powers":
-        try:
-            items = split_top(text)
-        except ValueError:
-            raise bad(line, "parenthesis", text) from None
-        for raw in items:
-            item = trim(raw)
-            if item and fold(item) not in NONE_WORDS:
-                sheet.powers.append(read_power(item))
+        sheet.powers.extend(read_power(item) for item in entries(text, line))
     elif mark.field in ("gear", "armor"):
         number = re.fullmatch(r"\s*\+?(\d+)\s*", trim(text))
         if mark.field == "armor" and number:
             sheet.natural_armor += int(number.group(1))
             return
-        try:
-            items = split_top(text)
-        except ValueError:
-            raise bad(line, "parenthesis", text) from None
-        for raw in items:
-            item = trim(raw)
-            if item and fold(item) not in NONE_WORDS:
-                gear_item(sheet, item)
+        for item in entries(text, line):
+            gear_item(sheet, item)
 
 
 def _header(

@@ -144,14 +144,7 @@ def trait_items(
     reading: SheetReading[SwadeCombatant], line: int, content: str, *, attributes: bool
 ) -> dict[str, Trait]:
     out: dict[str, Trait] = {}
-    try:
-        items = split_top(content)
-    except ValueError:
-        raise bad(line, "parenthesis", content) from None
-    for raw in items:
-        item = trim(raw)
-        if not item:
-            continue
+    for item in entries(content, line):
         pairs, left = trait_pairs(item)
         if not pairs:
             raise bad(line, "trait", item)
@@ -174,6 +167,17 @@ def trait_items(
 # -- weapons, gear ------------------------------------------------------------------------
 
 
+# Weapon labels whose value is a whole number, and the field it goes to.
+_WEAPON_NUMBERS: dict[str, str] = {
+    "ap": "ap", "pa": "ap",
+    "rof": "rof", "cdf": "rof", "rate of fire": "rof", "cadencia": "rof",
+    "reach": "reach", "alcance": "reach",
+    "shots": "shots", "disparos": "shots", "municion": "shots", "ammo": "shots",
+}  # fmt: skip
+_RANGE_LABELS = ("range", "distancia", "rango", "dist", "alcance")
+_DAMAGE_LABELS = ("damage", "dano", "danos", "dmg")
+
+
 def _weapon_parts(weapon: Weapon, parts: list[str]) -> list[str]:
     """Read ``Str+d6``, ``Damage 2d6``, ``AP 1``, ``Range 12/24/48``, ``RoF 2``,
     ``Shots 6``, ``Reach 1`` (Spanish: Daño, PA, Distancia/Alcance, CdF, Disparos,
@@ -181,39 +185,22 @@ def _weapon_parts(weapon: Weapon, parts: list[str]) -> list[str]:
     notes: list[str] = []
     for part in parts:
         folded = fold(part)
-        squeezed = folded.replace(" ", "")
-        if _DAMAGE_RE.match(squeezed) and not weapon.damage:
+        if _DAMAGE_RE.match(folded.replace(" ", "")) and not weapon.damage:
             weapon.damage = part.replace(" ", "")
             continue
         labelled = re.match(r"^([a-z][a-z. ]*?)\s*(?::\s*|\s)\s*([0-9a-z][\w/+\-. ]*)$", folded)
-        if labelled:
-            label, value = labelled.group(1).strip(" ."), labelled.group(2).strip()
-            number = re.fullmatch(r"\d+", value)
-            if label in ("damage", "dano", "dmg", "danos") and _DAMAGE_RE.match(
-                value.replace(" ", "")
-            ):
-                weapon.damage = part.split(":", 1)[-1].split(maxsplit=1)[-1].replace(" ", "")
-                if ":" not in part:
-                    weapon.damage = part.split(maxsplit=1)[1].replace(" ", "")
-                continue
-            if label in ("ap", "pa") and number:
-                weapon.ap = int(value)
-                continue
-            if label in ("rof", "cdf", "rate of fire", "cadencia") and number:
-                weapon.rof = int(value)
-                continue
-            if label in ("reach", "alcance") and number:
-                weapon.reach = int(value)
-                continue
-            if label in ("shots", "disparos", "municion", "ammo") and number:
-                weapon.shots = int(value)
-                continue
-            if label in ("range", "distancia", "rango", "dist", "alcance") and re.fullmatch(
-                r"\d+(?:/\d+){0,3}", value
-            ):
-                weapon.range = value
-                continue
-        notes.append(part)
+        label, value = (
+            (labelled.group(1).strip(" ."), labelled.group(2).strip()) if labelled else ("", "")
+        )
+        if label in _DAMAGE_LABELS and _DAMAGE_RE.match(value.replace(" ", "")):
+            written = part.split(":", 1)[1] if ":" in part else part.split(maxsplit=1)[1]
+            weapon.damage = written.replace(" ", "")
+        elif label in _WEAPON_NUMBERS and value.isdigit():
+            setattr(weapon, _WEAPON_NUMBERS[label], int(value))
+        elif label in _RANGE_LABELS and re.fullmatch(r"\d+(?:/\d+){0,3}", value):
+            weapon.range = value
+        else:
+            notes.append(part)
     return notes
 
 
@@ -306,15 +293,18 @@ def read_power(item: str) -> Power:
     return Power(name=name, cost=cost, notes=", ".join(notes))
 
 
-def edge_items(sheet: SheetParts, content: str, target: list[str], line: int) -> None:
+def entries(text: str, line: int) -> list[str]:
+    """A section's entries: split on ``,``/``;`` outside parentheses, trimmed, without
+    empty ones and "none"/"-"; unbalanced parentheses are refused naming the line."""
     try:
-        items = split_top(content)
+        items = split_top(text)
     except ValueError:
-        raise bad(line, "parenthesis", content) from None
-    for raw in items:
-        item = trim(raw)
-        if not item or fold(item) in NONE_WORDS:
-            continue
+        raise bad(line, "parenthesis", text) from None
+    return [item for item in map(trim, items) if item and fold(item) not in NONE_WORDS]
+
+
+def edge_items(sheet: SheetParts, content: str, target: list[str], line: int) -> None:
+    for item in entries(content, line):
         arcane = re.match(
             r"^(?:arcane background|trasfondo arcano|ta|ab)\s*[(:]\s*(.+?)\)?$", fold(item)
         )
