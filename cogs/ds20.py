@@ -34,9 +34,10 @@ from bot.storage.characters import SavedCharacter
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
 from bot.systems.ds20.state import DS20State, DSCombatant
-from bot.systems.ds20.statline import fold
+from bot.systems.ds20.statline import fold, read_statline
 from bot.systems.ds20.wounds import wound_boxes
 from bot.systems.encounter import Encounter
+from bot.systems.sheets import SheetReading
 from cogs._context import Ctx
 from cogs._registry import handles
 from cogs.shared import given, name_choices, reject_foreign
@@ -182,17 +183,24 @@ async def _act(ctx: Ctx, rules: Rules, kind: str, options: dict[str, Any] | None
 # -- /character save, /combatant, /join ------------------------------------------------------
 
 
-@handles("parse_sheet", SYSTEM)
-def parse_sheet(text: str, name: str) -> dict[str, Any]:
-    """The stat line (format in ``bot.systems.ds20.statline``) as a dict; without a
-    ``Nombre`` field the saved name is used."""
+@handles("read_sheet", SYSTEM)
+def read_sheet(
+    text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[DSCombatant]:
+    """The stat line (format in ``bot.systems.ds20.statline``) with the defaults applied;
+    without a ``Nombre`` field the saved name is used."""
     try:
-        sheet = ds20.parse_statline(text)
+        return read_statline(text)
     except RuleError as exc:
         if exc.key != "ds20.statline.missing":
             raise
-        sheet = ds20.parse_statline(f"{text}\nNombre: {name}")
-    return sheet.model_dump(mode="json")
+    return read_statline(f"{text}\nNombre: {name}")
+
+
+@handles("parse_sheet", SYSTEM)
+def parse_sheet(text: str, name: str) -> dict[str, Any]:
+    """The stat line as a dict (:func:`read_sheet`'s sheet)."""
+    return read_sheet(text, name).sheet.model_dump(mode="json")
 
 
 def _sheet(statblock: str | None, character: SavedCharacter | None) -> DSCombatant:

@@ -54,8 +54,10 @@ from bot.systems.base import Actor, Offer, Outcome, RuleError, chain
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
+from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
+from bot.systems.sheets import SheetReading
 from cogs._context import Ctx
 from cogs._registry import handles
 from cogs.shared import combatant_autocomplete, given, name_choices, reject_foreign
@@ -254,29 +256,46 @@ async def _act(ctx: Ctx, rules: Rules, kind: str, options: dict[str, Any] | None
 # -- /character save, /combatant, /join ----------------------------------------------------
 
 
-def _parse(
+def _read(
     text: str, name: str, kind: str, library: list[Any] | tuple[Any, ...] = ()
-) -> RHCombatant:
-    """``parse_sheet``; without a ``nombre`` line the given name is used."""
+) -> SheetReading[RHCombatant]:
+    """``read_sheet``; without a ``nombre`` line the given name is used."""
     try:
-        return rh.parse_sheet(text, kind=kind, library=library)  # type: ignore[arg-type]
+        return read_rh_sheet(text, kind=kind, library=library)  # type: ignore[arg-type]
     except RuleError as exc:
         if exc.key != "ritualhex.sheet.missing_name":
             raise
-    return rh.parse_sheet(f"nombre: {name}\n{text}", kind=kind, library=library)  # type: ignore[arg-type]
+    return read_rh_sheet(f"nombre: {name}\n{text}", kind=kind, library=library)  # type: ignore[arg-type]
+
+
+def _parse(
+    text: str, name: str, kind: str, library: list[Any] | tuple[Any, ...] = ()
+) -> RHCombatant:
+    return _read(text, name, kind, library).sheet
+
+
+@handles("read_sheet", SYSTEM)
+def read_sheet(
+    text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[RHCombatant]:
+    """The sheet (format in ``bot.systems.ritualhex.sheet``) with the defaults applied: a
+    hero's, or a minion's when it lists its own parts or limbs. Actions resolve to the
+    encounter's GM-defined ones too, when there is one."""
+    library = (
+        encounter.state.library if encounter is not None and encounter.system == SYSTEM else ()
+    )
+    try:
+        return _read(text, name, "hero", library)
+    except RuleError as exc:
+        if exc.key != "ritualhex.sheet.hero_parts_fixed":
+            raise
+    return _read(text, name, "minion", library)
 
 
 @handles("parse_sheet", SYSTEM)
 def parse_sheet(text: str, name: str) -> dict[str, Any]:
-    """The sheet (format in ``bot.systems.ritualhex.sheet``) as a dict: a hero's, or a
-    minion's when it lists its own parts or limbs."""
-    try:
-        sheet = _parse(text, name, "hero")
-    except RuleError as exc:
-        if exc.key != "ritualhex.sheet.hero_parts_fixed":
-            raise
-        sheet = _parse(text, name, "minion")
-    return sheet.model_dump(mode="json")
+    """The sheet as a dict (:func:`read_sheet`'s sheet)."""
+    return read_sheet(text, name).sheet.model_dump(mode="json")
 
 
 def _side(side: str | None, controller_id: int | None) -> str:

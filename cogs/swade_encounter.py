@@ -40,10 +40,11 @@ from bot.render.limits import CHOICE_NAME, clip
 from bot.storage.characters import SavedCharacter
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.encounter import Encounter
+from bot.systems.sheets import SheetReading
 from bot.systems.swade import conditions, encounter_rules, turns
 from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.encounter_rules import find_combatant, require_gm
-from bot.systems.swade.statblock import fold, parse_statblock
+from bot.systems.swade.statblock import fold, read_statblock
 from bot.systems.swade.state import SwadeCombatant, SwadeSettings, SwadeState
 from cogs._context import Ctx
 from cogs._registry import handles
@@ -177,11 +178,19 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
 # -- /character save, /combatant, /join ---------------------------------------------------
 
 
+@handles("read_sheet", SYSTEM)
+def read_sheet(
+    text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[SwadeCombatant]:
+    """A stat block (format in ``bot.systems.swade.statblock``) with what was not used; the
+    name the character is saved under is its name."""
+    return read_statblock(text, name=name)
+
+
 @handles("parse_sheet", SYSTEM)
 def parse_sheet(text: str, name: str) -> dict[str, Any]:
-    """A stat block (format in ``bot.systems.swade.statblock``) as a dict; the name the
-    character is saved under is its name."""
-    return parse_statblock(text, name=name).model_dump(mode="json")
+    """A stat block as a dict (:func:`read_sheet`'s sheet)."""
+    return read_sheet(text, name).sheet.model_dump(mode="json")
 
 
 def _side(side: str | None, controller_id: int | None) -> str:
