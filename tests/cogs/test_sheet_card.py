@@ -201,8 +201,11 @@ async def test_a_huge_block_still_fits_and_keeps_its_warning(table: OfflineTable
     assert card["⚠ Sin usar (1)"].startswith("«Notas: zzz")
 
 
-def test_fit_shortens_the_rest_before_the_warning_line() -> None:
-    from bot.render.sheets import Card, fit
+def test_a_card_too_big_for_one_embed_is_paged_whole_with_its_warning_last() -> None:
+    """The card is fitted by the one module every reply goes through (bot.render.fit):
+    pages within Discord's limits, nothing cut, the warning line whole on the last page."""
+    from bot.render.fit import fit_embed
+    from bot.render.sheets import Card, as_embed
 
     card = Card(
         title="T" * 300,
@@ -210,9 +213,12 @@ def test_fit_shortens_the_rest_before_the_warning_line() -> None:
         fields=[(f"F{i}", "v" * 1500) for i in range(30)],
         warnings=[("⚠ Sin usar (1)", "«" + "w" * 900 + "»"), ("⚠ Puesto por el bot", "x" * 200)],
     )
-    embed = fit(card)
-    assert within_limits(embed)
-    assert embed["fields"][-2:] == [
+    pages = fit_embed(as_embed(card), "es")
+    assert len(pages) > 1 and all(within_limits(p) for p in pages)
+    values = "".join(f["value"] for p in pages for f in p.get("fields", []))
+    values += "".join(p.get("description", "") for p in pages)
+    assert values.count("v") == 30 * 1500 and values.count("d") >= 5000, "nothing is cut"
+    assert pages[-1]["fields"][-2:] == [
         {"name": "⚠ Sin usar (1)", "value": "«" + "w" * 900 + "»", "inline": False},
         {"name": "⚠ Puesto por el bot", "value": "x" * 200, "inline": False},
     ]

@@ -1,8 +1,7 @@
 """The sheet card (issue 16): what the bot understood from a pasted sheet, in the reader's
 language, after every save, add and edit and on ``/character show``. One renderer per
-system (``swade``, ``ritualhex``, ``ds20``); this module fits the card to Discord's
-limits, keeping the warning line (the text the parser did not use, the defaults it
-applied) whole while it shortens the rest."""
+system (``swade``, ``ritualhex``, ``ds20``); the warning line (the text the parser did not
+use, the defaults it applied) comes last, and the reply's fitting pages a long card."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import t
-from bot.render.limits import DESCRIPTION, FIELD_NAME, FIELD_VALUE, TITLE, clip, within_limits
 from bot.systems.sheets import Note, SheetReading
 
 CARD_COLOUR = 0x27AE60
@@ -53,45 +51,20 @@ def warnings(
     return out
 
 
-def _total(embed: dict[str, Any]) -> int:
-    size = len(embed.get("title", "")) + len(embed.get("description", ""))
-    size += len((embed.get("footer") or {}).get("text", ""))
-    return size + sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
-
-
-def fit(card: Card) -> dict[str, Any]:
-    """The card as an embed dict within Discord's limits: the longest ordinary fields
-    are cut first, the warnings last of all (issue 16: nothing dropped silently)."""
-    fields = [(clip(n, FIELD_NAME), clip(v or "—", FIELD_VALUE)) for n, v in card.fields]
-    notes = [(clip(n, FIELD_NAME), clip(v, FIELD_VALUE)) for n, v in card.warnings]
-    fields = fields[: 25 - len(notes)]
+def as_embed(card: Card) -> dict[str, Any]:
+    """The card as an embed dict, the warnings last. It is not cut here: the one fitting
+    module (:mod:`bot.render.fit`, through every reply) pages it, so nothing on the card
+    is lost and the warning line stays whole (issues 15 and 16)."""
+    fields = [*card.fields, *card.warnings]
     embed: dict[str, Any] = {
-        "title": clip(card.title, TITLE),
-        "description": clip(card.description, DESCRIPTION),
-        "color": WARNING_COLOUR if notes else CARD_COLOUR,
+        "title": card.title,
+        "description": card.description,
+        "color": WARNING_COLOUR if card.warnings else CARD_COLOUR,
+        "fields": [{"name": n, "value": v or "—", "inline": False} for n, v in fields],
     }
     if card.footer:
-        embed["footer"] = {"text": clip(card.footer, 2048)}
-
-    def build() -> dict[str, Any]:
-        all_fields = [*fields, *notes]
-        return {
-            **embed,
-            "fields": [{"name": n, "value": v, "inline": False} for n, v in all_fields],
-        }
-
-    out = build()
-    while not within_limits(out):
-        longest = max(range(len(fields)), key=lambda i: len(fields[i][1]), default=None)
-        if longest is not None and len(fields[longest][1]) > 40:
-            name, value = fields[longest]
-            fields[longest] = (name, clip(value, len(value) // 2))
-        elif len(embed["description"]) > 40:
-            embed["description"] = clip(embed["description"], len(embed["description"]) // 2)
-        else:
-            notes = [(n, clip(v, max(1, len(v) // 2))) for n, v in notes]
-        out = build()
-    return out
+        embed["footer"] = {"text": card.footer}
+    return embed
 
 
 def sheet_card_dict(
@@ -102,7 +75,7 @@ def sheet_card_dict(
     card = _RENDERERS[system](sheet, lang)
     card.warnings = warnings(reading, lang, note)
     card.footer = t("sheet.footer", lang)
-    return fit(card)
+    return as_embed(card)
 
 
 def sheet_card(
