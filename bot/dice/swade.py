@@ -37,6 +37,7 @@ from typing import Any, Literal
 from bot.dice.chain import (
     MAX_ACE_CHAIN,
     AceChain,
+    check_number,
     check_sides,
     roll_chain,
     roll_chain_unchecked,
@@ -389,8 +390,11 @@ def parse_trait(text: str, *, wild_card: bool = True) -> TraitSpec:
     rof = int(m["rof"]) if m["rof"] else 1
     if not 1 <= rof <= 6:
         raise DiceError("dice.bad_trait_dice", count=rof, position=m.start("rof"))
-    mods = sum(int(x) for x in re.findall(r"[+-]\d+", m["mods"] or ""))
-    tn = int(m["tn"]) if m["tn"] else 4
+    mods = sum(
+        check_number(int(x[0]), m.start("mods") + x.start())
+        for x in re.finditer(r"[+-]\d+", m["mods"] or "")
+    )
+    tn = check_number(int(m["tn"]), m.start("tn")) if m["tn"] else 4
     return TraitSpec(
         die=die, modifier=mods, tn=tn, wild_die=wild, unskilled=unskilled, trait_dice=rof
     )
@@ -453,7 +457,8 @@ def parse_damage(text: str, *, strength: int | None = None) -> DamageSpec:
             check_sides(int(sides_s))
             sides.extend([int(sides_s)] * count)
         elif term.isdigit():
-            modifier += int(term) if sign == "+" else -int(term)
+            value = check_number(int(term), m.start(2))
+            modifier += value if sign == "+" else -value
         else:
             raise DiceError("dice.bad_damage_notation", text=text, position=m.start(2))
         first = False
