@@ -78,6 +78,7 @@ MAX_LENGTH = 300
 MAX_DICE = 1000
 MAX_DEPTH = 50
 MAX_REPEATS = 100
+LOG_MAX_DICE = 60  # dice shown one by one in a log row (about 110 bytes each)
 
 Rounding = Literal["floor", "up", "nearest", "trunc"]
 ROUNDINGS: tuple[str, ...] = ("floor", "up", "nearest", "trunc")
@@ -254,6 +255,23 @@ class RollResult:
             "total": self.total,
             "totals": self.totals,
             "parts": [p.to_view() for p in self.parts],
+        }
+
+    def log_view(self, max_dice: int = LOG_MAX_DICE) -> dict[str, Any]:
+        """What the log keeps: the whole view for up to ``max_dice`` dice; past that
+        only the totals and the rounding (the dice are the expression replayed with the
+        logged seed), so a log row stays under about 8 KB (``1000d10000`` wrote 116 KB)."""
+        if self.dice_rolled <= max_dice:
+            return self.to_view()
+        return {
+            "kind": "expression",
+            "text": self.text,
+            "label": self.label,
+            "total": self.total,
+            "totals": self.totals[:MAX_REPEATS],
+            "dice_rolled": self.dice_rolled,
+            "rounding": self.rounding,
+            "dice_omitted": True,
         }
 
 
