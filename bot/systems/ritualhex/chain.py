@@ -457,7 +457,7 @@ def settle(state: RitualHexState, dice: DiceSource, events: list[Event]) -> None
         if (
             c is not None
             and c.active
-            and any(x.active and x.side != c.side for x in state.combatants)
+            and any(x.active and x.side != c.side for x in raw_items(state.combatants))
         ):
             state.acting = [c.id]
             events.append(
