@@ -53,7 +53,9 @@ def wilson_interval(hits: int, samples: int, z: float = Z_99) -> tuple[float, fl
     centre = (p + z2 / (2 * samples)) / (1 + z2 / samples)
     spread = z * math.sqrt(p * (1 - p) / samples + z2 / (4 * samples * samples))
     spread /= 1 + z2 / samples
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    low = 0.0 if hits == 0 else max(0.0, centre - spread)
+    high = 1.0 if hits == samples else min(1.0, centre + spread)
+    return low, high
 
 
 def estimate_at_least(

@@ -653,7 +653,7 @@ def _operators(tokens: list[Token], *, on_set: bool) -> tuple[tuple[Operator, ..
             ace = check_number(int(t[2:]), pos) if len(t) > 1 else -1  # -1: sides - 1, later
             continue
         if t[:2] in ("kh", "kl", "dh", "dl"):
-            op, sel = ("k" if t[0] == "k" else "p"), Selector(t[1], int(t[2:]))
+            op, sel = ("k" if t[0] == "k" else "p"), Selector(t[1], check_number(int(t[2:]), pos))
         elif t[:2] in ("rr", "ro", "ra", "mi", "ma"):
             op, sel = t[:2], _selector(t[2:], pos)
         else:

@@ -47,6 +47,7 @@ from bot.dice.source import DiceError, DiceSource
 UNSKILLED_DIE = 4
 UNSKILLED_PENALTY = -2
 RAISE_STEP = 4
+MAX_ROF = 6  # trait dice of one rate-of-fire roll (s8r6)
 
 
 def raises_for(total: int, tn: int) -> int:
@@ -176,7 +177,7 @@ def trait_roll(
     ``trait_dice > 1`` is rate of fire (see the module docstring).
     """
     if trait_dice < 1:
-        raise DiceError("dice.bad_trait_dice", count=trait_dice, position=0)
+        raise DiceError("dice.bad_trait_dice", count=trait_dice, limit=MAX_ROF, position=0)
     sides = UNSKILLED_DIE if unskilled else die
     check_sides(sides)
     if wild_die is not None:
@@ -388,8 +389,8 @@ def parse_trait(text: str, *, wild_card: bool = True) -> TraitSpec:
     else:
         wild = 6
     rof = int(m["rof"]) if m["rof"] else 1
-    if not 1 <= rof <= 6:
-        raise DiceError("dice.bad_trait_dice", count=rof, position=m.start("rof"))
+    if not 1 <= rof <= MAX_ROF:
+        raise DiceError("dice.bad_trait_dice", count=rof, limit=MAX_ROF, position=m.start("rof"))
     mods = sum(
         check_number(int(x[0]), m.start("mods") + x.start())
         for x in re.finditer(r"[+-]\d+", m["mods"] or "")
