@@ -526,7 +526,7 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
             )
     if "nadie" in parts:
         await warm_up("ritualhex")
-        figures["nadie"] = await nadie([40, 60, 80], args.seed)
+        figures["nadie"] = await nadie([int(n) for n in args.nadie.split(",")], args.seed)
     if "executor" in parts:
         figures["executor"] = [
             await executor(args.seed, slow, args.odds_timeout)
@@ -542,10 +542,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--odds-timeout", type=float, default=120.0)
+    parser.add_argument("--nadie", default="40,60,80", help="minions for 'Nadie reacciona'")
     parser.add_argument("--show-slow", action="store_true", help="print slow commands")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
-    figures = asyncio.run(_main(args))
+    threshold = gc.get_threshold()
+    try:
+        figures = asyncio.run(_main(args))
+    finally:  # warm_up set the collector as comodin run does; put it back
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
     if "odds" in args.parts.split(","):
         figures["odds"] = odds(args.odds_timeout)
     if args.json:

@@ -150,7 +150,7 @@ def _combine(a: W, b: W, fn: Callable[[int, int], int], budget: Budget) -> W:
     """The distribution of ``fn(A, B)`` for independent A and B."""
     if len(a) * len(b) > MAX_PAIRS:
         raise _too_complex(MAX_PAIRS)
-    budget.charge(len(a) * len(b) * 3 + len(a) + len(b))
+    budget.charge(len(a) * len(b) * 6 + len(a) + len(b))
     acc: dict[int, int] = {}
     wb = list(b.weights.items())
     for x, px in a.weights.items():
@@ -305,7 +305,7 @@ class _Walker:
         out: Dist = {}
         level: Dist = {0: Fraction(1)}  # partial sums of chains still going
         for _ in range(MAX_ACE_CHAIN + 1):
-            self.budget.charge(len(level) * s * 2)
+            self.budget.charge(len(level) * s * 20)  # Fraction arithmetic
             nxt: Dist = {}
             for base, p in level.items():
                 q = p / s
@@ -470,7 +470,7 @@ def _keep_order_statistic(
         q = kept_vals[v]
         later -= q
         later_pow = [later**j for j in range(count + 1)] if keeps else []
-        budget.charge(len(dp) * (count + 1) * 4 + count)
+        budget.charge(len(dp) * (count + 1) * 10 + count)
         nxt: dict[tuple[int, int, int], int] = {}
         for (used, k, total), w in dp.items():
             rest = count - used

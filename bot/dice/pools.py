@@ -197,7 +197,7 @@ def keep_members(
             above = [(u, w) for u, w in d.items() if u > v]
             equal = d.get(v, 0)
             below = sum(w for u, w in d.items() if u < v)
-            budget.charge(sum(len(sums) for sums in dp.values()) * (len(above) + 2) + len(d))
+            budget.charge(sum(len(sums) for sums in dp.values()) * (len(above) + 2) * 2 + len(d))
             nxt: dict[tuple[int, int], dict[int, int]] = {}
             for (a, b), sums in dp.items():
                 if below:
