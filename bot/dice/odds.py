@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from bot.dice.budget import ODDS_UNITS, Budget
@@ -172,37 +173,75 @@ class DSOdds:
         }
 
 
+@lru_cache(maxsize=256)
+def _d4_sum_at_least(count: int) -> tuple[int, list[int]]:
+    """(offset, tail): ``tail[i]`` = ways (of 4**count) for ``count`` d4 to total at
+    least ``offset + i`` (:func:`bot.dice.pools.pool_counts`, O(count**2))."""
+    if count == 0:
+        return 0, [1]
+    offset, counts = pool_counts(count, 4, None, budget=Budget(1 << 40))
+    return offset, list(accumulate(reversed(counts)))[::-1]
+
+
 @lru_cache(maxsize=1024)
-def _d4_balance(bonus: int, penalty: int) -> dict[int, int]:
-    """Counts (out of 4**(bonus+penalty)) of sum(bonus d4) - sum(penalty d4)."""
-    dist = {0: 1}
-    for sign in [1] * bonus + [-1] * penalty:
-        nxt: dict[int, int] = {}
-        for v, n in dist.items():
-            for face in range(1, 5):
-                key = v + sign * face
-                nxt[key] = nxt.get(key, 0) + n
-        dist = nxt
-    return dist
+def _balance_at_least(bonus: int, penalty: int, t: int) -> int:
+    """Ways (of 4**(bonus+penalty)) that sum(bonus d4) - sum(penalty d4) >= t."""
+    ob, tail_b = _d4_sum_at_least(bonus)
+    op, tail_p = _d4_sum_at_least(penalty)
+    ways_p = [a - b for a, b in zip(tail_p, [*tail_p[1:], 0], strict=True)]
+    total = 0
+    for j, w in enumerate(ways_p):
+        i = t + op + j - ob  # the bonus sum must reach t + (penalty sum)
+        if i <= 0:
+            total += w * tail_b[0]
+        elif i < len(tail_b):
+            total += w * tail_b[i]
+    return total
+
+
+def _first_success(d20: int, score: int, low: int, high: int) -> int | None:
+    """The smallest balance in ``low..high`` that succeeds on this d20 after DS-2 (whose
+    success is monotone in the margin), by bisection; None when none does."""
+
+    def ok(delta: int) -> bool:
+        return adjust_margin(d20, score - d20 + delta) >= 0
+
+    if not ok(high):
+        return None
+    while low < high:
+        mid = (low + high) // 2
+        if ok(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 def ds20_odds(score: int, bonus: int = 0, penalty: int = 0) -> DSOdds:
     """Exact odds of a roll-under d20 against ``score`` with ``bonus`` and ``penalty``
     d4s: success (final margin >= 0 after DS-2), spectacular (a natural 1 that succeeds,
-    see :class:`bot.dice.ds20.DSRoll`), disaster (a natural 20: always 1/20)."""
+    see :class:`bot.dice.ds20.DSRoll`), disaster (a natural 20: always 1/20).
+
+    For each face of the d20, success after DS-2 is a threshold on the d4s' balance
+    (a natural 1 succeeds from a margin of -10, 2..19 from 0, a 20 never): the smallest
+    balance that succeeds is found with :func:`bot.dice.ds20.adjust_margin` itself, and
+    the chance of reaching it comes from the exact sums of each side's d4s. O(units**2)
+    (100 bonus and 100 penalty d4s took 45 ms on the event loop by convolving them)."""
     check_number(score)
     for units in (bonus, penalty):
         if not 0 <= units <= MAX_UNITS:
             raise DiceError("dice.bad_units", count=units, limit=MAX_UNITS, position=0)
-    balance = _d4_balance(bonus, penalty)
+    low, high = bonus - 4 * penalty, 4 * bonus - penalty
     total = 20 * 4 ** (bonus + penalty)
     success = spectacular = 0
     for d20 in range(1, 21):
-        for delta, n in balance.items():
-            if adjust_margin(d20, score - d20 + delta) >= 0:
-                success += n
-                if d20 == 1:
-                    spectacular += n
+        first = _first_success(d20, score, low, high)
+        if first is None:
+            continue
+        ways = _balance_at_least(bonus, penalty, first)
+        success += ways
+        if d20 == 1:
+            spectacular += ways
     return DSOdds(success / total, spectacular / total, 1 / 20)
 
 

@@ -167,3 +167,35 @@ def test_rh_huge_difficulty_is_exact_and_tiny() -> None:
     o = rh_check_odds(2, 1500, 1)
     assert 0 < o.p_success < 1e-200
     assert o.mean_s == pytest.approx(3.36, abs=0.01)
+
+
+def _ds20_by_convolution(score: int, bonus: int, penalty: int) -> tuple[Fraction, Fraction]:
+    """The O(units**2 * 4) convolution the threshold method replaced (DS-1, DS-2)."""
+    from bot.dice.ds20 import adjust_margin
+
+    dist = {0: 1}
+    for sign in [1] * bonus + [-1] * penalty:
+        nxt: dict[int, int] = {}
+        for v, n in dist.items():
+            for face in range(1, 5):
+                nxt[v + sign * face] = nxt.get(v + sign * face, 0) + n
+        dist = nxt
+    total = 20 * 4 ** (bonus + penalty)
+    success = spectacular = 0
+    for d20 in range(1, 21):
+        for delta, n in dist.items():
+            if adjust_margin(d20, score - d20 + delta) >= 0:
+                success += n
+                spectacular += n if d20 == 1 else 0
+    return Fraction(success, total), Fraction(spectacular, total)
+
+
+@pytest.mark.parametrize(
+    ("score", "bonus", "penalty"),
+    [(15, 0, 0), (1, 0, 4), (-20, 0, 0), (12, 7, 3), (5, 0, 9), (30, 12, 12), (15, 40, 40)],
+)
+def test_ds20_threshold_method_equals_the_convolution(score: int, bonus: int, penalty: int) -> None:
+    success, spectacular = _ds20_by_convolution(score, bonus, penalty)
+    o = ds20_odds(score, bonus, penalty)
+    assert o.p_success == float(success)
+    assert o.p_spectacular == float(spectacular)
