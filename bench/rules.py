@@ -20,6 +20,9 @@ combatants, and issue 21's is 100 ms of event-loop time per command):
   limit (``--odds-timeout``), through ``bot.dice.odds.expression_odds`` when it exists
   (exact within its budget, else the labelled estimate) and ``distribution`` before;
   plus the Ritual Hex check ``<Str>[1500]<Def>``.
+- ``dice``: the heaviest dice commands found (the most dice, aces, repetitions,
+  nesting, keep pools, sets, estimates): the longest event-loop callback, the wall time
+  and the bot process's CPU for each (the workers' CPU is in ``odds``).
 - ``executor``: six slow ``/roll ... tn:`` from three users at once, then another
   user's ``/roll 2d6 tn:7``: how long until its odds were shown, and the longest
   event-loop callback meanwhile (the issue's ``30d100kh15 tn:1000``, and the heaviest
@@ -452,6 +455,55 @@ def odds(timeout: float) -> dict[str, Any]:
     return out
 
 
+# --- hostile dice commands ---------------------------------------------------------------------
+
+DICE_COMMANDS = [
+    "/roll expression:1000d10000",
+    "/roll expression:1000d10000 tn:1000",
+    "/roll expression:1000d10000kl500+1 tn:1000",
+    "/roll expression:100x10d10",
+    "/roll expression:300d2!",
+    "/roll expression:300d6!+300d6! tn:1000",
+    "/roll expression:30d1000kh15+1d20 tn:1000",
+    "/roll expression:(2d6,2d6,2d6,2d6,2d6,2d6)kh3 tn:15",
+    "/roll expression:10d6!kh3 tn:25",
+    '/roll expression:"' + "(" * 50 + "1d6" + ")" * 50 + '" tn:3',
+    "/roll expression:s12r6+20 tn:40",
+    "/odds expression:ds20+100-100",
+    "/odds expression:s12w12+20 tn:100",
+]
+
+
+async def dice_commands(seed: int) -> dict[str, Any]:
+    """The heaviest dice inputs found: event-loop time and this process's CPU each."""
+    meter = Meter()
+    uninstall = meter.install()
+    out: dict[str, Any] = {}
+    print("\nhostile dice commands: longest event-loop callback, wall time, bot-process CPU")
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with OfflineTable(db_path=Path(tmp) / "d.sqlite3", seed=seed) as table:
+                await table.run("/roll expression:30d6! tn:100")  # start the workers
+                for line in DICE_COMMANDS:
+                    cpu, wall = time.process_time(), time.perf_counter()
+                    sent = await meter.command(table, line, line)
+                    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+                    longest = meter.loop[line][-1]
+                    refused = bool(sent) and sent[-1].ephemeral
+                    print(
+                        f"  {line[:52]:52} {longest * 1000:7.1f} ms {wall * 1000:8.1f} ms "
+                        f"{cpu * 1000:8.1f} ms{'  (refused)' if refused else ''}"
+                    )
+                    out[line] = {
+                        "longest_loop_ms": longest * 1000,
+                        "wall_ms": wall * 1000,
+                        "cpu_ms": cpu * 1000,
+                    }
+    finally:
+        uninstall()
+    return out
+
+
 # --- the executor -------------------------------------------------------------------------------
 
 
@@ -527,6 +579,8 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
     if "nadie" in parts:
         await warm_up("ritualhex")
         figures["nadie"] = await nadie([int(n) for n in args.nadie.split(",")], args.seed)
+    if "dice" in parts:
+        figures["dice"] = await dice_commands(args.seed)
     if "executor" in parts:
         figures["executor"] = [
             await executor(args.seed, slow, args.odds_timeout)
@@ -537,7 +591,7 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", default="swade,ritualhex,ds20,nadie,odds,executor")
+    parser.add_argument("--parts", default="swade,ritualhex,ds20,nadie,dice,odds,executor")
     parser.add_argument("--combatants", type=int, default=80)
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--seed", type=int, default=7)
