@@ -6,14 +6,16 @@ estimate) on any machine at any load. So the exact methods charge a :class:`Budg
 for the work they are about to do (roughly one unit per Python-level operation on a
 number, a fraction of one for loops that run in C) and stop with :class:`OverBudget`
 before doing it when it would not fit. ``bench/rules.py`` and ``bench/dice.py`` measure
-what a unit costs: :data:`ODDS_UNITS` is sized for about half a second of one core.
+what a unit costs (about 0.1 microsecond: ``bench/dice.py`` prints units per ms):
+:data:`ODDS_UNITS` is about a third of a second of one core, and the estimate that may
+follow gets as much again, so a ``/roll`` stays under a second of CPU.
 """
 
 from __future__ import annotations
 
 from bot.dice.source import DiceError
 
-# About 0.4-0.5 s of CPU on the reference machine (bench/dice.py prints units per ms).
+# About 0.3 s of CPU on the reference machine (bench/dice.py prints units per ms).
 ODDS_UNITS = 3_000_000
 # What a reply may spend before handing the rest to the executor (a few ms).
 INLINE_UNITS = 30_000

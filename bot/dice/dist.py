@@ -1,15 +1,23 @@
 """Exact distributions of dice expressions.
 
-:func:`distribution` walks the parsed tree and combines exact distributions (rational
-arithmetic). Terms are independent (each rolls its own dice), so ``+ - * / //  %`` and
-comparisons combine pairwise. A dice term is ``N`` independent dice, each carried as a
-distribution over (value, kept) through the operators that act on each die alone
-(``!``, ``ro``/``rr``/``mi``/``ma`` and ``k``/``p`` with ``N``, ``>N``, ``<N``); a
-single final keep/drop of the highest/lowest (``kh kl dh dl``) uses order statistics
-(multinomial DP over the values); sets with operators enumerate their members' joint
-outcomes. Anything else (``e``/``ra`` explosions, several highest/lowest selections)
-falls back to exhaustive enumeration of the roller (:mod:`bot.dice.enumerate`) within a
-path budget; past the budgets the answer is ``dice.odds_too_complex``.
+:func:`distribution` walks the parsed tree and combines exact distributions (integer
+weights over one denominator, :class:`W`; fractions only at the end). Terms are
+independent (each rolls its own dice), so ``+ - * / //  %`` and comparisons combine
+pairwise. A dice term of plain dice (no aces, no per-die operator), summed or after one
+``kh kl dh dl``, comes from generating functions (:mod:`bot.dice.pools`: order
+statistics, no enumeration of the pool). Otherwise it is ``N`` independent dice, each
+carried as a distribution over (value, kept) through the operators that act on each die
+alone (``!``, ``ro``/``rr``/``mi``/``ma`` and ``k``/``p`` with ``N``, ``>N``, ``<N``),
+then summed by binary powering or, for a final keep/drop of the highest/lowest, by a
+multinomial walk over the values. Sets keeping or dropping the highest/lowest members
+use a threshold dynamic program (:func:`bot.dice.pools.keep_members`); other set
+operators enumerate the members' joint outcomes. Anything else (``e``/``ra``
+explosions, several highest/lowest selections) falls back to exhaustive enumeration of
+the roller (:mod:`bot.dice.enumerate`).
+
+Every step charges a :class:`~bot.dice.budget.Budget` before it works; past it, or past
+the size limits, the answer is ``dice.odds_too_complex`` (``/roll`` then gives a
+labelled estimate, :mod:`bot.dice.estimate`).
 
 Aces (``!``) make the support infinite: chains are followed until the mass left is
 below ``tail_eps`` (1e-12 by default), and the result says so: ``truncated`` is true and
