@@ -302,6 +302,36 @@ def _menu(system: str, state: Any, rng: random.Random, last: list[Any]) -> tuple
     return weights[-1][1], weights[-1][2]
 
 
+def _teardown(system: str, table: OfflineTable) -> list[tuple[str, str]]:
+    """Commands the walk does not reach, once each, ending the encounter."""
+    first = {"swade": "Goblin1 1", "ritualhex": "Esbirro1 1", "ds20": "Maton1 1"}[system]
+    last = {"swade": "Goblin2 38", "ritualhex": "Esbirro2 38", "ds20": "Maton2 38"}[system]
+    lines = [
+        (f'@gm /combatant edit combatant:"{first}" name:Renamed', "/combatant edit"),
+        (f'@gm /combatant remove combatant:"{last}"', "/combatant remove"),
+    ]
+    if system == "swade":
+        lines += [
+            ('@gm /bennies give combatant:"Heroe1 1" count:3', "/bennies give"),
+            ('@gm /bennies spend use:soak combatant:"Heroe1 1"', "/bennies spend"),
+            ("@gm /bennies show", "/bennies show"),
+        ]
+    if system == "ritualhex":
+        lines += [
+            (
+                '@gm /hex define text:"nombre: Mordisco; tipo: ataque; costo: 3; miembros: '
+                'ninguno; objetivo: 1; chequeo: <Str>[99]<Def>; efecto: daño 1d-1|1"',
+                "/hex define",
+            ),
+            ("@gm /hex grant combatant:Renamed action:Mordisco", "/hex grant"),
+        ]
+    return [
+        *lines,
+        ("@gm /encounter export", "/encounter export"),
+        ("@gm /encounter end", "/encounter end"),
+    ]
+
+
 async def warm_up(system: str) -> None:
     """One small encounter first: imports, catalogues and caches are not what we
     measure. Then the garbage collector as ``comodin run`` sets it (bot/cli.py)."""
@@ -337,6 +367,8 @@ async def play_system(
                         break
                     line, label = _menu(system, encounter.state, rng, last)
                     last = await meter.command(table, line, label) or last
+                for line, label in _teardown(system, table):
+                    await meter.command(table, line, label)
     finally:
         uninstall()
     return _table(f"{system}: {combatants} combatants, {steps} steps", meter)
