@@ -20,6 +20,7 @@ Methods (all exact rational arithmetic, converted to float at the end):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -374,9 +375,21 @@ def exact_at_least(
             pool.count, pool.sides, keep, highest=highest, limit=tn - shift - 1, budget=budget
         )
         total = pool.sides**pool.count
-        return ExpressionOdds(float(1 - Fraction(sum(below), total)))
+        return ExpressionOdds(_honest(1 - Fraction(sum(below), total)))
     dist = distribution(expr, rounding=rounding, budget=budget)
-    return ExpressionOdds(dist.p_at_least(tn), tail=float(dist.tail))
+    hits = sum(w for v, w in dist.weights.items() if v >= tn)
+    return ExpressionOdds(_honest(Fraction(hits, dist.denom)), tail=float(dist.tail))
+
+
+def _honest(p: Fraction) -> float:
+    """``p`` as a float that is 0 or 1 only when ``p`` is (1 - 1e-30 would round to 1.0
+    and read as a certainty)."""
+    f = float(p)
+    if f == 1.0 and p != 1:
+        return math.nextafter(1.0, 0.0)
+    if f == 0.0 and p != 0:
+        return math.nextafter(0.0, 1.0)
+    return f
 
 
 def expression_odds(

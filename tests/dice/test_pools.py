@@ -185,3 +185,13 @@ def test_wilson_interval_known_value() -> None:
     assert high == pytest.approx(0.6247, abs=1e-4)
     assert wilson_interval(0, 1000)[0] == 0.0
     assert wilson_interval(1000, 1000)[1] == 1.0
+
+
+def test_nearly_certain_is_not_certain() -> None:
+    # P(total < 1000) is about 1e-30 here: the float must not read as a certainty.
+    for text in ["30d1000kh15", "30d1000kh15+1d20"]:
+        found = expression_odds(text, 1000)
+        assert found is not None and found.exact and 0.999 < found.p < 1, text
+    assert expression_odds("2d6", 2) == expression_odds("2d6", -5)  # truly certain
+    assert expression_odds("2d6", 2).p == 1.0  # type: ignore[union-attr]
+    assert 0 < expression_odds("30d1000kh15", -1000).p  # type: ignore[union-attr]
