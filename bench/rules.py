@@ -23,6 +23,8 @@ combatants, and issue 21's is 100 ms of event-loop time per command):
 - ``dice``: the heaviest dice commands found (the most dice, aces, repetitions,
   nesting, keep pools, sets, estimates): the longest event-loop callback, the wall time
   and the bot process's CPU for each (the workers' CPU is in ``odds``).
+- ``gil``: a light command's latency on the event loop while six heavy odds run in
+  threads, in processes, or not at all (why the executor uses processes).
 - ``executor``: six slow ``/roll ... tn:`` from three users at once, then another
   user's ``/roll 2d6 tn:7``: how long until its odds were shown, and the longest
   event-loop callback meanwhile (the issue's ``30d100kh15 tn:1000``, and the heaviest
@@ -597,6 +599,53 @@ async def executor(seed: int, slow: str, wait_limit: float) -> dict[str, Any]:
     }
 
 
+# --- threads or processes -----------------------------------------------------------------------
+
+
+def _light_work() -> int:
+    total = 0
+    for i in range(20_000):  # about what a cheap command costs on the loop
+        total += i
+    return total
+
+
+async def gil(mode: str) -> dict[str, Any]:
+    """A light command (a little CPU and five hops to a thread, like a command's database
+    and HTTP calls) repeated while six heavy odds run in ``mode``: none, threads,
+    processes. Threads hold the GIL, so the light command waits for it at every hop."""
+    from bot.dice.odds import expression_odds
+    from bot.executor import BoundedExecutor
+
+    work = None if mode == "none" else BoundedExecutor(threads=mode == "threads")
+    if work is not None:
+        await work.run(0, expression_odds, "2d6", 7)  # start the workers
+    light: list[float] = []
+    stop = False
+
+    async def commands() -> None:
+        while not stop:
+            start = time.perf_counter()
+            _light_work()
+            for _ in range(5):
+                await asyncio.to_thread(lambda: None)
+            _light_work()
+            light.append(time.perf_counter() - start)
+            await asyncio.sleep(0.02)
+
+    task = asyncio.create_task(commands())
+    if work is not None:
+        heavy = [work.run(u, expression_odds, "1000d10000kl500", 1000) for u in (1, 1, 2, 2, 3, 3)]
+        await asyncio.gather(*heavy)
+        work.shutdown()
+    else:
+        await asyncio.sleep(2)
+    stop = True
+    await task
+    p50, top = statistics.median(light) * 1000, max(light) * 1000
+    print(f"  heavy odds in {mode:9}: a light command p50 {p50:6.1f} ms, max {top:6.1f} ms")
+    return {"p50_ms": p50, "max_ms": top}
+
+
 # --- main ---------------------------------------------------------------------------------------
 
 
@@ -613,6 +662,9 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
         figures["nadie"] = await nadie([int(n) for n in args.nadie.split(",")], args.seed)
     if "dice" in parts:
         figures["dice"] = await dice_commands(args.seed)
+    if "gil" in parts:
+        print("\nsix heavy odds running, and a light command on the event loop meanwhile")
+        figures["gil"] = {mode: await gil(mode) for mode in ("none", "threads", "processes")}
     if "executor" in parts:
         figures["executor"] = [
             await executor(args.seed, slow, args.odds_timeout)
@@ -623,7 +675,7 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", default="swade,ritualhex,ds20,nadie,dice,odds,executor")
+    parser.add_argument("--parts", default="swade,ritualhex,ds20,nadie,dice,gil,executor,odds")
     parser.add_argument("--combatants", type=int, default=80)
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--seed", type=int, default=7)
