@@ -205,8 +205,9 @@ def offers(state: RitualHexState) -> list[Offer]:
     head = set(next_reactors(state))
     first: list[Offer] = []
     rest: list[Offer] = []
+    people = state.by_id()  # read only: looking a name up must not copy the combatant
     for offer in rh.offers_for(state):
-        c = state.get(offer.combatant_id or "")
+        c = people.get(offer.combatant_id or "")
         name = c.name if c else ""
         if offer.action == "rh_react":
             first += [

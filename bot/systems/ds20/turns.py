@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import raw_items
 from bot.systems.ds20._common import (
     MAX_EXTRA_ACTIONS,
     action_penalty,
@@ -60,7 +61,7 @@ def add_combatant(
     new.next_id += 1
     if controller_id is not None:
         c.controller_id = controller_id
-    if any(fold(o.name) == fold(c.name) for o in new.combatants):
+    if any(fold(o.name) == fold(c.name) for o in raw_items(new.combatants)):
         raise RuleError("ds20.error.duplicate_name", name=c.name)
     new.combatants.append(c)
     events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]

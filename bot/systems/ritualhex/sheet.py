@@ -194,6 +194,9 @@ def _parse_stats(value: str, *, line: int, into: dict[str, int]) -> None:
         into[stat] = parse_int(m[2], line=line, field=m[1], maximum=99)
 
 
+MAX_MOD = 99  # an item's modifier to a characteristic, either way (characteristics: 0..99)
+
+
 def _parse_mods(value: str, *, line: int) -> dict[str, int]:
     mods: dict[str, int] = {}
     for item in value.split(","):
@@ -204,7 +207,9 @@ def _parse_mods(value: str, *, line: int) -> dict[str, int]:
         stat = stat_id(m[1]) if m else None
         if m is None or stat is None:
             raise RuleError("ritualhex.sheet.bad_mod", line=line, text=item.strip())
-        mods[stat] = mods.get(stat, 0) + int(m[2])
+        mods[stat] = mods.get(stat, 0) + parse_int(
+            m[2].lstrip("+"), line=line, field=m[1], minimum=-MAX_MOD, maximum=MAX_MOD
+        )
     return mods
 
 
