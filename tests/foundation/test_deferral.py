@@ -22,13 +22,21 @@ def defer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_context, "DEFER_AFTER", 0.0)
 
 
-@pytest.mark.usefixtures("defer_at_once")
 async def test_roll_odds_past_the_deadline_defer_then_answer_in_public(
     table: OfflineTable,
 ) -> None:
-    [reply] = await table.run("@ana /roll expression:4d6kh3 tn:12")
+    """Odds over the event loop's budget of counted work (an acing pool: a labelled
+    estimate from the bounded executor) defer first, then answer in public."""
+    [reply] = await table.run("@ana /roll expression:30d6! tn:100")
     assert table.recorder.callbacks == [DEFERRED]
     assert reply.kind == "reply" and not reply.ephemeral
+    assert "%" in reply.embeds[0]["description"]
+
+
+async def test_cheap_roll_odds_answer_at_once(table: OfflineTable) -> None:
+    """Odds that fit the inline budget are computed on the loop: no defer."""
+    [reply] = await table.run("@ana /roll expression:4d6kh3 tn:12")
+    assert table.recorder.callbacks == [4]
     assert "%" in reply.embeds[0]["description"]
 
 
