@@ -13,6 +13,9 @@
 2. Time to compute the exact odds (:func:`bot.dice.odds.trait_odds`) of every SWADE
    trait test d4..d12 x modifier -4..+4 x Wild Card/Extra at TN 4, caches emptied
    before each of 5 rounds: the best round's total and the worst single call.
+3. The work budget of exact odds (:mod:`bot.dice.budget`): units charged per
+   millisecond of CPU on a few pools and sets (the budget assumes about 10 per
+   microsecond, i.e. 10,000 per ms; more means the budget is conservative there).
 
 d20 is imported here only, and only if installed (``pip install -e .[bench]``; note that
 d20 depends on the old ``lark-parser`` package, which must not replace ``lark``).
@@ -136,12 +139,45 @@ def trait_odds_time() -> dict[str, Any]:
     }
 
 
+BUDGET_CASES = [
+    "30d1000kh15",
+    "100d100kh50",
+    "1000d6kh500",
+    "(2d6,2d6,2d6,2d6,2d6,2d6)kh3",
+    "30d1000kh15+1d20",
+    "10d6!kh3",
+]
+
+
+def budget_units() -> dict[str, Any]:
+    """Units charged per ms of CPU for a few exact distributions (unlimited budget)."""
+    from bot.dice.budget import unlimited
+    from bot.dice.dist import distribution
+
+    out: dict[str, Any] = {}
+    for text in BUDGET_CASES:
+        budget = unlimited()
+        start = time.process_time()
+        distribution(text, budget=budget)
+        ms = (time.process_time() - start) * 1000
+        out[text] = {
+            "units": budget.used,
+            "ms": round(ms, 2),
+            "units_per_ms": round(budget.used / max(ms, 0.01)),
+        }
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
-    figures = {"throughput": throughput(args.seconds), "trait_odds": trait_odds_time()}
+    figures = {
+        "throughput": throughput(args.seconds),
+        "trait_odds": trait_odds_time(),
+        "budget": budget_units(),
+    }
     t = figures["throughput"]
     print("dice bench (parse+roll, rolls per second)")
     print(f"  ours, hot cache       {t['ours_hot_per_s']:>10,}")
@@ -163,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         f"(best of {o['rounds']} rounds, caches emptied each round; mean {o['mean_ms']} ms, "
         f"worst single call {o['worst_ms']} ms)"
     )
+    print("exact-odds work budget: units charged per ms of CPU (assumed: about 10,000)")
+    for text, b in figures["budget"].items():
+        print(f"  {text:32} {b['units']:>10,} units in {b['ms']:>8} ms: {b['units_per_ms']:>7,}/ms")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(figures, f, indent=2)

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot import replies
 from bot.bennies import BennyLedger
 from bot.board import BoardManager
 from bot.config import Settings
@@ -177,7 +178,7 @@ class ComodinBot(commands.Bot):
         if isinstance(original, RuleError | DiceError | OptionRejected):
             text = t(original.key, lang, **{k: _param(v, lang) for k, v in original.params.items()})
         elif isinstance(error, app_commands.TransformerError):
-            text = t("error.bad_value", lang, value=str(error.value)[:100])
+            text = t("error.bad_value", lang, value=str(error.value))
         elif isinstance(error, app_commands.CheckFailure):
             text = t("error.not_allowed", lang)
         elif isinstance(error, app_commands.CommandNotFound):
@@ -187,14 +188,17 @@ class ComodinBot(commands.Bot):
             name = interaction.command.qualified_name if interaction.command else interaction.data
             log.error("error %s in %r", error_id, name, exc_info=original)
             text = t("error.internal", lang, error_id=error_id)
-        await self.send_ephemeral(interaction, text)
+        await self.send_ephemeral(interaction, text, lang)
 
-    async def send_ephemeral(self, interaction: discord.Interaction, text: str) -> None:
+    async def send_ephemeral(
+        self, interaction: discord.Interaction, text: str, lang: str | None = None
+    ) -> None:
+        """An error (or any private note) to the user who acted, fitted to Discord's limits
+        and after a defer if there was one (:mod:`bot.replies`)."""
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await replies.reply(
+                interaction, lang or self.language_for(interaction), content=text, ephemeral=True
+            )
         except discord.HTTPException:
             log.warning("could not deliver an error message to interaction %s", interaction.id)
 
@@ -233,6 +237,15 @@ class ComodinBot(commands.Bot):
                 (current,),
             )
         return True
+
+    async def clear_global_commands(self) -> None:
+        """Remove this application's global commands on Discord (the tree keeps them).
+        With a development server its guild copies are the only ones, so the server does
+        not list every command twice. The next global sync then always goes out."""
+        assert self.application_id is not None, "login first"
+        await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
 
 
 def _param(value: object, lang: str) -> object:

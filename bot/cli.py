@@ -188,7 +188,8 @@ async def _run(settings: Settings) -> int:
             return _fail("DISCORD_TOKEN was rejected by Discord; check the token in .env")
         if settings.dev_guild_id is not None:
             await bot.sync_commands(settings.dev_guild_id)
-            log.info("commands synced to guild %s", settings.dev_guild_id)
+            await bot.clear_global_commands()
+            log.info("commands synced to guild %s; global commands cleared", settings.dev_guild_id)
         elif await bot.sync_commands(None):
             log.info("commands synced globally (the command tree changed)")
         _settle_garbage_collector()

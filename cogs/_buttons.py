@@ -1,9 +1,17 @@
 """DynamicItem buttons: their custom_id carries the ids, so they work after a restart
-(``bot/render/views.py`` builds them). Errors go through the bot's one error reporter."""
+(``bot/render/views.py`` builds them). Errors go through the bot's one error reporter.
+
+Modals (forms) the same way: discord.py's DynamicItem does not cover them, and the view
+store it dispatches submits to (``ViewStore.dispatch_modal``, by the modal's custom_id)
+forgets an open form when the bot restarts. So a form is sent finished (never kept in
+that store) with a custom_id that carries what its submit needs, and the submit is
+routed here from ``on_interaction`` (:func:`modal_route`, :func:`dispatch_modal_submit`).
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -73,3 +81,51 @@ class OfferButton(
         if not actor.is_gm and offer.user_id != ctx.user_id:
             raise UserError("offer.not_yours")
         await handler_for(f"offer:{offer.action}", encounter.system)(ctx, encounter, offer)
+
+
+# -- forms ------------------------------------------------------------------------------------
+
+ModalHandler = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
+_MODAL_ROUTES: list[tuple[re.Pattern[str], ModalHandler]] = []
+
+
+def modal_route(template: str) -> Callable[[ModalHandler], ModalHandler]:
+    """Handle the submits of every form whose custom_id matches ``template`` (a regex,
+    matched in full): ``handler(interaction, match, values by input custom_id)``."""
+
+    def register(handler: ModalHandler) -> ModalHandler:
+        _MODAL_ROUTES.append((re.compile(template), handler))
+        return handler
+
+    return register
+
+
+def unkept(modal: discord.ui.Modal) -> discord.ui.Modal:
+    """Finish ``modal`` before it is sent: discord.py then keeps it out of its view store
+    and its submit comes only through :func:`dispatch_modal_submit`."""
+    modal.stop()
+    return modal
+
+
+def submitted_values(data: dict[str, Any]) -> dict[str, str]:
+    """What the user typed, by input custom_id (action rows or Label components)."""
+    values: dict[str, str] = {}
+    for row in data.get("components") or []:
+        inner = row.get("components") or ([row["component"]] if row.get("component") else [])
+        for component in inner:
+            if "custom_id" in component and isinstance(component.get("value"), str):
+                values[component["custom_id"]] = component["value"]
+    return values
+
+
+async def dispatch_modal_submit(interaction: discord.Interaction) -> None:
+    """The ``on_interaction`` listener: route a form's submit by its custom_id."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    custom_id = str(data.get("custom_id", ""))
+    for pattern, handler in _MODAL_ROUTES:
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            await _guarded(interaction, handler(interaction, match, submitted_values(data)))
+            return

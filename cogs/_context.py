@@ -1,15 +1,23 @@
 """What a command handler needs: who is acting, in which language, and the calls that
-run a rules action through the service, reply, and refresh the board. Keeps cogs thin."""
+run a rules action through the service, reply, and refresh the board. Keeps cogs thin.
+
+Every reply goes through :mod:`bot.replies` (fitted to Discord's limits, paged when
+long). Work that may outlast Discord's 3 seconds acknowledges first: :meth:`Ctx.defer`
+when it is known to be slow (a download, an export, an action in a big fight), and
+:meth:`Ctx.in_time` for work off the event loop that is usually quick (exact odds): it
+defers only if the work is not done after :data:`DEFER_AFTER` seconds."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
+from bot import replies
 from bot.app import ComodinBot
 from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
@@ -24,6 +32,13 @@ log = logging.getLogger("comodin")
 
 RESULT_COLOUR = 0xC0392B
 Rules = Callable[[Any, Actor, DiceSource], Outcome]
+T = TypeVar("T")
+
+DEFER_AFTER = 1.0  # seconds: past this, work still running defers the reply
+# An action on an encounter this big defers first: its rules run on the event loop and,
+# before the reactor-eligibility work of issue 15 item 3, took 1.1 s at 40 Ritual Hex
+# minions (5.6 s at 80); deferring costs one more callback, so it stays on afterwards.
+DEFER_AT_COMBATANTS = 40
 
 
 @dataclass
@@ -113,6 +128,9 @@ class Ctx:
             return rules(encounter.state, self.actor(encounter), dice)
 
         params = {**(params or {}), **self.command_line()}
+        current = await self.bot.encounters.get(self.channel_id)
+        if current is not None and len(current.state.combatants) >= DEFER_AT_COMBATANTS:
+            await self.defer(ephemeral=ephemeral)
         try:
             encounter, outcome = await self.bot.encounters.act(
                 self.channel_id,
@@ -139,10 +157,26 @@ class Ctx:
     ) -> None:
         lines = event_lines(outcome.events, self.lang) or [self.t("result.done")]
         embed = discord.Embed(
-            title=self.t(title_key), description="\n".join(lines)[:4096], colour=RESULT_COLOUR
+            title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
         view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, self.lang)
         await self.send(embed=embed, view=view, ephemeral=ephemeral)
+
+    # -- taking time ------------------------------------------------------------------------
+
+    async def defer(self, *, ephemeral: bool = False) -> None:
+        """Acknowledge the interaction now ("thinking…"); the reply comes later. Say
+        whether the reply will be ephemeral: a deferred reply keeps that flag."""
+        await replies.defer(self.interaction, ephemeral=ephemeral)
+
+    async def in_time(self, work: Awaitable[T], *, ephemeral: bool = False) -> T:
+        """Await ``work`` (which must not block the event loop: run CPU work in a thread);
+        if it is not done after :data:`DEFER_AFTER` seconds, defer the reply first."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await self.defer(ephemeral=ephemeral)
+        return await task
 
     # -- replying ---------------------------------------------------------------------------
 
@@ -155,32 +189,29 @@ class Ctx:
         ephemeral: bool = False,
         file: discord.File | None = None,
     ) -> None:
-        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
-        if content is not None:
-            kwargs["content"] = content
-        if embed is not None:
-            kwargs["embed"] = embed
-        if view is not None:
-            kwargs["view"] = view
-        if file is not None:
-            kwargs["file"] = file
+        """Reply (fitted, paged when long: :mod:`bot.replies`)."""
+        embeds = [embed] if embed is not None else []
         try:
-            if self.interaction.response.is_done():
-                await self.interaction.followup.send(**kwargs)
-            else:
-                await self.interaction.response.send_message(**kwargs)
+            await replies.reply(
+                self.interaction,
+                self.lang,
+                content=content,
+                embeds=embeds,
+                view=view,
+                file=file,
+                ephemeral=ephemeral,
+            )
         except discord.HTTPException as exc:
             # The interaction expired (older than 15 minutes, or Discord lost it) or the
             # callback failed: the action is already saved, so tell the channel instead.
-            if ephemeral:
+            if ephemeral or file is not None:
                 raise
             log.warning(
                 "reply to interaction %s failed (%s); posting in the channel",
                 self.interaction.id,
                 exc,
             )
-            kwargs.pop("ephemeral")
             channel = self.bot.get_partial_messageable(
                 self.channel_id, guild_id=self.interaction.guild_id
             )
-            await channel.send(**kwargs)
+            await replies.post(channel, self.lang, content=content, embeds=embeds, view=view)

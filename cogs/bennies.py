@@ -43,6 +43,7 @@ from bot.bennies.uses import (
     take_wild_card_benny,
 )
 from bot.dice.source import DiceSource
+from bot.encounter.service import Undone
 from bot.errors import UserError
 from bot.systems.base import Actor, Event, Offer, Outcome
 from bot.systems.encounter import Encounter
@@ -143,7 +144,8 @@ async def act_with_benny(
     The pool is :func:`holder_for`'s: a player character's controller, a GM Wild Card's
     own (in the state, spent inside the same action so ``/undo`` returns it) and then the
     GM's, an Extra the GM's. Only the combatant's controller or the GM may spend. When the
-    rules refuse (a critical failure cannot be rerolled, SW-4...) nothing is spent."""
+    rules refuse (a critical failure cannot be rerolled, SW-4...) nothing is spent. The
+    spend is tied to the action, so ``/undo`` gives it back (SW-38, :func:`undone`)."""
     await link_scope(ctx)
     actor = ctx.actor(encounter)
     if not combatant.controlled_by(ctx.user_id, is_gm=actor.is_gm):
@@ -165,7 +167,9 @@ async def act_with_benny(
             spent = Event(key="bennies.spent", params={"holder": name, "left": left})
             return _with_event(outcome.model_copy(update={"state": paid}), spent)
 
-        await ctx.act(pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key)
+        paid, _outcome = await ctx.act(
+            pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key
+        )
         await ledger.record(
             ctx.channel_id,
             holders[0],
@@ -174,6 +178,7 @@ async def act_with_benny(
             user_id=ctx.user_id,
             note=note,
             roll_ref=roll_ref,
+            action_seq=paid.seq - 1,  # SW-38: undoing the action undoes its row
         )
         return
     holder = holders[-1]
@@ -189,9 +194,12 @@ async def act_with_benny(
                 )
                 return _with_event(rules(state, actor, dice), spent_event)
 
-            await ctx.act(
+            acted, _outcome = await ctx.act(
                 pay_from_ledger, kind=f"bennies.{use}", params=params, title_key=title_key
             )
+    # SW-38: the spend belongs to that encounter action (``seq`` before it): /undo of the
+    # action gives the benny back.
+    await ledger.tag_action(spent, ctx.channel_id, acted.seq - 1)
 
 
 def _story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
@@ -351,7 +359,7 @@ class BenniesCog(commands.Cog):
             for h, n in pools.items()
         ]
         embed = discord.Embed(
-            title=ctx.t("bennies.session_ended"), description="\n".join(lines)[:4096], colour=COLOUR
+            title=ctx.t("bennies.session_ended"), description="\n".join(lines), colour=COLOUR
         )
         await ctx.send(embed=embed)
         if await self.bot.encounters.get(ctx.channel_id) is not None:
@@ -494,9 +502,7 @@ class BenniesCog(commands.Cog):
             lines.append(ctx.t("bennies.no_session_note"))
         else:
             lines.append(ctx.t("bennies.session_gm", gm=f"<@{session.gm_id}>"))
-        embed = discord.Embed(
-            title=ctx.t(title_key), description="\n".join(lines)[:4096], colour=COLOUR
-        )
+        embed = discord.Embed(title=ctx.t(title_key), description="\n".join(lines), colour=COLOUR)
         await ctx.send(embed=embed)
 
     @bennies.command(
@@ -510,7 +516,7 @@ class BenniesCog(commands.Cog):
         lines = [self._history_line(ctx, e, encounter) for e in entries]
         embed = discord.Embed(
             title=ctx.t("bennies.history_title"),
-            description="\n".join(lines)[-4096:] or ctx.t("bennies.history_empty"),
+            description="\n".join(lines) or ctx.t("bennies.history_empty"),
             colour=COLOUR,
         )
         await ctx.send(embed=embed)
@@ -531,6 +537,33 @@ class BenniesCog(commands.Cog):
         if entry.note:
             text += " " + ctx.t("bennies.because", note=entry.note)
         return text
+
+
+# --- SW-38: /undo gives the bennies back ----------------------------------------------------
+
+
+@handles("undone", "swade")
+async def undone(ctx: Ctx, undone: Undone) -> list[str]:
+    """SW-38: after ``/undo``, reverse what the undone action did to the bennies ledger
+    (:meth:`BennyLedger.undo_action`) and say it, one line per pool."""
+    changes = await _ledger(ctx).undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
+    if not changes:
+        return []
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    lines = []
+    for change in changes:
+        holder = holder_label(ctx, change.holder, encounter)
+        if change.wanted > 0 and change.left is None:
+            key = "bennies.undo.returned_own"
+        elif change.wanted > 0:
+            key = "bennies.undo.returned"
+        elif change.delta:
+            key = "bennies.undo.taken_back"
+        else:
+            key = "bennies.undo.already_spent"
+        lines.append(ctx.t(key, holder=holder, left=change.left))
+    ctx.bot.boards.request(ctx.channel_id)
+    return lines
 
 
 # --- buttons on results and /react (SWADE) -----------------------------------------------------

@@ -34,12 +34,13 @@ from bot.storage.characters import SavedCharacter
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
 from bot.systems.ds20.state import DS20State, DSCombatant
-from bot.systems.ds20.statline import fold
+from bot.systems.ds20.statline import fold, read_statline
 from bot.systems.ds20.wounds import wound_boxes
 from bot.systems.encounter import Encounter
+from bot.systems.sheets import SheetReading
 from cogs._context import Ctx
 from cogs._registry import handles
-from cogs.shared import AUTOCOMPLETE_LIMIT, given, reject_foreign
+from cogs.shared import given, name_choices, reject_foreign
 
 SYSTEM = "ds20"
 Rules = Callable[[DS20State, Actor, DiceSource], Outcome]
@@ -74,6 +75,7 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "disarm": (),
     "push": (),
     "stand": ("ponerse de pie", "stand up"),
+    "run": ("correr", "run", "carrera", "sprint"),
     "aim": (),
     "reload": (),
     "clear_jam": ("destrabar", "desatascar", "unjam"),
@@ -87,12 +89,13 @@ ACTIONS: dict[str, tuple[str, ...]] = {
 # What each action takes: the target option, the value option, words after the name.
 ACTION_TAKES: dict[str, set[str]] = {
     "declare": {"value"},
-    "endure": set(),
+    "endure": {"arg"},
     "technique": {"arg"},
     "knock_down": {"target", "value"},
     "disarm": {"target", "arg", "value"},
     "push": {"target", "value"},
     "stand": {"arg"},
+    "run": set(),
     "aim": set(),
     "reload": {"arg"},
     "clear_jam": {"arg"},
@@ -104,6 +107,8 @@ ACTION_TAKES: dict[str, set[str]] = {
     "damage": {"target", "arg"},
 }
 STAND_WITH_ACTION = {"accion", "action", "acrobacia", "acrobatics", "salto", "jump"}
+# "aguantar confirmar": Aguantar el dolor that marks the last Agotamiento point (death).
+CONFIRM = {"confirmar", "confirmo", "confirm", "si", "yes"}
 DAMAGE_ARG = re.compile(r"\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*(sin armadura|no armou?r)?\s*")
 
 
@@ -178,17 +183,24 @@ async def _act(ctx: Ctx, rules: Rules, kind: str, options: dict[str, Any] | None
 # -- /character save, /combatant, /join ------------------------------------------------------
 
 
-@handles("parse_sheet", SYSTEM)
-def parse_sheet(text: str, name: str) -> dict[str, Any]:
-    """The stat line (format in ``bot.systems.ds20.statline``) as a dict; without a
-    ``Nombre`` field the saved name is used."""
+@handles("read_sheet", SYSTEM)
+def read_sheet(
+    text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[DSCombatant]:
+    """The stat line (format in ``bot.systems.ds20.statline``) with the defaults applied;
+    without a ``Nombre`` field the saved name is used."""
     try:
-        sheet = ds20.parse_statline(text)
+        return read_statline(text)
     except RuleError as exc:
         if exc.key != "ds20.statline.missing":
             raise
-        sheet = ds20.parse_statline(f"{text}\nNombre: {name}")
-    return sheet.model_dump(mode="json")
+    return read_statline(f"{text}\nNombre: {name}")
+
+
+@handles("parse_sheet", SYSTEM)
+def parse_sheet(text: str, name: str) -> dict[str, Any]:
+    """The stat line as a dict (:func:`read_sheet`'s sheet)."""
+    return read_sheet(text, name).sheet.model_dump(mode="json")
 
 
 def _sheet(statblock: str | None, character: SavedCharacter | None) -> DSCombatant:
@@ -666,7 +678,11 @@ def act_rules(
                 raise UserError("ds20.cog.error.needs_value", action="ds20.cog.action.declare")
             return ds20.declare_actions(state, actor, c.id, value)
         if action_id == "endure":
-            return ds20.endure_pain(state, actor, c.id)
+            if arg and fold(arg) not in CONFIRM:
+                raise UserError("ds20.cog.error.extra_words", words=arg)
+            return ds20.endure_pain(state, actor, c.id, confirm=bool(arg))
+        if action_id == "run":
+            return ds20.run(state, actor, dice, c.id)
         if action_id == "technique":
             if not arg:
                 raise UserError("ds20.cog.error.needs_technique", name=c.name)
@@ -695,9 +711,9 @@ def act_rules(
                 raise UserError("ds20.cog.error.extra_words", words=arg)
             return ds20.stand_up(state, actor, dice, c.id, with_action=bool(arg))
         if action_id == "aim":
-            return ds20.aim(state, actor, c.id)
+            return ds20.aim(state, actor, c.id, dice)
         if action_id == "reload":
-            return ds20.reload(state, actor, c.id, arg or None)
+            return ds20.reload(state, actor, c.id, arg or None, dice)
         if action_id == "clear_jam":
             return ds20.clear_jam(state, actor, dice, c.id, arg or None)
         if action_id == "first_aid":
@@ -760,7 +776,7 @@ async def summary(ctx: Ctx, encounter: Encounter) -> str:
                 max=c.fatigue_max,
             )
         )
-    return "\n".join(lines)[:4000]
+    return "\n".join(lines)
 
 
 # -- autocomplete ---------------------------------------------------------------------------------
@@ -796,7 +812,7 @@ def _autocomplete_actor(
 def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     needle = fold(current)
     hits = [n for n in names if needle in fold(n)]
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in hits[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(hits)
 
 
 @handles("autocomplete:weapon", SYSTEM)

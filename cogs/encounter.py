@@ -3,8 +3,8 @@ rules, the same for every system. System-specific parts route through the regist
 
 from __future__ import annotations
 
+import asyncio
 import io
-import json
 
 import discord
 from discord import app_commands
@@ -13,11 +13,12 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.app import ComodinBot
+from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_export, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
 from bot.render.views import board_view
 from bot.systems.encounter import Encounter
-from cogs._buttons import BoardButton, OfferButton
+from cogs._buttons import BoardButton, OfferButton, dispatch_modal_submit
 from cogs._context import Ctx
 from cogs._registry import handler_for, has_handler
 
@@ -26,7 +27,7 @@ SYSTEM_CHOICES = [
     app_commands.Choice(name=_("Ritual Hex"), value="ritualhex"),
     app_commands.Choice(name=_("Dread S-20"), value="ds20"),
 ]
-EXPORT_LIMIT = 8 * 1024 * 1024
+EXPORT_ROWS = 10_000
 
 
 class EncounterCog(commands.Cog):
@@ -97,15 +98,33 @@ class EncounterCog(commands.Cog):
 
     @encounter.command(name=_("export"), description=_("Download the encounter as JSON (GM)"))
     async def export(self, interaction: discord.Interaction) -> None:
+        """The encounter and its own log, within the file size this interaction allows
+        (``bot.encounter.export``); the reply says what was compressed or left out."""
         ctx = Ctx.of(interaction)
         encounter = await ctx.require_gm()
-        data = {
-            "encounter": encounter.model_dump(mode="json"),
-            "log": await self.bot.encounters.history(ctx.channel_id, limit=10_000),
-        }
-        blob = json.dumps(data, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(blob), filename=f"encounter-{ctx.channel_id}.json")
-        await ctx.send(ctx.t("encounter.exported"), file=file, ephemeral=True)
+        rows = await ctx.in_time(
+            self.bot.encounters.encounter_history(ctx.channel_id, limit=EXPORT_ROWS),
+            ephemeral=True,
+        )
+        limit = interaction.filesize_limit
+        made = await ctx.in_time(
+            asyncio.to_thread(
+                fit_export,
+                encounter.model_dump(mode="json"),
+                rows,
+                limit,
+                f"encounter-{ctx.channel_id}",
+            ),
+            ephemeral=True,
+        )
+        if made.left_out:
+            text = ctx.t("encounter.exported_trimmed", n=made.left_out, limit=size_text(limit))
+        elif made.compressed:
+            text = ctx.t("encounter.exported_compressed", limit=size_text(limit))
+        else:
+            text = ctx.t("encounter.exported")
+        file = discord.File(io.BytesIO(made.blob), filename=made.filename)
+        await ctx.send(text, file=file, ephemeral=True)
 
     @encounter.command(
         name=_("import"), description=_("Restore an encounter from an exported JSON file (GM)")
@@ -116,13 +135,9 @@ class EncounterCog(commands.Cog):
         current = await self.bot.encounters.get(ctx.channel_id)
         if current is not None and not ctx.actor(current).is_gm:
             raise UserError("encounter.gm_only")
-        if file.size > EXPORT_LIMIT:
+        if file.size > MAX_IMPORT_BYTES:
             raise UserError("encounter.import_too_big")
-        try:
-            data = json.loads(await file.read())
-            encounter = Encounter.model_validate(data.get("encounter", data))
-        except (ValueError, ValidationError, AttributeError):
-            raise UserError("encounter.import_bad") from None
+        encounter = await ctx.in_time(self._read(file))
         encounter = encounter.model_copy(
             update={
                 "channel_id": ctx.channel_id,
@@ -137,6 +152,20 @@ class EncounterCog(commands.Cog):
             ctx.t("encounter.imported", name=encounter.name or ctx.t(f"system.{encounter.system}"))
         )
         self.bot.boards.request(ctx.channel_id)
+
+    @staticmethod
+    async def _read(file: discord.Attachment) -> Encounter:
+        """Download and validate an exported file (plain or gzip), off the event loop."""
+        blob = await file.read()
+
+        def parse() -> Encounter:
+            try:
+                data = read_export(blob)
+                return Encounter.model_validate(data.get("encounter", data))
+            except (ValueError, ValidationError, AttributeError):
+                raise UserError("encounter.import_bad") from None
+
+        return await asyncio.to_thread(parse)
 
     @encounter.command(
         name=_("settings"), description=_("Show or change this encounter's rule settings (GM)")
@@ -164,11 +193,15 @@ class EncounterCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
-        summary = await self.bot.encounters.undo(ctx.channel_id, ctx.user_id)
-        await ctx.send(ctx.t("encounter.undone", what=summary))
+        undone = await self.bot.encounters.undo_last(ctx.channel_id, ctx.user_id)
+        lines = [ctx.t("encounter.undone", what=undone.summary)]
+        if has_handler("undone", undone.system):  # what lives outside the state (SW-38)
+            lines += await handler_for("undone", undone.system)(ctx, undone)
+        await ctx.send("\n".join(lines))
         self.bot.boards.request(ctx.channel_id)
 
 
 async def setup(bot: ComodinBot) -> None:
     bot.add_dynamic_items(BoardButton, OfferButton)
+    bot.add_listener(dispatch_modal_submit, "on_interaction")
     await bot.add_cog(EncounterCog(bot))

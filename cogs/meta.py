@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot import replies
 from bot.app import VERSION, ComodinBot
 from bot.i18n import catalog, t
 
@@ -35,7 +36,7 @@ class Meta(commands.Cog):
             description=t("ping.body", lang, latency=shown, version=VERSION),
             colour=EMBED_COLOUR,
         )
-        await interaction.response.send_message(embed=embed)
+        await replies.reply(interaction, lang, embeds=[embed])
 
     @app_commands.command(name=_("help"), description=_("What Comodín can do"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -56,7 +57,7 @@ class Meta(commands.Cog):
             description=t("help.intro", lang) + "\n" + "\n".join(lines),
             colour=EMBED_COLOUR,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.reply(interaction, lang, embeds=[embed], ephemeral=True)
 
 
 async def setup(bot: ComodinBot) -> None:

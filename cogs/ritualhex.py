@@ -54,11 +54,13 @@ from bot.systems.base import Actor, Offer, Outcome, RuleError, chain
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
+from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
+from bot.systems.sheets import SheetReading
 from cogs._context import Ctx
 from cogs._registry import handles
-from cogs.shared import AUTOCOMPLETE_LIMIT, combatant_autocomplete, given, reject_foreign
+from cogs.shared import combatant_autocomplete, given, name_choices, reject_foreign
 
 SYSTEM = "ritualhex"
 Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]
@@ -147,17 +149,23 @@ def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
 
 def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant:
     """Who acts: the one named; else the caller's combatant holding the opportunity;
-    else (a player) their only combatant, so the rules can say whose opportunity it is."""
+    else (a player) their only combatant, so the rules can say whose opportunity it is.
+    The GM plays the minions (and heroes nobody else controls): without ``actor`` the
+    GM acts for one of those holding the opportunity; when it is only a player's hero's,
+    the GM is asked to name it with ``actor`` (issue 17: never acting for a player's
+    hero by default)."""
     if name:
         return find_combatant(state, name)
-    holders = [state.get(cid) for cid in state.acting]
-    mine = [
-        c for c in holders if c is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm)
-    ]
+    holders = [c for cid in state.acting if (c := state.get(cid)) is not None]
     if actor.is_gm:
-        # The GM plays the minions: prefer one of theirs when heroes tie with minions.
-        own = [c for c in mine if c.controller_id is None]
-        mine = own or mine
+        own = [c for c in holders if c.controller_id in (None, actor.user_id)]
+        if own:
+            return own[0]
+        if holders:
+            raise UserError(
+                "ritualhex_cog.error.gm_name_the_hero", acting=", ".join(c.name for c in holders)
+            )
+    mine = [c for c in holders if c.controlled_by(actor.user_id, is_gm=actor.is_gm)]
     if mine:
         return mine[0]
     if not actor.is_gm:
@@ -197,8 +205,9 @@ def offers(state: RitualHexState) -> list[Offer]:
     head = set(next_reactors(state))
     first: list[Offer] = []
     rest: list[Offer] = []
+    people = state.by_id()  # read only: looking a name up must not copy the combatant
     for offer in rh.offers_for(state):
-        c = state.get(offer.combatant_id or "")
+        c = people.get(offer.combatant_id or "")
         name = c.name if c else ""
         if offer.action == "rh_react":
             first += [
@@ -248,29 +257,46 @@ async def _act(ctx: Ctx, rules: Rules, kind: str, options: dict[str, Any] | None
 # -- /character save, /combatant, /join ----------------------------------------------------
 
 
-def _parse(
+def _read(
     text: str, name: str, kind: str, library: list[Any] | tuple[Any, ...] = ()
-) -> RHCombatant:
-    """``parse_sheet``; without a ``nombre`` line the given name is used."""
+) -> SheetReading[RHCombatant]:
+    """``read_sheet``; without a ``nombre`` line the given name is used."""
     try:
-        return rh.parse_sheet(text, kind=kind, library=library)  # type: ignore[arg-type]
+        return read_rh_sheet(text, kind=kind, library=library)  # type: ignore[arg-type]
     except RuleError as exc:
         if exc.key != "ritualhex.sheet.missing_name":
             raise
-    return rh.parse_sheet(f"nombre: {name}\n{text}", kind=kind, library=library)  # type: ignore[arg-type]
+    return read_rh_sheet(f"nombre: {name}\n{text}", kind=kind, library=library)  # type: ignore[arg-type]
+
+
+def _parse(
+    text: str, name: str, kind: str, library: list[Any] | tuple[Any, ...] = ()
+) -> RHCombatant:
+    return _read(text, name, kind, library).sheet
+
+
+@handles("read_sheet", SYSTEM)
+def read_sheet(
+    text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[RHCombatant]:
+    """The sheet (format in ``bot.systems.ritualhex.sheet``) with the defaults applied: a
+    hero's, or a minion's when it lists its own parts or limbs. Actions resolve to the
+    encounter's GM-defined ones too, when there is one."""
+    library = (
+        encounter.state.library if encounter is not None and encounter.system == SYSTEM else ()
+    )
+    try:
+        return _read(text, name, "hero", library)
+    except RuleError as exc:
+        if exc.key != "ritualhex.sheet.hero_parts_fixed":
+            raise
+    return _read(text, name, "minion", library)
 
 
 @handles("parse_sheet", SYSTEM)
 def parse_sheet(text: str, name: str) -> dict[str, Any]:
-    """The sheet (format in ``bot.systems.ritualhex.sheet``) as a dict: a hero's, or a
-    minion's when it lists its own parts or limbs."""
-    try:
-        sheet = _parse(text, name, "hero")
-    except RuleError as exc:
-        if exc.key != "ritualhex.sheet.hero_parts_fixed":
-            raise
-        sheet = _parse(text, name, "minion")
-    return sheet.model_dump(mode="json")
+    """The sheet as a dict (:func:`read_sheet`'s sheet)."""
+    return read_sheet(text, name).sheet.model_dump(mode="json")
 
 
 def _side(side: str | None, controller_id: int | None) -> str:
@@ -685,7 +711,7 @@ async def summary(ctx: Ctx, encounter: Encounter) -> str:
         if down:
             line += " · " + ctx.t("ritualhex_cog.summary.limbs", limbs=", ".join(down))
         lines.append(line)
-    return "\n".join(lines)[:4000]
+    return "\n".join(lines)
 
 
 # -- autocomplete ----------------------------------------------------------------------------
@@ -722,7 +748,7 @@ def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     for n in names:
         if needle in norm(n) and n not in seen:
             seen.append(n)
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in seen[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(seen)
 
 
 def _reacting(interaction: discord.Interaction) -> bool:

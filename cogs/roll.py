@@ -4,6 +4,12 @@
 ``2d6+1 # fuego``) and the SWADE trait notation (``s8``, ``s8+1``, ``s12w8``, ``su``,
 ``s8r3``). Division rounds as the channel's system says (Ritual Hex: up, RH-1). Every
 roll is appended to the log with its seed.
+
+Exact odds that fit a few milliseconds of counted work are computed on the event loop;
+heavier ones defer the reply first and run in the bot's bounded executor
+(:mod:`bot.executor`), exact or as a labelled estimate (issue 15). Trait and S-20 odds
+go through ``Ctx.in_time``: a reply that would come after Discord's 3 seconds is
+deferred first.
 """
 
 from __future__ import annotations
@@ -20,39 +26,47 @@ from discord.ext import commands
 import bot.render.expression  # noqa: F401  (registers the expression formatter)
 from bot.app import ComodinBot
 from bot.dice import expr, odds
+from bot.dice.budget import INLINE_UNITS, Budget
 from bot.dice.dispatch import roll_any
-from bot.dice.dist import distribution
+from bot.dice.expr import RollResult
 from bot.dice.source import DiceError
 from bot.dice.swade import TraitSpec, parse_trait
+from bot.executor import BoundedExecutor, Busy
 from bot.render.dice import format_dice
 from cogs._context import Ctx
 
 ROLL_COLOUR = 0x27AE60
 TRAIT_NOTATION = re.compile(r"^\s*s(\d+|u)", re.IGNORECASE)
 ROUNDING = {"ritualhex": "up"}  # RH-1: divisions round up
-ODDS_MAX_DICE = 30
-ODDS_MAX_ACING_DICE = 4
 
 
 def percent(p: float) -> str:
-    """62%, 0.4%, <0.1%: readable at a glance."""
+    """62%, 0.4%, <0.1%, >99.9%: readable at a glance, and never 0% or 100% unless it is."""
     if p <= 0:
         return "0%"
+    if p >= 1:
+        return "100%"
     if p < 0.001:
         return "<0.1%"
-    if p < 0.1:
+    if p > 0.999:
+        return ">99.9%"
+    if p < 0.1 or p > 0.99:
         return f"{p * 100:.1f}%"
     return f"{p * 100:.0f}%"
 
 
-def trait_odds_line(ctx: Ctx, spec: TraitSpec, bonus: int = 0) -> str:
-    o = odds.trait_odds(
+async def trait_odds_line(
+    ctx: Ctx, spec: TraitSpec, bonus: int = 0, *, ephemeral: bool = False
+) -> str:
+    work = asyncio.to_thread(
+        odds.trait_odds,
         spec.die,
         modifier=spec.modifier + bonus,
         tn=spec.tn,
         wild_die=spec.wild_die,
         unskilled=spec.unskilled,
     )
+    o = await ctx.in_time(work, ephemeral=ephemeral)
     return ctx.t(
         "roll.odds_trait",
         success=percent(o.p_success),
@@ -62,9 +76,30 @@ def trait_odds_line(ctx: Ctx, spec: TraitSpec, bonus: int = 0) -> str:
     )
 
 
+def expression_odds_line(ctx: Ctx, found: odds.ExpressionOdds, tn: int) -> str:
+    """The exact chance (saying when ace tails were cut), or the labelled estimate with
+    its 99% interval and the number of simulated rolls."""
+    if found.exact:
+        line = ctx.t("roll.odds_expression", p=percent(found.p), tn=tn)
+        return line + (" " + ctx.t("roll.odds_truncated") if found.tail > 0 else "")
+    return ctx.t(
+        "roll.odds_estimate",
+        p=percent(found.p),
+        tn=tn,
+        low=f"{found.low * 100:.1f}%",
+        high=f"{found.high * 100:.1f}%",
+        samples=found.samples,
+    )
+
+
 class Roll(commands.Cog):
     def __init__(self, bot: ComodinBot) -> None:
         self.bot = bot
+        # Exact odds that do not fit a few milliseconds run here (bot/executor.py).
+        self.work = BoundedExecutor()
+
+    async def cog_unload(self) -> None:
+        self.work.shutdown()
 
     async def _rounding(self, ctx: Ctx) -> str:
         encounter = await self.bot.encounters.get(ctx.channel_id)
@@ -115,43 +150,47 @@ class Roll(commands.Cog):
         if tn is not None and total is not None:
             ok = total >= tn
             lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
-            odds_line = await self._expression_odds(ctx, expression, tn, rounding)
+            odds_line = await self._expression_odds(ctx, expression, tn, rounding, private)
             if odds_line:
                 lines.append(odds_line)
         title = label or getattr(result, "label", None) or expression
-        embed = discord.Embed(
-            title=title[:256], description="\n".join(lines)[:4096], colour=ROLL_COLOUR
-        )
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=ROLL_COLOUR)
         embed.set_footer(
-            text=ctx.t(
-                "roll.footer", user=interaction.user.display_name, expression=expression[:200]
-            )
+            text=ctx.t("roll.footer", user=interaction.user.display_name, expression=expression)
         )
         await ctx.send(embed=embed, ephemeral=private)
-        await self._log(ctx, expression, seed, view)
+        await self._log(
+            ctx, expression, seed, result.log_view() if isinstance(result, RollResult) else view
+        )
 
     async def _expression_odds(
-        self, ctx: Ctx, expression: str, tn: int, rounding: str
+        self, ctx: Ctx, expression: str, tn: int, rounding: str, private: bool
     ) -> str | None:
-        """P(total >= TN), exact, for expressions small enough to compute at once; acing
-        dice are truncated where the tail is below 1e-12 (and the reply says so)."""
+        """P(total >= TN): computed here when it fits a few milliseconds of work;
+        otherwise the reply is deferred and the bounded executor computes it (exact
+        within its budget, else a labelled estimate, bot/dice/odds.py)."""
         try:
             parsed = expr.parse(expression)
         except DiceError:
             return None
-        too_big = parsed.dice_count > ODDS_MAX_DICE or (
-            "!" in expression and parsed.dice_count > ODDS_MAX_ACING_DICE
-        )
-        if parsed.repeat != 1 or too_big:
+        if parsed.repeat != 1:
             return None
         try:
-            dist = await asyncio.to_thread(distribution, parsed, rounding=rounding)
-        except DiceError:
-            return None
-        line = ctx.t("roll.odds_expression", p=percent(dist.p_at_least(tn)), tn=tn)
-        if dist.truncated:
-            line += " " + ctx.t("roll.odds_truncated")
-        return line
+            found = odds.exact_at_least(parsed, tn, rounding=rounding, budget=Budget(INLINE_UNITS))
+        except DiceError as err:
+            if err.key != "dice.odds_too_complex":
+                return None  # e.g. a division that may be by zero
+            await ctx.defer(ephemeral=private)
+            try:
+                result = await self.work.run(
+                    ctx.user_id, odds.expression_odds, expression, tn, rounding=rounding
+                )
+            except Busy as busy:
+                return ctx.t(busy.key, **busy.params)
+            if result is None:
+                return None
+            found = result
+        return expression_odds_line(ctx, found, tn)
 
     async def _send_trait(
         self,
@@ -167,15 +206,15 @@ class Roll(commands.Cog):
         view = result.to_view()
         lines = [format_dice(view, ctx.lang)]
         if spec.trait_dice == 1:
-            lines.append(trait_odds_line(ctx, spec))
+            lines.append(await trait_odds_line(ctx, spec, ephemeral=private))
         kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
         embed = discord.Embed(
-            title=(label or f"{text} · {kind}")[:256],
-            description="\n".join(lines)[:4096],
+            title=label or f"{text} · {kind}",
+            description="\n".join(lines),
             colour=ROLL_COLOUR,
         )
         embed.set_footer(
-            text=ctx.t("roll.footer", user=ctx.interaction.user.display_name, expression=text[:200])
+            text=ctx.t("roll.footer", user=ctx.interaction.user.display_name, expression=text)
         )
         await ctx.send(embed=embed, ephemeral=private)
         await self._log(ctx, text, seed, view)
@@ -239,7 +278,7 @@ class Roll(commands.Cog):
             score = int(ds[1])
             bonus = sum(int(x) for x in re.findall(r"\+\d+", ds[2] or ""))
             penalty = -sum(int(x) for x in re.findall(r"-\d+", ds[2] or ""))
-            o = odds.ds20_odds(score, bonus, penalty)
+            o = await ctx.in_time(asyncio.to_thread(odds.ds20_odds, score, bonus, penalty))
             line = ctx.t(
                 "roll.odds_ds20",
                 success=percent(o.p_success),
@@ -252,12 +291,12 @@ class Roll(commands.Cog):
                 spec = TraitSpec(
                     spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
                 )
-            line = trait_odds_line(ctx, spec)
+            line = await trait_odds_line(ctx, spec)
         else:
-            raise DiceError("roll.odds_unsupported", expression=text[:50])
+            raise DiceError("roll.odds_unsupported", expression=text)
         await ctx.send(
             embed=discord.Embed(
-                title=ctx.t("roll.odds_title", expression=text[:200]),
+                title=ctx.t("roll.odds_title", expression=text),
                 description=line,
                 colour=ROLL_COLOUR,
             )

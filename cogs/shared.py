@@ -11,6 +11,7 @@ localized error naming the option), never silently ignored.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -20,10 +21,20 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.errors import UserError
+from bot.render.limits import CHOICE_NAME, CHOICE_VALUE, CHOICES, clip
 from cogs._context import Ctx
 from cogs._registry import handler_for, has_handler
 
-AUTOCOMPLETE_LIMIT = 25
+AUTOCOMPLETE_LIMIT = CHOICES
+
+
+def name_choices(names: Iterable[str]) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices whose value is the name itself, at most 25, within Discord's
+    100 characters (no name the bot accepts today is that long)."""
+    return [
+        app_commands.Choice(name=clip(n, CHOICE_NAME), value=clip(n, CHOICE_VALUE))
+        for n in list(names)[:AUTOCOMPLETE_LIMIT]
+    ]
 
 
 def given(options: dict[str, Any]) -> dict[str, Any]:
@@ -58,7 +69,7 @@ async def combatant_autocomplete(
         )
     needle = current.lower()
     names = [c.name for c in encounter.state.combatants if needle in c.name.lower()]
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(names)
 
 
 async def _system_autocomplete(
@@ -149,7 +160,7 @@ class SharedCommands(commands.Cog):
         range: str | None = None,
         cover: str | None = None,
         called: app_commands.Range[str, 1, 50] | None = None,
-        gangup: app_commands.Range[int, 0, 4] | None = None,
+        gangup: app_commands.Range[int, 0, 20] | None = None,
         illumination: str | None = None,
         bonus: app_commands.Range[int, 0, 10] | None = None,
         penalty: app_commands.Range[int, 0, 10] | None = None,

@@ -14,9 +14,9 @@ Benny buttons: the soak, attack and damage rerolls and /react soak|unshake are
 ``cogs.bennies``' handlers (one spend path, :func:`cogs.bennies.act_with_benny`); this
 cog adds the reroll of a maneuver's roll through the same function.
 
-Every reply lists the modifiers of each roll by name and the TN's parts: events that
-carry ``modifiers``/``tn_parts`` get a ``swade_mods`` dice view wrapping their roll
-(:func:`show_modifiers`, rendered by the formatter registered here).
+Every reply lists the modifiers of each roll by name and the TN's parts: the rules put
+them in the events' ``modifiers``/``tn_parts`` and the renderer shows them with the
+dice (``bot.render.text``).
 
 Readings chosen here (see README "Savage Worlds: combat"):
 
@@ -44,7 +44,6 @@ from bot.app import ComodinBot
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import catalog, t
-from bot.render.dice import format_dice, register_formatter, signed
 from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.encounter import Encounter
 from bot.systems.swade import combat, damage, grapple, maneuvers, turns
@@ -55,11 +54,11 @@ from cogs._context import Ctx
 from cogs._registry import handles
 from cogs.bennies import act_with_benny
 from cogs.shared import (
-    AUTOCOMPLETE_LIMIT,
     COVER,
     LIGHT,
     combatant_autocomplete,
     given,
+    name_choices,
     reject_foreign,
     route,
     weapon_autocomplete,
@@ -67,7 +66,6 @@ from cogs.shared import (
 
 SYSTEM = "swade"
 Rules = Callable[[SwadeState, Actor, DiceSource], Outcome]
-MODS_VIEW = "swade_mods"
 
 ATTACK_OPTIONS = {
     "target", "weapon", "skill", "actor", "modifier", "range", "cover", "called", "gangup",
@@ -395,60 +393,9 @@ def attack_options(options: dict[str, Any]) -> AttackOptions:
         raise UserError("swade_combat_cog.error.option_value", option=field, value=value) from None
 
 
-# --- rendering ------------------------------------------------------------------------------
-
-
-def _mods_text(mods: list[list[Any]], lang: str) -> str:
-    return ", ".join(f"{t(str(k), lang)} {signed(int(v))}" for k, v in mods)
-
-
-def _mods_view(view: dict[str, Any], lang: str) -> str:
-    """The modifiers of a roll by name, the TN's parts, then the roll itself."""
-    lines = []
-    mods = view.get("modifiers") or []
-    if mods:
-        total = sum(int(v) for _, v in mods)
-        lines.append(
-            t("swade_combat_cog.view.modifiers", lang, modifiers=_mods_text(mods, lang),
-              total=signed(total))
-        )  # fmt: skip
-    parts = view.get("tn_parts") or []
-    if len(parts) > 1:
-        first, *rest = parts
-        text = f"{t(str(first[0]), lang)} {first[1]}"
-        if rest:
-            text += ", " + _mods_text(rest, lang)
-        lines.append(
-            t("swade_combat_cog.view.tn", lang, parts=text, tn=sum(int(v) for _, v in parts))
-        )
-    lines.append(format_dice(view.get("roll") or {}, lang))
-    return "\n".join(line for line in lines if line)
-
-
-register_formatter(MODS_VIEW, _mods_view)
-
-
-def show_modifiers(outcome: Outcome) -> Outcome:
-    """Wrap the dice view of each event that lists modifiers or TN parts, so the reply
-    names every modifier (the events' own text gives only the totals)."""
-    events = []
-    for event in outcome.events:
-        mods = event.params.get("modifiers")
-        parts = event.params.get("tn_parts")
-        if event.dice and (mods or parts):
-            wrapped = {"kind": MODS_VIEW, "modifiers": mods or [], "tn_parts": parts or []}
-            event = event.model_copy(update={"dice": {**wrapped, "roll": event.dice}})
-        events.append(event)
-    return outcome.model_copy(update={"events": events})
-
-
-def shown(rules: Rules) -> Rules:
-    return lambda state, actor, dice: show_modifiers(rules(state, actor, dice))
-
-
 async def _act(ctx: Ctx, rules: Rules, kind: str, options: dict[str, Any]) -> Outcome:
     _encounter, outcome = await ctx.act(
-        shown(rules),
+        rules,
         kind=f"swade.{kind}",
         params=given(options),
         title_key=f"swade_combat_cog.title.{kind}",
@@ -563,7 +510,7 @@ async def offer_reroll_maneuver(ctx: Ctx, encounter: Encounter, offer: Offer) ->
     def run(s: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
         return maneuvers.reroll_maneuver(s, who, dice, owner_id=owner_id, index=index)
 
-    await act_with_benny(ctx, encounter, roller, shown(run), use="reroll")
+    await act_with_benny(ctx, encounter, roller, run, use="reroll")
 
 
 # --- /act --------------------------------------------------------------------------------------
@@ -734,7 +681,7 @@ async def autocomplete_action(
     lang = Ctx.of(interaction).lang
     wanted = fold(current)
     names = [n for n in action_names(lang).values() if wanted in fold(n)]
-    return [app_commands.Choice(name=n, value=n) for n in names[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(names)
 
 
 @handles("autocomplete:weapon", SYSTEM)
@@ -754,7 +701,7 @@ async def autocomplete_weapon(
         pool = [c for c in state.combatants if c.controlled_by(who.user_id, is_gm=False)]
     wanted = fold(current)
     names = list(dict.fromkeys(w.name for c in pool for w in c.weapons if wanted in fold(w.name)))
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:AUTOCOMPLETE_LIMIT]]
+    return name_choices(names)
 
 
 # --- the SWADE-only command -----------------------------------------------------------------------
@@ -795,7 +742,7 @@ class SwadeCombatCog(commands.Cog):
         modifier: app_commands.Range[int, -20, 20] | None = None,
         cover: str | None = None,
         called: app_commands.Range[str, 1, 50] | None = None,
-        gangup: app_commands.Range[int, 0, 4] | None = None,
+        gangup: app_commands.Range[int, 0, 20] | None = None,
         illumination: str | None = None,
         flags: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:

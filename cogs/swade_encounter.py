@@ -36,13 +36,15 @@ from bot.app import ComodinBot
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import t
+from bot.render.limits import CHOICE_NAME, clip
 from bot.storage.characters import SavedCharacter
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.encounter import Encounter
+from bot.systems.sheets import SheetReading
 from bot.systems.swade import conditions, encounter_rules, turns
 from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.encounter_rules import find_combatant, require_gm
-from bot.systems.swade.statblock import fold, parse_statblock
+from bot.systems.swade.statblock import fold, read_statblock
 from bot.systems.swade.state import SwadeCombatant, SwadeSettings, SwadeState
 from cogs._context import Ctx
 from cogs._registry import handles
@@ -176,11 +178,19 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
 # -- /character save, /combatant, /join ---------------------------------------------------
 
 
+@handles("read_sheet", SYSTEM)
+def read_sheet(
+    text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[SwadeCombatant]:
+    """A stat block (format in ``bot.systems.swade.statblock``) with what was not used; the
+    name the character is saved under is its name."""
+    return read_statblock(text, name=name)
+
+
 @handles("parse_sheet", SYSTEM)
 def parse_sheet(text: str, name: str) -> dict[str, Any]:
-    """A stat block (format in ``bot.systems.swade.statblock``) as a dict; the name the
-    character is saved under is its name."""
-    return parse_statblock(text, name=name).model_dump(mode="json")
+    """A stat block as a dict (:func:`read_sheet`'s sheet)."""
+    return read_sheet(text, name).sheet.model_dump(mode="json")
 
 
 def _side(side: str | None, controller_id: int | None) -> str:
@@ -393,7 +403,7 @@ async def react_interrupt(
         if target:
             victim = resolve(state, target)
         else:
-            victim = turns.current_combatant(state)
+            victim = turns.interrupt_target(state)
             if victim is None:
                 raise RuleError("swade.cog.error.nobody_acting")
         return turns.interrupt(state, who, dice, holder.id, victim.id)
@@ -457,7 +467,7 @@ async def autocomplete_condition(
     for name in names:
         label = t(f"swade.condition.name.{name}", lang)
         if needle in fold(label) or needle in name:
-            choices.append(app_commands.Choice(name=label[:100], value=name))
+            choices.append(app_commands.Choice(name=clip(label, CHOICE_NAME), value=name))
     return choices[:AUTOCOMPLETE_LIMIT]
 
 
@@ -548,7 +558,8 @@ async def encounter_settings(
 @handles("summary", SYSTEM)
 async def summary(ctx: Ctx, encounter: Encounter) -> str:
     """For /encounter end: rounds played, who fell, and bennies spent in this encounter
-    (the ledger's spends since the encounter started, when a session is running)."""
+    (the ledger's spends since the encounter started, when a session is running, less
+    those an /undo gave back: SW-38)."""
     state = encounter.state
     assert isinstance(state, SwadeState)
     lines = [ctx.t("swade.cog.summary.rounds", rounds=state.round)]
@@ -574,8 +585,12 @@ async def _bennies_spent(ctx: Ctx, encounter: Encounter) -> str:
     since = starts[-1] if starts else ""
     spent: dict[str, int] = {}
     for entry in await ledger.history(ctx.channel_id, limit=HISTORY_ROWS):
-        if entry.delta < 0 and entry.created_at >= since:
+        if entry.created_at < since:
+            continue
+        # SW-38: a spend that /undo gave back is not counted (its "undo.spend" row).
+        if entry.reason.startswith("spend.") or entry.reason == "undo.spend":
             spent[entry.holder] = spent.get(entry.holder, 0) - entry.delta
+    spent = {holder: n for holder, n in spent.items() if n > 0}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
     from cogs.bennies import holder_label

@@ -26,6 +26,8 @@ API for other cogs (``ledger = bot.bennies``)::
     await ledger.session(channel_id) -> Session | None
     await ledger.history(channel_id, limit=20) -> list[HistoryEntry]
     await ledger.collect_joker_awards(channel_id)   # SW-33, see below
+    await ledger.tag_action(spent, channel_id, seq) # the encounter action a spend paid for
+    await ledger.undo_action(channel_id, seq, user_id=...)  # SW-38: reverse that action's rows
 
 The simplest way for a SWADE cog to charge a benny and run the rules function in one go
 is ``cogs.bennies.act_with_benny(ctx, encounter, combatant_id, rules, use=..., ...)``:
@@ -49,7 +51,7 @@ from bot.bennies.holders import (
     user_key,
     wc_key,
 )
-from bot.bennies.ledger import BennyLedger, HistoryEntry, Session, Spent
+from bot.bennies.ledger import BennyLedger, HistoryEntry, Returned, Session, Spent
 
 __all__ = [
     "GM",
@@ -57,6 +59,7 @@ __all__ = [
     "PLAYER_START",
     "BennyLedger",
     "HistoryEntry",
+    "Returned",
     "Session",
     "Spent",
     "holder_for",

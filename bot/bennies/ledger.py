@@ -73,6 +73,29 @@ class HistoryEntry:
     roll_ref: str | None
 
 
+@dataclass(frozen=True)
+class Returned:
+    """One history row an ``/undo`` reversed (SW-38): ``wanted`` +1 gives a spent benny
+    back, -1 takes a Joker benny back; ``delta`` is what was done (0: the pool was
+    already empty); ``left`` the pool now (None for a GM Wild Card's own pool, which
+    lives in the encounter state)."""
+
+    holder: str
+    delta: int
+    wanted: int
+    left: int | None
+
+
+def _action_seq(payload: dict[str, Any]) -> int | None:
+    """The encounter ``seq`` before the action a log row records (its dice seed is
+    ``"<seed>:<seq>"``, :meth:`bot.systems.encounter.Encounter.dice_seed`)."""
+    seed = payload.get("seed")
+    if not isinstance(seed, str) or ":" not in seed:
+        return None
+    tail = seed.rsplit(":", 1)[1]
+    return int(tail) if tail.isdigit() else None
+
+
 def _session(row: Row) -> Session:
     return Session(
         id=row["id"],
@@ -339,14 +362,20 @@ class BennyLedger:
         user_id: int | None,
         note: str | None = None,
         roll_ref: str | None = None,
+        action_seq: int | None = None,
     ) -> None:
         """Write a history row for a change made elsewhere (a GM Wild Card's own pool,
-        which lives in the encounter state). Does nothing without an open session."""
+        which lives in the encounter state). Does nothing without an open session.
+        ``action_seq``: the encounter action it belongs to (SW-38, :meth:`undo_action`)."""
         session = await self.session(channel_id)
         if session is None:
             return
         async with self.db.transaction() as conn:
-            await self._history(conn, session.id, holder, delta, reason, user_id, note, roll_ref)
+            history_id = await self._history(
+                conn, session.id, holder, delta, reason, user_id, note, roll_ref
+            )
+            if action_seq is not None:
+                await self._tag(conn, history_id, channel_id, action_seq)
         if roll_ref is not None:
             self._recorded.add((session.id, holder, reason, roll_ref))
 
@@ -389,6 +418,78 @@ class BennyLedger:
             self._recorded.add((session.id, holder, reason, roll_ref))
         return row is not None
 
+    # -- SW-38 /undo ----------------------------------------------------------------------
+
+    async def tag_action(self, spent: Spent, channel_id: int, action_seq: int) -> None:
+        """Say which encounter action a spend paid for (the encounter's ``seq`` before
+        it), so that undoing that action gives the benny back (:meth:`undo_action`)."""
+        async with self.db.transaction() as conn:
+            await self._tag(conn, spent.history_id, channel_id, action_seq)
+
+    async def undo_action(
+        self, channel_id: int, action_seq: int, *, user_id: int | None
+    ) -> list[Returned]:
+        """SW-38: ``/undo`` of the encounter action ``action_seq`` in ``channel_id``
+        reverses the ledger rows that action made in the open session, each once: a
+        benny it spent goes back to the pool it came from (reason ``undo.spend``); a
+        Joker benny it gave (SW-33) is taken back (``undo.award``; never below zero: one
+        already spent stays spent, and the reply says so). A GM Wild Card's own pool is
+        in the encounter state, which the undo restored: only its history row is
+        written, so summaries and ``/bennies show`` agree. Returns what changed."""
+        session = await self.session(channel_id)
+        if session is None:
+            return []
+        await self.collect_joker_awards(channel_id)  # an award not yet read is reversed too
+        changed: list[Returned] = []
+        async with self.db.transaction() as conn:
+            # FOR UPDATE: an undo of the same action at the same time (another process)
+            # waits, then finds these rows undone and reverses nothing twice.
+            rows = await conn.fetchall(
+                "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
+                "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
+                "'undo.%' ORDER BY id" + conn.dialect.for_update,
+                (session.id, channel_id, action_seq),
+            )
+            for row in rows:
+                holder, delta = row["holder"], int(row["delta"])
+                back = -delta
+                if combatant_of(holder) is None:
+                    back = await self._reverse(conn, session.id, holder, back)
+                reason = "undo.spend" if delta < 0 else "undo.award"
+                if back:
+                    history_id = await self._history(
+                        conn, session.id, holder, back, reason, user_id, None, row["roll_ref"]
+                    )
+                    await self._tag(conn, history_id, channel_id, action_seq)
+                await conn.execute("UPDATE benny_history SET undone = 1 WHERE id = ?", (row["id"],))
+                left = (
+                    None
+                    if combatant_of(holder) is not None
+                    else await self._count(conn, session.id, holder)
+                )
+                changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
+        return changed
+
+    async def _reverse(self, conn: Transaction, session_id: int, holder: str, change: int) -> int:
+        """Add ``change`` (+1 back, -1 taken) to a ledger pool, never below zero; returns
+        what was actually changed."""
+        if change >= 0:
+            await self._add(conn, session_id, holder, change)
+            return change
+        taken = await conn.execute(
+            "UPDATE bennies SET count = count + ? WHERE session_id = ? AND holder = ? "
+            "AND count >= ?",
+            (change, session_id, holder, -change),
+        )
+        return change if taken == 1 else 0
+
+    @staticmethod
+    async def _tag(conn: Transaction, history_id: int, channel_id: int, action_seq: int) -> None:
+        await conn.execute(
+            "UPDATE benny_history SET channel_id = ?, action_seq = ? WHERE id = ?",
+            (channel_id, action_seq, history_id),
+        )
+
     # -- SW-33 Joker awards -------------------------------------------------------------
 
     async def collect_joker_awards(self, channel_id: int) -> list[dict[str, Any]]:
@@ -410,7 +511,9 @@ class BennyLedger:
                 (channel_id, last, session.started_at, f"%{JOKER_EVENT}%"),
             )
             for log_row in rows:
-                events = json.loads(log_row["payload"]).get("events", [])
+                payload = json.loads(log_row["payload"])
+                events = payload.get("events", [])
+                action_seq = _action_seq(payload)
                 for event in events:
                     if event.get("key") != JOKER_EVENT:
                         continue
@@ -419,7 +522,7 @@ class BennyLedger:
                     ref = f"log:{log_row['id']}"
                     for holder in holders:
                         await self._add(conn, session.id, holder, 1)
-                        await self._history(
+                        history_id = await self._history(
                             conn,
                             session.id,
                             holder,
@@ -429,6 +532,8 @@ class BennyLedger:
                             str(params.get("combatant") or params.get("name") or "") or None,
                             ref,
                         )
+                        if action_seq is not None:  # SW-38: undoing the deal takes it back
+                            await self._tag(conn, history_id, channel_id, action_seq)
                     awarded.append(
                         {
                             "ref": ref,

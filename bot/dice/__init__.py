@@ -7,7 +7,11 @@ Modules:
 - :mod:`bot.dice.swade` — trait tests, opposed rolls, damage, SWADE notation (SW-1..SW-11).
 - :mod:`bot.dice.ritualhex` — RH-1 dice, RH-2 checks, RH-3 damage.
 - :mod:`bot.dice.ds20` — Dread S-20 roll-under (DS-1, DS-2).
-- :mod:`bot.dice.odds` — exact odds and distributions.
+- :mod:`bot.dice.odds` — exact odds and distributions; P(total >= TN) of expressions.
+- :mod:`bot.dice.dist`, :mod:`bot.dice.pools` — exact distributions; keep/drop pools by
+  order statistics.
+- :mod:`bot.dice.budget` — the work budget every exact method charges (no clock).
+- :mod:`bot.dice.estimate` — the seeded, labelled estimate past the budget.
 - :mod:`bot.dice.expr` — the expression language (``4d6kh3``, ``(1d8!, 1d6!)kh1``...).
 
 Order in which dice are consumed (a forced list must follow it):

@@ -16,6 +16,7 @@ from bot.dice.source import DiceError, DiceSource
 
 MAX_SIDES = 10_000
 MAX_ACE_CHAIN = 100
+MAX_NUMBER = 1_000_000  # any number written in a dice notation (modifiers, TNs, selectors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,17 @@ def check_sides(sides: int) -> None:
     """Sides must be 1..MAX_SIDES (``dice.bad_sides``)."""
     if not 1 <= sides <= MAX_SIDES:
         raise DiceError("dice.bad_sides", sides=sides, limit=MAX_SIDES, position=0)
+
+
+def check_number(value: int, position: int = 0) -> int:
+    """A number written in a dice notation: at most :data:`MAX_NUMBER` either way
+    (``dice.number_too_big``). Bounds the arithmetic, the text shown and the log."""
+    if abs(value) > MAX_NUMBER:
+        shown = str(value)
+        if len(shown) > 12:
+            shown = shown[:10] + "…"
+        raise DiceError("dice.number_too_big", number=shown, limit=MAX_NUMBER, position=position)
+    return value
 
 
 def roll_chain(

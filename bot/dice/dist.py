@@ -1,15 +1,23 @@
 """Exact distributions of dice expressions.
 
-:func:`distribution` walks the parsed tree and combines exact distributions (rational
-arithmetic). Terms are independent (each rolls its own dice), so ``+ - * / //  %`` and
-comparisons combine pairwise. A dice term is ``N`` independent dice, each carried as a
-distribution over (value, kept) through the operators that act on each die alone
-(``!``, ``ro``/``rr``/``mi``/``ma`` and ``k``/``p`` with ``N``, ``>N``, ``<N``); a
-single final keep/drop of the highest/lowest (``kh kl dh dl``) uses order statistics
-(multinomial DP over the values); sets with operators enumerate their members' joint
-outcomes. Anything else (``e``/``ra`` explosions, several highest/lowest selections)
-falls back to exhaustive enumeration of the roller (:mod:`bot.dice.enumerate`) within a
-path budget; past the budgets the answer is ``dice.odds_too_complex``.
+:func:`distribution` walks the parsed tree and combines exact distributions (integer
+weights over one denominator, :class:`W`; fractions only at the end). Terms are
+independent (each rolls its own dice), so ``+ - * / //  %`` and comparisons combine
+pairwise. A dice term of plain dice (no aces, no per-die operator), summed or after one
+``kh kl dh dl``, comes from generating functions (:mod:`bot.dice.pools`: order
+statistics, no enumeration of the pool). Otherwise it is ``N`` independent dice, each
+carried as a distribution over (value, kept) through the operators that act on each die
+alone (``!``, ``ro``/``rr``/``mi``/``ma`` and ``k``/``p`` with ``N``, ``>N``, ``<N``),
+then summed by binary powering or, for a final keep/drop of the highest/lowest, by a
+multinomial walk over the values. Sets keeping or dropping the highest/lowest members
+use a threshold dynamic program (:func:`bot.dice.pools.keep_members`); other set
+operators enumerate the members' joint outcomes. Anything else (``e``/``ra``
+explosions, several highest/lowest selections) falls back to exhaustive enumeration of
+the roller (:mod:`bot.dice.enumerate`).
+
+Every step charges a :class:`~bot.dice.budget.Budget` before it works; past it, or past
+the size limits, the answer is ``dice.odds_too_complex`` (``/roll`` then gives a
+labelled estimate, :mod:`bot.dice.estimate`).
 
 Aces (``!``) make the support infinite: chains are followed until the mass left is
 below ``tail_eps`` (1e-12 by default), and the result says so: ``truncated`` is true and
@@ -21,10 +29,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from bot.dice.budget import Budget
 from bot.dice.chain import MAX_ACE_CHAIN
 from bot.dice.enumerate import enumerate_outcomes
 from bot.dice.expr import (
@@ -44,44 +52,94 @@ from bot.dice.expr import (
     divide,
     parse,
 )
+from bot.dice.pools import keep_members, pool_counts
 from bot.dice.source import DiceError
 
 MAX_SUPPORT = 20_000
 MAX_PAIRS = 2_000_000
 MAX_PATHS = 20_000
 
-Dist = dict[int, Fraction]
+Dist = dict[int, Fraction]  # one die's distribution (small): exact fractions
 
 
-@dataclass(frozen=True, slots=True)
+class W:
+    """A distribution as integer weights over one denominator (``weights[v] / denom``;
+    the weights may sum to less than ``denom`` when ace chains were cut). Integer
+    convolution is far faster than Fraction arithmetic with large denominators, and no
+    fraction is reduced until the end."""
+
+    __slots__ = ("denom", "weights")
+
+    def __init__(self, weights: dict[int, int], denom: int) -> None:
+        self.weights = weights
+        self.denom = denom
+
+    @classmethod
+    def of(cls, d: Dist) -> W:
+        denom = math.lcm(*(p.denominator for p in d.values())) if d else 1
+        return cls({v: p.numerator * (denom // p.denominator) for v, p in d.items()}, denom)
+
+    @classmethod
+    def point(cls, value: int) -> W:
+        return cls({value: 1}, 1)
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def mass(self) -> int:
+        return sum(self.weights.values())
+
+    def reduced(self) -> W:
+        """Divide weights and denominator by their greatest common divisor."""
+        g = math.gcd(self.denom, *self.weights.values())
+        if g <= 1:
+            return self
+        return W({v: w // g for v, w in self.weights.items()}, self.denom // g)
+
+
 class Distribution:
     """An exact distribution: ``probs`` maps each total to its probability; ``tail`` is
-    the mass left out by truncating aces (0 when exact)."""
+    the mass left out by truncating aces (0 when exact). Kept as integer weights over
+    one denominator; the fractions are made when asked for."""
 
-    probs: dict[int, Fraction]
-    tail: Fraction = Fraction(0)
+    __slots__ = ("_probs", "denom", "weights")
+
+    def __init__(self, weights: dict[int, int], denom: int) -> None:
+        self.weights = {v: w for v, w in weights.items() if w > 0}
+        self.denom = denom
+        self._probs: dict[int, Fraction] | None = None
+
+    @property
+    def probs(self) -> dict[int, Fraction]:
+        if self._probs is None:
+            self._probs = {v: Fraction(w, self.denom) for v, w in self.weights.items()}
+        return self._probs
+
+    @property
+    def tail(self) -> Fraction:
+        return Fraction(self.denom - sum(self.weights.values()), self.denom)
 
     @property
     def truncated(self) -> bool:
-        return self.tail > 0
+        return sum(self.weights.values()) < self.denom
 
     @property
     def support(self) -> list[int]:
-        return sorted(v for v, p in self.probs.items() if p > 0)
+        return sorted(self.weights)
 
     @property
     def mean(self) -> float:
-        return float(sum((v * p for v, p in self.probs.items()), Fraction(0)))
+        return float(Fraction(sum(v * w for v, w in self.weights.items()), self.denom))
 
     def p_at_least(self, x: int) -> float:
-        return float(sum((p for v, p in self.probs.items() if v >= x), Fraction(0)))
+        return float(Fraction(sum(w for v, w in self.weights.items() if v >= x), self.denom))
 
     def p_at_most(self, x: int) -> float:
-        return float(sum((p for v, p in self.probs.items() if v <= x), Fraction(0)))
+        return float(Fraction(sum(w for v, w in self.weights.items() if v <= x), self.denom))
 
     def to_view(self) -> dict[str, Any]:
         return {
-            "probs": {v: float(self.probs[v]) for v in self.support},
+            "probs": {v: float(Fraction(self.weights[v], self.denom)) for v in self.support},
             "truncated": self.truncated,
             "tail": float(self.tail),
             "mean": self.mean,
@@ -96,58 +154,66 @@ def _add(d: Dist, k: int, p: Fraction) -> None:
     d[k] = d.get(k, Fraction(0)) + p
 
 
-def _scaled(d: Dist) -> tuple[dict[int, int], int]:
-    """The same distribution as integer weights over one common denominator (integer
-    convolution is far faster than Fraction arithmetic with large denominators)."""
-    denom = math.lcm(*(p.denominator for p in d.values())) if d else 1
-    return {v: p.numerator * (denom // p.denominator) for v, p in d.items()}, denom
-
-
-def _combine(a: Dist, b: Dist, fn: Callable[[int, int], int]) -> Dist:
+def _combine(a: W, b: W, fn: Callable[[int, int], int], budget: Budget) -> W:
+    """The distribution of ``fn(A, B)`` for independent A and B."""
     if len(a) * len(b) > MAX_PAIRS:
         raise _too_complex(MAX_PAIRS)
-    wa, da = _scaled(a)
-    wb, db = _scaled(b)
+    budget.charge(len(a) * len(b) * 6 + len(a) + len(b))
     acc: dict[int, int] = {}
-    for x, px in wa.items():
-        for y, py in wb.items():
+    wb = list(b.weights.items())
+    for x, px in a.weights.items():
+        for y, py in wb:
             k = fn(x, y)
             acc[k] = acc.get(k, 0) + px * py
     if len(acc) > MAX_SUPPORT:
         raise _too_complex(MAX_SUPPORT)
-    denom = da * db
-    return {k: Fraction(w, denom) for k, w in acc.items()}
+    return W(acc, a.denom * b.denom).reduced()
 
 
-def _power(d: Dist, n: int) -> Dist:
+def _power(d: W, n: int, budget: Budget) -> W:
     """Distribution of the sum of ``n`` independent copies (binary powering)."""
-    result: Dist = {0: Fraction(1)}
+    result = W.point(0)
     base = d
     while n:
         if n & 1:
-            result = _combine(result, base, int.__add__)
+            result = _combine(result, base, int.__add__, budget)
         n >>= 1
         if n:
-            base = _combine(base, base, int.__add__)
+            base = _combine(base, base, int.__add__, budget)
     return result
 
 
+_ARITHMETIC: dict[str, Callable[[int, int], int]] = {
+    "+": int.__add__,
+    "-": int.__sub__,
+    "*": int.__mul__,
+    "//": int.__floordiv__,
+    "%": int.__mod__,
+}
+
+
 class _Walker:
-    def __init__(self, rounding: str, die_eps: Fraction) -> None:
+    def __init__(self, rounding: str, die_eps: Fraction, budget: Budget) -> None:
         self.rounding = rounding
         self.die_eps = die_eps
+        self.budget = budget
 
-    def node(self, node: Node) -> Dist:
+    def combine(self, a: W, b: W, fn: Callable[[int, int], int]) -> W:
+        return _combine(a, b, fn, self.budget)
+
+    def node(self, node: Node) -> W:
         if isinstance(node, Number):
-            return {node.value: Fraction(1)}
+            return W.point(node.value)
         if isinstance(node, Annotated):
             return self.node(node.inner)
         if isinstance(node, Unary):
             inner = self.node(node.operand)
-            return inner if node.op == "+" else {-v: p for v, p in inner.items()}
+            if node.op == "+":
+                return inner
+            return W({-v: w for v, w in inner.weights.items()}, inner.denom)
         if isinstance(node, Compare):
             cmp = _COMPARE[node.op]
-            return _combine(
+            return self.combine(
                 self.node(node.left), self.node(node.right), lambda a, b: int(cmp(a, b))
             )
         if isinstance(node, Binary):
@@ -158,44 +224,51 @@ class _Walker:
             return self.dice(node)
         raise TypeError(node)  # pragma: no cover
 
-    def binary(self, node: Binary) -> Dist:
+    def binary(self, node: Binary) -> W:
         left, right = self.node(node.left), self.node(node.right)
         op = node.op
-        if op in ("/", "//", "%") and right.get(0, 0) > 0:
+        if op in ("/", "//", "%") and right.weights.get(0, 0) > 0:
             raise DiceError("dice.division_by_zero", position=node.pos)
-        fns: dict[str, Callable[[int, int], int]] = {
-            "+": int.__add__,
-            "-": int.__sub__,
-            "*": int.__mul__,
-            "/": lambda a, b: divide(a, b, self.rounding),
-            "//": int.__floordiv__,
-            "%": int.__mod__,
-        }
-        return _combine(left, right, fns[op])
+        if op == "/":
+            rounding = self.rounding
+            return self.combine(left, right, lambda a, b: divide(a, b, rounding))
+        return self.combine(left, right, _ARITHMETIC[op])
 
-    def set(self, node: SetNode) -> Dist:
+    def set(self, node: SetNode) -> W:
         if node.paren and node.operators:
             return self.inside(node)
         items = [self.node(i) for i in node.items]
         if not node.operators:
-            out: Dist = {0: Fraction(1)}
+            out = W.point(0)
             for d in items:
-                out = _combine(out, d, int.__add__)
+                out = self.combine(out, d, int.__add__)
             return out
         extreme = _single_extreme(node.operators, len(items))
         if extreme is not None:
-            return _extreme(items, highest=extreme == "h")
-        if math.prod(len(d) for d in items) > MAX_PAIRS:
+            return _extreme(items, highest=extreme == "h", budget=self.budget)
+        kept = _kept_members(node.operators, len(items))
+        if kept is not None:
+            weights, denom = keep_members(
+                [(d.weights, d.denom) for d in items],
+                kept[0],
+                highest=kept[1],
+                budget=self.budget,
+            )
+            return W(weights, denom).reduced()
+        combos_count = math.prod(len(d) for d in items)
+        if combos_count > MAX_PAIRS:
             raise _too_complex(MAX_PAIRS)
-        combos: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+        self.budget.charge(combos_count * (len(items) * 3 + 10))
+        combos: list[tuple[list[int], int]] = [([], 1)]
         for d in items:
-            combos = [([*vals, v], p * q) for vals, p in combos for v, q in d.items()]
-        out = {}
+            combos = [([*vals, v], p * q) for vals, p in combos for v, q in d.weights.items()]
+        acc: dict[int, int] = {}
         for vals, p in combos:
-            _add(out, _kept_sum(vals, node.operators), p)
-        return out
+            k = _kept_sum(vals, node.operators)
+            acc[k] = acc.get(k, 0) + p
+        return W(acc, math.prod(d.denom for d in items)).reduced()
 
-    def inside(self, node: SetNode) -> Dist:
+    def inside(self, node: SetNode) -> W:
         """``(x)ops``: the operators act inside x (see :func:`bot.dice.expr._operate_inside`)."""
         ops = node.operators
         inner = node.items[0]
@@ -219,10 +292,12 @@ class _Walker:
             return self.dice(merged)
         if isinstance(inner, SetNode):
             return self.set(SetNode(inner.items, inner.operators + ops, False, inner.pos))
-        out: Dist = {}
-        for v, p in self.node(inner).items():
-            _add(out, _kept_sum([v], ops), p)
-        return out
+        d = self.node(inner)
+        acc: dict[int, int] = {}
+        for v, w in d.weights.items():
+            k = _kept_sum([v], ops)
+            acc[k] = acc.get(k, 0) + w
+        return W(acc, d.denom)
 
     # --- dice terms ---
 
@@ -238,6 +313,7 @@ class _Walker:
         out: Dist = {}
         level: Dist = {0: Fraction(1)}  # partial sums of chains still going
         for _ in range(MAX_ACE_CHAIN + 1):
+            self.budget.charge(len(level) * s * 20)  # Fraction arithmetic
             nxt: Dist = {}
             for base, p in level.items():
                 q = p / s
@@ -253,7 +329,7 @@ class _Walker:
                 raise _too_complex(MAX_SUPPORT)
         return out
 
-    def dice(self, node: Dice) -> Dist:
+    def dice(self, node: Dice) -> W:
         ops = list(node.operators)
         if (
             node.ace_above is None
@@ -264,7 +340,16 @@ class _Walker:
             # d20's explosion with nothing after it: the added dice only add up, so the
             # sum is that of N chains that go on while a face is selected.
             op = ops[0]
-            return _power(self.die(node, lambda f: _matches(op, f)), node.count)
+            chain = W.of(self.die(node, lambda f: _matches(op, f)))
+            return _power(chain, node.count, self.budget)
+        plain = plain_pool(node)
+        if plain is not None:
+            keep, highest = plain
+            offset, counts = pool_counts(
+                node.count, node.sides, keep, highest=highest, budget=self.budget
+            )
+            weights = {offset + i: c for i, c in enumerate(counts) if c}
+            return W(weights, node.sides**node.count)
         fresh = self.die(node)
         state: dict[tuple[int, bool], Fraction] = {(v, True): p for v, p in fresh.items()}
         while ops and _per_die(ops[0]):
@@ -273,12 +358,12 @@ class _Walker:
             contrib: Dist = {}
             for (v, kept), p in state.items():
                 _add(contrib, v if kept else 0, p)
-            return _power(contrib, node.count)
+            return _power(W.of(contrib), node.count, self.budget)
         if len(ops) == 1 and _order_statistic(ops[0]):
-            return _keep_order_statistic(state, node.count, ops[0])
+            return _keep_order_statistic(state, node.count, ops[0], self.budget)
         return self.enumerate(node)
 
-    def enumerate(self, node: Node) -> Dist:
+    def enumerate(self, node: Node) -> W:
         if isinstance(node, Dice) and node.sides**node.count > MAX_PATHS:
             raise _too_complex(MAX_PATHS)  # every base die branches: at least s**N paths
         rounding = self.rounding
@@ -286,8 +371,27 @@ class _Walker:
         def run(src: Any) -> int:
             return node.evaluate(_Context(src, rounding)).value
 
-        probs, _tail = enumerate_outcomes(run, eps=float(self.die_eps), max_paths=MAX_PATHS)
-        return probs
+        probs, _tail = enumerate_outcomes(
+            run, eps=float(self.die_eps), max_paths=MAX_PATHS, budget=self.budget
+        )
+        return W.of(probs)
+
+
+def plain_pool(node: Dice) -> tuple[int | None, bool] | None:
+    """``(keep, highest)`` when the term is N plain dice (no aces, no per-die operator)
+    summed whole (``keep`` None) or after one keep/drop of the highest/lowest; None
+    otherwise. ``dhM`` keeps the N-M lowest, ``dlM`` the N-M highest."""
+    if node.ace_above is not None and node.sides > 1:
+        return None
+    if not node.operators:
+        return None, True
+    if len(node.operators) != 1 or not _order_statistic(node.operators[0]):
+        return None
+    op = node.operators[0]
+    sel = op.selectors[0]
+    if op.op == "k":
+        return sel.n, sel.kind == "h"
+    return max(node.count - sel.n, 0), sel.kind == "l"
 
 
 def _per_die(op: Operator) -> bool:
@@ -342,50 +446,73 @@ def _apply_per_die(
 
 
 def _keep_order_statistic(
-    state: dict[tuple[int, bool], Fraction], count: int, op: Operator
-) -> Dist:
-    """Sum of N iid dice after keeping/dropping the n highest/lowest of the kept ones:
-    assign dice to values in selection order (highest first for ``h``), counting with
-    multinomial weights; the first n kept dice are the selected ones. Integer weights
-    over a common denominator (one factor per die)."""
+    state: dict[tuple[int, bool], Fraction], count: int, op: Operator, budget: Budget
+) -> W:
+    """Sum of N iid dice after keeping/dropping the n highest/lowest of the kept ones
+    (dice with per-die operators or aces: any distribution of values): assign dice to
+    values in selection order (highest first for ``h``), counting with multinomial
+    weights; the first n kept dice are the selected ones. Integer weights over a
+    common denominator (one factor per die)."""
     sel = op.selectors[0]
     n = sel.n
-    per_die: dict[tuple[int, bool], Fraction] = dict(state)
-    weights, denom = _scaled({i: p for i, p in enumerate(per_die.values())})
-    keys = list(per_die)
-    dropped = sum(weights[i] for i, key in enumerate(keys) if not key[1])
+    per_die = W.of({i: p for i, p in enumerate(state.values())})
+    weights, denom = per_die.weights, per_die.denom
+    keys = list(state)
+    dropped = sum(weights.get(i, 0) for i, key in enumerate(keys) if not key[1])
     kept_vals: dict[int, int] = {}
     for i, (v, kept) in enumerate(keys):
         if kept:
-            kept_vals[v] = kept_vals.get(v, 0) + weights[i]
+            kept_vals[v] = kept_vals.get(v, 0) + weights.get(i, 0)
     order = sorted(kept_vals, reverse=sel.kind == "h")
-    # dp[(dice assigned, kept dice assigned, sum)] = integer weight
+    keeps = op.op == "k"
+    # dp[(dice assigned, selected dice so far (at most n), sum)] = integer weight. For
+    # ``k``, once n dice are selected the rest only has to fall on later values.
     dp: dict[tuple[int, int, int], int] = {}
     for c in range(count + 1):
         w = math.comb(count, c) * dropped**c
         if w:
             dp[(c, 0, 0)] = w
+    acc: dict[int, int] = {}
+    later = sum(kept_vals.values())
     for v in order:
         q = kept_vals[v]
+        later -= q
+        later_pow = [later**j for j in range(count + 1)] if keeps else []
+        budget.charge(len(dp) * (count + 1) * 10 + count)
         nxt: dict[tuple[int, int, int], int] = {}
         for (used, k, total), w in dp.items():
             rest = count - used
             qc = 1
             for c in range(rest + 1):
-                selected = max(0, min(n, k + c) - k)
-                counted = selected if op.op == "k" else c - selected
-                key = (used + c, k + c, total + counted * v)
-                nxt[key] = nxt.get(key, 0) + w * math.comb(rest, c) * qc
+                selected = min(n - k, c)
+                ways = w * math.comb(rest, c) * qc
                 qc *= q
+                if keeps:
+                    t = total + selected * v
+                    if k + c >= n:
+                        acc[t] = acc.get(t, 0) + ways * later_pow[rest - c]
+                        continue
+                else:
+                    t = total + (c - selected) * v
+                key = (used + c, min(k + c, n), t)
+                nxt[key] = nxt.get(key, 0) + ways
         dp = nxt
         if len(dp) > MAX_PAIRS:
             raise _too_complex(MAX_PAIRS)
-    acc: dict[int, int] = {}
     for (used, _k, total), w in dp.items():
         if used == count:
             acc[total] = acc.get(total, 0) + w
-    full = denom**count
-    return {t: Fraction(w, full) for t, w in acc.items()}
+    return W(acc, denom**count).reduced()
+
+
+def _kept_members(operators: tuple[Operator, ...], members: int) -> tuple[int, bool] | None:
+    """``(keep, highest)`` for one keep/drop of the highest/lowest members."""
+    if len(operators) != 1 or not _order_statistic(operators[0]):
+        return None
+    op, sel = operators[0].op, operators[0].selectors[0]
+    if op == "k":
+        return sel.n, sel.kind == "h"
+    return max(members - sel.n, 0), sel.kind == "l"
 
 
 def _single_extreme(operators: tuple[Operator, ...], members: int) -> str | None:
@@ -403,21 +530,22 @@ def _single_extreme(operators: tuple[Operator, ...], members: int) -> str | None
     return None
 
 
-def _extreme(items: list[Dist], *, highest: bool) -> Dist:
+def _extreme(items: list[W], *, highest: bool, budget: Budget) -> W:
     """Distribution of the max (or min) of independent members, through their CDFs:
     P(max <= x) = prod P(X_i <= x)."""
-    values = sorted({v for d in items for v in d}, reverse=not highest)
-    out: Dist = {}
-    prev = Fraction(0)
-    cums = [Fraction(0)] * len(items)
+    values = sorted({v for d in items for v in d.weights}, reverse=not highest)
+    budget.charge(len(values) * len(items) * 3)
+    out: dict[int, int] = {}
+    prev = 0
+    cums = [0] * len(items)
     for v in values:
         for i, d in enumerate(items):
-            cums[i] += d.get(v, Fraction(0))
+            cums[i] += d.weights.get(v, 0)
         now = math.prod(cums)
         if now != prev:
             out[v] = now - prev
         prev = now
-    return out
+    return W(out, math.prod(d.denom for d in items)).reduced()
 
 
 def _kept_sum(values: list[int], operators: tuple[Operator, ...]) -> int:
@@ -438,15 +566,18 @@ def _kept_sum(values: list[int], operators: tuple[Operator, ...]) -> int:
 
 
 def distribution(
-    expression: str | Expr, *, rounding: Rounding | str = "floor", tail_eps: float = 1e-12
+    expression: str | Expr,
+    *,
+    rounding: Rounding | str = "floor",
+    tail_eps: float = 1e-12,
+    budget: Budget | None = None,
 ) -> Distribution:
     """The exact distribution of an expression's total (of one repetition), truncating
     ace chains so that the mass left out is below ``tail_eps`` (reported as ``tail``).
-    Raises ``dice.odds_too_complex`` when it would take too long."""
+    Raises ``dice.odds_too_complex`` when it would take more work than ``budget``
+    (:data:`bot.dice.budget.ODDS_UNITS` by default) or too much memory."""
     expr = parse(expression) if isinstance(expression, str) else expression
     dice_terms = max(1, expr.root.dice_count)
-    walker = _Walker(rounding, Fraction(tail_eps) / dice_terms)
-    probs = walker.node(expr.root)
-    probs = {v: p for v, p in probs.items() if p > 0}
-    tail = 1 - sum(probs.values(), Fraction(0))
-    return Distribution(probs, tail)
+    walker = _Walker(rounding, Fraction(tail_eps) / dice_terms, budget or Budget())
+    w = walker.node(expr.root)
+    return Distribution(w.weights, w.denom)

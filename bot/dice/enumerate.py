@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, MutableSequence
 from fractions import Fraction
 from typing import TypeVar
 
+from bot.dice.budget import Budget
 from bot.dice.source import DiceError
 
 T = TypeVar("T")
@@ -54,11 +55,20 @@ class _Replay:
         raise NotImplementedError("enumeration does not shuffle")
 
 
+# Budget units per run of the roller (a few microseconds for a small roll).
+RUN_UNITS = 100
+
+
 def enumerate_outcomes(
-    fn: Callable[[_Replay], K], *, eps: float = 1e-12, max_paths: int = 200_000
+    fn: Callable[[_Replay], K],
+    *,
+    eps: float = 1e-12,
+    max_paths: int = 200_000,
+    budget: Budget | None = None,
 ) -> tuple[dict[K, Fraction], Fraction]:
     """Every outcome of ``fn(dice)`` with its exact probability, and the mass left out
-    (paths below ``eps``). Raises :class:`TooManyPaths` past ``max_paths`` runs."""
+    (paths below ``eps``). Raises :class:`TooManyPaths` past ``max_paths`` runs, and
+    :class:`~bot.dice.budget.OverBudget` when ``budget`` runs out."""
     probs: dict[K, Fraction] = {}
     tail = Fraction(0)
     stack: list[tuple[int, ...]] = [()]
@@ -69,6 +79,8 @@ def enumerate_outcomes(
         runs += 1
         if runs > max_paths:
             raise TooManyPaths(max_paths)
+        if budget is not None:
+            budget.charge(RUN_UNITS + len(prefix) * 5)
         src = _Replay(prefix)
         try:
             out = fn(src)

@@ -51,7 +51,8 @@ text): at most 300 characters (``dice.expr_too_long``), 1,000 dice rolled per co
 counting aces, explosions and rerolls (``dice.too_many_dice``), an ace chain at most 100
 rerolls (``dice.ace_chain_too_long``), 1..10,000 sides (``dice.bad_sides``), nesting of
 parentheses and unary signs at most 50 (``dice.too_deep``), 100 repetitions
-(``dice.too_many_repeats``). Syntax errors: ``dice.syntax``; division by zero:
+(``dice.too_many_repeats``), every number written (constants, selectors, ``!>N``,
+``miN``) at most 1,000,000 (``dice.number_too_big``). Syntax errors: ``dice.syntax``; division by zero:
 ``dice.division_by_zero``. The evaluation depth is bounded by the length limit, so no
 ``RecursionError`` can happen.
 """
@@ -66,7 +67,7 @@ from lark import Lark, Token, Transformer
 from lark import exceptions as _lark_errors
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from bot.dice.chain import MAX_ACE_CHAIN, MAX_SIDES
+from bot.dice.chain import MAX_ACE_CHAIN, MAX_SIDES, check_number
 from bot.dice.grammar import GRAMMAR
 from bot.dice.source import DiceError, DiceSource
 
@@ -77,6 +78,7 @@ MAX_LENGTH = 300
 MAX_DICE = 1000
 MAX_DEPTH = 50
 MAX_REPEATS = 100
+LOG_MAX_DICE = 60  # dice shown one by one in a log row (about 110 bytes each)
 
 Rounding = Literal["floor", "up", "nearest", "trunc"]
 ROUNDINGS: tuple[str, ...] = ("floor", "up", "nearest", "trunc")
@@ -253,6 +255,23 @@ class RollResult:
             "total": self.total,
             "totals": self.totals,
             "parts": [p.to_view() for p in self.parts],
+        }
+
+    def log_view(self, max_dice: int = LOG_MAX_DICE) -> dict[str, Any]:
+        """What the log keeps: the whole view for up to ``max_dice`` dice; past that
+        only the totals and the rounding (the dice are the expression replayed with the
+        logged seed), so a log row stays under about 8 KB (``1000d10000`` wrote 116 KB)."""
+        if self.dice_rolled <= max_dice:
+            return self.to_view()
+        return {
+            "kind": "expression",
+            "text": self.text,
+            "label": self.label,
+            "total": self.total,
+            "totals": self.totals[:MAX_REPEATS],
+            "dice_rolled": self.dice_rolled,
+            "rounding": self.rounding,
+            "dice_omitted": True,
         }
 
 
@@ -617,7 +636,7 @@ class Expr:
 
 def _selector(text: str, pos: int) -> Selector:
     kind = text[0] if text[0] in "hl<>" else None
-    return Selector(kind, int(text[1:] if kind else text))
+    return Selector(kind, check_number(int(text[1:] if kind else text), pos))
 
 
 def _operators(tokens: list[Token], *, on_set: bool) -> tuple[tuple[Operator, ...], int | None]:
@@ -631,10 +650,10 @@ def _operators(tokens: list[Token], *, on_set: bool) -> tuple[tuple[Operator, ..
         if t.startswith("!"):
             if on_set:
                 raise DiceError("dice.bad_set_operator", operator=t, position=pos)
-            ace = int(t[2:]) if len(t) > 1 else -1  # -1: resolved to sides - 1 later
+            ace = check_number(int(t[2:]), pos) if len(t) > 1 else -1  # -1: sides - 1, later
             continue
         if t[:2] in ("kh", "kl", "dh", "dl"):
-            op, sel = ("k" if t[0] == "k" else "p"), Selector(t[1], int(t[2:]))
+            op, sel = ("k" if t[0] == "k" else "p"), Selector(t[1], check_number(int(t[2:]), pos))
         elif t[:2] in ("rr", "ro", "ra", "mi", "ma"):
             op, sel = t[:2], _selector(t[2:], pos)
         else:
@@ -662,7 +681,7 @@ class _Build(Transformer):  # type: ignore[type-arg]  # not Generic in old lark
 
     def number(self, children: list[Token]) -> Node:
         tok = children[0]
-        return Number(int(tok), tok.start_pos or 0)
+        return Number(check_number(int(tok), tok.start_pos or 0), tok.start_pos or 0)
 
     def dice(self, children: list[Token]) -> Node:
         head, *op_tokens = children

@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.dice.chain import MAX_ACE_CHAIN
+from bot.dice.chain import MAX_ACE_CHAIN, check_number
 from bot.dice.source import DiceError, DiceSource
+
+MAX_DAMAGE_DICE = 1000  # RH-3 damage dice in one roll
 
 CHECK_DICE = 3
 
@@ -140,8 +142,8 @@ def damage(dice: DiceSource, count: int = 1, minus: int = 0, minimum: int = 0) -
     """RH-3: roll ``count`` d6 (RH-1), subtract ``minus`` (a negative ``minus`` adds, for
     ``Nd+X``), then apply the minimum (``|N``; 0 when none is written, since damage is
     never negative). The target's DR is applied later by the rules, not here."""
-    if not 1 <= count <= 1000:
-        raise DiceError("dice.too_many_dice", limit=1000, position=0)
+    if not 1 <= count <= MAX_DAMAGE_DICE:
+        raise DiceError("dice.too_many_dice", limit=MAX_DAMAGE_DICE, position=0)
     return RHDamage(tuple(rh_die(dice) for _ in range(count)), minus, max(minimum, 0))
 
 
@@ -165,6 +167,9 @@ def parse_damage(text: str) -> RHDamageSpec:
     if m is None:
         raise DiceError("dice.bad_rh_damage", text=text, position=0)
     count = int(m["count"]) if m["count"] else 1
-    x = int(m["x"]) if m["x"] else 0
+    if not 1 <= count <= MAX_DAMAGE_DICE:
+        raise DiceError("dice.too_many_dice", limit=MAX_DAMAGE_DICE, position=0)
+    x = check_number(int(m["x"]), m.start("x")) if m["x"] else 0
     minus = x if m["sign"] == "-" else -x
-    return RHDamageSpec(count, minus, int(m["min"]) if m["min"] else 0)
+    minimum = check_number(int(m["min"]), m.start("min")) if m["min"] else 0
+    return RHDamageSpec(count, minus, minimum)

@@ -37,6 +37,7 @@ from typing import Any, Literal
 from bot.dice.chain import (
     MAX_ACE_CHAIN,
     AceChain,
+    check_number,
     check_sides,
     roll_chain,
     roll_chain_unchecked,
@@ -46,6 +47,7 @@ from bot.dice.source import DiceError, DiceSource
 UNSKILLED_DIE = 4
 UNSKILLED_PENALTY = -2
 RAISE_STEP = 4
+MAX_ROF = 6  # trait dice of one rate-of-fire roll (s8r6)
 
 
 def raises_for(total: int, tn: int) -> int:
@@ -175,7 +177,7 @@ def trait_roll(
     ``trait_dice > 1`` is rate of fire (see the module docstring).
     """
     if trait_dice < 1:
-        raise DiceError("dice.bad_trait_dice", count=trait_dice, position=0)
+        raise DiceError("dice.bad_trait_dice", count=trait_dice, limit=MAX_ROF, position=0)
     sides = UNSKILLED_DIE if unskilled else die
     check_sides(sides)
     if wild_die is not None:
@@ -387,10 +389,13 @@ def parse_trait(text: str, *, wild_card: bool = True) -> TraitSpec:
     else:
         wild = 6
     rof = int(m["rof"]) if m["rof"] else 1
-    if not 1 <= rof <= 6:
-        raise DiceError("dice.bad_trait_dice", count=rof, position=m.start("rof"))
-    mods = sum(int(x) for x in re.findall(r"[+-]\d+", m["mods"] or ""))
-    tn = int(m["tn"]) if m["tn"] else 4
+    if not 1 <= rof <= MAX_ROF:
+        raise DiceError("dice.bad_trait_dice", count=rof, limit=MAX_ROF, position=m.start("rof"))
+    mods = sum(
+        check_number(int(x[0]), m.start("mods") + x.start())
+        for x in re.finditer(r"[+-]\d+", m["mods"] or "")
+    )
+    tn = check_number(int(m["tn"]), m.start("tn")) if m["tn"] else 4
     return TraitSpec(
         die=die, modifier=mods, tn=tn, wild_die=wild, unskilled=unskilled, trait_dice=rof
     )
@@ -453,7 +458,8 @@ def parse_damage(text: str, *, strength: int | None = None) -> DamageSpec:
             check_sides(int(sides_s))
             sides.extend([int(sides_s)] * count)
         elif term.isdigit():
-            modifier += int(term) if sign == "+" else -int(term)
+            value = check_number(int(term), m.start(2))
+            modifier += value if sign == "+" else -value
         else:
             raise DiceError("dice.bad_damage_notation", text=text, position=m.start(2))
         first = False

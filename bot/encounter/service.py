@@ -12,6 +12,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -39,6 +40,16 @@ T = TypeVar("T")
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What ``/undo`` undid: its summary, the encounter's ``seq`` before that action
+    (what the undo snapshot keeps as ``version``) and the system."""
+
+    summary: str
+    seq: int
+    system: str
 
 
 class ConcurrentChange(Exception):
@@ -420,16 +431,22 @@ class EncounterService:
 
     async def undo(self, channel_id: int, user_id: int) -> str:
         """Restore the state before the last change; return what was undone."""
+        return (await self.undo_last(channel_id, user_id)).summary
+
+    async def undo_last(self, channel_id: int, user_id: int) -> Undone:
+        """Restore the state before the last change; say what was undone and which
+        action it was (its ``seq``, for what lives outside the state: the bennies
+        ledger, SW-38)."""
         async with self.lock(channel_id):
             return await self._retrying(channel_id, lambda tx: self._undo(channel_id, user_id, tx))
 
-    async def _undo(self, channel_id: int, user_id: int, tx: Transaction | None) -> str:
+    async def _undo(self, channel_id: int, user_id: int, tx: Transaction | None) -> Undone:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
         current, version = entry[0], entry[2]
         row = await (tx or self.db).fetchone(
-            "SELECT id, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            "SELECT id, version, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         if row is None:
@@ -440,7 +457,9 @@ class EncounterService:
             update={"board_message_id": current.board_message_id, "seq": current.seq}
         )
         state_json = previous.model_dump_json()
-        log = _log_row(previous, user_id, "undo", {"undone": row["summary"]}, None)
+        log = _log_row(
+            previous, user_id, "undo", {"undone": row["summary"], "seq": row["version"]}, None
+        )
 
         async def write(tx: Transaction) -> None:
             await _update_state(tx, channel_id, version, pack(state_json), log[0])
@@ -449,7 +468,7 @@ class EncounterService:
 
         await self._commit(tx, write)
         self.forget(channel_id)
-        return str(row["summary"])
+        return Undone(str(row["summary"]), int(row["version"]), previous.system)
 
     async def log_roll(
         self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]
@@ -459,10 +478,27 @@ class EncounterService:
         await self.db.write(lambda tx: _log(tx, log))
 
     async def history(self, channel_id: int, limit: int = 100) -> list[dict[str, Any]]:
+        """The channel's newest ``limit`` log rows, oldest first (every encounter's)."""
         rows = await self.db.fetchall(
             "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
             (channel_id, limit),
         )
+        return self._rows(rows)
+
+    async def encounter_history(self, channel_id: int, limit: int = 10_000) -> list[dict[str, Any]]:
+        """The log of the channel's current encounter, oldest first: the rows since it
+        started or was imported (rolls made in the channel meanwhile included), at most
+        the newest ``limit``."""
+        rows = await self.db.fetchall(
+            "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ? "
+            "AND id >= COALESCE((SELECT MAX(id) FROM encounter_log WHERE channel_id = ? "
+            "AND kind IN ('encounter.start', 'encounter.import')), 0) ORDER BY id DESC LIMIT ?",
+            (channel_id, channel_id, limit),
+        )
+        return self._rows(rows)
+
+    @staticmethod
+    def _rows(rows: Any) -> list[dict[str, Any]]:
         return [
             {
                 "created_at": r["created_at"],

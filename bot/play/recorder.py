@@ -4,6 +4,15 @@ Two seams of discord.py 2.7 (DESIGN.md): interaction responses and followups go 
 the webhook adapter held in ``discord.webhook.async_.async_context``; channel messages
 (the board) go through ``HTTPClient.request``. Both are answered here with the payloads
 Discord would return, and every message is kept as a :class:`SentMessage`.
+
+Every payload is checked against Discord's rules (:mod:`bot.render.discord_rules`, the
+same validator the aiohttp double uses). A payload Discord would refuse is answered as
+Discord answers it (400, code 50035, the field path; 413 for files past the interaction's
+``attachment_size_limit``), so the bot's real error path runs, and is kept in
+:attr:`Recorder.violations`: the offline table fails a test that caused one.
+
+As on Discord, after a deferred reply ("thinking…") the first followup or edit of the
+original replaces the loading message and keeps the defer's ephemeral flag.
 """
 
 from __future__ import annotations
@@ -14,8 +23,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.render import discord_rules
+from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
 
 _ids = itertools.count(1)
 EPHEMERAL = 1 << 6
@@ -80,6 +93,7 @@ class SentMessage:
             "components": self.components,
             "ephemeral": self.ephemeral,
             "allowed_mentions": self.payload.get("allowed_mentions"),
+            **({"modal": self.data} if self.kind == "modal" else {}),
         }
 
 
@@ -107,6 +121,30 @@ def message_payload(
     }
 
 
+class _Response:
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class PayloadViolation:
+    """A request Discord would have refused: where it went and what was wrong."""
+
+    request: str
+    violation: discord_rules.Violation
+
+    def __str__(self) -> str:
+        return f"{self.request}: {self.violation}"
+
+
+@dataclass
+class _Interaction:
+    type: int
+    has_message: bool
+    attachment_limit: int
+
+
 def _body(payload: dict[str, Any] | None, multipart: list[dict[str, Any]] | None) -> dict:
     if payload is not None:
         return payload
@@ -128,6 +166,36 @@ class Recorder:
         self.interaction_messages: dict[str, int] = {}  # interaction token -> original message
         self.files: list[tuple[str, bytes]] = []  # files the bot sent (exports)
         self.local_files: dict[str, bytes] = {}  # attachments a user "uploaded" (file://)
+        self.violations: list[PayloadViolation] = []
+        self.callbacks: list[int] = []  # the type of every accepted interaction callback
+        self._interactions: dict[str, _Interaction] = {}  # by interaction id and by token
+        self._deferred: dict[str, int] = {}  # token -> loading message not yet answered
+
+    def register_interaction(self, payload: dict[str, Any]) -> None:
+        """Remember an interaction the table dispatches: its callbacks are checked against
+        its type, its files against its ``attachment_size_limit``."""
+        info = _Interaction(
+            type=int(payload["type"]),
+            has_message="message" in payload,
+            attachment_limit=int(payload.get("attachment_size_limit") or DEFAULT_ATTACHMENT_LIMIT),
+        )
+        self._interactions[str(payload["id"])] = info
+        self._interactions[str(payload["token"])] = info
+
+    def _refuse(
+        self, request: str, found: list[discord_rules.Violation], *, status: int = 400
+    ) -> None:
+        """Record the violations and raise what discord.py raises for Discord's answer."""
+        if not found:
+            return
+        self.violations += [PayloadViolation(request, v) for v in found]
+        if status == 413:
+            body: dict[str, Any] = {"code": 40005, "message": "Request entity too large"}
+            raise discord.HTTPException(_Response(413, "Payload Too Large"), body)  # type: ignore[arg-type]
+        raise discord.HTTPException(_Response(400, "Bad Request"), discord_rules.form_error(found))  # type: ignore[arg-type]
+
+    def _check_files(self, request: str, sizes: list[int], limit: int) -> None:
+        self._refuse(request, discord_rules.check_files(sizes, limit), status=413)
 
     async def get_from_cdn(self, url: str) -> bytes:
         if url in self.local_files:
@@ -156,14 +224,28 @@ class Recorder:
         files: Any,
     ) -> Any:
         body = _body(payload, multipart)
+        blobs = []
         for f in files or []:
             f.reset()
-            self.files.append((f.filename, f.fp.read()))
+            blobs.append((f.filename, f.fp.read()))
         path = route.path
-        token = route.webhook_token
+        token = route.webhook_token or ""
+        request = f"{route.method} {path}"
+        interaction = self._interactions.get(token)
+        if blobs:
+            limit = interaction.attachment_limit if interaction else DEFAULT_ATTACHMENT_LIMIT
+            self._check_files(request, [len(b) for _, b in blobs], limit)
         if path.endswith("/callback"):
-            return self._callback(route, body)
+            result = self._callback(route, body)
+            self.files += blobs
+            return result
         if route.method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
+            self._refuse(request, discord_rules.check_message(body))
+            self.files += blobs
+            if token in self._deferred:  # the first followup answers the loading message
+                mid = self._deferred.pop(token)
+                msg = self._record(self._answer_deferred(mid, body))
+                return message_payload(mid, self.current_channel, self.bot_user, msg.payload)
             mid = snowflake()
             flags = body.get("flags", 0) or 0
             self._record(
@@ -180,15 +262,33 @@ class Recorder:
         if "/messages/" in path:
             mid = self._message_id(route, token)
             if route.method == "PATCH":
-                self._record(
-                    SentMessage("edit", mid, self.current_channel, self.current_user, body)
-                )
+                self._refuse(request, discord_rules.check_message(body, edit=True))
+                self.files += blobs
+                if self._deferred.get(token) == mid:
+                    self._deferred.pop(token)
+                    self._record(self._answer_deferred(mid, body))
+                else:
+                    self._record(
+                        SentMessage("edit", mid, self.current_channel, self.current_user, body)
+                    )
             if route.method == "DELETE":
+                if self._deferred.get(token) == mid:
+                    self._deferred.pop(token)
+                self.messages.pop(mid, None)
                 return None
             existing = self.messages.get(mid)
             merged = {**(existing.payload if existing else {}), **body}
             return message_payload(mid, self.current_channel, self.bot_user, merged)
         return {}
+
+    def _answer_deferred(self, mid: int, body: dict[str, Any]) -> SentMessage:
+        """The loading message of a deferred reply, now with its content: shown as the
+        reply, ephemeral as the defer said (a followup's own flag is ignored)."""
+        loading = self.messages.get(mid)
+        ephemeral = loading.ephemeral if loading is not None else False
+        return SentMessage(
+            "reply", mid, self.current_channel, self.current_user, dict(body), ephemeral
+        )
 
     def _message_id(self, route: Route, token: str | None) -> int:
         url = route.url
@@ -202,6 +302,15 @@ class Recorder:
         data = body.get("data") or {}
         token = route.webhook_token or ""
         interaction_id = str(route.webhook_id)
+        interaction = self._interactions.get(interaction_id)
+        if interaction is not None:
+            self._refuse(
+                f"POST /interactions/{{id}}/{{token}}/callback (type {kind})",
+                discord_rules.check_callback(
+                    interaction.type, body, has_message=interaction.has_message
+                ),
+            )
+        self.callbacks.append(int(kind or 0))
         result: dict[str, Any] = {
             "interaction": {"id": interaction_id, "type": 2, "response_message_loading": kind == 5},
         }
@@ -217,6 +326,12 @@ class Recorder:
                         "reply", mid, self.current_channel, self.current_user, data, ephemeral
                     )
                 )
+            else:  # "thinking…": kept (not shown) until a followup or an edit answers it
+                loading = SentMessage(
+                    "deferred", mid, self.current_channel, self.current_user, {}, ephemeral
+                )
+                self.messages[mid] = loading
+                self._deferred[token] = mid
             msg = message_payload(mid, self.current_channel, self.bot_user, data)
             result["resource"] = {"type": kind, "message": msg}
         elif kind == 7 and self.component_message is not None:
@@ -248,14 +363,27 @@ class Recorder:
                 (json.loads(p["value"]) for p in form if p.get("name") == "payload_json"), {}
             )
         method, path = route.method, route.path
+        request = f"{method} {path}"
         channel_id = int(route.channel_id) if route.channel_id else self.current_channel
+        files = kwargs.get("files") or []
+        if files:
+            sizes = []
+            for f in files:
+                f.reset()
+                sizes.append(len(f.fp.read()))
+            self._check_files(request, sizes, DEFAULT_ATTACHMENT_LIMIT)
+        if path.endswith("/commands") and method == "PUT":
+            self._refuse(request, discord_rules.check_commands(body if body is not None else []))
+            return body
         if method == "POST" and path == "/channels/{channel_id}/messages":
+            self._refuse(request, discord_rules.check_message(body))
             mid = snowflake()
             self._record(SentMessage("channel", mid, channel_id, None, body))
             return message_payload(mid, channel_id, self.bot_user, body)
         if path == "/channels/{channel_id}/messages/{message_id}":
             mid = int(route.url.rsplit("/", 1)[1])
             if method == "PATCH":
+                self._refuse(request, discord_rules.check_message(body, edit=True))
                 self._record(SentMessage("channel_edit", mid, channel_id, None, body))
             if method == "DELETE":
                 return None

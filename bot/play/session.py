@@ -54,9 +54,11 @@ async def play(
     echo: bool = False,
 ) -> int:
     """Run each line through the table, printing what the bot sends. Returns the exit code
-    (0; 2 when forced dice ran out under --strict-dice)."""
+    (0; 2 when forced dice ran out under --strict-dice). A payload Discord would refuse
+    is said on ``err`` after its line (the bot's own error path has run, as on Discord)."""
     lang = table.locale
     code = 0
+    table.check_payloads = False  # said line by line instead of failing at the end
     async with table:
         for number, line in enumerate(lines, start=1):
             if echo and line.strip() and not as_json:
@@ -73,6 +75,9 @@ async def play(
                 print(t(exc.key, lang, **exc.params), file=err)
                 code = 2
                 break
+            for violation in table.recorder.violations:
+                print(t("play.refused", lang, number=number, error=str(violation)), file=err)
+            table.recorder.violations.clear()
             for msg in messages:
                 if as_json:
                     print(json.dumps(msg.to_json(), ensure_ascii=False), file=out)

@@ -3,7 +3,10 @@
 Each line becomes a real INTERACTION_CREATE payload handed to
 ``ConnectionState.parse_interaction_create`` (what the gateway calls); discord.py's own
 CommandTree parses it and runs the cog. What the bot would send is recorded
-(:mod:`bot.play.recorder`). Tests drive the bot through this class too.
+(:mod:`bot.play.recorder`) and checked against Discord's rules. Tests drive the bot
+through this class too: with ``check_payloads`` (the default) closing the table raises
+:class:`PayloadViolations` when the bot sent anything Discord would have refused, so the
+test that caused it fails even when the bot's error path hid the refusal.
 """
 
 from __future__ import annotations
@@ -27,7 +30,14 @@ from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
 from bot.i18n import catalog
 from bot.play.lines import Line, LineError, parse_line
-from bot.play.recorder import Recorder, RecordingAdapter, SentMessage, snowflake
+from bot.play.recorder import (
+    PayloadViolation,
+    Recorder,
+    RecordingAdapter,
+    SentMessage,
+    snowflake,
+)
+from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
 
 APP_ID = 1_200_000_000_000_000_001
 BOT_USER = {
@@ -44,6 +54,18 @@ MANAGE_GUILD = 1 << 5
 PLAYER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16)  # view, send, embed, history
 LOCALES = {"es": "es-ES", "en": "en-US"}
 SETTLE_TIMEOUT = 30.0
+
+
+class PayloadViolations(AssertionError):
+    """The bot sent payloads Discord would have refused (400 Invalid Form Body)."""
+
+    def __init__(self, violations: list[PayloadViolation]) -> None:
+        self.violations = violations
+        listed = "\n".join(f"  {v}" for v in violations[:20])
+        more = f"\n  … and {len(violations) - 20} more" if len(violations) > 20 else ""
+        super().__init__(
+            f"Discord would have refused {len(violations)} payload(s):\n{listed}{more}"
+        )
 
 
 @dataclass(frozen=True)
@@ -79,6 +101,8 @@ class OfflineTable:
         settings: Settings | None = None,
         channel_id: int = CHANNEL_ID,
         database_url: str | None = None,
+        check_payloads: bool = True,
+        attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
     ) -> None:
         """``database_url`` (``postgresql://...``) puts the table on that database
         instead of the SQLite file ``db_path``."""
@@ -95,6 +119,8 @@ class OfflineTable:
         self.users: dict[str, FakeUser] = {}
         self.recorder = Recorder(BOT_USER)
         self.bot: ComodinBot | None = None
+        self.check_payloads = check_payloads
+        self.attachment_size_limit = attachment_size_limit
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -111,16 +137,30 @@ class OfflineTable:
         return self
 
     async def close(self) -> None:
+        """Stop the bot; then, with ``check_payloads``, raise :class:`PayloadViolations`
+        if it sent anything Discord would have refused."""
         if self.bot is not None:
             await self.bot.boards.flush()
             bot, self.bot = self.bot, None
             await bot.close()
+        if self.check_payloads and self.recorder.violations:
+            violations, self.recorder.violations = self.recorder.violations, []
+            raise PayloadViolations(violations)
 
     async def __aenter__(self) -> OfflineTable:
         return await self.start()
 
-    async def __aexit__(self, *exc: object) -> None:
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: object
+    ) -> None:
+        if exc is None:
+            await self.close()
+            return
+        # Already failing: say what Discord would have refused, without hiding the error.
+        violations, self.recorder.violations = self.recorder.violations, []
         await self.close()
+        if violations:
+            exc.add_note(str(PayloadViolations(violations)))
 
     # -- users ----------------------------------------------------------------------
 
@@ -153,6 +193,7 @@ class OfflineTable:
         before = len(self.recorder.sent)
         self.recorder.current_user = user.name
         self.recorder.current_channel = int(payload["channel_id"])
+        self.recorder.register_interaction(payload)
         token = async_context.set(RecordingAdapter(self.recorder))
         try:
             known = asyncio.all_tasks()
@@ -217,7 +258,7 @@ class OfflineTable:
             "guild_locale": locale,
             "app_permissions": str(PLAYER_PERMISSIONS),
             "entitlements": [],
-            "attachment_size_limit": 8 * 1024 * 1024,
+            "attachment_size_limit": self.attachment_size_limit,
             "authorizing_integration_owners": {"0": str(self.guild_id)},
             "context": 0,
             "data": data,

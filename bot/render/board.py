@@ -2,7 +2,8 @@
 
 Each system registers its renderer (``register_board``); a renderer returns the embed as
 a dict plus the board's buttons as ``(label_key, action, gm_only)``. This module fits
-the result to Discord's limits and builds the discord.py objects.
+the result to Discord's limits (one message, edited in place: cut with a visible count,
+:func:`bot.render.fit.fit_single`) and builds the discord.py objects.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.render.limits import DESCRIPTION, FIELDS, TITLE, clip, embed_size, within_limits
+from bot.render.fit import fit_single
+from bot.render.limits import within_limits
 from bot.systems.encounter import Encounter
 
 BOARD_COLOUR = 0x2C3E50
@@ -66,21 +68,6 @@ def _generic(encounter: Encounter, lang: str, compact: bool, context: BoardConte
     )
 
 
-def fit(board: Board) -> dict[str, Any]:
-    """Clip every part to Discord's limits; drop trailing fields past 25 or 6000."""
-    board.title = clip(board.title, TITLE)
-    board.description = clip(board.description, DESCRIPTION)
-    board.fields = [(clip(n, 256), clip(v, 1024), i) for n, v, i in board.fields[:FIELDS]]
-    embed = board.to_dict()
-    while not within_limits(embed) and embed.get("fields"):
-        embed["fields"].pop()
-    if embed_size(embed) > 6000:
-        embed["description"] = clip(
-            embed["description"], max(0, 6000 - embed_size({**embed, "description": ""}))
-        )
-    return embed
-
-
 def render_board(
     encounter: Encounter, lang: str, context: BoardContext | None = None
 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
@@ -92,7 +79,7 @@ def render_board(
     embed = board.to_dict()
     if not within_limits(embed):
         board = renderer(encounter, lang, True, context)
-    return fit(board), board.buttons
+    return fit_single(board.to_dict(), lang), board.buttons
 
 
 def board_embed(

@@ -44,8 +44,31 @@ def _swade_trait(view: dict[str, Any], lang: str) -> str:
         line += f" {signed(view['modifier'])}"
     results = view.get("results") or [view.get("total")]
     line += " → " + ", ".join(f"**{r}**" for r in results)
+    against = view.get("opposed")
+    if against:  # SW-37: read against the opponent's total, not a TN
+        line += " " + t("dice.view.against", lang, name=against["against"],
+                        total=against["against_total"])  # fmt: skip
+        return line + " — " + opposed_outcome_text(view, against, lang)
     line += " " + t("dice.view.tn", lang, tn=view.get("tn"))
     return line + " — " + outcome_text(view, lang)
+
+
+def opposed_outcome_text(view: dict[str, Any], against: dict[str, Any], lang: str) -> str:
+    """SW-7 from this roll's side: the initiator wins (with its raises over the
+    defender's total) or loses; the defender holds (ties go to it) or is beaten."""
+    if view.get("critical_failure"):
+        return t("dice.view.critical_failure", lang)
+    tie = view.get("total") == against["against_total"]
+    if against["role"] == "initiator":
+        if not against["won"]:
+            return t("dice.view.opposed_tie_lost" if tie else "dice.view.opposed_lost", lang)
+        raises = int(against.get("raises") or 0)
+        if raises:
+            return t("dice.view.opposed_won_raises", lang, n=raises)
+        return t("dice.view.opposed_won", lang)
+    if against["won"]:
+        return t("dice.view.opposed_tie_held" if tie else "dice.view.opposed_held", lang)
+    return t("dice.view.opposed_beaten", lang)
 
 
 def outcome_text(view: dict[str, Any], lang: str) -> str:
@@ -103,8 +126,65 @@ def _ds20(view: dict[str, Any], lang: str) -> str:
     )
 
 
+def _mods_text(mods: list[list[Any]], lang: str) -> str:
+    return ", ".join(f"{t(str(k), lang)} {signed(int(v))}" for k, v in mods)
+
+
+UNSKILLED = ("swade_combat.mod.unskilled", -2)  # SW-5: part of the die roll's modifier
+
+
+def swade_modifier_lines(
+    modifiers: list[list[Any]], tn_parts: list[list[Any]], roll: dict[str, Any], lang: str
+) -> list[str]:
+    """A SWADE roll's modifiers by name with their total, and its TN's parts (Parry,
+    Defend...), as lines to print above the dice: no bare "-3 → 0" on any roll."""
+    lines = []
+    mods = [list(m) for m in modifiers]
+    if roll.get("unskilled") and list(UNSKILLED) not in mods:
+        mods.append(list(UNSKILLED))
+    if mods:
+        total = sum(int(v) for _, v in mods)
+        lines.append(
+            t("swade_combat_cog.view.modifiers", lang, modifiers=_mods_text(mods, lang),
+              total=signed(total))
+        )  # fmt: skip
+    if len(tn_parts) > 1:
+        first, *rest = tn_parts
+        text = f"{t(str(first[0]), lang)} {first[1]}"
+        if rest:
+            text += ", " + _mods_text(rest, lang)
+        lines.append(
+            t("swade_combat_cog.view.tn", lang, parts=text, tn=sum(int(v) for _, v in tn_parts))
+        )
+    return lines
+
+
+def _swade_mods(view: dict[str, Any], lang: str) -> str:
+    """A wrapped SWADE roll (the ``swade_mods`` view older log rows keep): its
+    modifiers and TN's parts, then the roll."""
+    roll = view.get("roll") or {}
+    lines = swade_modifier_lines(
+        view.get("modifiers") or [], view.get("tn_parts") or [], roll, lang
+    )
+    return "\n".join([*lines, format_dice(roll, lang)])
+
+
+def _swade_injury(view: dict[str, Any], lang: str) -> str:
+    """Seed 003 injury table: its 2d6 and, where the table asks, the sub-table die
+    (1d2 for the arm's side, 1d6 for the guts and the head)."""
+    a, b = view.get("table_roll") or [0, 0]
+    line = t("dice.view.injury_table", lang, a=a, b=b, total=view.get("total"))
+    sub = view.get("sub_roll")
+    if sub is not None:
+        sides = 2 if str(view.get("id", "")).startswith("arm_") else 6
+        line += " · " + t("dice.view.injury_sub", lang, sides=sides, value=sub)
+    return line
+
+
 _FORMATTERS = {
+    "swade_injury": _swade_injury,
     "swade_trait": _swade_trait,
+    "swade_mods": _swade_mods,
     "swade_damage": _swade_damage,
     "rh_check": _rh_check,
     "ds20_roll": _ds20,

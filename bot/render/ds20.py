@@ -102,7 +102,10 @@ def _header(state: DS20State, lang: str, compact: bool = False) -> list[str]:
     if pending is not None:
         lines.append(
             t(
-                "ds20.cog.board.pending",
+                # DS-11: extra bullets can only be dodged (or not defended)
+                "ds20.cog.board.pending_bullets"
+                if pending.maneuver == "bullets"
+                else "ds20.cog.board.pending",
                 lang,
                 attacker=name(pending.attacker_id),
                 target=name(pending.target_id),

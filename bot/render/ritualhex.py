@@ -17,7 +17,6 @@ from bot.dice.odds import rh_check_odds
 from bot.i18n import t
 from bot.render.board import Board, BoardContext, register_board
 from bot.render.dice import chain_text, register_formatter, signed
-from bot.render.limits import DESCRIPTION
 from bot.systems import ritualhex as rh
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.rounds import combat_over
@@ -187,7 +186,7 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     if compact:
         body = [compact_line(c, data, lang) for c in data["combatants"]]
         text = "\n".join([*lines, "", *body]) if body else "\n".join(lines)
-        board.description = text[:DESCRIPTION]
+        board.description = text  # bot.render.board fits it
     else:
         board.description = "\n".join(lines)
         board.fields = [field(c, data, lang) for c in data["combatants"]]

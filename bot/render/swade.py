@@ -14,7 +14,11 @@ from bot.bennies.holders import GM, user_key, wc_key
 from bot.i18n import t
 from bot.render.board import Board, BoardContext, register_board
 from bot.systems.encounter import Encounter
-from bot.systems.swade.conditions import condition_ends_key, effective_conditions
+from bot.systems.swade.conditions import (
+    condition_ends_key,
+    effective_conditions,
+    holding_bound,
+)
 from bot.systems.swade.deck import card_label
 from bot.systems.swade.encounter_rules import group_members
 from bot.systems.swade.state import SwadeCombatant, SwadeState
@@ -78,8 +82,11 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
     """Each condition in the reader's language, a timed one with when it ends."""
     out: list[str] = []
     stored = {cond.name: cond for cond in c.conditions}
-    for name in effective_conditions(c, state.settings):
+    held = holding_bound(c, state)
+    for name in effective_conditions(c, state.settings, state):
         text = t(f"swade.condition.name.{name}", lang)
+        if name == "vulnerable" and held is not None and name not in stored:
+            text = t("swade.cog.board.vulnerable_holding", lang, condition=text, name=held.name)
         if name == "on_hold" and c.hold_round is not None and c.hold_round < state.round:
             text = t("swade.cog.board.hold_from_last_round", lang, condition=text)
         cond = stored.get(name)
@@ -197,7 +204,7 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
         parts.append(wound_dots(c))
     if c.fatigue:
         parts.append(f"F{c.fatigue}")
-    for cond in effective_conditions(c, state.settings):
+    for cond in effective_conditions(c, state.settings, state):
         if cond in ("fatigued", "exhausted"):
             continue
         parts.append(SYMBOLS.get(cond, t(f"swade.condition.name.{cond}", lang)[:4]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import catalog, t
-from bot.render.dice import format_dice
+from bot.render.dice import format_dice, swade_modifier_lines
 from bot.systems.base import Event
 
 
@@ -25,11 +25,24 @@ def translate_value(value: Any, lang: str) -> Any:
     return value
 
 
+def dice_text(event: Event, lang: str) -> str:
+    """The event's roll: every die, and for a SWADE roll first its modifiers by name and
+    its TN's parts, which the rules give in the ``modifiers``/``tn_parts`` params."""
+    assert event.dice is not None
+    lines = []
+    if str(event.dice.get("kind", "")).startswith("swade_"):
+        mods = event.params.get("modifiers") or []
+        parts = event.params.get("tn_parts") or []
+        if isinstance(mods, list) and isinstance(parts, list):
+            lines = swade_modifier_lines(mods, parts, event.dice, lang)
+    return "\n".join([*lines, format_dice(event.dice, lang)])
+
+
 def event_line(event: Event, lang: str) -> str:
     params = {k: translate_value(v, lang) for k, v in event.params.items()}
     line = t(event.key, lang, **params)
     if event.dice:
-        line += "\n" + format_dice(event.dice, lang)
+        line += "\n" + dice_text(event, lang)
     return line
 
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
+from bot.render.limits import BUTTON_LABEL, ROW_BUTTONS, clip
 from bot.systems.base import Offer
+
+MAX_BUTTONS = 5 * ROW_BUTTONS  # five action rows of five
 
 BOARD_ID = "cmd:b:{action}:{channel_id}"
 OFFER_ID = "cmd:o:{channel_id}:{seq}:{index}"
@@ -36,7 +39,7 @@ def board_view(
     for label_key, action in buttons:
         view.add_item(
             discord.ui.Button(
-                label=t(label_key, lang)[:80],
+                label=clip(t(label_key, lang), BUTTON_LABEL),
                 custom_id=BOARD_ID.format(action=action, channel_id=channel_id),
                 style=discord.ButtonStyle.primary,
             )
@@ -50,10 +53,10 @@ def offers_view(
     if not offers:
         return None
     view = discord.ui.View(timeout=None)
-    for index, offer in enumerate(offers[:25]):
+    for index, offer in enumerate(offers[:MAX_BUTTONS]):
         view.add_item(
             discord.ui.Button(
-                label=t(offer.label_key, lang, **offer.data)[:80],
+                label=clip(t(offer.label_key, lang, **offer.data), BUTTON_LABEL),
                 custom_id=OFFER_ID.format(channel_id=channel_id, seq=seq, index=index),
                 style=discord.ButtonStyle.secondary,
             )

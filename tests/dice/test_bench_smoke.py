@@ -22,3 +22,15 @@ def test_shared_expressions_roll_here() -> None:
 
     for text in bench_dice.SHARED + bench_dice.OURS_ONLY:
         roll(text, RandomSource(1))
+
+
+def test_rules_bench_runs_on_a_small_encounter(tmp_path: Path) -> None:
+    from bench import rules as bench_rules
+
+    out = tmp_path / "rules.json"
+    args = ["--parts", "ritualhex,nadie", "--combatants", "6", "--steps", "8", "--nadie", "3"]
+    args += ["--json", str(out)]
+    assert bench_rules.main(args) == 0
+    figures = json.loads(out.read_text())
+    assert figures["ritualhex"]["rules"], "some rules call was timed"
+    assert set(figures["nadie"]) == {"3"}

@@ -139,3 +139,63 @@ def test_spec_odds_uses_the_notation() -> None:
     assert o == trait_odds(8, modifier=1, tn=6)
     assert spec_odds(parse_trait("su"), bonus=2) == trait_odds(4, modifier=2, unskilled=True)
     assert spec_odds(parse_trait("s8r3")) is None
+
+
+def _rh_sum_upto_by_convolution(m: int) -> tuple[Fraction, Fraction]:
+    """The O(m**2) convolution the closed form replaced (RH-1 dice, three of them)."""
+    one = {v: Fraction(1, 6 ** ((v - 1) // 5 + 1)) for v in range(1, m + 1)}
+    dist = {0: Fraction(1)}
+    for _ in range(3):
+        nxt: dict[int, Fraction] = {}
+        for a, pa in dist.items():
+            for b, pb in one.items():
+                if a + b <= m:
+                    nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+        dist = nxt
+    return sum(dist.values(), Fraction(0)), sum(((m - v) * p for v, p in dist.items()), Fraction(0))
+
+
+@pytest.mark.parametrize("m", [*range(-2, 40), 57, 88, 121])
+def test_rh_sum_by_sixes_and_faces_equals_the_convolution(m: int) -> None:
+    from bot.dice.odds import _rh_sum_upto
+
+    assert _rh_sum_upto(m) == _rh_sum_upto_by_convolution(m)
+
+
+def test_rh_huge_difficulty_is_exact_and_tiny() -> None:
+    # <Str>[1500]<Def>: 13 s of convolution before; now ~300 terms.
+    o = rh_check_odds(2, 1500, 1)
+    assert 0 < o.p_success < 1e-200
+    assert o.mean_s == pytest.approx(3.36, abs=0.01)
+
+
+def _ds20_by_convolution(score: int, bonus: int, penalty: int) -> tuple[Fraction, Fraction]:
+    """The O(units**2 * 4) convolution the threshold method replaced (DS-1, DS-2)."""
+    from bot.dice.ds20 import adjust_margin
+
+    dist = {0: 1}
+    for sign in [1] * bonus + [-1] * penalty:
+        nxt: dict[int, int] = {}
+        for v, n in dist.items():
+            for face in range(1, 5):
+                nxt[v + sign * face] = nxt.get(v + sign * face, 0) + n
+        dist = nxt
+    total = 20 * 4 ** (bonus + penalty)
+    success = spectacular = 0
+    for d20 in range(1, 21):
+        for delta, n in dist.items():
+            if adjust_margin(d20, score - d20 + delta) >= 0:
+                success += n
+                spectacular += n if d20 == 1 else 0
+    return Fraction(success, total), Fraction(spectacular, total)
+
+
+@pytest.mark.parametrize(
+    ("score", "bonus", "penalty"),
+    [(15, 0, 0), (1, 0, 4), (-20, 0, 0), (12, 7, 3), (5, 0, 9), (30, 12, 12), (15, 40, 40)],
+)
+def test_ds20_threshold_method_equals_the_convolution(score: int, bonus: int, penalty: int) -> None:
+    success, spectacular = _ds20_by_convolution(score, bonus, penalty)
+    o = ds20_odds(score, bonus, penalty)
+    assert o.p_success == float(success)
+    assert o.p_spectacular == float(spectacular)

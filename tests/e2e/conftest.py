@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, assert_no_violations
 
 REPO = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
@@ -60,6 +60,7 @@ class BotProcess:
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord() as fd:
         yield fd
+        assert_no_violations(fd)
 
 
 async def launch(

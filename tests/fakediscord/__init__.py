@@ -19,11 +19,22 @@ from tests.fakediscord.payloads import (
 )
 from tests.fakediscord.server import Callback, FakeDiscord, Fault, Request
 
+
+def assert_no_violations(fd: FakeDiscord) -> None:
+    """Fail when the client sent anything Discord would have refused (the double answered
+    400 and kept it in ``fd.violations``)."""
+    listed = "\n".join(f"  {request}: {violation}" for request, violation in fd.violations)
+    assert not fd.violations, (
+        f"Discord would have refused {len(fd.violations)} payload(s):\n{listed}"
+    )
+
+
 __all__ = [
     "Callback",
     "FakeDiscord",
     "Fault",
     "Request",
+    "assert_no_violations",
     "make_component_interaction",
     "make_modal_submit",
     "make_slash_interaction",

@@ -14,7 +14,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, assert_no_violations
 
 
 class PressView(discord.ui.View):
@@ -37,14 +37,20 @@ class NameModal(discord.ui.Modal, title="Nombre"):
 
 
 class ProbeBot(commands.Bot):
-    """A minimal bot: /ping (embed), /dice roll expr (echo), /slow (defer, followup, edit),
+    """A minimal bot: /ping (embed), /dice roll expr (echo), /slow (defer, edit, followup),
+    /late (defer, then a followup that answers the loading message),
     /button (a persistent button that edits its message), /where (channel.send),
     /name (opens a modal that greets)."""
 
     def __init__(self, guild_id: int) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
+        super().__init__(
+            command_prefix="!",
+            intents=intents,
+            guild_ready_timeout=0.05,
+            allowed_mentions=discord.AllowedMentions.none(),  # the double requires it
+        )
         self.guild_id = guild_id
         self.errors: asyncio.Queue[BaseException] = asyncio.Queue()
 
@@ -65,9 +71,16 @@ class ProbeBot(commands.Bot):
 
         @tree.command(name="slow", description="defer")
         async def slow(interaction: discord.Interaction) -> None:
+            # The edit answers the loading message; only then is a followup a new message
+            # (on Discord a first followup would answer the loading message instead).
             await interaction.response.defer(thinking=True, ephemeral=True)
-            await interaction.followup.send("segundo", wait=True)
             await interaction.edit_original_response(content="hecho")
+            await interaction.followup.send("segundo", wait=True)
+
+        @tree.command(name="late", description="defer, then a followup")
+        async def late(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            await interaction.followup.send("respuesta", ephemeral=False, wait=True)
 
         @tree.command(name="button", description="botón")
         async def button(interaction: discord.Interaction) -> None:
@@ -76,6 +89,7 @@ class ProbeBot(commands.Bot):
         @tree.command(name="where", description="canal")
         async def where(interaction: discord.Interaction) -> None:
             await interaction.response.defer()
+            await interaction.edit_original_response(content="buscando")
             assert interaction.channel is not None
             await interaction.channel.send("aquí")  # type: ignore[union-attr]
             await interaction.followup.send("enviado")
@@ -104,6 +118,7 @@ async def fd(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
         yield double
         unhandled = [(r.method, r.path) for r in double.requests if r.unhandled]
         assert not unhandled, f"the client called routes the double does not serve: {unhandled}"
+        assert_no_violations(double)
 
 
 @pytest.fixture

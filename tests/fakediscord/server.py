@@ -7,6 +7,12 @@ Point discord.py at it with ``Route.BASE = fd.api_url`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fd.gateway_url)``: discord.py 2.7's
 ``Client.connect`` opens DEFAULT_GATEWAY directly (it never calls GET /gateway/bot) and
 returns to it after an INVALID_SESSION; the READY's ``resume_gateway_url`` points here too.
+
+Every message, edit, callback and command sync is checked against Discord's rules with the
+bot's own validator (``bot.render.discord_rules``, the one the offline table's recorder
+uses): a payload Discord would refuse gets Discord's answer (400, code 50035, the field
+path; 413 for files past the interaction's ``attachment_size_limit``) and is kept in
+``violations``; the fixtures fail a test that caused one.
 """
 
 from __future__ import annotations
@@ -24,12 +30,16 @@ from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
+from bot.render import discord_rules
+from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
 from tests.fakediscord import payloads as p
 
 API_PREFIX = "/api/v10"
 TOKEN_LIFETIME = 15 * 60  # interaction tokens are valid for 15 minutes
 T = TypeVar("T")
 BODY = web.RequestKey("body", object)
+FILE_SIZES = web.RequestKey("file_sizes", list)
+LOADING = 128  # message flag: a deferred reply still "thinking…"
 
 RECV_OPS = {
     1: "HEARTBEAT",
@@ -180,6 +190,12 @@ def _error(status: int, message: str, code: int) -> web.Response:
     return _json({"message": message, "code": code}, status=status)
 
 
+def _refused(violations: list[discord_rules.Violation]) -> web.Response:
+    if any(v.code == "REQUEST_ENTITY_TOO_LARGE" for v in violations):
+        return _error(413, "Request entity too large", 40005)
+    return _json(discord_rules.form_error(violations), status=400)
+
+
 class FakeDiscord:
     """``async with FakeDiscord() as fd:`` starts the double on 127.0.0.1:<free port>."""
 
@@ -215,6 +231,7 @@ class FakeDiscord:
         self.identify_payloads: list[dict[str, Any]] = []
         self.gateway_queries: list[dict[str, str]] = []  # ?v=10&encoding=json&compress=...
         self.synced: dict[int | None, list[dict[str, Any]]] = {}
+        self.violations: list[tuple[str, discord_rules.Violation]] = []
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self._interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
@@ -235,7 +252,8 @@ class FakeDiscord:
         await self.close()
 
     async def start(self) -> None:
-        app = web.Application(middlewares=[self._middleware])
+        # Room for uploads past any attachment_size_limit: the double answers those itself.
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         self._routes(app.router)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -466,12 +484,18 @@ class FakeDiscord:
         dead (callback: 404 Unknown interaction, code 10062). Returns the interaction id."""
         if expired:
             payload = {**payload, "id": str(p.snowflake(time.time() - TOKEN_LIFETIME - 60))}
+        interaction_id = self.expect_interaction(payload, expired=expired)
+        self._dispatch("INTERACTION_CREATE", payload)
+        return interaction_id
+
+    def expect_interaction(self, payload: dict[str, Any], *, expired: bool = False) -> int:
+        """Know an interaction without dispatching it (its callbacks and followups are
+        then answered): for raw HTTP tests of the double's rules."""
         interaction = Interaction(payload, created_at=p.snowflake_time(int(payload["id"])))
         if not expired:
             interaction.created_at = time.time()  # the 3 s deadline runs from delivery
         self._interactions[interaction.id] = interaction
         self._by_token[payload["token"]] = interaction
-        self._dispatch("INTERACTION_CREATE", payload)
         return interaction.id
 
     # --- fault injection ------------------------------------------------------------
@@ -626,10 +650,15 @@ class FakeDiscord:
         body: Any = None
         if request.content_type == "application/json":
             body = await request.json()
-        elif request.content_type.startswith("multipart/"):
+        sizes: list[int] = []
+        if request.content_type.startswith("multipart/"):
             form = await request.post()
             body = json.loads(form["payload_json"]) if "payload_json" in form else None
+            for value in form.values():
+                if isinstance(value, web.FileField):
+                    sizes.append(len(value.file.read()))
         request[BODY] = body
+        request[FILE_SIZES] = sizes
         record = Request(request.method, path, dict(request.query), body)
         fault = next((f for f in self._faults if f.matches(request.method, path)), None)
         response: web.StreamResponse
@@ -714,7 +743,35 @@ class FakeDiscord:
         guild = request.match_info.get("guild")
         return int(guild) if guild is not None else None
 
+    def _check(
+        self, request: web.Request, found: list[discord_rules.Violation]
+    ) -> web.Response | None:
+        """Discord's answer to a payload that breaks its rules (kept in ``violations``),
+        or None when it is valid."""
+        if not found:
+            return None
+        label = f"{request.method} {request.path[len(API_PREFIX) :]}"
+        self.violations += [(label, v) for v in found]
+        return _refused(found)
+
+    def _check_message(
+        self,
+        request: web.Request,
+        *,
+        edit: bool,
+        interaction: Interaction | None = None,
+    ) -> web.Response | None:
+        limit = DEFAULT_ATTACHMENT_LIMIT
+        if interaction is not None:
+            limit = int(interaction.payload.get("attachment_size_limit") or limit)
+        found = discord_rules.check_files(request[FILE_SIZES], limit)
+        found += discord_rules.check_message(request[BODY] or {}, edit=edit)
+        return self._check(request, found)
+
     async def _put_commands(self, request: web.Request) -> web.Response:
+        refused = self._check(request, discord_rules.check_commands(request[BODY]))
+        if refused is not None:
+            return refused
         scope = self._scope(request)
         echoed = []
         for command in request[BODY]:
@@ -784,14 +841,22 @@ class FakeDiscord:
             return _error(404, "Unknown interaction", 10062)
         if interaction.acknowledged:
             return _error(400, "Interaction has already been acknowledged.", 40060)
-        interaction.acknowledged = True
         body = request[BODY] or {}
+        limit = int(interaction.payload.get("attachment_size_limit") or DEFAULT_ATTACHMENT_LIMIT)
+        found = discord_rules.check_files(request[FILE_SIZES], limit)
+        found += discord_rules.check_callback(
+            int(interaction.payload["type"]), body, has_message="message" in interaction.payload
+        )
+        refused = self._check(request, found)
+        if refused is not None:
+            return refused
+        interaction.acknowledged = True
         kind, data = body.get("type"), body.get("data")
         message: dict[str, Any] | None = None
         if kind == 4:
             message = self._new_message(interaction.channel_id, data or {}, interaction)
         elif kind == 5:
-            flags = int((data or {}).get("flags") or 0) | 128  # 128: loading ("thinking…")
+            flags = int((data or {}).get("flags") or 0) | LOADING
             message = self._new_message(interaction.channel_id, {"flags": flags}, interaction)
         elif kind in (6, 7) and "message" in interaction.payload:
             message = self.messages.get(int(interaction.payload["message"]["id"]))
@@ -822,8 +887,18 @@ class FakeDiscord:
         # Discord refuses followups before the initial response: the webhook isn't there yet.
         if interaction is None or not interaction.acknowledged:
             return _error(404, "Unknown Webhook", 10015)
-        message = self._new_message(interaction.channel_id, request[BODY] or {}, interaction)
-        interaction.followup_ids.append(int(message["id"]))
+        refused = self._check_message(request, edit=False, interaction=interaction)
+        if refused is not None:
+            return refused
+        loading = self.messages.get(interaction.original_message_id or 0)
+        if loading is not None and loading["flags"] & LOADING:
+            # The first followup after a defer answers the loading message; its own
+            # ephemeral flag is ignored (receiving-and-responding.mdx, "Create Followup").
+            body = {k: v for k, v in (request[BODY] or {}).items() if k != "flags"}
+            message = self._edit_message(loading, body)
+        else:
+            message = self._new_message(interaction.channel_id, request[BODY] or {}, interaction)
+            interaction.followup_ids.append(int(message["id"]))
         if request.query.get("wait") in ("1", "true", "True"):
             return _json(message)
         return web.Response(status=204)
@@ -841,7 +916,8 @@ class FakeDiscord:
         if request.method == "GET":
             return _json(message)
         if request.method == "PATCH":
-            return _json(self._edit_message(message, request[BODY] or {}))
+            refused = self._check_message(request, edit=True, interaction=interaction)
+            return refused or _json(self._edit_message(message, request[BODY] or {}))
         if request.method == "DELETE":
             del self.messages[message_id]
             return web.Response(status=204)
@@ -858,7 +934,8 @@ class FakeDiscord:
         channel = self._channel_of(request)
         if channel is None:
             return _error(404, "Unknown Channel", 10003)
-        return _json(self._new_message(int(channel["id"]), request[BODY] or {}))
+        refused = self._check_message(request, edit=False)
+        return refused or _json(self._new_message(int(channel["id"]), request[BODY] or {}))
 
     async def _list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel_of(request)
@@ -879,7 +956,8 @@ class FakeDiscord:
         if request.method == "GET":
             return _json(message)
         if request.method == "PATCH":
-            return _json(self._edit_message(message, request[BODY] or {}))
+            refused = self._check_message(request, edit=True)
+            return refused or _json(self._edit_message(message, request[BODY] or {}))
         if request.method == "DELETE":
             del self.messages[int(message["id"])]
             return web.Response(status=204)

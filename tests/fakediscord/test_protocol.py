@@ -14,6 +14,7 @@ import pytest
 from tests.fakediscord import FakeDiscord, make_slash_interaction
 
 AUTH = {"Authorization": "Bot raw-token"}
+NO_PINGS = {"parse": []}  # what a bot that never pings sends (the double requires it)
 
 
 class RawGateway:
@@ -116,19 +117,27 @@ async def test_interaction_token_rules(fd: FakeDiscord, http: aiohttp.ClientSess
     payload = make_slash_interaction("ping", guild=fd.guild_id)
     await fd.send_interaction(payload)
     followup = f"{fd.api_url}/webhooks/{fd.application_id}/{payload['token']}"
-    async with http.post(followup, json={"content": "antes"}) as response:
+    async with http.post(
+        followup, json={"content": "antes", "allowed_mentions": NO_PINGS}
+    ) as response:
         assert (response.status, (await response.json())["code"]) == (404, 10015)
 
-    status, body = await callback(fd, http, payload, {"type": 4, "data": {"content": "hola"}})
+    status, body = await callback(
+        fd, http, payload, {"type": 4, "data": {"content": "hola", "allowed_mentions": NO_PINGS}}
+    )
     assert status == 200
     assert body["interaction"]["id"] == payload["id"]
     assert body["resource"]["message"]["content"] == "hola"
     assert body["resource"]["message"]["interaction_metadata"]["id"] == payload["id"]
 
-    status, body = await callback(fd, http, payload, {"type": 4, "data": {"content": "otra"}})
+    status, body = await callback(
+        fd, http, payload, {"type": 4, "data": {"content": "otra", "allowed_mentions": NO_PINGS}}
+    )
     assert (status, body["code"]) == (400, 40060)
 
-    async with http.post(followup, params={"wait": "1"}, json={"content": "después"}) as response:
+    async with http.post(
+        followup, params={"wait": "1"}, json={"content": "después", "allowed_mentions": NO_PINGS}
+    ) as response:
         assert response.status == 200
     assert [m["content"] for m in fd.messages_in()] == ["hola", "después"]
 
@@ -140,13 +149,17 @@ async def test_late_and_expired_callbacks_are_unknown_interactions(
         await (await connect(fd, http, compress=False)).identify()
         late = make_slash_interaction("ping")
         await fd.send_interaction(late)
-        status, body = await callback(fd, http, late, {"type": 4, "data": {"content": "x"}})
+        status, body = await callback(
+            fd, http, late, {"type": 4, "data": {"content": "x", "allowed_mentions": NO_PINGS}}
+        )
         assert (status, body["code"]) == (404, 10062)
     async with FakeDiscord(callback_deadline=None) as fd:
         await (await connect(fd, http, compress=False)).identify()
         old = make_slash_interaction("ping")
         await fd.send_interaction(old, expired=True)
-        status, body = await callback(fd, http, old, {"type": 4, "data": {"content": "x"}})
+        status, body = await callback(
+            fd, http, old, {"type": 4, "data": {"content": "x", "allowed_mentions": NO_PINGS}}
+        )
         assert (status, body["code"]) == (404, 10062)
         assert fd.callbacks == []
 
@@ -176,9 +189,11 @@ async def test_server_errors_auth_and_unknown_routes(
 ) -> None:
     fd.inject("/channels/*/messages", 502)
     url = f"{fd.api_url}/channels/{fd.channel_id}/messages"
-    async with http.post(url, headers=AUTH, json={"content": "a"}) as response:
+    async with http.post(
+        url, headers=AUTH, json={"content": "a", "allowed_mentions": NO_PINGS}
+    ) as response:
         assert response.status == 502
-    async with http.post(url, json={"content": "a"}) as response:
+    async with http.post(url, json={"content": "a", "allowed_mentions": NO_PINGS}) as response:
         assert response.status == 401
     async with http.get(f"{fd.api_url}/guilds/1/bans", headers=AUTH) as response:
         assert response.status == 404

@@ -12,7 +12,7 @@ async def test_login_identify_and_guild_sync(fd: FakeDiscord, bot: ProbeBot) -> 
     assert fd.identify_payloads[0]["token"] == "fake-token"
     assert fd.identify_payloads[0]["intents"] == discord.Intents(guilds=True).value
     names = {c["name"] for c in fd.synced_commands(fd.guild_id)}
-    assert names == {"ping", "dice", "slow", "button", "where", "name"}
+    assert names == {"ping", "dice", "slow", "late", "button", "where", "name"}
     assert fd.synced_commands() == []  # nothing global
     await bot.wait_until_ready()
     guild = bot.get_guild(fd.guild_id)
@@ -43,9 +43,25 @@ async def test_defer_followup_and_edit_original(fd: FakeDiscord, bot: ProbeBot) 
     assert callback.type == 5 and callback.message is not None
     original_id = int(callback.message["id"])
     await fd.wait_request("PATCH", "/webhooks/*/*/messages/@original")
+    await fd.wait_request("POST", "/webhooks/*/*")
     assert fd.messages[original_id]["content"] == "hecho"
     assert fd.messages[original_id]["flags"] == 64  # still ephemeral, no longer loading
     assert [m["content"] for m in fd.messages_in()][-1] == "segundo"
+
+
+async def test_first_followup_after_a_defer_answers_the_loading_message(
+    fd: FakeDiscord, bot: ProbeBot
+) -> None:
+    """receiving-and-responding.mdx, "Create Followup Message": right after a deferred
+    reply the followup edits the loading message, keeping the defer's ephemeral flag."""
+    interaction_id = await fd.send_interaction(fd.slash("late"))
+    callback = await fd.wait_callback(interaction_id)
+    assert callback.message is not None
+    original_id = int(callback.message["id"])
+    await fd.wait_request("POST", "/webhooks/*/*")
+    assert fd.messages[original_id]["content"] == "respuesta"
+    assert fd.messages[original_id]["flags"] == 64  # ephemeral as deferred, not loading
+    assert [m["content"] for m in fd.messages_in()][-1] == "respuesta"
 
 
 async def test_channel_send_and_followup(fd: FakeDiscord, bot: ProbeBot) -> None:

@@ -24,6 +24,7 @@ from bot.systems.ds20.turns import (
     next_turn,
     remove_combatant,
     roll_initiative,
+    run,
     swap_initiative,
     use_technique,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "reload",
     "remove_combatant",
     "roll_initiative",
+    "run",
     "shoot",
     "stand_up",
     "swap_initiative",

@@ -71,6 +71,13 @@ def use_action(state: DS20State, c: DSCombatant) -> None:
     c.actions_used += 1
 
 
+def every_action_rolls(c: DSCombatant) -> bool:
+    """DS-4 (seed 004 "si se realizan más de 2 acciones, todas requerirán siempre de una
+    tirada"): with more than 2 actions declared this turn, even an action that needs no
+    roll (reloading, aiming, clearing a minor jam, running) needs one."""
+    return 1 + c.extra_actions > 2
+
+
 def action_penalty(c: DSCombatant) -> int:
     """DS-4: each declared extra action adds one penalty to every action that turn."""
     return c.extra_actions

@@ -230,8 +230,11 @@ def open_attack(
         events.extend(resolve_hit(state, dice, pending, damage))
         return events, []
     state.pending = pending
+    # The prompt names only the defences the buttons offer (extra bullets: dodge or
+    # nothing, DS-5/DS-11).
+    key = "ds20.attack.awaiting_defence" if "block" in defences else "ds20.attack.awaiting_dodge"
     return (
-        [Event(key="ds20.attack.awaiting_defence", params={"target": target.name})],
+        [Event(key=key, params={"target": target.name})],
         defence_offers(target, defences),
     )
 

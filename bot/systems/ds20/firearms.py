@@ -22,8 +22,10 @@ from bot.dice.ds20 import DSRoll, adjust_margin
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.ds20._common import (
+    action_penalty,
     controlled,
     copy,
+    every_action_rolls,
     find_weapon,
     require_able,
     require_no_pending,
@@ -300,9 +302,30 @@ def _disaster(
     return events
 
 
-def aim(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
+def _hurried_roll(
+    dice: DiceSource | None, c: DSCombatant, keys: tuple[str, str], **params: object
+) -> tuple[bool, list[Event]]:
+    """DS-4: an action that normally needs no roll needs one when more than 2 actions
+    were declared (:func:`every_action_rolls`): Armas de Fuego with the turn's action
+    penalties. Returns (it worked, the roll's event, ``keys`` = success, failure).
+    Without that, it just works."""
+    if not every_action_rolls(c):
+        return True, []
+    if dice is None:
+        raise ValueError("a hurried action needs dice")
+    roll = roll_skill(dice, c, ARMAS_FUEGO, penalty=action_penalty(c), firearm=True)
+    key = keys[0] if roll.success else keys[1]
+    return roll.success, [roll_event(key, roll, name=c.name, **params)]
+
+
+def aim(
+    state: DS20State, actor: Actor, combatant_id: str, dice: DiceSource | None = None
+) -> Outcome:
     """DS-11 Apuntar: an action; the next action, if it is a shot, gets one bonus per
-    consecutive aim (at most 3). Any other action, a wound or a push loses it."""
+    consecutive aim (at most 3). Any other action, a wound or a push loses it. DS-4:
+    with more than 2 actions declared it needs an Armas de Fuego roll (reading: the
+    skill of the weapon being aimed), and a failed roll gives no bonus. Dice: that
+    roll."""
     require_no_pending(state)
     new = copy(state)
     c = controlled(new, actor, combatant_id)
@@ -310,16 +333,25 @@ def aim(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
     if c.aim >= MAX_AIM:
         raise RuleError("ds20.error.aim_max", name=c.name, limit=MAX_AIM)
     use_action(new, c)
-    c.aim += 1
-    return Outcome(
-        state=new,
-        events=[Event(key="ds20.aim", params={"name": c.name, "aim": c.aim})],
-        summary=f"aim {c.name}",
+    worked, events = _hurried_roll(
+        dice, c, ("ds20.hurried.aim.success", "ds20.hurried.aim.failure")
     )
+    if worked:
+        c.aim += 1
+        events.append(Event(key="ds20.aim", params={"name": c.name, "aim": c.aim}))
+    return Outcome(state=new, events=events, summary=f"aim {c.name}")
 
 
-def reload(state: DS20State, actor: Actor, combatant_id: str, weapon: str | None = None) -> Outcome:
-    """Change the magazine (an action): the weapon is full again."""
+def reload(
+    state: DS20State,
+    actor: Actor,
+    combatant_id: str,
+    weapon: str | None = None,
+    dice: DiceSource | None = None,
+) -> Outcome:
+    """Change the magazine (an action): the weapon is full again. DS-4: with more than
+    2 actions declared it needs an Armas de Fuego roll, and a failure leaves the
+    magazine as it was (the action is spent). Dice: that roll."""
     require_no_pending(state)
     new = copy(state)
     c = controlled(new, actor, combatant_id)
@@ -329,14 +361,15 @@ def reload(state: DS20State, actor: Actor, combatant_id: str, weapon: str | None
         raise RuleError("ds20.error.no_magazine", weapon=w.name)
     use_action(new, c)
     c.aim = 0
-    w.ammo = w.magazine
-    return Outcome(
-        state=new,
-        events=[
-            Event(key="ds20.reload", params={"name": c.name, "weapon": w.name, "ammo": w.ammo})
-        ],
-        summary=f"reload {w.name}",
+    worked, events = _hurried_roll(
+        dice, c, ("ds20.hurried.reload.success", "ds20.hurried.reload.failure"), weapon=w.name
     )
+    if worked:
+        w.ammo = w.magazine
+        events.append(
+            Event(key="ds20.reload", params={"name": c.name, "weapon": w.name, "ammo": w.ammo})
+        )
+    return Outcome(state=new, events=events, summary=f"reload {w.name}")
 
 
 def clear_jam(
@@ -346,9 +379,10 @@ def clear_jam(
     combatant_id: str,
     weapon: str | None = None,
 ) -> Outcome:
-    """DS-11: a minor jam takes one action (no roll). A major jam takes 5 successful
-    actions in a row; reading: each is an Armas de Fuego roll, and a failure starts the
-    count again."""
+    """DS-11: a minor jam takes one action (no roll; DS-4: an Armas de Fuego roll with
+    more than 2 actions declared, and a failure leaves it jammed). A major jam takes 5
+    successful actions in a row; reading: each is an Armas de Fuego roll, and a failure
+    starts the count again."""
     require_no_pending(state)
     new = copy(state)
     c = controlled(new, actor, combatant_id)
@@ -359,12 +393,13 @@ def clear_jam(
     use_action(new, c)
     c.aim = 0
     if w.jam == "minor":
-        w.jam = None
-        return Outcome(
-            state=new,
-            events=[Event(key="ds20.jam.cleared", params={"name": c.name, "weapon": w.name})],
-            summary=f"clear jam {w.name}",
+        worked, events = _hurried_roll(
+            dice, c, ("ds20.hurried.jam.success", "ds20.hurried.jam.failure"), weapon=w.name
         )
+        if worked:
+            w.jam = None
+            events.append(Event(key="ds20.jam.cleared", params={"name": c.name, "weapon": w.name}))
+        return Outcome(state=new, events=events, summary=f"clear jam {w.name}")
     roll = roll_skill(dice, c, ARMAS_FUEGO, penalty=c.extra_actions, firearm=True)
     w.jam_progress = w.jam_progress + 1 if roll.success else 0
     events = [

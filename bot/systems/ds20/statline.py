@@ -36,6 +36,15 @@ los nombres de campo no distinguen mayúsculas ni tildes; solo ``Nombre`` es obl
   tirada de la habilidad la activa; ``+N`` son bonificaciones al ataque y ``daño +M``
   puntos de daño extra (ambos opcionales).
 
+Campos también en inglés: ``Name``, ``Type`` (PC/NPC), ``Side``, ``Group``, ``Skills``,
+``Wounds``, ``Armor``, ``Fatigue``, ``Weapons``, ``Techniques``.
+
+Formas pegadas (issue 16): la misma ficha aplanada en una línea sin ``|`` (la caja de
+opciones de Discord convierte los saltos de línea en espacios) se corta antes de cada
+``Campo:``; los cortes de PDF se unen (una línea que acaba en ``,`` o ``;`` sigue en la
+siguiente; una palabra partida con guion). :func:`read_statline` nombra además los valores
+por defecto que aplicó (Heridas 4/3/3, Agotamiento 3, PNJ, bando) para la tarjeta.
+
 A mistake raises ``RuleError("ds20.statline.invalid", line=, field=, value=,
 expected=)`` (or ``ds20.statline.unknown_field`` / ``ds20.statline.missing``) naming the
 line and what was expected.
@@ -57,6 +66,12 @@ from bot.systems.ds20.state import (
     WeaponKind,
     WoundTrack,
 )
+from bot.systems.sheets import (
+    SheetReading,
+    join_continued_lines,
+    join_hyphen_wraps,
+    split_at_labels,
+)
 
 FIELDS = (
     "nombre",
@@ -70,6 +85,20 @@ FIELDS = (
     "armas",
     "tecnicas",
 )
+FIELD_ALIASES = {
+    "name": "nombre",
+    "type": "tipo",
+    "side": "bando",
+    "group": "grupo",
+    "skills": "aptitudes",
+    "scores": "aptitudes",
+    "wounds": "heridas",
+    "armor": "armadura",
+    "armour": "armadura",
+    "fatigue": "agotamiento",
+    "weapons": "armas",
+    "techniques": "tecnicas",
+}
 FIELD_LABELS = (
     "Nombre, Tipo, Bando, Grupo, Aptitudes, Heridas, Armadura, Agotamiento, Armas, Técnicas"
 )
@@ -84,10 +113,13 @@ ALIASES = {
 
 KIND_WORDS: dict[str, WeaponKind] = {
     "pelea": "pelea",
+    "brawl": "pelea",
     "c.c.": "cc",
     "cc": "cc",
     "c.c": "cc",
+    "melee": "cc",
     "fuego": "fuego",
+    "firearm": "fuego",
 }
 
 CLASS_WORDS: dict[str, FireClass] = {
@@ -97,9 +129,20 @@ CLASS_WORDS: dict[str, FireClass] = {
     "semiautomatica": "pistol",
     "pistola": "pistol",
     "asalto": "assault",
+    "sniper": "sniper",
+    "shotgun": "shotgun",
+    "pistol": "pistol",
+    "assault": "assault",
 }
 
-SIDE_WORDS = {"heroes": "heroes", "heroe": "heroes", "enemigos": "foes", "oponentes": "foes"}
+SIDE_WORDS = {
+    "heroes": "heroes",
+    "heroe": "heroes",
+    "enemigos": "foes",
+    "oponentes": "foes",
+    "foes": "foes",
+}
+TYPE_WORDS = {"pj": True, "pc": True, "pnj": False, "npc": False}
 
 
 def fold(text: str) -> str:
@@ -118,6 +161,18 @@ def skill_key(name: str) -> str:
 def _invalid(line: int, field: str, value: str, expected: str) -> RuleError:
     return RuleError(
         "ds20.statline.invalid", line=line, field=field, value=value, expected=expected
+    )
+
+
+_FIELD_LABEL = re.compile(r"(?<![\w.])(?P<field>[^\W\d_][\w.]*\s*:(?!\d))")
+
+
+def unflatten(text: str) -> str:
+    """PDF wraps joined, and a flattened line cut before each ``Campo:`` (module
+    docstring), the pieces separated by ``|``."""
+    text = join_hyphen_wraps(join_continued_lines(text, ",;"))
+    return "\n".join(
+        " | ".join(split_at_labels(line, _FIELD_LABEL, after="|")) for line in text.split("\n")
     )
 
 
@@ -170,8 +225,9 @@ def _parse_armor(line: int, value: str) -> DSArmor:
     if re.fullmatch(r"\d+", value):
         return DSArmor(parts=[], score=int(value), extra=extra)
     parts = []
-    for item in value.replace(" y ", ",").split(","):
+    for item in value.replace(" y ", ",").replace(" and ", ",").split(","):
         part = fold(item)
+        part = {"head": "cabeza", "arms": "brazos", "legs": "piernas"}.get(part, part)
         if part not in ARMOR_PART_SCORE:
             raise _invalid(line, "Armadura", item.strip(), "torso, brazos +1 | 12 +1")
         if part not in parts:
@@ -200,13 +256,13 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
         nxt = rest[i + 1] if i + 1 < len(rest) else ""
         if tok in KIND_WORDS:
             kind = KIND_WORDS[tok]
-        elif tok == "alcance" and re.fullmatch(r"\d+m?", nxt):
+        elif tok in ("alcance", "range") and re.fullmatch(r"\d+m?", nxt):
             fields["range_m"] = int(nxt.rstrip("m"))
             i += 1
         elif re.fullmatch(r"\d+m", tok) or (re.fullmatch(r"\d+", tok) and nxt == "m"):
             fields["range_m"] = int(tok.rstrip("m"))
             i += 1 if nxt == "m" else 0
-        elif tok == "cargador" and re.fullmatch(r"\d+(/\d+)?", nxt):
+        elif tok in ("cargador", "magazine") and re.fullmatch(r"\d+(/\d+)?", nxt):
             if "/" in nxt:
                 ammo, cap = (int(x) for x in nxt.split("/"))
             else:
@@ -217,7 +273,7 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
             i += 1
         elif tok in CLASS_WORDS:
             fields["fire_class"] = CLASS_WORDS[tok]
-        elif tok in ("automatica", "automatico"):
+        elif tok in ("automatica", "automatico", "automatic"):
             fields["automatic"] = True
         else:
             raise _invalid(line, "Armas", entry, WEAPON_EXPECTED)
@@ -233,7 +289,7 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
 
 def _parse_technique(line: int, entry: str) -> Technique:
     m = re.fullmatch(
-        r"\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*(?:\+\s*(\d+))?\s*(?:da[ñn]o\s*\+\s*(\d+))?\s*",
+        r"\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*(?:\+\s*(\d+))?\s*(?:(?:da[ñn]o|damage)\s*\+\s*(\d+))?\s*",
         entry,
         flags=re.IGNORECASE,
     )
@@ -250,13 +306,19 @@ def _parse_technique(line: int, entry: str) -> Technique:
 def parse_statline(text: str) -> DSCombatant:
     """Parse a Spanish stat line (format above) into a combatant with id ``""`` (the
     encounter gives it one when it is added)."""
+    return read_statline(text).sheet
+
+
+def read_statline(text: str) -> SheetReading[DSCombatant]:
+    """:func:`parse_statline`, with the defaults it applied (the sheet card's warnings)."""
     data: dict = {}
     side: str | None = None
-    for line, piece in _split_lines(text):
+    for line, piece in _split_lines(unflatten(text)):
         if ":" not in piece:
             raise _invalid(line, "?", piece, "Campo: valor")
         raw_field, value = piece.split(":", 1)
         field = fold(raw_field)
+        field = FIELD_ALIASES.get(field, field)
         value = value.strip()
         if field not in FIELDS:
             raise RuleError(
@@ -271,9 +333,9 @@ def parse_statline(text: str) -> DSCombatant:
             data["name"] = value
         elif field == "tipo":
             kind = fold(value)
-            if kind not in ("pj", "pnj"):
+            if kind not in TYPE_WORDS:
                 raise _invalid(line, "Tipo", value, "PJ | PNJ")
-            data["is_pc"] = kind == "pj"
+            data["is_pc"] = TYPE_WORDS[kind]
         elif field == "bando":
             side = SIDE_WORDS.get(fold(value), fold(value))
         elif field == "grupo":
@@ -297,4 +359,13 @@ def parse_statline(text: str) -> DSCombatant:
     if "name" not in data:
         raise RuleError("ds20.statline.missing", field="Nombre")
     data["side"] = side or ("heroes" if data.get("is_pc") else "foes")
-    return DSCombatant(id="", **data)
+    reading = SheetReading(sheet=DSCombatant(id="", **data))
+    if "is_pc" not in data:
+        reading.default("sheet.default.ds20_npc")
+    if side is None:
+        reading.default("sheet.default.ds20_side", side=data["side"])
+    if "capacity" not in data:
+        reading.default("sheet.default.ds20_wounds", r=4, hl=3, hg=3)
+    if "fatigue_max" not in data:
+        reading.default("sheet.default.ds20_fatigue", value=3)
+    return reading

@@ -13,19 +13,24 @@ from collections.abc import Sequence
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import raw_items
 from bot.systems.ds20._common import (
     MAX_EXTRA_ACTIONS,
+    action_penalty,
     controlled,
     copy,
+    every_action_rolls,
     require_able,
     require_gm,
     require_no_pending,
     result_suffix,
     roll_event,
     roll_skill,
+    score_of,
     use_action,
 )
 from bot.systems.ds20.state import (
+    ACROBACIA,
     FORTALEZA,
     INICIATIVA,
     PRIMEROS_AUXILIOS,
@@ -33,7 +38,7 @@ from bot.systems.ds20.state import (
     DSCombatant,
 )
 from bot.systems.ds20.statline import fold, parse_statline, skill_key
-from bot.systems.ds20.wounds import mark_fatigue
+from bot.systems.ds20.wounds import can_run, dies_of_fatigue, mark_fatigue
 
 MAX_TIEBREAKS = 20
 
@@ -56,7 +61,7 @@ def add_combatant(
     new.next_id += 1
     if controller_id is not None:
         c.controller_id = controller_id
-    if any(fold(o.name) == fold(c.name) for o in new.combatants):
+    if any(fold(o.name) == fold(c.name) for o in raw_items(new.combatants)):
         raise RuleError("ds20.error.duplicate_name", name=c.name)
     new.combatants.append(c)
     events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]
@@ -147,14 +152,22 @@ def _units(state: DS20State) -> list[list[DSCombatant]]:
 
 
 def _break_ties(units: list[list[DSCombatant]], dice: DiceSource, depth: int = 0) -> None:
-    """DS-3: units tied from different sides roll off (1d10 each, again while tied);
-    ties within one side keep their order, and the players may swap them."""
+    """DS-3: units tied from different sides roll off (1d10 per side, again while tied);
+    ties within one side keep their order, and the players may swap them. One roll per
+    side, not per unit, so that in a three-way tie (two player characters and a foe)
+    the roll-off puts the foe before or after both, and the two players stay tied and
+    may still choose their order (seed 004: "Si dos personajes del mismo bando empatan,
+    pueden acordar entre ellos quién actúa primero"). Sides roll in the order their
+    first unit was added."""
     if len(units) < 2 or len({u[0].side for u in units}) < 2 or depth >= MAX_TIEBREAKS:
         return
+    by_side: dict[str, int] = {}
     for unit in units:
-        d10 = dice.roll(10)
+        side = unit[0].side
+        if side not in by_side:
+            by_side[side] = dice.roll(10)
         for c in unit:
-            c.tiebreak.append(d10)
+            c.tiebreak.append(by_side[side])
     by_roll: dict[int, list[list[DSCombatant]]] = {}
     for unit in units:
         by_roll.setdefault(unit[0].tiebreak[-1], []).append(unit)
@@ -343,10 +356,14 @@ def declare_actions(state: DS20State, actor: Actor, combatant_id: str, extra: in
     return Outcome(state=new, events=events, summary=f"declare {extra} extra")
 
 
-def endure_pain(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
+def endure_pain(
+    state: DS20State, actor: Actor, combatant_id: str, *, confirm: bool = False
+) -> Outcome:
     """DS-9 Aguantar el dolor: at the start of its turn (before acting), mark one
     Agotamiento and ignore wound penalties until the end of the turn. Marking the last
-    point while Grave or in Agonía is death (DS-8)."""
+    point while Grave (untreated, DS-12) or in Agonía is death (DS-8): then it is done
+    only when ``confirm`` says so; without it the action is refused, saying it would
+    kill and how to confirm (issue 17: never a silent death)."""
     new = copy(state)
     c = controlled(new, actor, combatant_id)
     require_able(c)
@@ -358,10 +375,46 @@ def endure_pain(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
         raise RuleError("ds20.error.already_enduring", name=c.name)
     if c.fatigue >= c.fatigue_max:
         raise RuleError("ds20.error.no_fatigue_left", name=c.name)
+    if c.fatigue + 1 >= c.fatigue_max and dies_of_fatigue(c) and not confirm:
+        raise RuleError(
+            "ds20.error.endure_would_kill", name=c.name, fatigue=c.fatigue, max=c.fatigue_max
+        )
     c.enduring_pain = True
     events = [Event(key="ds20.endure_pain", params={"name": c.name})]
     events.extend(mark_fatigue(c, 1))
     return Outcome(state=new, events=events, summary=f"endure pain {c.name}")
+
+
+def run(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
+    """DS-12 (seed 004 "Para correr, se usa una acción y se desplaza una cantidad de
+    metros igual al puntaje de acrobacia"): running is an action that moves the
+    character its Acrobacia score in metres (instead of half Destreza). DS-9: a
+    character with an HG cannot run. DS-4: with more than 2 actions declared it needs an
+    Acrobacia roll; a failure spends the action without running. Readings: a prone or
+    grappled character cannot run (it stands up or breaks free first), and running
+    loses the aim bonus, like any other action (DS-11). Dice: that roll."""
+    require_no_pending(state)
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    if not can_run(c):
+        raise RuleError("ds20.error.cannot_run_hg", name=c.name)
+    if c.prone:
+        raise RuleError("ds20.error.run_prone", name=c.name)
+    if c.grappled_by:
+        raise RuleError("ds20.error.grappled", name=c.name)
+    metres = score_of(c, ACROBACIA)
+    use_action(new, c)
+    c.aim = 0
+    events: list[Event] = []
+    if every_action_rolls(c):
+        roll = roll_skill(dice, c, ACROBACIA, penalty=action_penalty(c))
+        key = f"ds20.hurried.run.{'success' if roll.success else 'failure'}"
+        events.append(roll_event(key, roll, name=c.name))
+        if not roll.success:
+            return Outcome(state=new, events=events, summary=f"run {c.name}")
+    events.append(Event(key="ds20.run", params={"name": c.name, "metres": metres}))
+    return Outcome(state=new, events=events, summary=f"run {c.name}")
 
 
 def use_technique(

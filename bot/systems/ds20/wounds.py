@@ -58,7 +58,8 @@ def _next_level(level: WoundLevel) -> WoundLevel | None:
 
 def mark_fatigue(c: DSCombatant, n: int) -> list[Event]:
     """Mark ``n`` Agotamiento points (never beyond the maximum). DS-8: the last point
-    marked while in Agonía or Grave kills."""
+    marked while in Agonía or Grave kills. DS-12: not once a successful first aid has
+    taken the character out of Grave (``treated``: it heals normally from then on)."""
     if c.health == "dead" or n <= 0:
         return []
     before = c.fatigue
@@ -74,9 +75,15 @@ def mark_fatigue(c: DSCombatant, n: int) -> list[Event]:
             },
         )
     ]
-    if c.fatigue >= c.fatigue_max and c.health in ("grave", "agony"):
+    if c.fatigue >= c.fatigue_max and dies_of_fatigue(c):
         events.extend(kill(c))
     return events
+
+
+def dies_of_fatigue(c: DSCombatant) -> bool:
+    """DS-8/DS-12: whether marking the last Agotamiento point kills ``c``: in Agonía, or
+    Grave and not treated (first aid takes it out of Grave)."""
+    return c.health == "agony" or (c.health == "grave" and not c.treated)
 
 
 def kill(c: DSCombatant) -> list[Event]:
@@ -88,12 +95,13 @@ def kill(c: DSCombatant) -> list[Event]:
 def record_wound(c: DSCombatant, level: WoundLevel) -> list[Event]:
     """DS-8: fill one box of ``level``; a full level passes the wound one level up (so
     with 4 R / 3 HL / 3 HG the 5th R is an HL). An HG beyond the HG boxes is Agonía.
-    Any HG means Grave. In Agonía, a wound landing as an HL marks 2 Agotamiento and one
-    landing as an HG kills (the landing level, after passing up, is what counts).
+    Any HG means Grave. In Agonía see :func:`_record_in_agony` (DS-12).
 
     Mutates ``c`` (callers work on a copy of the state) and returns the events."""
     if c.health == "dead":
         return []
+    if c.health == "agony":
+        return _record_in_agony(c, level)
     landed: WoundLevel | None = level
     while landed is not None and c.wounds.get(landed) >= c.capacity.get(landed):
         landed = _next_level(landed)
@@ -105,12 +113,6 @@ def record_wound(c: DSCombatant, level: WoundLevel) -> list[Event]:
     else:
         events.append(Event(key="ds20.wound_beyond", params=params))
 
-    if c.health == "agony":
-        if landed == "HL":
-            events.extend(mark_fatigue(c, 2))
-        elif landed in ("HG", None):
-            events.extend(kill(c))
-        return events
     if landed is None:
         c.health = "agony"
         c.treated = False
@@ -119,6 +121,27 @@ def record_wound(c: DSCombatant, level: WoundLevel) -> list[Event]:
         c.health = "grave"
         c.treated = False
         events.append(Event(key="ds20.health.grave", params={"name": c.name}))
+    return events
+
+
+def _record_in_agony(c: DSCombatant, level: WoundLevel) -> list[Event]:
+    """DS-12: in Agonía the level of the wound as dealt (after armour) decides, with no
+    promotion up full boxes (seed 004: "Si un personaje en agonía recibe una HL, marca
+    inmediatamente 2 puntos"). An HG kills. An HL, or an R that finds its boxes full,
+    marks 2 Agotamiento (its box filled if one is free; it never passes up). An R with
+    a free box is only recorded."""
+    params = {"name": c.name, "level": level, "landed": level}
+    if level == "HG":
+        return [Event(key="ds20.wound_beyond", params={**params, "landed": "HG+"}), *kill(c)]
+    events: list[Event] = []
+    full = c.wounds.get(level) >= c.capacity.get(level)
+    if full:
+        events.append(Event(key="ds20.wound_agony_full", params=params))
+    else:
+        c.wounds.add(level)
+        events.append(Event(key="ds20.wound", params=params))
+    if level == "HL" or full:
+        events.extend(mark_fatigue(c, 2))
     return events
 
 

@@ -133,6 +133,7 @@ FIELDS: dict[str, str] = {
 
 EXPECTED_FIELDS = "nombre/name, tipo/kind, costo/cost, miembros/limbs, objetivo/target, chequeo/check, efecto/effect, reacciona a/reacts to, disparador/trigger"
 
+MAX_DIFFICULTY = 99  # |D| of a check <CO>[D]<CD>, like the characteristics (0..99)
 _CHECK_RE = re.compile(r"^(?:<(?P<co>[^<>\[\]]+)>)?\[(?P<d>-?\d+)\](?:<(?P<cd>[^<>\[\]]+)>)?$")
 
 
@@ -151,7 +152,10 @@ def parse_check(value: str, *, line: int) -> CheckDef:
         if stat not in ("str", "def", "per", "mag"):
             raise RuleError("ritualhex.actiondef.bad_check_stat", line=line, text=raw)
         stats[part] = stat
-    return CheckDef(co=stats["co"], difficulty=int(m["d"]), cd=stats["cd"])
+    difficulty = parse_int(
+        m["d"], line=line, field="[D]", minimum=-MAX_DIFFICULTY, maximum=MAX_DIFFICULTY
+    )
+    return CheckDef(co=stats["co"], difficulty=difficulty, cd=stats["cd"])
 
 
 _FREE_WORDS = ("sin equipo", "libres", "libre", "free")

@@ -41,6 +41,7 @@ from bot.dice.odds import rh_check_odds
 from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.common import raw_items
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
 from bot.systems.ritualhex.rounds import (
@@ -179,13 +180,15 @@ def _limbs_for(
     candidates = [p.key for p in c.limbs if fits(p)]
     candidates.sort(key=lambda k: 0 if k in using else 1)
     if len(candidates) < need.count:
+        # The message says which kind of limb is missing: a *free* one holds nothing.
+        kind = "free" if need.free else "equipped" if need.equipped else "any"
         raise RuleError(
             "ritualhex.error.no_limb",
             name=c.name,
             action=action.name,
             limb=need.kind,
-            free=need.free,
-            equipped=need.equipped,
+            count=need.count,
+            kind=f"ritualhex.limb_need.{kind}",
         )
     return candidates[: need.count]
 
@@ -197,23 +200,20 @@ def eligible(state: RitualHexState) -> list[RHCombatant]:
     """RH-8: who may still react to the top link now, in RH-6 order: active, not in the
     chain, not having reacted to this link nor passed in this window, no waiting points on
     the body card, and AP level + preparation points strictly above the link author's
-    current AP level."""
+    current AP level. One pass and one sort, O(n log n); the combatants are read, not
+    copied (read only)."""
     if not state.chain:
         return []
     link = state.chain[-1]
-    author = state.get(link.author)
+    author = state.peek(link.author)
     if author is None or not author.active:
         return []
-    in_chain = {lk.author for lk in state.chain}
+    level = author.ap_level
+    excluded = {lk.author for lk in state.chain} | set(link.reacted) | set(link.passed)
     out = [
         c
-        for c in state.combatants
-        if c.active
-        and c.id not in in_chain
-        and c.id not in link.reacted
-        and c.id not in link.passed
-        and c.waiting == 0
-        and c.ap_level + c.prep > author.ap_level
+        for c in raw_items(state.combatants)
+        if c.active and c.waiting == 0 and c.ap_level + c.prep > level and c.id not in excluded
     ]
     return in_order(out)
 
@@ -221,10 +221,11 @@ def eligible(state: RitualHexState) -> list[RHCombatant]:
 def next_reactors(state: RitualHexState) -> list[str]:
     """Who answers now: the head of ``awaiting`` (several when tied on all of RH-6; their
     controllers choose)."""
+    lookup = state.by_id()
     group: list[str] = []
     first: tuple[int, int, int, int] | None = None
     for cid in state.awaiting:
-        c = state.get(cid)
+        c = lookup.get(cid)
         if c is None:
             continue
         if first is None:
@@ -252,7 +253,7 @@ def _reaction_fits(
         allies = [
             t
             for t in link.targets
-            if t != c.id and (x := state.get(t)) is not None and x.side == c.side
+            if t != c.id and (x := state.peek(t)) is not None and x.side == c.side
         ]
         if target is not None:
             if target not in allies:
@@ -266,8 +267,8 @@ def _reaction_fits(
 
 def usable_reactions(state: RitualHexState, reactor_id: str) -> list[str]:
     """Names of the reactions this combatant could use against the top link now (for
-    autocomplete and offers)."""
-    c = state.get(reactor_id)
+    autocomplete and offers). Reads only."""
+    c = state.peek(reactor_id)
     if c is None or not state.chain:
         return []
     out: list[str] = []
@@ -318,6 +319,8 @@ def _check(
         "odds": odds.to_view(),
     }
     key = "ritualhex.check_success" if result.success else "ritualhex.check_failure"
+    if target is not None and len(link.targets) > 1:
+        key += "_on"  # RH-2: each target has its own check; the line says whose it is
     events.append(Event(key=key, params=params, dice=result.to_view()))
     return result.success
 
@@ -458,7 +461,7 @@ def settle(state: RitualHexState, dice: DiceSource, events: list[Event]) -> None
         if (
             c is not None
             and c.active
-            and any(x.active and x.side != c.side for x in state.combatants)
+            and any(x.active and x.side != c.side for x in raw_items(state.combatants))
         ):
             state.acting = [c.id]
             events.append(
@@ -476,12 +479,14 @@ def offers_for(state: RitualHexState) -> list[Offer]:
     for each combatant waiting in the chain's window, pass-all for the GM, and ending a
     Multi-ataque (RH-8, RH-10). ``user_id`` is the controller (None: the GM)."""
     offers: list[Offer] = []
+    lookup = state.by_id()
+    head = set(next_reactors(state)) if state.awaiting else set()
     for cid in state.awaiting:
-        c = state.get(cid)
+        c = lookup.get(cid)
         if c is None:
             continue
-        usable = usable_reactions(state, cid)
-        if usable and cid in next_reactors(state):
+        usable = usable_reactions(state, cid) if cid in head else []
+        if usable:
             offers.append(
                 Offer(
                     action="rh_react",
@@ -503,7 +508,7 @@ def offers_for(state: RitualHexState) -> list[Offer]:
         offers.append(Offer(action="rh_pass_all", label_key="ritualhex.offer.pass_all"))
     ma = state.multi_attack
     if ma is not None and not state.chain:
-        c = state.get(ma.actor)
+        c = state.peek(ma.actor)
         offers.append(
             Offer(
                 action="rh_end_opportunity",
@@ -721,37 +726,50 @@ def pass_reaction(
     (for anyone) may pass, in any order. When nobody is left, the chain resolves (the
     dice for the checks and effects are rolled here)."""
     state = state.model_copy(deep=True)
+    events: list[Event] = []
+    name = _pass(state, actor, dice, reactor_id, events)
+    return Outcome(state=state, events=events, offers=offers_for(state), summary=f"{name} passes")
+
+
+def _pass(
+    state: RitualHexState, actor: Actor, dice: DiceSource, reactor_id: str, events: list[Event]
+) -> str:
+    """One pass on a state already copied; returns the passer's name."""
     if not state.chain:
         raise RuleError("ritualhex.error.no_chain")
-    c = get_combatant(state, reactor_id)
+    c = state.peek(reactor_id)
+    if c is None:
+        raise RuleError("ritualhex.error.unknown_combatant", id=reactor_id)
     check_control(actor, c)
     if reactor_id not in state.awaiting:
         raise RuleError("ritualhex.error.not_eligible", name=c.name)
     state.chain[-1].passed.append(c.id)
     state.awaiting.remove(c.id)
-    events = [
+    events.append(
         Event(
             key="ritualhex.passed",
             params={"name": c.name, "action": state.chain[-1].action.name},
         )
-    ]
+    )
     if not state.awaiting:
         settle(state, dice, events)
-    return Outcome(state=state, events=events, offers=offers_for(state), summary=f"{c.name} passes")
+    return c.name
 
 
 def pass_all(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
-    """The GM passes for everyone still waiting in the current window (RH-8)."""
+    """The GM passes for everyone still waiting in the current window (RH-8): the same
+    passes, one after another, as :func:`pass_reaction` would make, on one copy of the
+    state and with the offers made once at the end (O(n) passes, not O(n) copies and
+    offer lists)."""
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     if not state.chain:
         raise RuleError("ritualhex.error.no_chain")
+    state = state.model_copy(deep=True)
     events: list[Event] = []
     window = len(state.chain)
     while state.chain and len(state.chain) == window and state.awaiting:
-        out = pass_reaction(state, actor, dice, reactor_id=state.awaiting[0])
-        state = out.state
-        events += out.events
+        _pass(state, actor, dice, state.awaiting[0], events)
     return Outcome(state=state, events=events, offers=offers_for(state), summary="all pass")
 
 

@@ -8,6 +8,7 @@ Helpers here work on a state the caller already copied; the public functions
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import raw_items
 from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
@@ -37,7 +38,9 @@ def head_group(combatants: list[RHCombatant]) -> list[RHCombatant]:
 
 
 def active(state: RitualHexState) -> list[RHCombatant]:
-    return [c for c in state.combatants if c.active]
+    """The active combatants, to read only: not copied (a copy-on-write state would
+    otherwise copy every combatant just to look at them)."""
+    return [c for c in raw_items(state.combatants) if c.active]
 
 
 def opportunity(state: RitualHexState) -> list[str]:
@@ -198,7 +201,7 @@ def add_combatant(
     state = state.model_copy(deep=True)
     if not actor.is_gm and not (combatant.side == "hero" and controller_id == actor.user_id):
         raise RuleError("ritualhex.error.gm_only")
-    if any(c.name.casefold() == combatant.name.casefold() for c in state.combatants):
+    if any(c.name.casefold() == combatant.name.casefold() for c in raw_items(state.combatants)):
         raise RuleError("ritualhex.error.duplicate_name", name=combatant.name)
     new = combatant.model_copy(deep=True)
     new.id = f"c{state.next_id}"

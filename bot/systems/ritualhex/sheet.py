@@ -41,6 +41,14 @@ Fields:
 
 Heroes always have the base actions Piña, Patada and Curar (RH-10).
 
+Pasted forms (issue 16): the same sheet flattened to one line (Discord's option box turns
+line breaks into spaces) is cut before each field label (``nombre:``, ``partes:``... any
+``word:`` not after a ``;``, which would be a sub-field of ``equipo``/``acción``) and
+before a run of characteristics (``AP 9, HP 6``) that does not follow a comma; PDF wraps
+are joined (a line ending in ``,`` or ``;`` goes on in the next; a word broken with a
+hyphen). :func:`read_sheet` also names the defaults it applied (characteristics not
+given: 0) for the sheet card.
+
 A bad line raises :class:`RuleError` with ``line`` (its number), ``text`` and what was
 expected (keys ``ritualhex.sheet.*``, ``ritualhex.format.*``, ``ritualhex.actiondef.*``).
 """
@@ -61,7 +69,13 @@ from bot.systems.ritualhex.state import (
     Part,
     RHCombatant,
 )
-from bot.systems.ritualhex.text import field_value, norm, parse_int, stat_id
+from bot.systems.ritualhex.text import STAT_ALIASES, field_value, norm, parse_int, stat_id
+from bot.systems.sheets import (
+    SheetReading,
+    join_continued_lines,
+    join_hyphen_wraps,
+    split_at_labels,
+)
 
 HERO_PARTS: tuple[tuple[str, str], ...] = (
     ("cabeza", "cabeza"),
@@ -180,6 +194,9 @@ def _parse_stats(value: str, *, line: int, into: dict[str, int]) -> None:
         into[stat] = parse_int(m[2], line=line, field=m[1], maximum=99)
 
 
+MAX_MOD = 99  # an item's modifier to a characteristic, either way (characteristics: 0..99)
+
+
 def _parse_mods(value: str, *, line: int) -> dict[str, int]:
     mods: dict[str, int] = {}
     for item in value.split(","):
@@ -190,7 +207,9 @@ def _parse_mods(value: str, *, line: int) -> dict[str, int]:
         stat = stat_id(m[1]) if m else None
         if m is None or stat is None:
             raise RuleError("ritualhex.sheet.bad_mod", line=line, text=item.strip())
-        mods[stat] = mods.get(stat, 0) + int(m[2])
+        mods[stat] = mods.get(stat, 0) + parse_int(
+            m[2].lstrip("+"), line=line, field=m[1], minimum=-MAX_MOD, maximum=MAX_MOD
+        )
     return mods
 
 
@@ -254,6 +273,27 @@ def _parse_equipment(
     return name, [norm(t) for t in tokens], cost, mods, actions
 
 
+_STAT_WORDS = "|".join(sorted(STAT_ALIASES, key=len, reverse=True))
+_FIELD_LABEL = re.compile(
+    rf"(?<![\w<\[])(?P<field>(?:reacciona\s+a|reacts\s+to|costo\s+ap|ap\s+cost|[^\W\d_][\w-]*)\s*:(?!\d)"
+    rf"|(?<!,)(?<!, )(?<!:)(?<!: )(?:{_STAT_WORDS})(?:\s*[:=]\s*|\s+)-?\d+(?![\w]))"
+)
+
+
+def unflatten(text: str) -> str:
+    """The sheet with PDF wraps joined and every flattened line cut back into one field a
+    line (module docstring)."""
+    text = join_hyphen_wraps(join_continued_lines(text, ",;"))
+    lines = []
+    for line in text.split("\n"):
+        if line.strip().startswith("#"):
+            lines.append(line)
+            continue
+        pieces = split_at_labels(line, _FIELD_LABEL)
+        lines.extend([line] if len(pieces) == 1 else pieces)
+    return "\n".join(lines)
+
+
 def parse_sheet(
     text: str,
     *,
@@ -263,6 +303,17 @@ def parse_sheet(
     """Parse a pasted sheet into a combatant (id, controller set by ``add_combatant``).
     Action names resolve to the sheet's own ``acción:`` lines, then ``library`` (the
     encounter's GM-defined actions, ``state.library``), then the shipped ones."""
+    return read_sheet(text, kind=kind, library=library).sheet
+
+
+def read_sheet(
+    text: str,
+    *,
+    kind: Literal["hero", "minion"] = "hero",
+    library: Sequence[ActionDef] = (),
+) -> SheetReading[RHCombatant]:
+    """:func:`parse_sheet`, with the defaults it applied (the sheet card's warnings)."""
+    text = unflatten(text)
     name: str | None = None
     stats: dict[str, int] = {}
     parts_items: list[tuple[str, int]] | None = None
@@ -384,7 +435,7 @@ def parse_sheet(
 
     base = dict.fromkeys(STATS, 0)
     base.update(stats)
-    return RHCombatant(
+    sheet = RHCombatant(
         id="",
         name=name,
         is_pc=kind == "hero",
@@ -395,3 +446,10 @@ def parse_sheet(
         equipment=equipment,
         actions=own,
     )
+    reading = SheetReading(sheet=sheet)
+    missing = [stat for stat in STATS if stat not in stats]
+    if missing:
+        reading.default("sheet.default.rh_stats", stats=missing)
+    if kind == "minion" and not parts:
+        reading.default("sheet.default.rh_no_parts")
+    return reading

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.systems.common import CombatantCore, RulesModel, owned_by_id
+from bot.systems.common import CombatantCore, RulesModel, owned_by_id, raw_items
 
 STATS: tuple[str, ...] = ("ap", "hp", "str", "def", "per", "mag", "dr")
 """Sheet characteristics, canonical lower-case ids (seed 002, 'Combatientes')."""
@@ -275,3 +275,15 @@ class RitualHexState(RulesModel):
 
     def get(self, cid: str) -> RHCombatant | None:
         return owned_by_id(self.combatants, cid)
+
+    def peek(self, cid: str) -> RHCombatant | None:
+        """The combatant with ``cid`` to read only: never copied (it may be the object of
+        the state this one was copied from, so it must not be changed)."""
+        for c in raw_items(self.combatants):
+            if c.id == cid:
+                return c
+        return None
+
+    def by_id(self) -> dict[str, RHCombatant]:
+        """Every combatant by id, to read only (see :meth:`peek`): one pass, no copy."""
+        return {c.id: c for c in raw_items(self.combatants)}

@@ -15,12 +15,13 @@ attacks on objects run as replayable maneuvers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.dice.source import DiceError, DiceSource
 from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.actions import take_action
 from bot.systems.swade.damage import (
     apply_hit,
     damage_object,
@@ -42,6 +43,7 @@ from bot.systems.swade.modifiers import (
     CALLED_SHOT_DAMAGE,
     COVER_MODS,
     DISTRACTED,
+    MAX_GANG_UP,
     PRONE,
     SHOTGUN_DICE,
     STUNNED,
@@ -84,6 +86,7 @@ class AttackPlan:
     bystander_face: int  # SW-25: a failed trait die at or under this face hits a bystander
     ammo: int  # seed 003 ammunition per rate of fire
     weapon_name: str | None = None
+    notes: list[Event] = field(default_factory=list)  # how an option was read (gang up)
 
 
 def find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
@@ -186,6 +189,7 @@ def plan_attack(
     melee = (w is None or not w.range) and not options.thrown
     if wild and not melee:
         raise RuleError("swade_combat.error.wild_attack_melee_only")
+    notes = _gang_up_notes(options, melee=melee)
     skill_name = skill or ("fighting" if melee else "athletics" if options.thrown else "shooting")
     trait = _skill_trait(attacker, skill_name)
     mods: list[Modifier] = []
@@ -211,7 +215,7 @@ def plan_attack(
     else:
         tn, tn_parts = 4, [("swade_combat.tn.base", 4)]
 
-    mods += state_trait_modifiers(attacker, state)
+    mods += state_trait_modifiers(attacker, state, acting=not options.free_attack)
     declared = option_modifiers(options, melee=melee)
     if target is None:
         declared = [m for m in declared if m[0] != "swade_combat.mod.cover"]
@@ -250,7 +254,26 @@ def plan_attack(
         bystander_face=bystander_face,
         ammo=ammo,
         weapon_name=w.name if w is not None else None,
+        notes=notes,
     )
+
+
+def _gang_up_notes(options: AttackOptions, *, melee: bool) -> list[Event]:
+    """SW-21 gang up: +1 Fighting per extra adjacent attacker, at most +4. More than 4
+    is capped at +4 and the reply says so; on a ranged attack it is refused (gang up
+    is a melee rule), never ignored silently."""
+    if not options.gang_up:
+        return []
+    if not melee:
+        raise RuleError("swade_combat.error.gang_up_ranged", given=options.gang_up)
+    if options.gang_up > MAX_GANG_UP:
+        return [
+            Event(
+                key="swade_combat.note.gang_up_capped",
+                params={"given": options.gang_up, "max": MAX_GANG_UP},
+            )
+        ]
+    return []
 
 
 def roll_attack(plan: AttackPlan, dice: DiceSource) -> TraitResult:
@@ -439,12 +462,20 @@ def _disarm_roll(
 ) -> Event:
     """SW-22 / seed 003 "Desarmar": a defender Shaken or wounded by a called shot to a
     limb rolls Strength (-2 arm, -4 hand) or drops what it holds."""
-    penalty = -2 if options.called_shot == "limb" else -4
-    roll = attribute_roll(target, state, dice, "strength", extra=penalty)
+    penalty = (
+        ("swade_combat.mod.disarm_arm", -2)
+        if options.called_shot == "limb"
+        else ("swade_combat.mod.disarm_hand", -4)
+    )
+    roll, mods = attribute_roll(target, state, dice, "strength", extra=[penalty])
     key = "swade_combat.disarm.holds" if roll.success else "swade_combat.disarm.drops"
     return Event(
         key=key,
-        params={"target": target.name, "reroll": trait_reroll_hook(roll, action="disarm")},
+        params={
+            "target": target.name,
+            "modifiers": [list(m) for m in mods],
+            "reroll": trait_reroll_hook(roll, action="disarm"),
+        },
         dice=roll.to_view(),
     )
 
@@ -487,19 +518,28 @@ def _check_can_attack(
         raise RuleError("swade_combat.error.self_target")
 
 
+def headline(key: str, total: int, tn: int, *, critical: bool) -> str:
+    """The key of an attack roll's first line. SW-3: a critical failure fails whatever
+    its total, so when the total reaches the TN the line must not read like a hit: the
+    ``<key>_critical`` variant says it is a critical failure and the total does not
+    count. (Below the TN it already reads as the miss it is.)"""
+    return f"{key}_critical" if critical and total >= tn else key
+
+
 def _kept_event(
     what: Literal["attack", "damage"],
     who: SwadeCombatant,
     rolled: int,
     kept: int,
     view: dict[str, Any],
+    mods: list[Modifier],
 ) -> Event:
-    """SW-35: a reroll (its dice shown) that did not beat the earlier roll, which stands."""
-    return Event(
-        key=f"swade_combat.reroll.{what}_kept",
-        params={"name": who.name, "rolled": rolled, "kept": kept},
-        dice=view,
-    )
+    """SW-35: a reroll (its dice and modifiers shown) that did not beat the earlier
+    roll, which stands."""
+    params: dict[str, Any] = {"name": who.name, "rolled": rolled, "kept": kept}
+    if mods:
+        params["modifiers"] = [list(m) for m in mods]
+    return Event(key=f"swade_combat.reroll.{what}_kept", params=params, dice=view)
 
 
 def _attack_event(
@@ -511,8 +551,9 @@ def _attack_event(
     wild: bool,
     kept_previous: bool = False,
 ) -> Event:
+    key = "swade_combat.attack.wild_roll" if wild else "swade_combat.attack.roll"
     return Event(
-        key="swade_combat.attack.wild_roll" if wild else "swade_combat.attack.roll",
+        key=headline(key, summary["total"], plan.tn, critical=summary["critical_failure"]),
         params={
             "attacker": attacker.name,
             "target": target.name,
@@ -594,6 +635,8 @@ def _run(
     if previous is None:
         _check_can_attack(attacker, target, options)
     before = snapshot(new, [attacker.id, target.id])
+    # SW-36: one action of the turn (a benny reroll redoes the same one).
+    counted = take_action(new, attacker, free=options.free_attack, replay=previous is not None)
     plan = plan_attack(
         new,
         attacker,
@@ -607,7 +650,7 @@ def _run(
     damage: Damage | None = None
     # A benny reroll that does not beat the earlier roll still shows its dice, and says
     # the earlier one stands (SW-35): otherwise the player sees the same roll again.
-    events: list[Event] = []
+    events: list[Event] = [*counted, *(plan.notes if previous is None else [])]
     if mode == "reroll_damage":
         assert previous is not None
         summary = previous["roll"]
@@ -617,7 +660,9 @@ def _run(
             old = previous["damage"][i] if i < len(previous["damage"]) else None
             if old is not None and old >= fresh[0]:
                 damage.append((old, None))
-                events.append(_kept_event("damage", target, fresh[0], old, fresh[1]))
+                events.append(
+                    _kept_event("damage", target, fresh[0], old, fresh[1], plan.damage_mods)
+                )
             else:
                 damage.append(fresh)
     else:
@@ -637,6 +682,7 @@ def _run(
                     summary["total"],
                     previous["roll"]["total"],
                     summary["view"],
+                    plan.modifiers,
                 )
             )
             summary = previous["roll"]
@@ -777,7 +823,7 @@ def _area_roll_event(
     attacker: SwadeCombatant, plan: AttackPlan, roll: Roll, key: str, names: list[str]
 ) -> Event:
     return Event(
-        key=key,
+        key=headline(key, roll.total, plan.tn, critical=roll.critical_failure),
         params={
             "attacker": attacker.name,
             "targets": ", ".join(names),
@@ -1079,7 +1125,7 @@ def reload_weapon(
 ) -> Outcome:
     """Seed 003 "Recarga": loading clips, magazines or loose rounds costs an action per
     item (arrows and sling stones are free once per attack); the bot only tracks the
-    rounds: the weapon now holds ``shots``. The turn's action count is the player's."""
+    rounds: the weapon now holds ``shots``. It counts as one action of the turn (SW-36)."""
     if shots < 0:
         raise RuleError("swade_combat.error.bad_shots", shots=shots)
     new = state.model_copy(deep=True)
@@ -1087,13 +1133,15 @@ def reload_weapon(
     require_control(actor, c)
     w = find_weapon(c, weapon)
     assert w is not None
+    counted = take_action(new, c)  # SW-36: reloading is an action (seed 000 "Recarga")
     w.shots = shots
     return Outcome(
         state=new,
         events=[
+            *counted,
             Event(
                 key="swade_combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
-            )
+            ),
         ],
         summary=f"reload {c.name} {w.name}",
     )

@@ -129,10 +129,25 @@ def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool
     return False
 
 
-def effective_conditions(c: SwadeCombatant, settings: SwadeSettings) -> list[str]:
+def holding_bound(c: SwadeCombatant, state: SwadeState) -> SwadeCombatant | None:
+    """SW-19 (seed 003): the Bound foe ``c`` holds, which makes ``c`` Vulnerable while it
+    holds it; None when it holds none."""
+    if c.grappling is None:
+        return None
+    held = next((x for x in state.combatants if x.id == c.grappling), None)
+    return held if held is not None and _stored(held, "bound") is not None else None
+
+
+def effective_conditions(
+    c: SwadeCombatant, settings: SwadeSettings, state: SwadeState | None = None
+) -> list[str]:
     """Every condition ``c`` is under, implied ones included, in :data:`CONDITIONS` order
-    (for the board)."""
-    return [name for name in CONDITIONS if has_condition(c, name, settings)]
+    (for the board). With the ``state``, a grappler holding a Bound foe is Vulnerable
+    too (SW-19)."""
+    names = [name for name in CONDITIONS if has_condition(c, name, settings)]
+    if state is not None and "vulnerable" not in names and holding_bound(c, state) is not None:
+        names = [n for n in CONDITIONS if n in names or n == "vulnerable"]
+    return names
 
 
 def in_turn(state: SwadeState, c: SwadeCombatant) -> bool:

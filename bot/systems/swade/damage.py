@@ -131,7 +131,12 @@ def reroll_vigor(
     events = [
         Event(
             key="swade_combat.vigor_reroll.rolled",
-            params={"name": c.name, "total": roll.total, "previous": hook["previous_total"]},
+            params={
+                "name": c.name,
+                "total": roll.total,
+                "previous": hook["previous_total"],
+                "modifiers": list(last.get("modifiers") or []),
+            },
             dice=None if counts else roll.to_view(),  # the outcome's event shows them
         )
     ]
@@ -274,7 +279,27 @@ def hit_events(target: SwadeCombatant, hit: Hit) -> list[Event]:
             )
         )
     if hit.incapacitation is not None:
-        events.append(_incapacitation_event(target, hit.incapacitation))
+        events += incapacitation_events(target, hit.incapacitation, table_rolled=True)
+    return events
+
+
+def incapacitation_events(
+    target: SwadeCombatant, inc: IncapacitationResult, *, table_rolled: bool
+) -> list[Event]:
+    """SW-13: the Vigor roll's outcome, then (when the injury table was rolled now) the
+    table's 2d6 and its sub-table die, shown (seed 003 "Tabla de lesiones")."""
+    events = [_incapacitation_event(target, inc)]
+    if table_rolled and inc.injury is not None:
+        events.append(
+            Event(
+                key="swade_combat.injury.table",
+                params={
+                    "target": target.name,
+                    "injury": f"swade_combat.injury.{inc.injury.id}",
+                },
+                dice=inc.injury.to_view(),
+            )
+        )
     return events
 
 
@@ -284,6 +309,7 @@ def _incapacitation_event(target: SwadeCombatant, inc: IncapacitationResult) -> 
         params={
             "target": target.name,
             "injury": f"swade_combat.injury.{inc.injury.id}" if inc.injury else "",
+            "modifiers": [list(m) for m in inc.modifiers],
             "reroll": trait_reroll_hook(
                 inc.vigor, action="reroll_incapacitation", combatant_id=target.id
             ),
@@ -374,6 +400,7 @@ def _record_incapacitation(
         "total": inc.vigor.total,
         "critical_failure": inc.vigor.critical_failure,
         "outcome": inc.outcome,
+        "modifiers": [list(m) for m in inc.modifiers],
         "injury": None
         if injury is None
         else {"id": injury.id, "table_roll": list(injury.table_roll), "sub_roll": injury.sub_roll},
@@ -432,9 +459,11 @@ def reroll_incapacitation(
                 kept["id"], (kept["table_roll"][0], kept["table_roll"][1]), kept["sub_roll"]
             )
         )
-        inc = resolve_incapacitation(c, roll, dice, injury=injury)
+        mods = [(str(k), int(v)) for k, v in last.get("modifiers") or []]
+        inc = resolve_incapacitation(c, roll, dice, injury=injury, modifiers=mods)
         _record_incapacitation(c, inc, dict(last["before"]))
-        events.append(_incapacitation_event(c, inc))
+        # The injury table result stands (the benny rerolls the Vigor roll only).
+        events += incapacitation_events(c, inc, table_rolled=kept is None)
     offer = incapacitation_reroll_offer(c)
     return Outcome(
         state=new,
@@ -462,7 +491,7 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
     dealt = int(hit["wounds"])  # type: ignore[call-overload]
     before: dict[str, Any] = dict(hit["before"])  # type: ignore[call-overload]
     pre_hit = SwadeCombatant.model_validate({**target.model_dump(), **before})
-    vigor = attribute_roll(pre_hit, new, dice, "vigor")
+    vigor, mods = attribute_roll(pre_hit, new, dice, "vigor")
     cancelled_now = 1 + vigor.raises if vigor.success else 0
     best = min(dealt, max(int(hit["soaked"]), cancelled_now))  # type: ignore[call-overload]
     remaining = dealt - best
@@ -475,6 +504,7 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
             "cancelled": best,
             "remaining": remaining,
             "shaken": target.shaken,
+            "modifiers": [list(m) for m in mods],
             "reroll": trait_reroll_hook(vigor, action="soak", target_id=target.id),
         },
         dice=vigor.to_view(),

@@ -178,8 +178,10 @@ def add_combatants(
 
     Several are auto-numbered ("Goblin 1".."Goblin 6"); several Extras form one group
     that shares a card (SW-31), named after them unless ``group`` is given. Joining an
-    existing group mid-round takes that group's card. ``wild_card`` None keeps the stat
-    block's marker. A combatant with a ``controller_id`` is a player character.
+    existing group mid-round takes that group's card; anyone else arriving mid-round is
+    dealt in at the next round, and the reply says which (:func:`when_dealt_in`, SW-31).
+    ``wild_card`` None keeps the stat block's marker. A combatant with a
+    ``controller_id`` is a player character.
     """
     require_gm(actor)
     new = state.model_copy(deep=True)
@@ -201,7 +203,34 @@ def add_combatants(
         )
         for c in added
     ]
+    events += when_dealt_in(new, added)
     return Outcome(state=new, events=events, summary=f"add {', '.join(c.name for c in added)}")
+
+
+def when_dealt_in(state: SwadeState, added: list[SwadeCombatant]) -> list[Event]:
+    """SW-31, said when combatants arrive while a round is under way: cards are dealt at
+    the start of each round, so a newcomer gets its card when the next round is dealt;
+    one joining a group of Extras that holds a card this round shares it and acts with
+    the group now. (Reading closest to SW-31 and seed 001: the deck deals whole rounds.
+    A GM who wants it in this round gives it a card with /initiative set, which puts it
+    among the cards still to come.) Before the first deal there is nothing to say."""
+    if state.round == 0 or not added:
+        return []
+    first = added[0]
+    names = ", ".join(c.name for c in added)
+    if first.card is not None and first.card_round == state.round:
+        return [
+            Event(
+                key="swade.combatant.with_group",
+                params={"combatants": names, "group": first.group or first.name},
+            )
+        ]
+    return [
+        Event(
+            key="swade.combatant.next_round",
+            params={"combatants": names, "round": state.round + 1},
+        )
+    ]
 
 
 def join(
@@ -214,7 +243,8 @@ def join(
     side: Side = "heroes",
 ) -> Outcome:
     """A player joins with its own character: a Wild Card player character on the heroes'
-    side controlled by the player (SW-1: player characters are Wild Cards)."""
+    side controlled by the player (SW-1: player characters are Wild Cards). Mid-round,
+    it is dealt in at the next round, and the reply says so (:func:`when_dealt_in`)."""
     new = state.model_copy(deep=True)
     template = _template(statblock, sheet, name)
     (joined,) = _place(
@@ -231,7 +261,8 @@ def join(
         key="swade.combatant.joined",
         params={"combatant": joined.name, "combatant_id": joined.id, "user_id": actor.user_id},
     )
-    return Outcome(state=new, events=[event], summary=f"join {joined.name}")
+    events = [event, *when_dealt_in(new, [joined])]
+    return Outcome(state=new, events=events, summary=f"join {joined.name}")
 
 
 def drop_from_turns(state: SwadeState, combatant: SwadeCombatant) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import damage_roll, opposed, parse_damage
+from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat import find_weapon
 from bot.systems.swade.damage import (
@@ -28,7 +28,14 @@ from bot.systems.swade.damage import (
     pending_soak_offer,
     require_control,
 )
-from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, require_can_act, run_maneuver
+from bot.systems.swade.maneuvers import (
+    ActionRolls,
+    Roll,
+    maneuver,
+    opposed_pair,
+    require_can_act,
+    run_maneuver,
+)
 from bot.systems.swade.modifiers import (
     BOUND,
     ENTANGLED,
@@ -39,12 +46,20 @@ from bot.systems.swade.modifiers import (
     joker_damage_bonus,
     remove_condition,
 )
+from bot.systems.swade.opposed import cannot_contest
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
 
 MAX_SIZE_ADVANTAGE = 2  # SW-19: heroes cannot grapple something more than 2 Size larger
 
 
-def _roll_event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier]) -> Event:
+def _roll_event(
+    key: str,
+    who: SwadeCombatant,
+    roll: Roll,
+    mods: list[Modifier],
+    view: dict[str, Any] | None = None,
+) -> Event:
+    """A roll's event; ``view``: its dice view read against the opponent (SW-37)."""
     return Event(
         key=key,
         params={
@@ -54,7 +69,7 @@ def _roll_event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier])
             "kept_previous": roll.kept_previous,
             "reroll": roll.hook,
         },
-        dice=roll.to_view(),
+        dice=view if view is not None else roll.to_view(),
     )
 
 
@@ -85,23 +100,30 @@ def _opposed_roll(
     c: SwadeCombatant,
     strength: bool,
     extra: list[Modifier],
+    *,
+    acting: bool = False,
 ) -> tuple[Roll, list[Modifier]]:
-    """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it)."""
+    """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it).
+    ``acting``: the roll is ``c``'s action (SW-36 multi-action penalty)."""
     if strength:
         penalty: Modifier = ("swade_combat.mod.strength_instead", -2)
-        return rolls.roll(c, state, "strength", extra=[penalty, *extra])
-    return rolls.roll(c, state, "athletics", extra=extra)
+        return rolls.roll(c, state, "strength", extra=[penalty, *extra], acting=acting)
+    return rolls.roll(c, state, "athletics", extra=extra, acting=acting)
 
 
-def _winner(a: Roll, d: Roll) -> tuple[bool, int]:
-    """SW-7: (initiator won, its raises)."""
-    result = opposed(
-        a.total,
-        d.total,
-        initiator_critical=a.critical_failure,
-        defender_critical=d.critical_failure,
-    )
-    return result.winner == "initiator", result.raises
+def _pair_events(
+    keys: tuple[str, str],
+    a: tuple[SwadeCombatant, Roll, list[Modifier]],
+    d: tuple[SwadeCombatant, Roll, list[Modifier]],
+) -> tuple[list[Event], bool, int]:
+    """SW-7/SW-37: the two rolls' events, each read against the other's total, and
+    (initiator won, its raises)."""
+    a_view, d_view, result = opposed_pair(a[1], a[0], d[1], d[0])
+    events = [
+        _roll_event(keys[0], a[0], a[1], a[2], a_view),
+        _roll_event(keys[1], d[0], d[1], d[2], d_view),
+    ]
+    return events, result.winner == "initiator", result.raises
 
 
 # --- grapple ---------------------------------------------------------------------------------
@@ -153,13 +175,15 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
     if target.grappled_by is not None and target.grappled_by != attacker.id:
         raise RuleError("swade_combat.error.already_grappled", name=target.name)
     a_extra = _vulnerable_bonus(target, new) + _situational(p)
-    a_roll, a_mods = _opposed_roll(new, rolls, attacker, p["attacker_strength"], a_extra)
+    a_roll, a_mods = _opposed_roll(
+        new, rolls, attacker, p["attacker_strength"], a_extra, acting=True
+    )
     d_roll, d_mods = _opposed_roll(new, rolls, target, p["defender_strength"], [])
-    won, raises = _winner(a_roll, d_roll)
-    events = [
-        _roll_event("swade_combat.grapple.attacker_roll", attacker, a_roll, a_mods),
-        _roll_event("swade_combat.grapple.defender_roll", target, d_roll, d_mods),
-    ]
+    events, won, raises = _pair_events(
+        ("swade_combat.grapple.attacker_roll", "swade_combat.grapple.defender_roll"),
+        (attacker, a_roll, a_mods),
+        (target, d_roll, d_mods),
+    )
     if not won:
         events.append(Event(key="swade_combat.grapple.fails", params={"target": target.name}))
     else:
@@ -192,8 +216,9 @@ def escape(
 ) -> Outcome:
     """SW-19 escape, an action: Athletics or Strength -2, opposed by the grappler (against
     TN 4 when held by an object such as a net, seed 000). From Entangled a success frees;
-    from Bound a success leaves it Entangled and a raise frees. ``modifier``: a
-    situational modifier on the victim's roll."""
+    from Bound a success leaves it Entangled and a raise frees. SW-37: a grappler who
+    cannot act (Incapacitated, Stunned) does not contest: the victim is free at once,
+    with no roll. ``modifier``: a situational modifier on the victim's roll."""
     victim = find_combatant(state, combatant_id)
     require_control(actor, victim)
     involved = [victim.id] + ([victim.grappled_by] if victim.grappled_by else [])
@@ -213,14 +238,27 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     bound = has_condition(victim, BOUND)
     if not bound and not has_condition(victim, ENTANGLED):
         raise RuleError("swade_combat.error.not_grappled", name=victim.name)
-    v_roll, v_mods = _opposed_roll(new, rolls, victim, p["use_strength"], _situational(p))
-    events = [_roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
-    if victim.grappled_by is not None:
-        grappler = find_combatant(new, victim.grappled_by)
+    grappler = find_combatant(new, victim.grappled_by) if victim.grappled_by else None
+    helpless = cannot_contest(grappler, new, movement=False) if grappler else None
+    if grappler is not None and helpless is not None:
+        # SW-37: a grappler who cannot act does not contest: the victim is free at once.
+        _release(new, victim)
+        params = {"name": victim.name, "grappler": grappler.name, "condition": helpless}
+        return [Event(key="swade_combat.escape.uncontested", params=params)], (
+            f"escape {victim.name}"
+        )
+    v_roll, v_mods = _opposed_roll(
+        new, rolls, victim, p["use_strength"], _situational(p), acting=True
+    )
+    if grappler is not None:
         g_roll, g_mods = _opposed_roll(new, rolls, grappler, p["grappler_strength"], [])
-        events.append(_roll_event("swade_combat.escape.grappler_roll", grappler, g_roll, g_mods))
-        success, raises = _winner(v_roll, g_roll)
+        events, success, raises = _pair_events(
+            ("swade_combat.escape.roll", "swade_combat.escape.grappler_roll"),
+            (victim, v_roll, v_mods),
+            (grappler, g_roll, g_mods),
+        )
     else:
+        events = [_roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
         success, raises = v_roll.success, v_roll.raises
     if not success:
         events.append(Event(key="swade_combat.escape.fails", params={"name": victim.name}))
@@ -293,13 +331,13 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
     target = find_combatant(new, attacker.grappling)
     a_extra = _vulnerable_bonus(target, new) + _situational(p)
-    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra)
+    a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength")
-    won, _ = _winner(a_roll, d_roll)
-    events = [
-        _roll_event("swade_combat.crush.attacker_roll", attacker, a_roll, a_mods),
-        _roll_event("swade_combat.crush.defender_roll", target, d_roll, d_mods),
-    ]
+    events, won, _ = _pair_events(
+        ("swade_combat.crush.attacker_roll", "swade_combat.crush.defender_roll"),
+        (attacker, a_roll, a_mods),
+        (target, d_roll, d_mods),
+    )
     if not won:
         events.append(Event(key="swade_combat.crush.fails", params={"target": target.name}))
         return events, f"crush {target.name}"

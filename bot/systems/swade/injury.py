@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
-from bot.systems.swade.modifiers import state_trait_modifiers, total
+from bot.systems.swade.modifiers import Modifier, state_trait_modifiers, total
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
 
 Duration = Literal["permanent", "until_healed", "24h"]
@@ -110,16 +110,22 @@ def apply_injury(c: SwadeCombatant, injury: Injury, duration: Duration) -> None:
 
 
 def attribute_roll(
-    c: SwadeCombatant, state: SwadeState, dice: DiceSource, name: str, *, extra: int = 0
-) -> TraitResult:
-    """An attribute trait roll with the SW-6 modifiers of ``c`` plus ``extra``."""
+    c: SwadeCombatant,
+    state: SwadeState,
+    dice: DiceSource,
+    name: str,
+    *,
+    extra: list[Modifier] | None = None,
+) -> tuple[TraitResult, list[Modifier]]:
+    """An attribute trait roll with the SW-6 modifiers of ``c`` plus ``extra``, and
+    every modifier by name (the attribute's own bonus, d12+1, included) for the reply.
+    Never one of ``c``'s actions: no multi-action penalty (SW-36)."""
     trait = c.attributes.get(name, Trait())
-    return trait_roll(
-        dice,
-        trait.die,
-        modifier=total(state_trait_modifiers(c, state)) + trait.bonus + extra,
-        wild_die=6 if c.wild_card else None,
-    )
+    mods = state_trait_modifiers(c, state) + list(extra or [])
+    if trait.bonus:
+        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+    roll = trait_roll(dice, trait.die, modifier=total(mods), wild_die=6 if c.wild_card else None)
+    return roll, mods
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +133,7 @@ class IncapacitationResult:
     vigor: TraitResult
     outcome: Literal["dead", "bleeding_out", "injured", "injured_24h"]
     injury: Injury | None
+    modifiers: tuple[Modifier, ...] = ()  # the Vigor roll's, by name
 
 
 def incapacitation_roll(
@@ -138,29 +145,36 @@ def incapacitation_roll(
     injury until the wounds are healed. Raise: an injury that lasts 24 hours.
     Mutates ``c``. Dice: the Vigor roll, then the injury table (not on a critical
     failure)."""
-    vigor = attribute_roll(c, state, dice, "vigor")
-    return resolve_incapacitation(c, vigor, dice)
+    vigor, mods = attribute_roll(c, state, dice, "vigor")
+    return resolve_incapacitation(c, vigor, dice, modifiers=mods)
 
 
 def resolve_incapacitation(
-    c: SwadeCombatant, vigor: TraitResult, dice: DiceSource, *, injury: Injury | None = None
+    c: SwadeCombatant,
+    vigor: TraitResult,
+    dice: DiceSource,
+    *,
+    injury: Injury | None = None,
+    modifiers: list[Modifier] | None = None,
 ) -> IncapacitationResult:
     """SW-13's outcome of an incapacitation Vigor roll ``vigor`` on ``c`` (mutated; see
     :func:`incapacitation_roll`). ``injury``: the injury already rolled for this
     incapacitation (a benny reroll of the Vigor roll, SW-35, redoes only the trait roll:
     the injury table result stands, only its duration follows the new result); without
-    it the injury table is rolled (not on a critical failure)."""
+    it the injury table is rolled (not on a critical failure). ``modifiers``: the
+    Vigor roll's, by name, for the reply."""
+    mods: tuple[Modifier, ...] = tuple((str(k), int(v)) for k, v in modifiers or ())
     if vigor.critical_failure:
         c.dead = True
-        return IncapacitationResult(vigor, "dead", None)
+        return IncapacitationResult(vigor, "dead", None, mods)
     if injury is None:
         injury = injury_roll(dice)
     if not vigor.success:
         apply_injury(c, injury, "permanent")
         c.bleeding_out = True
-        return IncapacitationResult(vigor, "bleeding_out", injury)
+        return IncapacitationResult(vigor, "bleeding_out", injury, mods)
     if vigor.raises == 0:
         apply_injury(c, injury, "until_healed")
-        return IncapacitationResult(vigor, "injured", injury)
+        return IncapacitationResult(vigor, "injured", injury, mods)
     apply_injury(c, injury, "24h")
-    return IncapacitationResult(vigor, "injured_24h", injury)
+    return IncapacitationResult(vigor, "injured_24h", injury, mods)

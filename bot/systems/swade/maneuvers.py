@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import TraitResult, opposed
+from bot.dice.swade import OpposedResult, TraitResult
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.actions import declare, take_action
 from bot.systems.swade.damage import (
     find_combatant,
     incapacitation_reroll_offer,
@@ -45,9 +46,8 @@ from bot.systems.swade.modifiers import (
     roll_trait,
     trait_and_modifiers,
 )
+from bot.systems.swade.opposed import opposed_views
 from bot.systems.swade.state import SwadeCombatant, SwadeState
-
-MAX_ACTIONS = 3  # SW-6
 
 # SW-24 Trick: the defender resists with the attribute the trick's skill is linked to.
 LINKED_ATTRIBUTE: dict[str, str] = {
@@ -137,11 +137,15 @@ class ActionRolls:
         *,
         extra: list[Modifier] | None = None,
         phase: int = 0,
+        acting: bool = False,
     ) -> tuple[Roll, list[Modifier]]:
-        """``c`` rolls trait ``name`` (:func:`bot.systems.swade.modifiers.roll_trait`)."""
-        _, mods = trait_and_modifiers(c, state, name, extra=extra)
+        """``c`` rolls trait ``name`` (:func:`bot.systems.swade.modifiers.roll_trait`);
+        ``acting``: it is ``c``'s own action (SW-36: the multi-action penalty applies)."""
+        _, mods = trait_and_modifiers(c, state, name, extra=extra, acting=acting)
         roll = self.roll_with(
-            c, lambda dice: roll_trait(c, state, dice, name, extra=extra)[0], phase=phase
+            c,
+            lambda dice: roll_trait(c, state, dice, name, extra=extra, acting=acting)[0],
+            phase=phase,
         )
         c.support_bonus = 0  # SW-24: spent by the roll, kept or new
         return roll, mods
@@ -209,17 +213,23 @@ def run_maneuver(
     involved: list[str],
     previous: dict[str, Any] | None = None,
     reroll: int | None = None,
+    action: bool = True,
 ) -> Outcome:
     """Run a registered maneuver on a copy of ``state`` (or, replaying, on the state
     before it), record its rolls on the owner and offer a benny reroll of each one that
-    is not a critical failure."""
+    is not a critical failure. ``action``: the maneuver is one of the owner's actions
+    (SW-36: counted in its turn; ``False`` for a reaction such as evasion)."""
     new = state.model_copy(deep=True) if previous is None else restore(state, previous["before"])
     before = snapshot(new, involved)
+    counted: list[Event] = []
+    if action:
+        counted = take_action(new, find_combatant(new, owner_id), replay=previous is not None)
     # Records are replaced whole, never changed in place: a new one means this action
     # incapacitated that combatant (a crush, an area attack...).
     incapacitations = {cid: find_combatant(new, cid).last_incapacitation for cid in involved}
     rolls = ActionRolls(dice, owner_id, previous["rolls"] if previous else None, reroll)
     events, summary = _MANEUVERS[name](new, rolls, params)
+    events = [*counted, *events]
     owner = find_combatant(new, owner_id)
     owner.last_maneuver = {
         "action": name,
@@ -239,7 +249,8 @@ def run_maneuver(
                 label_key="swade_combat.offer.reroll_roll",
                 user_id=who.controller_id,
                 combatant_id=who.id,
-                data={"owner_id": owner_id, "index": i},
+                # SW-37: the button says whose roll it rerolls.
+                data={"owner_id": owner_id, "index": i, "name": who.name},
             )
         )
     # SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
@@ -280,10 +291,20 @@ def reroll_maneuver(
         involved=list(last["involved"]),  # type: ignore[call-overload]
         previous=dict(last),
         reroll=index,
+        action=str(last["action"]) != "evade",
     )
 
 
-def _event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier], **p: object) -> Event:
+def _event(
+    key: str,
+    who: SwadeCombatant,
+    roll: Roll,
+    mods: list[Modifier],
+    *,
+    view: dict[str, Any] | None = None,
+    **p: object,
+) -> Event:
+    """A roll's event; ``view``: its dice view read against the opponent (SW-37)."""
     return Event(
         key=key,
         params={
@@ -294,8 +315,15 @@ def _event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier], **p:
             "reroll": roll.hook,
             **p,
         },
-        dice=roll.to_view(),
+        dice=view if view is not None else roll.to_view(),
     )
+
+
+def opposed_pair(
+    a: Roll, a_who: SwadeCombatant, d: Roll, d_who: SwadeCombatant
+) -> tuple[dict[str, Any], dict[str, Any], OpposedResult]:
+    """SW-7/SW-37: who won, and each roll's view read against the other's total."""
+    return opposed_views(a, a.view, a_who.name, d, d.view, d_who.name)
 
 
 def _against(target: SwadeCombatant, state: SwadeState) -> list[Modifier]:
@@ -340,10 +368,14 @@ def defend(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     require_can_act(c)
+    counted = take_action(new, c)  # SW-36
     c.defending = True
     return Outcome(
         state=new,
-        events=[Event(key="swade_combat.defend", params={"name": c.name, "parry": c.parry + 4})],
+        events=[
+            *counted,
+            Event(key="swade_combat.defend", params={"name": c.name, "parry": c.parry + 4}),
+        ],
         summary=f"defend {c.name}",
     )
 
@@ -386,17 +418,19 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     resist = p["attribute"] or LINKED_ATTRIBUTE.get(skill)
     if resist is None:
         raise RuleError("swade_combat.error.trick_attribute", skill=skill)
-    a_roll, a_mods = rolls.roll(me, new, skill, extra=_against(target, new))
+    a_roll, a_mods = rolls.roll(me, new, skill, extra=_against(target, new), acting=True)
     d_roll, d_mods = rolls.roll(target, new, resist)
-    result = opposed(
-        a_roll.total,
-        d_roll.total,
-        initiator_critical=a_roll.critical_failure,
-        defender_critical=d_roll.critical_failure,
-    )
+    a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        _event("swade_combat.trick.roll", me, a_roll, a_mods, skill=f"swade_combat.skill.{skill}"),
-        _event("swade_combat.trick.resist", target, d_roll, d_mods),
+        _event(
+            "swade_combat.trick.roll",
+            me,
+            a_roll,
+            a_mods,
+            view=a_view,
+            skill=f"swade_combat.skill.{skill}",
+        ),
+        _event("swade_combat.trick.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.trick.fails", params={"target": target.name}))
@@ -462,17 +496,12 @@ def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     d_extra: list[Modifier] = (
         [("swade_combat.mod.shield", p["target_shield"])] if p["target_shield"] else []
     )
-    a_roll, a_mods = rolls.roll(me, new, "strength", extra=a_extra)
+    a_roll, a_mods = rolls.roll(me, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength", extra=d_extra)
-    result = opposed(
-        a_roll.total,
-        d_roll.total,
-        initiator_critical=a_roll.critical_failure,
-        defender_critical=d_roll.critical_failure,
-    )
+    a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        _event("swade_combat.push.roll", me, a_roll, a_mods),
-        _event("swade_combat.push.resist", target, d_roll, d_mods),
+        _event("swade_combat.push.roll", me, a_roll, a_mods, view=a_view),
+        _event("swade_combat.push.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.push.fails", params={"target": target.name}))
@@ -513,7 +542,7 @@ def support(
 @maneuver("support")
 def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
     me, ally = _pair(new, p["actor_id"], p["ally_id"])
-    roll, mods = rolls.roll(me, new, p["skill"])
+    roll, mods = rolls.roll(me, new, p["skill"], acting=True)
     if roll.critical_failure:
         given = -2
     elif roll.success:
@@ -541,10 +570,11 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     require_can_act(c)
+    counted = take_action(new, c)  # SW-36
     c.aiming = True
     return Outcome(
         state=new,
-        events=[Event(key="swade_combat.aim", params={"name": c.name})],
+        events=[*counted, Event(key="swade_combat.aim", params={"name": c.name})],
         summary=f"aim {c.name}",
     )
 
@@ -555,25 +585,15 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
 def declare_multi_action(
     state: SwadeState, actor: Actor, combatant_id: str, actions: int
 ) -> Outcome:
-    """SW-6 multi-action: up to 3 actions a turn, -2 to all of them per action beyond the
-    first (-2 for two, -4 for three). Applies to the combatant's rolls this round."""
-    if not 1 <= actions <= MAX_ACTIONS:
-        raise RuleError("swade_combat.error.actions_range", max=MAX_ACTIONS)
+    """SW-6/SW-36 multi-action: up to 3 actions in the combatant's turn, -2 to all of
+    them per action beyond the first (-2 for two, -4 for three), declared before the
+    first action (after it only the GM may, as a logged override). See
+    :mod:`bot.systems.swade.actions`."""
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
-    c.actions_declared = actions
-    c.actions_round = new.round
-    return Outcome(
-        state=new,
-        events=[
-            Event(
-                key="swade_combat.multi_action",
-                params={"name": c.name, "actions": actions, "penalty": -2 * (actions - 1)},
-            )
-        ],
-        summary=f"multi-action {c.name} {actions}",
-    )
+    events = declare(new, actor, c, actions)
+    return Outcome(state=new, events=events, summary=f"multi-action {c.name} {actions}")
 
 
 def is_helpless(c: SwadeCombatant) -> bool:
@@ -596,16 +616,18 @@ def finishing_move(state: SwadeState, actor: Actor, *, attacker_id: str, target_
         raise RuleError("swade_combat.error.target_dead", name=target.name)
     if not is_helpless(target):
         raise RuleError("swade_combat.error.not_helpless", name=target.name)
+    counted = take_action(new, me)  # SW-36
     target.dead = True
     target.incapacitated = True
     target.bleeding_out = False
     return Outcome(
         state=new,
         events=[
+            *counted,
             Event(
                 key="swade_combat.finishing_move",
                 params={"attacker": me.name, "target": target.name},
-            )
+            ),
         ],
         summary=f"finishing move {me.name} -> {target.name}",
     )
@@ -618,7 +640,13 @@ def evade(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) 
     _start(state, actor, combatant_id)
     params = {"combatant_id": combatant_id}
     return run_maneuver(
-        state, dice, "evade", params, owner_id=combatant_id, involved=[combatant_id]
+        state,
+        dice,
+        "evade",
+        params,
+        owner_id=combatant_id,
+        involved=[combatant_id],
+        action=False,  # a reaction (SW-36: not counted, no multi-action penalty)
     )
 
 

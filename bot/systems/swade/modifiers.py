@@ -5,7 +5,8 @@ Two kinds of modifier reach an attack:
 
 - the ones the bot knows from the state (:func:`state_trait_modifiers`,
   :func:`target_modifiers`): wounds, fatigue, Distracted, Joker, the turn's declared
-  multi-action, support received, a Vulnerable or prone or unarmed target;
+  multi-action (on the actor's own actions, SW-36), support received, a Vulnerable or
+  prone or unarmed target;
 - the ones it cannot know, given as :class:`AttackOptions`: range band, cover,
   illumination, called shot, gang up, aim, unstable platform, off-hand, two weapons,
   touch, nonlethal with an edged weapon, scale, speed, running, rate of fire (recoil),
@@ -24,6 +25,7 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Event
 from bot.systems.swade import conditions as swade_conditions
+from bot.systems.swade.actions import multi_action_modifiers
 from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState, Trait
 
 Modifier = tuple[str, int]
@@ -141,10 +143,8 @@ def is_vulnerable(c: SwadeCombatant, state: SwadeState) -> bool:
     a Bound foe."""
     if swade_conditions.has_condition(c, VULNERABLE, state.settings):
         return True
-    if c.grappling is not None:
-        held = next((x for x in state.combatants if x.id == c.grappling), None)
-        if held is not None and has_condition(held, BOUND):
-            return True
+    if swade_conditions.holding_bound(c, state) is not None:
+        return True
     return has_condition(c, ENTANGLED) and state.settings.entangled_vulnerable
 
 
@@ -179,15 +179,19 @@ def remove_condition(c: SwadeCombatant, name: str) -> None:
 # --- modifiers -------------------------------------------------------------------------
 
 
-def state_trait_modifiers(c: SwadeCombatant, state: SwadeState) -> list[Modifier]:
+def state_trait_modifiers(
+    c: SwadeCombatant, state: SwadeState, *, acting: bool = False
+) -> list[Modifier]:
     """SW-6: what applies to every trait roll of ``c``: wounds -1 each (at most -3),
-    fatigue -1/-2, Distracted -2 (once, whatever causes it), the declared multi-action
-    -2 per action beyond the first (this round), Joker +2, support received (SW-24)."""
+    fatigue -1/-2, Distracted -2 (once, whatever causes it), Joker +2, support received
+    (SW-24). ``acting``: the roll is one of ``c``'s own actions, so the declared
+    multi-action penalty of its turn applies too (SW-36: never to a soak, a resisting
+    roll or anything rolled in someone else's turn)."""
     # Wounds, fatigue, Distracted and Joker come from the conditions module (one reading,
     # its keys: swade.mod.*).
     mods: list[Modifier] = list(swade_conditions.trait_modifiers(c, state))
-    if c.actions_round == state.round and c.actions_declared > 1:
-        mods.append(("swade_combat.mod.multi_action", -2 * (min(c.actions_declared, 3) - 1)))
+    if acting:
+        mods += multi_action_modifiers(state, c)
     if c.support_bonus:
         mods.append(("swade_combat.mod.support", max(-2, min(c.support_bonus, MAX_SUPPORT))))
     return mods
@@ -269,11 +273,16 @@ ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
 
 
 def trait_and_modifiers(
-    c: SwadeCombatant, state: SwadeState, name: str, *, extra: list[Modifier] | None = None
+    c: SwadeCombatant,
+    state: SwadeState,
+    name: str,
+    *,
+    extra: list[Modifier] | None = None,
+    acting: bool = False,
 ) -> tuple[Trait | None, list[Modifier]]:
     """The trait ``c`` rolls for ``name`` (None: an unskilled skill) and every modifier
-    :func:`roll_trait` applies to it."""
-    mods = state_trait_modifiers(c, state) + list(extra or [])
+    :func:`roll_trait` applies to it (``acting``: see :func:`state_trait_modifiers`)."""
+    mods = state_trait_modifiers(c, state, acting=acting) + list(extra or [])
     if name in ATTRIBUTES:
         trait: Trait | None = c.attributes.get(name, Trait())
     else:
@@ -291,11 +300,13 @@ def roll_trait(
     *,
     extra: list[Modifier] | None = None,
     tn: int = 4,
+    acting: bool = False,
 ) -> tuple[TraitResult, list[Modifier]]:
     """``c`` rolls attribute or skill ``name`` (SW-1) with its SW-6 modifiers, any
-    support received (then spent, SW-24) and ``extra``. A missing skill is unskilled
-    (SW-5, d4 -2). Mutates ``c`` (support spent): call it on a copied state."""
-    trait, mods = trait_and_modifiers(c, state, name, extra=extra)
+    support received (then spent, SW-24) and ``extra``; ``acting``: one of its own
+    actions (SW-36 multi-action penalty). A missing skill is unskilled (SW-5, d4 -2).
+    Mutates ``c`` (support spent): call it on a copied state."""
+    trait, mods = trait_and_modifiers(c, state, name, extra=extra, acting=acting)
     roll = trait_roll(
         dice,
         trait.die if trait is not None else 4,

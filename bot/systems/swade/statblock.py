@@ -1,482 +1,562 @@
-"""A parser for the usual SWADE stat block, in Spanish or English.
+"""A reader for SWADE stat blocks as people paste them, in Spanish or English. Pure.
 
-Recognised lines (``Label: content``, labels in either language, case and accents
-ignored)::
+Layouts accepted (issue 16), each as published with line breaks, or flattened to one line
+(Discord's option box turns line breaks into spaces), or with PDF wraps (a line break
+inside a trait, ``Intimidation`` / ``d10``, or a word broken with a hyphen)::
 
-    Goblin (WC)                      first line without a label: the name; a Wild Card
-                                     marker ("WC", "Wild Card", "Comodín", ☠, 💀) may follow
+    Goblin (WC)                       the name; a Wild Card marker ("WC", "Wild Card",
+                                      "Comodín", ☠, 💀) may follow
     Attributes: Agility d8, Smarts d6, Spirit d6, Strength d4, Vigor d6
-    Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d12+1, Vigor d6
-    Skills: Athletics d6, Fighting d8, Language (Elvish) d6     / Habilidades: Pelear d8...
-    Pace: 6; Parry: 5; Toughness: 7 (2)                      / Paso 6, Parada 5, Dureza 7 (2)
-    Size: 1 / Tamaño: 1; Bennies: 2 / Benis: 2; Power Points: 10 / Puntos de Poder: 10
-    Edges: Level Headed, Quick                                / Ventajas: Temple, Rápido
-    Hindrances: Hesitant                                      / Desventajas: Dubitativo
-    Gear: Short spear (Str+d6, Reach 1), Bow (Range 12/24/48, Damage 2d6, AP 1)
-    Equipo: Espada corta (Fue+d6), Arco (Distancia 12/24/48, Daño 2d6, PA 1, CdF 1)
+    Skills: Athletics d6, Fighting d8, Language (Elvish) d6, Spellcasting d8
+    Pace: 6; Parry: 5; Toughness: 7 (2); Size: 1       also "Parry 6", "Paso 6, Parada 5"
+    Hindrances: Greedy (Minor), Hesitant
+    Edges: Arcane Background (Magic), Level Headed, Quick
+    Powers: bolt (1 PP), healing (3 PP)                 Poderes: descarga (1 PP)...
+    Power Points: 15                                    Puntos de poder: 15
+    Arcane Background: Magic                            Trasfondo arcano: Magia
+    Bennies: 2                                          Benis: 2
+    Gear: Short spear (Str+d6, Reach 1), Bow (Range 12/24/48, Damage 2d6, AP 1),
+          leather armor (+1), medium shield (+2 Parry), rope
+    Special Abilities:
+      • Armor +2: Thick hide.                           natural armour
+      • Claws: Str+d6.                                  a natural weapon
+      • Size +1: ...                                    Size
+      • Infravision: ...                                kept as an ability, not applied
 
-Toughness's parenthesis is its armour part (SW-12). Other ``Label:`` lines (Special
-Abilities, Treasure, Languages...) and everything after "Special Abilities" are kept out
-of the numbers, except natural weapons written there as ``• Claws: Str+d6`` (or
-``Garras: Fue+d6``), which become weapons. A list line ending in a comma continues on the next line.
+Section labels (Spanish: Atributos, Habilidades, Paso, Parada, Dureza, Desventajas,
+Ventajas, Equipo, Capacidades/Habilidades especiales, Poderes, Puntos de poder,
+Trasfondo arcano, Tamaño, Benis) are found anywhere, with or without a line break
+before them; case and accents are ignored; ``Pace``, ``Parry``, ``Toughness``, ``Size``,
+``Bennies`` and ``Power Points`` need no colon when a number follows. A label inside
+parentheses (``shield (+1 Parry)``) or right after a bullet is not a section.
 
-Names are stored as canonical English ids: attributes ``agility smarts spirit strength
-vigor``; skills lower-case English with underscores (``common_knowledge``), unknown ones
-normalised the same way; edges and hindrances likewise (``level_headed``,
-``improved_level_headed``, ``quick``, ``hesitant``...).
+Also the layouts character builders and importers produce: savaged.us's exports (plain
+text, Markdown ``**Attributes**:``, BBCode ``[B]Attributes[/B]:``, with ``Weapons:``,
+``Armor:``, ``Arcane Background:``, ``Running Die:``, ``Languages:``... and headings
+without a colon) and the section labels of the Foundry VTT SWADE stat block importer
+(the same labels, plus ``Super Powers``, ``Conviction``), HTML tags, soft hyphens,
+ligatures and Unicode dashes.
 
-A malformed line raises ``RuleError("swade.statblock.bad_line.<what>", line=n, text=...,
-expected=<what>)``: ``<what>`` names what was expected there (``die``, ``attribute``,
-``trait``, ``number``, ``derived``, ``parenthesis``, ``name``).
+A quick Extra is one line of comma-separated pieces with no section labels: ``Goblin:
+Fighting d6, Parry 5, Toughness 5, spear Str+d4`` (traits with dice, Pace/Parry/
+Toughness/Size, weapons as ``name damage [AP n] [range 12/24/48] [RoF n] [reach n]``,
+``Armor +N``, edge names, a Wild Card marker).
+
+Readings where the rules are silent (docstring of record):
+
+- Toughness's parenthesis is its armour part (SW-12). Without one, the armour is the
+  sheet's natural armour (``Armor +N`` in Special Abilities) plus its best worn armour
+  (a gear item ``(+N)``), and a given Toughness is taken to include it, as published
+  blocks do.
+- Missing Parry: 2 + half Fighting (+ half its bonus) + a shield's ``+N Parry``.
+  Missing Toughness: 2 + half Vigor (+ half its bonus) + Size + armour. Missing Pace: 6.
+  Attributes not given: d4. Each default is named in ``SheetReading.defaults``.
+- The arcane skill (SW-39) is the one the arcane background rolls (Magic: Spellcasting,
+  Miracles: Faith, Psionics, Weird Science, Gifted: Focus), else the first of those
+  skills on the sheet.
+- ``Wounds: N`` (savaged.us) is the maximum wounds.
+
+Nothing is dropped silently: what is not used (a free-text line, an unknown label and its
+text, leftover words, sections the bot does not use such as Treasure or Languages) is
+listed in ``SheetReading.unused``. A malformed entry in a section the bot uses raises
+``RuleError("swade.statblock.bad_line.<what>", line=n, text=..., expected=<what>)`` with
+``<what>`` one of ``die``, ``attribute``, ``trait``, ``number``, ``derived``,
+``parenthesis``, ``name``; no attributes line: ``swade.statblock.no_attributes``; no
+name: ``swade.statblock.no_name``; nothing understood: ``swade.statblock.nothing_read``.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from bot.systems.base import RuleError
-from bot.systems.swade.state import SwadeCombatant, Trait, Weapon
+from bot.systems.sheets import SheetReading, fold_same_length, join_hyphen_wraps
+from bot.systems.swade.names import (
+    ARCANE_SKILL_OF,
+    ARCANE_SKILLS,
+    ATTRIBUTE_IDS,
+    ATTRIBUTES,
+    EDGES,
+    SKILLS,
+    arcane_background_id,
+    edge_id,
+    fold,
+    ident,
+    skill_id,
+)
+from bot.systems.swade.statblock_items import (
+    BULLETS,
+    DIE_SIZES,
+    DIE_TOKEN,
+    SheetParts,
+    bad,
+    collapse,
+    edge_items,
+    entries,
+    gear_item,
+    inline_weapon,
+    paren_weapon,
+    read_power,
+    read_special,
+    read_trait,
+    split_top,
+    trait_items,
+    trait_pairs,
+    trim,
+)
+from bot.systems.swade.state import SwadeCombatant, Trait
 
-DIE_SIZES = (4, 6, 8, 10, 12)
+__all__ = [
+    "ATTRIBUTES",
+    "DIE_SIZES",
+    "EDGES",
+    "SKILLS",
+    "edge_id",
+    "fold",
+    "ident",
+    "parse_statblock",
+    "read_statblock",
+    "skill_id",
+    "split_top",
+]
 
+# -- labels -----------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=1024)
-def fold(text: str) -> str:
-    """Lower-case, accents stripped, spaces collapsed: how names are matched. Cached: an
-    attack by name folds every combatant's name (a dozen calls), always the same few."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return re.sub(r"\s+", " ", text).strip().lower()
-
-
-def ident(text: str) -> str:
-    """A folded name as an id: ``"Common Knowledge"`` -> ``"common_knowledge"``."""
-    return re.sub(r"[^a-z0-9]+", "_", fold(text)).strip("_")
-
-
-ATTRIBUTES: dict[str, str] = {
-    "agility": "agility",
-    "agilidad": "agility",
-    "agi": "agility",
-    "smarts": "smarts",
-    "astucia": "smarts",
-    "sma": "smarts",
-    "ast": "smarts",
-    "spirit": "spirit",
-    "espiritu": "spirit",
-    "spi": "spirit",
-    "esp": "spirit",
-    "strength": "strength",
-    "fuerza": "strength",
-    "str": "strength",
-    "fue": "strength",
-    "vigor": "vigor",
-    "vig": "vigor",
-}
-
-SKILLS: dict[str, str] = {
-    "atletismo": "athletics",
-    "pelear": "fighting",
-    "disparar": "shooting",
-    "notar": "notice",
-    "sigilo": "stealth",
-    "provocar": "taunt",
-    "intimidar": "intimidation",
-    "intimidacion": "intimidation",
-    "persuadir": "persuasion",
-    "persuasion": "persuasion",
-    "conocimientos generales": "common_knowledge",
-    "conducir": "driving",
-    "pilotar": "piloting",
-    "navegar": "boating",
-    "cabalgar": "riding",
-    "sanar": "healing",
-    "medicina": "healing",
-    "reparar": "repair",
-    "investigar": "research",
-    "supervivencia": "survival",
-    "latrocinio": "thievery",
-    "robar": "thievery",
-    "juego": "gambling",
-    "jugar": "gambling",
-    "ocultismo": "occult",
-    "ciencia": "science",
-    "ciencias": "science",
-    "electronica": "electronics",
-    "informatica": "hacking",
-    "hackear": "hacking",
-    "fe": "faith",
-    "hechiceria": "spellcasting",
-    "concentracion": "focus",
-    "psionica": "psionics",
-    "interpretar": "performance",
-    "interpretacion": "performance",
-    "batalla": "battle",
-    "ciencia extrana": "weird_science",
-    "academia": "academics",
-    "conocimientos academicos": "academics",
-    "idioma": "language",
-}
-
-EDGES: dict[str, str] = {
-    "temple": "level_headed",
-    "temple mejorado": "improved_level_headed",
-    "level headed (imp)": "improved_level_headed",
-    "rapido": "quick",
-    "dubitativo": "hesitant",
-    "indeciso": "hesitant",
-    "reflejos de combate": "combat_reflexes",
-    "nervios de acero": "nerves_of_steel",
-    "nervios de acero mejorado": "improved_nerves_of_steel",
-    "duro de pelar": "hard_to_kill",
-    "muy duro de pelar": "improved_hard_to_kill",
-    "duro de pelar mejorado": "improved_hard_to_kill",
-    "harder to kill": "improved_hard_to_kill",
-    "bloqueo": "block",
-    "bloqueo mejorado": "improved_block",
-    "esquiva": "dodge",
-    "esquiva mejorada": "improved_dodge",
-    "frenesi": "frenzy",
-    "frenesi mejorado": "improved_frenzy",
-    "barrido": "sweep",
-    "barrido mejorado": "improved_sweep",
-    "primer golpe": "first_strike",
-    "primer golpe mejorado": "improved_first_strike",
-    "contraataque": "counterattack",
-    "contraataque mejorado": "improved_counterattack",
-    "arma distintiva": "trademark_weapon",
-    "arma distintiva mejorada": "improved_trademark_weapon",
-    "ambidiestro": "ambidextrous",
-    "dos armas": "two_fisted",
-    "tirador": "marksman",
-    "manos firmes": "steady_hands",
-    "matagigantes": "giant_killer",
-    "mandibula de hierro": "iron_jaw",
-    "sin piedad": "no_mercy",
-    "calculador": "calculating",
-    "rabioso": "berserk",
-    "artista marcial": "martial_artist",
-    "pendenciero": "brawler",
-    "retirada": "extraction",
-    "retirada mejorada": "improved_extraction",
-}
-
-_LABELS: dict[str, str] = {
-    "attributes": "attributes",
-    "atributos": "attributes",
-    "skills": "skills",
-    "habilidades": "skills",
-    "edges": "edges",
-    "ventajas": "edges",
-    "hindrances": "hindrances",
-    "desventajas": "hindrances",
-    "gear": "gear",
-    "equipo": "gear",
-    "equipment": "gear",
-    "pace": "derived",
-    "paso": "derived",
-    "parry": "derived",
-    "parada": "derived",
-    "toughness": "derived",
-    "dureza": "derived",
-    "size": "derived",
-    "tamano": "derived",
-    "bennies": "derived",
-    "benis": "derived",
-    "power points": "derived",
-    "puntos de poder": "derived",
-    "pp": "derived",
-    "special abilities": "special",
-    "habilidades especiales": "special",
-    "capacidades especiales": "special",
-    "abilities": "special",
-}
-
-_DERIVED_FIELDS: dict[str, str] = {
-    "pace": "pace",
-    "paso": "pace",
-    "parry": "parry",
-    "parada": "parry",
-    "toughness": "toughness",
-    "dureza": "toughness",
-    "size": "size",
-    "tamano": "size",
-    "bennies": "bennies",
-    "benis": "bennies",
-    "power points": "power_points",
-    "puntos de poder": "power_points",
-    "pp": "power_points",
-}
-
+LIST_LABELS: dict[str, str] = {
+    "attributes": "attributes", "atributos": "attributes",
+    "skills": "skills", "habilidades": "skills",
+    "edges": "edges", "ventajas": "edges",
+    "hindrances": "hindrances", "desventajas": "hindrances",
+    "gear": "gear", "equipo": "gear", "equipment": "gear", "equipamiento": "gear",
+    "weapons": "gear", "armas": "gear",
+    "armor": "armor", "armour": "armor", "armadura": "armor",
+    "powers": "powers", "poderes": "powers",
+    "arcane background": "arcane", "trasfondo arcano": "arcane",
+    "special abilities": "special", "capacidades especiales": "special",
+    "habilidades especiales": "special", "abilities": "special",
+}  # fmt: skip
+DERIVED_LABELS: dict[str, str] = {
+    "pace": "pace", "paso": "pace",
+    "parry": "parry", "parada": "parry",
+    "toughness": "toughness", "dureza": "toughness",
+    "size": "size", "tamano": "size",
+    "bennies": "bennies", "benis": "bennies", "starting bennies": "bennies",
+    "benis iniciales": "bennies",
+    "power points": "power_points", "puntos de poder": "power_points", "pp": "power_points",
+    "wounds": "max_wounds", "heridas max": "max_wounds", "heridas maximas": "max_wounds",
+}  # fmt: skip
+# Sections the bot reads past: their text is listed as not used, under their label.
+IGNORED_LABELS: tuple[str, ...] = (
+    "treasure", "tesoro", "botin", "languages", "language", "idiomas", "lenguas",
+    "current wealth", "wealth", "riqueza", "background", "trasfondo", "description",
+    "descripcion", "advances", "avances", "books in use", "setting rules", "validity",
+    "framework", "arcane items", "objetos arcanos", "conviction", "conviccion",
+    "running die", "dado de carrera", "flying pace", "charisma", "carisma", "sanity",
+    "cordura", "strain", "super powers", "superpoderes", "rank", "rango", "notes", "notas",
+    "current load", "cyberware", "vehicles", "vehiculos", "heroe's journey selections",
+)  # fmt: skip
+# Labels that may stand without a colon (a heading on its own line, or mid-line).
+NO_COLON: frozenset[str] = frozenset(
+    {"special abilities", "capacidades especiales", "habilidades especiales"}
+)
+_ALL_LABELS = sorted({*LIST_LABELS, *DERIVED_LABELS, *IGNORED_LABELS}, key=lambda s: (-len(s), s))
+_LABEL_RE = re.compile(
+    r"(?<![a-z0-9'])(?P<label>"
+    + "|".join(re.escape(x).replace(r"\ ", r"\s+") for x in _ALL_LABELS)
+    + r")(?![a-z'])"
+)
 _WC_RE = re.compile(
-    r"\s*(?:\((?:wc|wild card|comodin)\)|\[(?:wc|wild card|comodin)\]|\bwild card\b|"
-    r"\bcomodin\b|\(wc\)|\bwc\b|☠️?|💀)\s*",
+    r"[(\[]\s*(?:wc|wild\s*card|comod[ií]n)\s*[)\]]|\bwild\s*card\b|\bcomod[ií]n\b|\bwc\b|☠️?|💀",
     re.IGNORECASE,
 )
-_LABEL_RE = re.compile(r"^\s*([^\W\d_][^:]{0,30}?)\s*:\s*(.*)$")
-_TRAIT_RE = re.compile(r"^(?P<name>.+?)\s+d(?P<die>\d+)\s*(?P<bonus>[+-]\s*\d+)?\s*(?:\(.*\))?$")
-_DERIVED_RE = re.compile(
-    r"^(?P<label>[^\W\d_][^\d:(]*?)\s*:?\s*(?P<value>-?\d+)\s*(?:\((?P<paren>[^)]*)\))?\s*$"
+_UNKNOWN_LABEL_RE = re.compile(
+    r"(?:^|(?<=[\s.;,]))(?P<label>[A-ZÁÉÍÓÚÑÜ][\w'’]*(?:[ \t]+[\w'’]+){0,2})[ \t]*:(?!\d)"
 )
-_DAMAGE_RE = re.compile(
-    r"^(?:(?:str|fue|fuerza|strength)\s*(?:\+\s*\d*d\d+)*|\d*d\d+(?:\s*\+\s*\d*d\d+)*)"
-    r"(?:\s*[+-]\s*\d+)?$"
-)
-_NATURAL_RE = re.compile(
-    r"^\W*(?P<name>[^:]{1,40}?)\s*:\s*(?P<damage>(?:str|fue|fuerza|strength)\s*\+\s*\d*d\d+"
-    r"(?:\s*[+-]\s*\d+)?)\b",
-    re.IGNORECASE,
-)
-_BULLETS = ("•", "-", "*", "·", "–")
-_LIST_SECTIONS = {"attributes", "skills", "edges", "hindrances", "gear"}
 
 
-def _bad(line: int, what: str, text: str) -> RuleError:
-    return RuleError(f"swade.statblock.bad_line.{what}", line=line, text=text, expected=what)
+@dataclass
+class _Mark:
+    start: int
+    end: int  # just after the label and its colon
+    kind: str  # "list", "derived" or "ignored"
+    field: str
+    label: str  # as written
+    bulleted: bool = False  # right after a bullet: an item when inside Special Abilities
 
 
-def split_top(text: str, seps: str = ",;") -> list[str]:
-    """Split on separators outside parentheses; raise ValueError on unbalanced ones."""
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-            if depth < 0:
-                raise ValueError(text)
-        elif ch in seps and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    if depth != 0:
-        raise ValueError(text)
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]
+# -- cleaning -----------------------------------------------------------------------------
 
 
-def _items(line_no: int, content: str) -> list[str]:
-    try:
-        return split_top(content)
-    except ValueError:
-        raise _bad(line_no, "parenthesis", content) from None
-
-
-def _parse_trait(line_no: int, item: str) -> tuple[str, Trait]:
-    match = _TRAIT_RE.match(item)
-    if not match:
-        raise _bad(line_no, "trait", item)
-    die = int(match.group("die"))
-    if die not in DIE_SIZES:
-        raise _bad(line_no, "die", item)
-    bonus = int(match.group("bonus").replace(" ", "")) if match.group("bonus") else 0
-    return match.group("name").strip(), Trait(die=die, bonus=bonus)
-
-
-def skill_id(name: str) -> str:
-    """Canonical English id of a skill written in Spanish or English."""
-    folded = fold(name)
-    inner = re.match(r"^(.+?)\s*\((.+)\)$", folded)
-    if inner:
-        base = SKILLS.get(inner.group(1), ident(inner.group(1)))
-        return f"{base}_{ident(inner.group(2))}"
-    return SKILLS.get(folded, ident(folded))
-
-
-def edge_id(name: str) -> str:
-    """Canonical English id of an edge or hindrance ("Temple" -> "level_headed")."""
-    folded = fold(name)
-    if folded in EDGES:
-        return EDGES[folded]
-    base = re.sub(r"\s*\((?:minor|major|menor|mayor)\)$", "", folded)
-    base = re.sub(r"\s*\(.*\)$", "", base) if base not in EDGES else base
-    return EDGES.get(base, ident(base))
-
-
-def _parse_weapon(line_no: int, item: str) -> Weapon | None:
-    """A gear entry with a damage expression in its parenthesis is a weapon."""
-    match = re.match(r"^(?P<name>.*?)\s*\((?P<inner>[^()]*)\)\s*$", item)
-    if not match:
-        return None
-    try:
-        parts = split_top(match.group("inner"))
-    except ValueError:
-        raise _bad(line_no, "parenthesis", item) from None
-    weapon = Weapon(name=match.group("name").strip())
-    notes: list[str] = []
-    for part in parts:
-        folded = fold(part)
-        labelled = re.match(
-            r"^([a-z][a-z. ]*?)\s*(?::\s*|\s)\s*((?:\d|str|fue|fuerza|strength)[\w/+\-. ]*)$",
-            folded,
-        )
-        if _DAMAGE_RE.match(folded.replace(" ", "")):
-            weapon.damage = part.replace(" ", "")
-            continue
-        if labelled:
-            label, value = labelled.group(1).strip(" ."), labelled.group(2).strip()
-            if label in ("damage", "dano", "dmg") and _DAMAGE_RE.match(value.replace(" ", "")):
-                weapon.damage = part.split(maxsplit=1)[1].replace(" ", "")
-                continue
-            number = re.fullmatch(r"\d+", value)
-            if label in ("ap", "pa") and number:
-                weapon.ap = int(value)
-                continue
-            if label in ("rof", "cdf") and number:
-                weapon.rof = int(value)
-                continue
-            if label in ("reach", "alcance") and number:
-                weapon.reach = int(value)
-                continue
-            if label in ("shots", "disparos", "municion") and number:
-                weapon.shots = int(value)
-                continue
-            if label in ("range", "distancia", "rango", "dist") and re.fullmatch(
-                r"\d+(?:/\d+){0,3}", value
-            ):
-                weapon.range = value
-                continue
-        notes.append(part)
-    if not weapon.damage:
-        return None
-    weapon.notes = ", ".join(notes)
-    return weapon
-
-
-def _header(text: str) -> tuple[str, bool]:
-    """The name line: the name, and whether a Wild Card marker was on it."""
-    wild = _WC_RE.search(fold(text)) is not None or re.search(r"☠|💀", text) is not None
-    name = re.sub(
-        r"[(\[](?:WC|Wild Card|Comod[ií]n)[)\]]|\bWild Card\b|\bComod[ií]n\b|\bWC\b|☠️?|💀",
+def _clean(text: str) -> str:
+    """Markup, ligatures, odd dashes and spaces out; PDF hyphen wraps joined. Keeps the
+    line count (a removed line leaves an empty one) so errors name the pasted line."""
+    text = unicodedata.normalize("NFKC", text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\u00ad", "").replace("\u200b", "").replace("\ufeff", "")
+    text = re.sub(r"[\u00a0\u2007\u202f\t]", " ", text)
+    text = re.sub(r"[\u2212\u2010\u2011\u2012\u2013\u2014\u2015]", "-", text)
+    text = text.replace("\u2019", "'")
+    text = re.sub(r"<br\s*/?>|</p>|<li>", "\n", text, flags=re.IGNORECASE)
+    text = re.sub(r"</?[a-zA-Z][^<>]*>", "", text)
+    text = re.sub(r"\[\*\]", "• ", text)
+    text = re.sub(
+        r"\[/?(?:b|i|u|s|size|list|url|color|font|quote|center|h\d)(?:=[^\]]*)?\]",
         "",
         text,
         flags=re.IGNORECASE,
     )
-    return re.sub(r"\s+", " ", name).strip(" :-–"), wild
+    text = text.replace("**", "").replace("__", "")
+    lines = []
+    for line in text.split("\n"):
+        if re.fullmatch(r"\s*(?:-{3,}|(?:\*\s*){3,}|_{3,}|={3,})\s*", line) or re.match(
+            r"\s*created with\b.*savaged", line, flags=re.IGNORECASE
+        ):
+            line = ""
+        line = re.sub(r"^\s*#{1,6}\s+", "", line)
+        lines.append(line)
+    text = "\n".join(lines)
+    return join_hyphen_wraps(text)
 
 
-def parse_statblock(text: str, *, name: str | None = None) -> SwadeCombatant:
-    """Parse a SWADE stat block (module docstring) into a combatant with no id yet.
+def _depths(text: str) -> list[int]:
+    depth = 0
+    out = []
+    for ch in text:
+        out.append(depth)
+        if ch in "([":
+            depth += 1
+        elif ch in ")]" and depth > 0:
+            depth -= 1
+    return out
 
-    Missing Parry and Toughness are derived the SWADE way: Parry 2 + half Fighting (2 if
-    it has no Fighting), Toughness 2 + half Vigor + armour. Attributes not given are d4.
-    """
-    found_name: str | None = None
-    wild = False
-    attributes: dict[str, Trait] = {}
-    skills: dict[str, Trait] = {}
-    edges: list[str] = []
-    hindrances: list[str] = []
-    weapons: list[Weapon] = []
-    derived: dict[str, int] = {}
-    armor: int | None = None
-    section: str | None = None
-    continues = False
-    saw_attributes = False
 
-    for line_no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _at_line_start(text: str, start: int) -> bool:
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    return not before.strip(" " + BULLETS)
+
+
+def _after_bullet(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" ")
+    return bool(before) and before[-1] in "•·▪◦●■‣⁃"
+
+
+def _find_marks(src: str) -> list[_Mark]:
+    low = fold_same_length(src)
+    depth = _depths(src)
+    marks: list[_Mark] = []
+    for m in _LABEL_RE.finditer(low):
+        label = re.sub(r"\s+", " ", m.group("label"))
+        start, end = m.start(), m.end()
+        rest = low[end:]
+        colon = re.match(r"[ \t]*:", rest)
+        line_start = _at_line_start(src, start)
+        if depth[start] > 0 and not (line_start and colon):
             continue
-        label_match = _LABEL_RE.match(line)
-        label = _LABELS.get(fold(label_match.group(1))) if label_match else None
-        first = fold(re.split(r"[\s:]+\d", line, maxsplit=1)[0])
-        if label is None and section == "special":
-            natural = _NATURAL_RE.match(line)  # "• Claws/Garras: Str+d6": natural weapons
-            if natural:
-                damage = natural.group("damage").replace(" ", "")
-                weapons.append(Weapon(name=natural.group("name").strip(), damage=damage))
-            continue
-        if label is None and first in _DERIVED_FIELDS:
-            label, content = "derived", line
-        elif label == "derived":
-            content = line
-        elif label is not None:
-            assert label_match is not None
-            content = label_match.group(2)
-        elif continues and section in _LIST_SECTIONS:
-            label, content = section, line
-        elif found_name is None and not saw_attributes and not line.startswith(_BULLETS):
-            found_name, wild = _header(line)
-            if not found_name:
-                raise _bad(line_no, "name", line)
-            continue
+        if label in DERIVED_LABELS and label not in LIST_LABELS:
+            number = re.match(r"[ \t]*:?[ \t]*\(?[+-]?\d", rest)
+            if not (colon or number):
+                continue
+            kind, fld = "derived", DERIVED_LABELS[label]
         else:
-            continue  # free text: descriptions, other labels
-        section = label
-        continues = line.endswith(",")
+            alone = re.match(r"[ \t]*:?[ \t]*(?:\n|$)", rest) and line_start
+            if not (colon or alone or label in NO_COLON):
+                continue
+            if label in LIST_LABELS:
+                kind, fld = "list", LIST_LABELS[label]
+            else:
+                kind, fld = "ignored", label
+        if colon:
+            end += colon.end()
+        label_text = src[m.start() : m.end()]
+        marks.append(_Mark(start, end, kind, fld, label_text, _after_bullet(src, start)))
+    return marks
 
-        if label == "special":
+
+# -- sections -----------------------------------------------------------------------------
+
+
+def _belongs(line: str, previous: str, field_name: str) -> bool:
+    """Whether a later line of a section continues it (a PDF wrap) or is free text."""
+    stripped = line.strip()
+    if previous.rstrip().endswith((",", "(", ";")) or previous.count("(") > previous.count(")"):
+        return True
+    if re.match(r"^[a-záéíóúñü0-9(+]", stripped) or DIE_TOKEN.match(stripped):
+        return True
+    if field_name in ("attributes", "skills"):
+        return bool(DIE_TOKEN.search(stripped))
+    return (
+        "," in stripped or "(" in stripped or (len(stripped.split()) <= 3 and "." not in stripped)
+    )
+
+
+def _section_text(reading: SheetReading[SwadeCombatant], content: str, field_name: str) -> str:
+    """The part of ``content`` that belongs to a list section; the rest (an unknown
+    ``Label:`` and what follows it, free-text lines) is recorded as not used."""
+    cut = _UNKNOWN_LABEL_RE.search(content)
+    depth = _depths(content)
+    while cut is not None and depth[cut.start("label")] > 0:
+        cut = _UNKNOWN_LABEL_RE.search(content, cut.end())
+    if cut is not None:
+        reading.leave(content[cut.start("label") :])
+        content = content[: cut.start("label")]
+    lines = content.split("\n")
+    kept = [lines[0]]
+    for i, line in enumerate(lines[1:], start=1):
+        if not line.strip():
             continue
-        if label == "attributes":
-            saw_attributes = True
-            for item in _items(line_no, content):
-                trait_name, trait = _parse_trait(line_no, item)
-                key = ATTRIBUTES.get(fold(trait_name))
-                if key is None:
-                    raise _bad(line_no, "attribute", item)
-                attributes[key] = trait
-        elif label == "skills":
-            for item in _items(line_no, content):
-                trait_name, trait = _parse_trait(line_no, item)
-                skills[skill_id(trait_name)] = trait
-        elif label in ("edges", "hindrances"):
-            target = edges if label == "edges" else hindrances
-            for item in _items(line_no, content):
-                if fold(item) in ("-", "—", "none", "ninguna", "ninguno"):
-                    continue
-                target.append(edge_id(item))
-        elif label == "gear":
-            for item in _items(line_no, content):
-                weapon = _parse_weapon(line_no, item)
-                if weapon is not None:
-                    weapons.append(weapon)
-        elif label == "derived":
-            for item in _items(line_no, content):
-                match = _DERIVED_RE.match(item)
-                field = _DERIVED_FIELDS.get(fold(match.group("label"))) if match else None
-                if match is None or field is None:
-                    raise _bad(line_no, "derived", item)
-                derived[field] = int(match.group("value"))
-                paren = match.group("paren")
-                if field == "toughness" and paren is not None:
-                    armour = re.fullmatch(r"\s*\+?(\d+)\s*", paren)
-                    if armour is None:
-                        raise _bad(line_no, "number", item)
-                    armor = int(armour.group(1))
+        if not _belongs(line, kept[-1] if kept[-1].strip() else lines[0], field_name):
+            for rest in lines[i:]:
+                reading.leave(rest)
+            break
+        kept.append(line)
+    return " ".join(kept)
 
-    final_name = name or found_name
+
+def _derived(
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, mark: _Mark, content: str, line: int
+) -> None:
+    m = re.match(r"^\s*:?\s*\(?\s*([+-]?\s*\d+)\s*\)?[ \t]*(?:\(([^()]*)\))?", content)
+    if m is None:
+        raise bad(line, "derived", f"{mark.label}: {collapse(content)}")
+    sheet.derived[mark.field] = int(m.group(1).replace(" ", ""))
+    paren = m.group(2)
+    if mark.field == "toughness" and paren is not None:
+        armour = re.match(r"^\s*\+?(\d+)\b(.*)$", paren)
+        if armour is None:
+            raise bad(line, "number", f"{mark.label}: {collapse(content)}")
+        sheet.armor_paren = int(armour.group(1))
+        reading.leave(armour.group(2))
+    _leave_lines(reading, content[m.end() :])
+
+
+def _leave_lines(reading: SheetReading[SwadeCombatant], text: str) -> None:
+    """Text nothing uses: each line, and each unknown ``Label:`` in it, on its own."""
+    for line in text.split("\n"):
+        cuts = [0] + [m.start("label") for m in _UNKNOWN_LABEL_RE.finditer(line)]
+        for a, b in zip(cuts, [*cuts[1:], len(line)], strict=True):
+            reading.leave(line[a:b])
+
+
+def _list_section(
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, mark: _Mark, content: str, line: int
+) -> None:
+    if mark.field == "special":
+        read_special(sheet, content)
+        return
+    text = _section_text(reading, content, mark.field)
+    if mark.field == "attributes":
+        sheet.saw_attributes = True
+        sheet.attributes.update(trait_items(reading, line, text, attributes=True))
+    elif mark.field == "skills":
+        sheet.skills.update(trait_items(reading, line, text, attributes=False))
+    elif mark.field in ("edges", "hindrances"):
+        target = sheet.edges if mark.field == "edges" else sheet.hindrances
+        edge_items(sheet, text, target, line)
+    elif mark.field == "arcane":
+        items = [trim(p) for p in re.split(r"[,;]", text) if trim(p)]
+        if items:
+            sheet.arcane_background = arcane_background_id(items[0])
+            for extra in items[1:]:
+                reading.leave(extra)
+    elif mark.field == "powers":
+        sheet.powers.extend(read_power(item) for item in entries(text, line))
+    elif mark.field in ("gear", "armor"):
+        number = re.fullmatch(r"\s*\+?(\d+)\s*", trim(text))
+        if mark.field == "armor" and number:
+            sheet.natural_armor += int(number.group(1))
+            return
+        for item in entries(text, line):
+            gear_item(sheet, item)
+
+
+def _header(
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, preamble: str, name: str | None
+) -> None:
+    """The text before the first label: the name (its first line) and the Wild Card
+    marker; further lines are not used. A given ``name`` replaces it."""
+    sheet.wild = _WC_RE.search(preamble) is not None
+    lines = [x for x in (ln.strip(" " + BULLETS) for ln in preamble.split("\n")) if x]
+    if not lines:
+        return
+    first = re.sub(r"\s+", " ", _WC_RE.sub(" ", lines[0])).strip(" :-|")
+    if name and fold(first).startswith(fold(name)) and fold(first) != fold(name):
+        reading.leave(first[len(name) :])
+        first = name
+    sheet.header = first
+    for rest in lines[1:]:
+        reading.leave(_WC_RE.sub(" ", rest))
+
+
+# -- the quick Extra ----------------------------------------------------------------------
+
+
+def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -> None:
+    """One line of pieces: ``Goblin: Fighting d6, Parry 5, Toughness 5, spear Str+d4``."""
+    body = src
+    head = re.match(r"^\s*([^:\n,;()]{1,60}?(?:\([^()]*\))?)\s*:\s*(.*)$", src, flags=re.S)
+    if head and fold(head.group(1)) not in DERIVED_LABELS and not DIE_TOKEN.search(head[1]):
+        sheet.header = re.sub(r"\s+", " ", _WC_RE.sub(" ", head.group(1))).strip(" -")
+        sheet.wild = _WC_RE.search(head.group(1)) is not None
+        body = head.group(2)
+    try:
+        items = split_top(body.replace("\n", ","))
+    except ValueError:
+        raise bad(1, "parenthesis", body) from None
+    understood = False
+    known_edges = set(EDGES.values()) | {"level_headed", "quick", "combat_reflexes"}
+    for raw in items:
+        item = trim(raw)
+        if not item:
+            continue
+        folded = fold(item)
+        derived = re.match(r"^([a-z ]+?)\s*:?\s*([+-]?\d+)\s*(?:\((\d+)\))?$", folded)
+        if derived and derived.group(1) in DERIVED_LABELS:
+            fld = DERIVED_LABELS[derived.group(1)]
+            sheet.derived[fld] = int(derived.group(2))
+            if fld == "toughness" and derived.group(3):
+                sheet.armor_paren = int(derived.group(3))
+            understood = True
+            continue
+        armour = re.fullmatch(r"(?:armor|armour|armadura)\s*:?\s*\+?(\d+)", folded)
+        if armour:
+            sheet.natural_armor += int(armour.group(1))
+            continue
+        if _WC_RE.fullmatch(item):
+            sheet.wild = True
+            continue
+        pairs, left = trait_pairs(item)
+        if pairs and not left.strip(" .,;"):
+            for m in pairs:
+                name, trait = read_trait(1, m, item)
+                key = ATTRIBUTES.get(fold(name))
+                if key is not None:
+                    sheet.attributes[key] = trait
+                else:
+                    sheet.skills[skill_id(name)] = trait
+            understood = True
+            continue
+        weapon = paren_weapon(item) or inline_weapon(item)
+        if weapon is not None:
+            sheet.weapons.append(weapon)
+            understood = True
+            continue
+        edge = edge_id(item)
+        if edge in known_edges:
+            sheet.edges.append(edge)
+            continue
+        reading.leave(item)
+    if not understood:
+        raise RuleError("swade.statblock.nothing_read")
+
+
+# -- the combatant ------------------------------------------------------------------------
+
+
+def _build(
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, name: str | None, *, quick: bool
+) -> SwadeCombatant:
+    final_name = (name or sheet.header or "").strip()
     if not final_name:
         raise RuleError("swade.statblock.no_name")
-    if not saw_attributes:
+    if not quick and not sheet.saw_attributes:
         raise RuleError("swade.statblock.no_attributes")
-    for key in ("agility", "smarts", "spirit", "strength", "vigor"):
-        attributes.setdefault(key, Trait(die=4))
-    armor = armor or 0
-    fighting = skills.get("fighting")
-    parry = derived.get("parry", 2 + (fighting.die // 2 if fighting else 0))
+    missing = [key for key in ATTRIBUTE_IDS if key not in sheet.attributes]
+    if missing:
+        reading.default("sheet.default.attributes", attributes=missing)
+    attributes = {key: sheet.attributes.get(key, Trait(die=4)) for key in ATTRIBUTE_IDS}
+    derived = sheet.derived
+    size = derived.get("size", 0)
+    armor = sheet.armor_paren
+    if armor is None:
+        armor = sheet.natural_armor + sheet.worn_armor
+    if "pace" not in derived:
+        reading.default("sheet.default.pace", value=6)
+    fighting = sheet.skills.get("fighting")
+    parry = derived.get("parry")
+    if parry is None:
+        parry = 2 + (fighting.die // 2 + fighting.bonus // 2 if fighting else 0)
+        parry += sheet.shield_parry
+        reading.default("sheet.default.parry", value=parry)
     vigor = attributes["vigor"]
-    toughness = derived.get("toughness", 2 + vigor.die // 2 + vigor.bonus // 2 + armor)
+    toughness = derived.get("toughness")
+    if toughness is None:
+        toughness = 2 + vigor.die // 2 + vigor.bonus // 2 + size + armor
+        reading.default("sheet.default.toughness", value=toughness, armor=armor)
+    arcane_skill = ARCANE_SKILL_OF.get(sheet.arcane_background or "")
+    if arcane_skill is None:
+        arcane_skill = next((s for s in ARCANE_SKILLS if s in sheet.skills), None)
     combatant = SwadeCombatant(
         id="",
         name=final_name,
-        wild_card=wild,
+        wild_card=sheet.wild,
         attributes=attributes,
-        skills=skills,
+        skills=sheet.skills,
         pace=derived.get("pace", 6),
         parry=parry,
         toughness=toughness,
         armor=armor,
-        size=derived.get("size", 0),
-        edges=edges,
-        hindrances=hindrances,
-        weapons=weapons,
+        size=size,
+        edges=sheet.edges,
+        hindrances=sheet.hindrances,
+        weapons=sheet.weapons,
         bennies=derived.get("bennies", 0),
+        arcane_background=sheet.arcane_background,
+        arcane_skill=arcane_skill,
+        powers=sheet.powers,
+        gear=sheet.gear,
+        abilities=sheet.abilities,
     )
+    if "max_wounds" in derived:
+        combatant.max_wounds = derived["max_wounds"]
     if "power_points" in derived:
         combatant.power_points = derived["power_points"]
         combatant.max_power_points = derived["power_points"]
     return combatant
+
+
+def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeCombatant]:
+    """Read a SWADE stat block (module docstring) into a combatant with no id yet, the
+    text it did not use and the defaults it applied."""
+    reading: SheetReading[SwadeCombatant] = SheetReading(
+        sheet=SwadeCombatant(id="", name=name or "-")
+    )
+    src = _clean(text)
+    marks = _find_marks(src)
+    sheet = SheetParts()
+    quick = not any(m.kind != "derived" for m in marks)
+    if quick:
+        _quick(reading, sheet, src)
+        reading.sheet = _build(reading, sheet, name, quick=True)
+        return reading
+    _header(reading, sheet, src[: marks[0].start], name)
+    in_special = False
+    sections: list[tuple[_Mark, int]] = []
+    for mark in marks:
+        if in_special and (mark.kind == "derived" or mark.field == "armor" or mark.bulleted):
+            continue  # "Size +1", "• Armor: +2" inside Special Abilities are abilities
+        sections.append((mark, mark.start))
+        in_special = mark.field == "special"
+    for i, (mark, _) in enumerate(sections):
+        stop = sections[i + 1][1] if i + 1 < len(sections) else len(src)
+        content = src[mark.end : stop]
+        line = _line_of(src, mark.start)
+        if mark.kind == "derived":
+            _derived(reading, sheet, mark, content, line)
+        elif mark.kind == "ignored":
+            reading.leave(f"{mark.label}: {collapse(content)}")
+        else:
+            _list_section(reading, sheet, mark, content, line)
+    reading.sheet = _build(reading, sheet, name, quick=False)
+    return reading
+
+
+def parse_statblock(text: str, *, name: str | None = None) -> SwadeCombatant:
+    """Parse a SWADE stat block (module docstring) into a combatant with no id yet (the
+    reading's sheet; :func:`read_statblock` also says what it did not use)."""
+    return read_statblock(text, name=name).sheet

@@ -36,6 +36,19 @@ class Weapon(BaseModel):
     notes: str = ""
 
 
+class Power(BaseModel):
+    """A power on a sheet (SW-39): its name as written and its Power Point cost (``None``
+    when the sheet does not give one); ``notes`` keeps the rest of its parenthesis
+    (trappings, page numbers). Frozen: a sheet's powers are replaced whole, never changed
+    in place. How a power works in play is issue 19's (powers defined as data)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    cost: int | None = None
+    notes: str = ""
+
+
 ConditionEnd = Literal["removed", "turn_end", "turn_start"]
 
 
@@ -112,6 +125,16 @@ class SwadeCombatant(CombatantCore):
     weapons: list[Weapon] = Field(default_factory=list)
     power_points: int | None = None
     max_power_points: int | None = None
+    # --- sheet fields (stat blocks, issue 16; defaults keep old states and exports valid) ---
+    # SW-39: the arcane background ("magic", "miracles", "psionics", "weird_science",
+    # "gifted", or another as an id), the skill it rolls, and the powers with their costs.
+    arcane_background: str | None = None
+    arcane_skill: str | None = None
+    powers: list[Power] = Field(default_factory=list)
+    gear: list[str] = Field(default_factory=list)  # items that are not weapons, as written
+    abilities: list[str] = Field(
+        default_factory=list
+    )  # special abilities the bot keeps, not applies
     bennies: int = 0  # a GM Wild Card's own pool (SW-35); players' pools live in the ledger
     wounds: int = 0
     max_wounds: int = 3
@@ -135,8 +158,13 @@ class SwadeCombatant(CombatantCore):
     last_attack: dict[str, object] | None = None
     grappling: str | None = None  # SW-19: id of the foe this one holds
     grappled_by: str | None = None  # SW-19: id of the grappler holding this one
-    actions_declared: int = 1  # SW-6 multi-action: actions declared for its turn (1..3)
-    actions_round: int | None = None  # the round in which ``actions_declared`` applies
+    # SW-6/SW-36 multi-action (bot.systems.swade.actions): actions declared for its turn
+    # (1..3) and taken in it, valid in round ``actions_round`` for the turn of
+    # ``actions_turn`` (the leader id of the turn in progress; None: no turn running).
+    actions_declared: int = 1
+    actions_taken: int = 0
+    actions_round: int | None = None
+    actions_turn: str | None = None
     defending: bool = False  # SW-21 Defend: +4 Parry until its next turn
     aiming: bool = False  # SW-24 Aim: spent on its next ranged attack
     support_bonus: int = 0  # SW-24 Support received, spent on its next trait roll (max +4)
@@ -152,9 +180,13 @@ class SwadeCombatant(CombatantCore):
     # benny reroll can redo it during that turn (bot.systems.swade.turns).
     last_turn_vigor: dict[str, object] | None = None
 
-    # The records above are only ever replaced whole (``c.last_hit = {...}``), never
-    # changed in place: a copy shares them (RulesModel).
+    # The records above, and the sheet's powers, gear and abilities, are only ever
+    # replaced whole (``c.last_hit = {...}``), never changed in place: a copy shares them
+    # (RulesModel).
     __copy_shares__ = (
+        "powers",
+        "gear",
+        "abilities",
         "last_hit",
         "last_attack",
         "last_maneuver",

@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import TraitResult, opposed, trait_roll
+from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.common import owned_where, raw_items
 from bot.systems.swade.conditions import (
@@ -82,6 +82,7 @@ from bot.systems.swade.encounter_rules import (
     require_control,
     require_gm,
 )
+from bot.systems.swade.opposed import cannot_contest, opposed_views
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
 
 DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
@@ -133,6 +134,16 @@ def current_combatant(state: SwadeState) -> SwadeCombatant | None:
     return _peek(state, state.active)
 
 
+def interrupt_target(state: SwadeState) -> SwadeCombatant | None:
+    """Who an interrupt is against when none is named: the first member of the turn's
+    slot still able to act (a group's incapacitated leader does not race, SW-37), else
+    its leader; None when no turn is in progress. To read only (not copied)."""
+    leader = current_combatant(state)
+    if leader is None:
+        return None
+    return next((m for m in _peek_group(state, leader) if can_act(m)), leader)
+
+
 def can_act(c: SwadeCombatant) -> bool:
     return not c.dead and not c.incapacitated
 
@@ -181,17 +192,27 @@ def roll_trait(
         value = c.skills[trait]
     else:
         value, unskilled = Trait(die=4), True
+    if value.bonus:  # named like every other modifier (d12+1)
+        mods.append(("swade_combat.mod.trait_bonus", value.bonus))
     result = trait_roll(
         dice,
         value.die,
-        modifier=value.bonus + sum(v for _, v in mods),
+        modifier=sum(v for _, v in mods),
         wild_die=WILD_DIE if (c.wild_card or group_roll) else None,
         unskilled=unskilled,
     )
     return result, mods
 
 
-def _roll_event(key: str, c: SwadeCombatant, result: TraitResult, mods: list) -> Event:
+def _roll_event(
+    key: str,
+    c: SwadeCombatant,
+    result: TraitResult,
+    mods: list,
+    *,
+    view: dict[str, Any] | None = None,
+) -> Event:
+    """A roll's event; ``view``: its dice view read against an opponent (SW-37)."""
     return Event(
         key=key,
         params={
@@ -200,7 +221,7 @@ def _roll_event(key: str, c: SwadeCombatant, result: TraitResult, mods: list) ->
             "total": result.total,
             "modifiers": [list(m) for m in mods],
         },
-        dice=result.to_view(),
+        dice=view if view is not None else result.to_view(),
     )
 
 
@@ -615,13 +636,18 @@ def _deal_round(
         if c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c)
     ]
     in_hand = [c.card for c in carried if c.card is not None]
+    # Cards set by hand before the first deal (set_card in round 0) are the first
+    # round's cards for those slots; cards given with the deal itself win.
+    preset: dict[str, Card] = {
+        c.id: c.card for c in state.combatants if c.card is not None and c.card_round == 0
+    }
     for c in state.combatants:
         if any(c is k for k in carried):
             continue
         if c.on_hold:
             c.on_hold, c.hold_round = False, None
             events.append(Event(key="swade.hold.lapsed", params={"combatant": c.name}))
-        if c.card is not None and c.card not in in_hand:
+        if c.card is not None and c.card not in in_hand and c.id not in preset:
             discard(state, c.card)
         c.card, c.card_round = None, None
 
@@ -632,7 +658,7 @@ def _deal_round(
         reshuffle(state, dice, in_hand=in_hand)
         events.append(Event(key="swade.deck.shuffled", params={}))
 
-    hand = dict(hand_cards or {})
+    hand = {**preset, **dict(hand_cards or {})}
 
     no_card: set[str] = set()
     if ambushers is not None:
@@ -824,7 +850,9 @@ def interrupt(
     """SW-34: a holder interrupts the combatant acting now by winning an opposed Athletics
     roll (SW-7: the holder initiates and rolls first, the target wins ties). Win: the
     holder acts now and the interrupted turn resumes after. Loss: the holder acts right
-    after the interrupted turn."""
+    after the interrupted turn. SW-37: a target that cannot act (Incapacitated,
+    Stunned, or Bound: the race needs moving) does not contest: the interrupt succeeds
+    with no roll. Each roll is read against the other's total."""
     holder = find_combatant(state, holder_id)
     require_control(actor, holder)
     target = find_combatant(state, target_id)
@@ -839,20 +867,31 @@ def interrupt(
         raise RuleError("swade.hold.not_on_hold", combatant=holder.name)
     target = find_combatant(new, target.id)
     lid = _leader(new, holder)
+    params = {**_label(new, lid), "target": target.name}
+    helpless = cannot_contest(target, new, movement=True)
+    if helpless is not None:
+        # SW-37: it cannot act, so it does not contest: the interrupt succeeds, no roll.
+        new.suspended = new.active
+        new.active = None
+        _begin_hold_turn(new, lid, [])
+        uncontested = Event(
+            key="swade.interrupt.uncontested", params={**params, "condition": helpless}
+        )
+        return Outcome(
+            state=new,
+            events=[*settled, uncontested],
+            summary=f"interrupt {target.name} by {holder.name}",
+        )
     mine, mine_mods = roll_trait(new, dice, holder, "athletics")
     theirs, their_mods = roll_trait(new, dice, target, "athletics")
-    result = opposed(
-        mine.total,
-        theirs.total,
-        initiator_critical=mine.critical_failure,
-        defender_critical=theirs.critical_failure,
+    mine_view, their_view, result = opposed_views(
+        mine, mine.to_view(), holder.name, theirs, theirs.to_view(), target.name
     )
     events = [
         *settled,
-        _roll_event("swade.interrupt.roll", holder, mine, mine_mods),
-        _roll_event("swade.interrupt.roll", target, theirs, their_mods),
+        _roll_event("swade.interrupt.roll", holder, mine, mine_mods, view=mine_view),
+        _roll_event("swade.interrupt.roll", target, theirs, their_mods, view=their_view),
     ]
-    params = {**_label(new, lid), "target": target.name}
     if result.winner == "initiator":
         new.suspended = new.active
         new.active = None
@@ -868,10 +907,10 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     """GM: give a combatant (its whole group, SW-31) a card by hand, for tables dealing a
     physical deck (``deck.parse_card`` formats). The card leaves the virtual deck. A slot
     that has not acted yet takes its new place in the order; one that has keeps its place.
-    A Joker counts as dealt (SW-33 awards, reshuffle before the next deal)."""
+    A Joker counts as dealt (SW-33 awards, reshuffle before the next deal). Before the
+    first deal the card waits for it (:func:`_set_before_deal`): the GM sets the cards,
+    then deals or presses Next."""
     require_gm(actor)
-    if state.round == 0:
-        raise RuleError("swade.round.not_started")
     card = parse_card(card_text)
     c = find_combatant(state, combatant_id)
     if not dealable(c):
@@ -880,6 +919,8 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     for other in state.combatants:
         if other.card == card and other.id not in members_ids:
             raise RuleError("swade.card.in_use", card=card_label(card), combatant=other.name)
+    if state.round == 0:
+        return _set_before_deal(state, c.id, card)
     new = state.model_copy(deep=True)
     target = find_combatant(new, c.id)
     lid = _leader(new, target)
@@ -900,6 +941,24 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
         events += _joker_events(new, lid)
     _resort_pending(new, lid)
     return Outcome(state=new, events=events, summary=f"card {target.name}")
+
+
+def _set_before_deal(state: SwadeState, combatant_id: str, card: Card) -> Outcome:
+    """Before the first deal, a card given by hand waits on the combatant (and its
+    group) with ``card_round`` 0: the first deal (``/deal`` or ``/next``) takes it as
+    that slot's card and draws for the others, so a GM dealing a physical deck can set
+    every card first and then start. Its Joker counts when the round is dealt (SW-33:
+    awards then, once)."""
+    new = state.model_copy(deep=True)
+    target = find_combatant(new, combatant_id)
+    for m in group_members(new, target):
+        if dealable(m):
+            m.card, m.card_round = card, 0
+    lid = _leader(new, target)
+    event = Event(
+        key="swade.card.set_before_deal", params={**_label(new, lid), "card": card_label(card)}
+    )
+    return Outcome(state=new, events=[event], summary=f"card {target.name}")
 
 
 def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:

@@ -94,10 +94,18 @@ async def test_remove_takes_the_combatant_out_of_the_order(tmp_path: Path) -> No
         assert [c.name for c in s.combatants] == ["Ana"] and len(s.turn_order) == 1
 
 
-async def test_a_stat_line_without_a_sheet_is_refused(tmp_path: Path) -> None:
+async def test_add_without_a_sheet_opens_the_form(tmp_path: Path) -> None:
+    """Issue 16: /combatant add with neither a stat line nor a character opens the same
+    form as /character save (it used to refuse with "Falta la ficha"); what is typed in
+    the form is read like the statblock option."""
     async with ds20_table(tmp_path, [], fight=False) as table:
-        [refused] = await table.run("@gm /combatant add name:Nadie")
-        assert refused.ephemeral and refused.content.startswith("Falta la ficha")
+        [form] = await table.run("@gm /combatant add name:Nadie")
+        assert form.kind == "modal" and form.data["title"] == "Ficha de Nadie"
+        [refused] = await table.run('@gm submit statblock:"Poderes: volar"')
+        assert refused.ephemeral and "Poderes" in refused.content
+        await table.run("@gm /combatant add name:Nadie")
+        await must(table, '@gm submit statblock:"Aptitudes: Pelea 9\nArmas: Puños 2/6 pelea"')
+        assert [c.name for c in (await state(table)).combatants] == ["Nadie"]
         [wild] = await table.run(f'@gm /combatant add name:X wildcard:true statblock:"{BRUTO}"')
         assert wild.ephemeral and "«wildcard»" in wild.content
 

@@ -23,7 +23,12 @@ async def test_a_grapple_entangles_and_an_escape_frees(tmp_path: Path) -> None:
         force(table, 6, 1, 3)  # Ana's Athletics 6 against the goblin's 3: Entangled
         [reply, *_] = await must(table, '@ana /grapple start target:"Goblin 1" actor:Ana')
         assert "Ana apresa a Goblin 1: queda aferrado." in reply.text()
-        assert buttons(reply).count("Repetir tirada (beni)") == 2  # one per roll
+        # One per roll, each saying whose roll it rerolls (SW-37; they were two identical
+        # "Repetir tirada (beni)" buttons before issue 17).
+        assert buttons(reply)[:2] == [
+            "Repetir tirada de Ana (beni)",
+            "Repetir tirada de Goblin 1 (beni)",
+        ]
         goblin = await named(table, "Goblin 1")
         assert has(goblin, "entangled") and goblin.grappled_by == (await named(table, "Ana")).id
         # Goblin 5 - 2 (Entangled is Distracted) = 3 against Ana's 2: free.
@@ -76,7 +81,7 @@ async def test_the_reroll_button_of_a_grapple_roll_spends_a_benny_and_keeps_the_
         [reply, *_] = await must(table, '@ana /grapple start target:"Goblin 1" actor:Ana')
         assert "Goblin 1 evita la presa." in reply.text()
         force(table, 6, 2)  # Ana's roll again: 6, better; the goblin's 3 is kept
-        [reply, *_] = await must(table, '@ana press "Repetir tirada (beni)"')
+        [reply, *_] = await must(table, '@ana press "Repetir tirada de Ana (beni)"')
         assert "Ana apresa a Goblin 1: queda aferrado." in reply.text()
         assert has(await named(table, "Goblin 1"), "entangled")
         pools = await table.bot.bennies.pools_for_channel(table.channel_id)
@@ -89,8 +94,9 @@ async def test_a_critical_failure_in_a_grapple_has_no_reroll_button(tmp_path: Pa
         force(table, 1, 1, 3)  # Ana's Athletics and wild die both 1: critical failure
         [reply, *_] = await must(table, '@ana /grapple start target:"Goblin 1" actor:Ana')
         # Only the goblin's roll may be rerolled, and that button is the GM's.
-        assert buttons(reply).count("Repetir tirada (beni)") == 1
-        text = await refused(table, '@ana press "Repetir tirada (beni)"')
+        assert buttons(reply).count("Repetir tirada de Goblin 1 (beni)") == 1
+        assert "Repetir tirada de Ana (beni)" not in buttons(reply)
+        text = await refused(table, '@ana press "Repetir tirada de Goblin 1 (beni)"')
         assert "no es para ti" in text
         all_dice_used(table)
 

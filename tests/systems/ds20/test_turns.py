@@ -231,7 +231,11 @@ def test_ds9_endure_pain_while_grave_can_kill() -> None:
     state = in_turn(two(), "c1")
     ana = state.get("c1")
     ana.health, ana.fatigue = "grave", 2
-    out = endure_pain(state, PLAYER, "c1")
+    # Issue 17: it kills only once confirmed (before, this call killed silently).
+    with pytest.raises(RuleError) as err:
+        endure_pain(state, PLAYER, "c1")
+    assert err.value.key == "ds20.error.endure_would_kill"
+    out = endure_pain(state, PLAYER, "c1", confirm=True)
     assert out.state.get("c1").health == "dead"
 
 

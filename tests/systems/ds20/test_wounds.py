@@ -87,12 +87,42 @@ def test_ds8_hg_in_agony_kills() -> None:
     assert events[-1].key == "ds20.death"
 
 
-def test_ds8_scratch_passing_up_to_hg_in_agony_kills() -> None:
+def test_ds12_scratch_finding_full_boxes_in_agony_marks_two_fatigue_and_does_not_kill() -> None:
+    # Issue 17 / DS-12: in Agonía the level as dealt decides, with no promotion up full
+    # boxes. (Before DS-12 this test said the R passed up to an HG and killed.)
     c = fresh()
     c.health = "agony"
     c.wounds.r, c.wounds.hl, c.wounds.hg = 4, 3, 3
+    events = record_wound(c, "R")
+    assert c.health == "agony"
+    assert c.fatigue == 2
+    assert (c.wounds.r, c.wounds.hl) == (4, 3)
+    assert [e.key for e in events] == ["ds20.wound_agony_full", "ds20.fatigue"]
+
+
+def test_ds12_an_hl_in_agony_with_its_boxes_full_marks_two_fatigue_instead_of_killing() -> None:
+    c = fresh()
+    c.health = "agony"
+    c.wounds.hl, c.wounds.hg = 3, 3
+    record_wound(c, "HL")
+    assert c.health == "agony"
+    assert c.fatigue == 2
+
+
+def test_ds12_a_scratch_with_a_free_box_in_agony_is_only_recorded() -> None:
+    c = fresh()
+    c.health, c.wounds.hg = "agony", 3
     record_wound(c, "R")
-    assert c.health == "dead"
+    assert (c.wounds.r, c.fatigue, c.health) == (1, 0, "agony")
+
+
+def test_ds12_the_third_fatigue_point_of_a_treated_grave_character_does_not_kill() -> None:
+    c = fresh()
+    c.health, c.fatigue, c.treated = "grave", 2, True
+    events = mark_fatigue(c, 1)
+    assert c.fatigue == 3
+    assert c.health == "grave"
+    assert [e.key for e in events] == ["ds20.fatigue"]
 
 
 def test_ds8_third_fatigue_point_while_grave_is_death() -> None:

@@ -1,0 +1,88 @@
+"""The sheet card (issue 16): what the bot understood from a pasted sheet, in the reader's
+language, after every save, add and edit and on ``/character show``. One renderer per
+system (``swade``, ``ritualhex``, ``ds20``); the warning line (the text the parser did not
+use, the defaults it applied) comes last, and the reply's fitting pages a long card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.i18n import t
+from bot.systems.sheets import Note, SheetReading
+
+CARD_COLOUR = 0x27AE60
+WARNING_COLOUR = 0xE67E22
+
+
+@dataclass
+class Card:
+    title: str
+    description: str = ""
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+    footer: str = ""
+
+
+CardRenderer = Callable[[Any, str], Card]
+_RENDERERS: dict[str, CardRenderer] = {}
+
+
+def register_card(system: str, renderer: CardRenderer) -> None:
+    _RENDERERS[system] = renderer
+
+
+def warnings(
+    reading: SheetReading[Any] | None, lang: str, note: Callable[[Note, str], str]
+) -> list[tuple[str, str]]:
+    """The warning line: every piece of text not used, quoted, and every default named."""
+    if reading is None:
+        return []
+    out = []
+    if reading.unused:
+        pieces = " · ".join(f"«{piece}»" for piece in reading.unused)
+        out.append((t("sheet.unused", lang, n=len(reading.unused)), pieces))
+    if reading.defaults:
+        out.append((t("sheet.defaults", lang), "\n".join(note(n, lang) for n in reading.defaults)))
+    return out
+
+
+def as_embed(card: Card) -> dict[str, Any]:
+    """The card as an embed dict, the warnings last. It is not cut here: the one fitting
+    module (:mod:`bot.render.fit`, through every reply) pages it, so nothing on the card
+    is lost and the warning line stays whole (issues 15 and 16)."""
+    fields = [*card.fields, *card.warnings]
+    embed: dict[str, Any] = {
+        "title": card.title,
+        "description": card.description,
+        "color": WARNING_COLOUR if card.warnings else CARD_COLOUR,
+        "fields": [{"name": n, "value": v or "—", "inline": False} for n, v in fields],
+    }
+    if card.footer:
+        embed["footer"] = {"text": card.footer}
+    return embed
+
+
+def sheet_card_dict(
+    system: str, sheet: BaseModel | dict[str, Any], reading: SheetReading[Any] | None, lang: str
+) -> dict[str, Any]:
+    """The card of ``sheet`` (the system's combatant, or its saved dict) with
+    ``reading``'s warnings."""
+    card = _RENDERERS[system](sheet, lang)
+    card.warnings = warnings(reading, lang, note)
+    card.footer = t("sheet.footer", lang)
+    return as_embed(card)
+
+
+def sheet_card(
+    system: str, sheet: BaseModel | dict[str, Any], reading: SheetReading[Any] | None, lang: str
+) -> discord.Embed:
+    return discord.Embed.from_dict(sheet_card_dict(system, sheet, reading, lang))
+
+
+from bot.render.sheets import ds20, ritualhex, swade  # noqa: E402, F401  (they register)
+from bot.render.sheets.notes import note  # noqa: E402

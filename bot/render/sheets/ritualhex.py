@@ -1,0 +1,63 @@
+"""The Ritual Hex sheet card: characteristics (with what advantages and equipment add),
+body parts and limbs, advantages, equipment and actions."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.render.sheets import Card, register_card
+from bot.systems.ritualhex.actions import BASE_ACTIONS
+from bot.systems.ritualhex.sheet_text import STAT_NAMES, action_text
+from bot.systems.ritualhex.state import STATS, RHCombatant
+
+
+def _stats(c: RHCombatant) -> str:
+    parts = []
+    for stat in STATS:
+        base, total = c.base.get(stat, 0), c.stat(stat)
+        parts.append(f"{STAT_NAMES[stat]} {total}" + (f" ({base})" if total != base else ""))
+    return " · ".join(parts)
+
+
+def render(c: RHCombatant, lang: str) -> Card:
+    card = Card(
+        title=t("sheet.title", lang, name=c.name, system=t("system.ritualhex", lang))
+        + f" · {t('sheet.rh.' + c.side, lang)}",
+        description=_stats(c),
+    )
+    parts = ", ".join(p.key for p in c.parts if not p.limb)
+    limbs = ", ".join(p.key for p in c.parts if p.limb)
+    card.fields.append(
+        (
+            t("sheet.rh.parts", lang),
+            t("sheet.rh.parts_value", lang, parts=parts or "—", limbs=limbs or "—"),
+        )
+    )
+    if c.advantages:
+        card.fields.append(
+            (t("sheet.rh.advantages", lang),
+             ", ".join(t(f"sheet.rh.adv.{a}", lang) + (f" ×{n}" if n > 1 else "")
+                       for a, n in c.advantages.items()))
+        )  # fmt: skip
+    if c.equipment:
+        card.fields.append(
+            (t("sheet.rh.equipment", lang),
+             "\n".join(t("sheet.rh.item", lang, name=e.name, parts=", ".join(e.worn_on) or "—",
+                         cost=e.cost,
+                         mods=", ".join(f"{STAT_NAMES[s]}{v:+d}" for s, v in e.mods.items()) or "—",
+                         actions=", ".join(a.name for a in e.actions) or "—")
+                       for e in c.equipment))
+        )  # fmt: skip
+    actions = ([*BASE_ACTIONS] if c.is_pc else []) + list(c.actions)
+    if actions:
+        card.fields.append(
+            (
+                t("sheet.rh.actions", lang),
+                "\n".join(
+                    f"**{a.name}**: {action_text(a, lang).split('; ', 1)[1]}" for a in actions
+                ),
+            )
+        )
+    return card
+
+
+register_card("ritualhex", lambda sheet, lang: render(RHCombatant.model_validate(sheet), lang))
