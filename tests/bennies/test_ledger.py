@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.bennies import GM, BennyLedger, user_key
@@ -213,6 +215,122 @@ async def test_two_connections_opening_the_session_at_once_open_one(database: st
         rows = await first.fetchall("SELECT id FROM benny_sessions WHERE ended_at IS NULL")
         assert len(rows) == 1
         assert await BennyLedger(second).pools(CHANNEL) == {user_key(ANA): 3, GM: 1}
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_undoing_an_action_gives_its_benny_back_once_from_two_connections(
+    database: str | Path,
+) -> None:
+    """SW-38 on each engine: two processes undoing the same action at once give the
+    benny it spent back once (the rows are read FOR UPDATE and marked undone)."""
+    first = await open_database(database)
+    second = connect(database)
+    await second.open()
+    try:
+        ledger = BennyLedger(first)
+        await start(ledger, [ANA], pcs=1)
+        async with ledger.spending(
+            CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA
+        ) as spent:
+            pass
+        await ledger.tag_action(spent, CHANNEL, 5)
+        assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 2
+        results = await asyncio.gather(
+            *(BennyLedger(db).undo_action(CHANNEL, 5, user_id=GM_ID) for db in (first, second))
+        )
+        assert sorted(len(r) for r in results) == [0, 1]
+        assert (await BennyLedger(second).pools(CHANNEL))[user_key(ANA)] == 3
+        reasons = [e.reason for e in await ledger.history(CHANNEL)]
+        assert reasons.count("undo.spend") == 1
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_an_undo_holds_its_rows_so_another_process_reverses_nothing_twice(
+    pg_url: str,
+) -> None:
+    """SW-38 on PostgreSQL, with the race forced: while one process's undo holds the
+    action's history rows (read FOR UPDATE), another process undoes the same action; it
+    waits for the first to commit and then finds nothing left to reverse."""
+    first, second = await open_database(pg_url), await open_database(pg_url)
+    try:
+        ledger, other_ledger = BennyLedger(first), BennyLedger(second)
+        await start(ledger, [ANA], pcs=1)
+        async with ledger.spending(
+            CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA
+        ) as spent:
+            pass
+        await ledger.tag_action(spent, CHANNEL, 5)
+        other: list[asyncio.Task[list[Any]]] = []
+        reverse = ledger._reverse
+
+        async def reverse_while_the_other_undoes(*args: Any) -> int:
+            other.append(asyncio.create_task(other_ledger.undo_action(CHANNEL, 5, user_id=BOB)))
+            await _until_blocked_or_done(pg_url, other[0])
+            return await reverse(*args)
+
+        ledger._reverse = reverse_while_the_other_undoes  # type: ignore[method-assign]
+        assert len(await ledger.undo_action(CHANNEL, 5, user_id=GM_ID)) == 1
+        assert await other[0] == [], "the second undo found the rows already undone"
+        assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 3
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def _until_blocked_or_done(url: str, task: asyncio.Task[Any]) -> None:
+    """Until ``task`` waits on a row lock in PostgreSQL, or has finished (bounded)."""
+    conn = await asyncpg.connect(url)
+    try:
+        for _ in range(500):
+            if task.done():
+                return
+            waiting = await conn.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND wait_event_type = 'Lock'"
+            )
+            if waiting:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the other undo neither waited nor finished")
+    finally:
+        await conn.close()
+
+
+async def test_a_joker_collection_holds_its_cursor_so_another_process_awards_nothing_twice(
+    pg_url: str,
+) -> None:
+    """SW-33 on PostgreSQL, with the race forced: while one process awards a Joker's
+    bennies (its log cursor read FOR UPDATE), another collects the same channel; it
+    waits, then reads past the cursor the first moved, and awards nothing again."""
+    first, second = await open_database(pg_url), await open_database(pg_url)
+    try:
+        ledger, other_ledger = BennyLedger(first), BennyLedger(second)
+        await start(ledger, [ANA, BOB], pcs=2)
+        joker = '{"seed": "1:3", "events": [{"key": "swade.joker.award", "params": {"pc": true, "combatant": "Ana"}}]}'
+        await first.write(
+            lambda tx: tx.execute(
+                "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind,"
+                " version, payload) VALUES ('9999', ?, ?, ?, 'deal', 4, ?)",
+                (GUILD, CHANNEL, GM_ID, joker),
+            )
+        )
+        other: list[asyncio.Task[list[dict[str, Any]]]] = []
+        add = ledger._add
+
+        async def add_while_the_other_collects(*args: Any) -> None:
+            if not other:
+                other.append(asyncio.create_task(other_ledger.collect_joker_awards(CHANNEL)))
+                await _until_blocked_or_done(pg_url, other[0])
+            await add(*args)
+
+        ledger._add = add_while_the_other_collects  # type: ignore[method-assign]
+        assert len(await ledger.collect_joker_awards(CHANNEL)) == 1
+        assert await other[0] == [], "the second collection found the Joker already read"
+        assert await ledger.pools(CHANNEL) == {user_key(ANA): 4, user_key(BOB): 4, GM: 2}
     finally:
         await second.close()
         await first.close()
