@@ -532,33 +532,37 @@ def _target_raises(
     roll: Roll,
 ) -> tuple[int | None, list[Event]]:
     """The raises the power has on ``target``, or None when it evades (SW-25) or resists
-    (SW-7) it; and the events of those rolls (phase 1: a benny reroll of the activation
-    rolls them again)."""
-    if power.evasion:
+    (SW-7) it, evasion first; and the events of those rolls (phase 1: a benny reroll of
+    the activation rolls them again). The caster neither evades nor resists its own
+    power."""
+    events: list[Event] = []
+    if power.evasion and target.id != caster.id:
         penalty: Modifier = ("swade_combat.mod.evasion", EVASION_PENALTY)
         ev, ev_mods = rolls.roll(target, state, "agility", extra=[penalty], phase=1)
         key = "swade_combat.evade.success" if ev.success else "swade_combat.evade.failure"
-        event = _roll_event(key, target, ev, ev_mods)
+        events.append(_roll_event(key, target, ev, ev_mods))
         if ev.success:
-            return None, [event]
-        return roll.raises, [event]
+            return None, events
     if power.opposed is None or target.id == caster.id:
-        return roll.raises, []
+        return roll.raises, events
     if target.incapacitated:
-        return roll.raises, [Event(key="swade_powers.resist.cannot", params={"name": target.name})]
+        events.append(Event(key="swade_powers.resist.cannot", params={"name": target.name}))
+        return roll.raises, events
     resist, r_mods = rolls.roll(target, state, power.opposed, phase=1)
     _, d_view, result = opposed_pair(roll, caster, resist, target)
     won = result.winner == "initiator"
-    event = _roll_event(
-        "swade_powers.resist.fails" if won else "swade_powers.resist.succeeds",
-        target,
-        resist,
-        r_mods,
-        view=d_view,
-        trait=trait_label(power.opposed),
-        power=power.label(),
+    events.append(
+        _roll_event(
+            "swade_powers.resist.fails" if won else "swade_powers.resist.succeeds",
+            target,
+            resist,
+            r_mods,
+            view=d_view,
+            trait=trait_label(power.opposed),
+            power=power.label(),
+        )
     )
-    return (result.raises if won else None), [event]
+    return (result.raises if won else None), events
 
 
 def _roll_event(

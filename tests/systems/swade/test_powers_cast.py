@@ -312,3 +312,18 @@ def test_a_trait_power_needs_the_trait() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(), villain()), PLAYER, dice(6, 2), "m", "boost trait", ["m"])
     assert err.value.key == "swade_powers.error.trait_needed"
+
+
+def test_a_target_first_evades_then_resists() -> None:
+    st = define_power(
+        state_of(mage(), goblin()),
+        GM,
+        "nombre: Nube; coste: 2; área: pequeña; evasión: sí; opuesto: vigor; éxito: distraído",
+    ).state
+    # Activation 5 (wild 1). The goblin: Agility 3 - 2 = 1, no evasion; Vigor 2 < 5.
+    d = dice(5, 1, 3, 2)
+    out = cast(st, PLAYER, d, "m", "nube", ["g"])
+    assert d.remaining == 0
+    order = keys(out)
+    assert order.index("swade_combat.evade.failure") < order.index("swade_powers.resist.fails")
+    assert any(c.name == "distracted" for c in get(out.state, "g").conditions)
