@@ -81,8 +81,10 @@ from bot.systems.swade.maneuvers import (
     maneuver,
     opposed_pair,
     require_can_act,
+    reroll_maneuver,
     run_maneuver,
 )
+from bot.systems.swade.maneuvers import _event as roll_event  # the one roll-event builder
 from bot.systems.swade.modifiers import (
     Modifier,
     joker_damage_bonus,
@@ -111,6 +113,8 @@ POWER_POINTS_PER_BENNY = 5  # seed 001 "Recuperar Puntos de Poder"
 FAILED_CAST_COST = 1  # SW-40
 MAINTAINING = "swade_powers.mod.maintaining"
 EVASION_PENALTY = -2  # SW-25
+MIN_TN, MAX_TN = 1, 40
+MAX_SITUATIONAL = 20
 
 
 class CastRequest(BaseModel):
@@ -122,8 +126,8 @@ class CastRequest(BaseModel):
     target_ids: list[str] = Field(default_factory=list)
     modifiers: list[str] = Field(default_factory=list)  # ids or names (power_modifiers)
     trait: str | None = None  # the trait a trait power changes, when it does not fix one
-    tn: int | None = Field(default=None, ge=1, le=40)
-    modifier: int = Field(default=0, ge=-20, le=20)  # a situational one the GM gives
+    tn: int | None = None  # 1..40 (MIN_TN, MAX_TN); None: 4
+    modifier: int = 0  # a situational one the GM gives, -20..20
 
 
 # --- targets ---------------------------------------------------------------------------
@@ -226,6 +230,7 @@ def cast(
     reroll."""
     caster = find_combatant(state, caster_id)
     require_control(actor, caster)
+    _check_options(tn, modifier, count)
     resolved = resolve_power(state, caster, power)
     ids = resolve_targets(state, caster, resolved.definition, targets, count)
     request = CastRequest(
@@ -249,6 +254,30 @@ def cast(
         involved=involved,
     )
     return with_soak_offers(out, caster.id, ids)
+
+
+def _check_options(tn: int | None, modifier: int, count: int | None) -> None:
+    """The numbers a cast declares, refused with their range (never a traceback)."""
+    if tn is not None and not MIN_TN <= tn <= MAX_TN:
+        raise RuleError("swade_powers.error.bad_tn", tn=tn, minimum=MIN_TN, maximum=MAX_TN)
+    if not -MAX_SITUATIONAL <= modifier <= MAX_SITUATIONAL:
+        raise RuleError("swade_powers.error.bad_modifier", modifier=modifier, limit=MAX_SITUATIONAL)
+    if count is not None and count < 1:
+        raise RuleError("swade_powers.error.bad_count", count=count)
+
+
+def reroll_cast(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, caster_id: str, index: int
+) -> Outcome:
+    """SW-4/SW-35: a benny rerolls roll ``index`` of the caster's last cast (0: the
+    activation; then each target's evasion or resisting roll, in order), as
+    ``maneuvers.reroll_maneuver`` does for every maneuver, plus the soak offers for the
+    Wild Cards the replay wounded. Not a critical failure. The ledger charges the
+    benny."""
+    out = reroll_maneuver(state, actor, dice, owner_id=caster_id, index=index)
+    last = find_combatant(out.state, caster_id).last_maneuver or {}
+    params: dict[str, Any] = dict(last.get("params") or {})  # type: ignore[call-overload]
+    return with_soak_offers(out, caster_id, list(params.get("target_ids", [])))
 
 
 def with_soak_offers(out: Outcome, caster_id: str, target_ids: list[str]) -> Outcome:
@@ -540,7 +569,7 @@ def _target_raises(
         penalty: Modifier = ("swade_combat.mod.evasion", EVASION_PENALTY)
         ev, ev_mods = rolls.roll(target, state, "agility", extra=[penalty], phase=1)
         key = "swade_combat.evade.success" if ev.success else "swade_combat.evade.failure"
-        events.append(_roll_event(key, target, ev, ev_mods))
+        events.append(roll_event(key, target, ev, ev_mods))
         if ev.success:
             return None, events
     if power.opposed is None or target.id == caster.id:
@@ -552,7 +581,7 @@ def _target_raises(
     _, d_view, result = opposed_pair(roll, caster, resist, target)
     won = result.winner == "initiator"
     events.append(
-        _roll_event(
+        roll_event(
             "swade_powers.resist.fails" if won else "swade_powers.resist.succeeds",
             target,
             resist,
@@ -563,29 +592,6 @@ def _target_raises(
         )
     )
     return (result.raises if won else None), events
-
-
-def _roll_event(
-    key: str,
-    who: SwadeCombatant,
-    roll: Roll,
-    mods: list[Modifier],
-    *,
-    view: dict[str, Any] | None = None,
-    **params: Any,
-) -> Event:
-    return Event(
-        key=key,
-        params={
-            "name": who.name,
-            "total": roll.total,
-            "modifiers": [list(m) for m in mods],
-            "kept_previous": roll.kept_previous,
-            "reroll": roll.hook,
-            **params,
-        },
-        dice=view if view is not None else roll.to_view(),
-    )
 
 
 def effects_for(power: PowerDef, raises: int) -> tuple[tuple[EffectDef, ...], bool]:

@@ -9,7 +9,7 @@ import pytest
 from bot.systems.base import RuleError
 from bot.systems.swade.maneuvers import declare_multi_action, reroll_maneuver
 from bot.systems.swade.power_defs import define_power
-from bot.systems.swade.powers import MAINTAINING, cast
+from bot.systems.swade.powers import MAINTAINING, cast, reroll_cast
 from bot.systems.swade.state import SwadeSettings, Trait
 
 from .power_fixtures import mage, maintained
@@ -327,3 +327,30 @@ def test_a_target_first_evades_then_resists() -> None:
     order = keys(out)
     assert order.index("swade_combat.evade.failure") < order.index("swade_powers.resist.fails")
     assert any(c.name == "distracted" for c in get(out.state, "g").conditions)
+
+
+@pytest.mark.parametrize(
+    ("kw", "key"),
+    [
+        ({"tn": 0}, "swade_powers.error.bad_tn"),
+        ({"modifier": 30}, "swade_powers.error.bad_modifier"),
+        ({"count": 0}, "swade_powers.error.bad_count"),
+    ],
+)
+def test_numbers_out_of_range_are_refused(kw, key) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RuleError) as err:
+        cast(state_of(mage(), villain()), PLAYER, dice(), "m", "bolt", ["v"], **kw)
+    assert err.value.key == key
+
+
+def test_a_tn_given_by_the_gm_replaces_4() -> None:
+    out = cast(state_of(mage(), villain()), PLAYER, dice(5, 2), "m", "bolt", ["v"], tn=6)
+    assert "swade_powers.cast.failure" in keys(out)
+    assert event(out, "swade_powers.cast.roll").params["tn"] == 6
+
+
+def test_reroll_cast_offers_soak_to_a_wild_card_the_new_roll_wounds() -> None:
+    failed = cast(state_of(mage(), villain()), PLAYER, dice(2, 1), "m", "bolt", ["v"])
+    out = reroll_cast(failed.state, PLAYER, dice(5, 2, 6, 3, 4), caster_id="m", index=0)
+    assert get(out.state, "v").wounds == 1
+    assert [o.combatant_id for o in out.offers if o.action == "soak"] == ["v"]
