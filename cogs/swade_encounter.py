@@ -480,6 +480,8 @@ SETTING_NAMES: dict[str, str] = {
     "villain jokers": "villain_jokers", "joker villano": "villain_jokers",
     "wound_cap": "wound_cap", "tope de heridas": "wound_cap", "wound cap": "wound_cap",
     "limite de heridas": "wound_cap",
+    "failed_cast_full_cost": "failed_cast_full_cost", "coste completo": "failed_cast_full_cost",
+    "full cost": "failed_cast_full_cost",
 }  # fmt: skip
 
 

@@ -57,6 +57,7 @@ from bot.systems.swade.modifiers import (
     is_vulnerable,
     joker_damage_bonus,
     option_modifiers,
+    power_light_modifiers,
     roll_trait,
     state_trait_modifiers,
     total,
@@ -116,7 +117,8 @@ def _target_modifiers(
     state: SwadeState, target: SwadeCombatant, options: AttackOptions, *, melee: bool, armed: bool
 ) -> list[Modifier]:
     """What the target's state gives: Vulnerable +2 (SW-17, not with The Drop), prone
-    -4 to ranged attacks from 3+ steps and unarmed defender +2 (SW-21)."""
+    -4 to ranged attacks from 3+ steps and unarmed defender +2 (SW-21), a power's
+    Shroud -1 or Glow against darkness +1 (SW-41)."""
     mods: list[Modifier] = []
     if is_vulnerable(target, state) and not options.the_drop:
         mods.append(("swade_combat.mod.target_vulnerable", 2))
@@ -124,6 +126,7 @@ def _target_modifiers(
         mods.append(("swade_combat.mod.target_prone", -4))
     if melee and armed and not is_armed(target):
         mods.append(("swade_combat.mod.unarmed_defender", 2))
+    mods += power_light_modifiers(target, dark=options.illumination != "normal")  # SW-41
     return mods
 
 

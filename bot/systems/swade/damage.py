@@ -570,7 +570,18 @@ def apply_fatigue(
     require_gm(actor)
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
-    c.fatigue = min(c.fatigue + max(levels, 0), FATIGUE_INCAPACITATED)
+    events = gain_fatigue(c, dice, levels)
+    return Outcome(state=new, events=events, summary=f"fatigue {c.name}")
+
+
+def gain_fatigue(
+    c: SwadeCombatant, dice: DiceSource, levels: int = 1, *, can_incapacitate: bool = True
+) -> list[Event]:
+    """Seed 000/003 (SW-43): ``c`` (mutated) takes ``levels`` of Fatigue: Fatigued,
+    Exhausted, then incapacitated and unconscious for 2d6 hours. ``can_incapacitate``
+    False (SW-41's Fatigue modifier): it stops at Exhausted. Dice: the 2d6 hours."""
+    top = FATIGUE_INCAPACITATED if can_incapacitate else FATIGUE_INCAPACITATED - 1
+    c.fatigue = max(c.fatigue, min(c.fatigue + max(levels, 0), top))
     events = [Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})]
     if c.fatigue >= FATIGUE_INCAPACITATED and not c.incapacitated:
         hours = dice.roll(6) + dice.roll(6)
@@ -579,7 +590,7 @@ def apply_fatigue(
         events.append(
             Event(key="swade_combat.fatigue.unconscious", params={"name": c.name, "hours": hours})
         )
-    return Outcome(state=new, events=events, summary=f"fatigue {c.name}")
+    return events
 
 
 def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Outcome:

@@ -270,9 +270,10 @@ def reroll_maneuver(
     """SW-4/SW-35: a benny rerolls roll ``index`` of the last maneuver ``owner_id``
     started; whoever made that roll (its controller or the GM) may ask. A critical
     failure cannot be rerolled. The bennies ledger charges the benny."""
-    # The attacks and grappling register their maneuvers when imported.
+    # The attacks, grappling and powers register their maneuvers when imported.
     from bot.systems.swade import combat as _combat  # noqa: F401
     from bot.systems.swade import grapple as _grapple  # noqa: F401
+    from bot.systems.swade import powers as _powers  # noqa: F401  (cast, heal)
 
     owner = find_combatant(state, owner_id)
     last = owner.last_maneuver

@@ -197,6 +197,30 @@ def state_trait_modifiers(
     return mods
 
 
+def power_light_modifiers(target: SwadeCombatant, *, dark: bool) -> list[Modifier]:
+    """SW-41 Glow/Shroud (``bot.systems.swade.power_effects``) on attacks against
+    ``target``: Shroud -1; Glow negates one point of an illumination penalty (``dark``:
+    the attack has one)."""
+    kinds = {e.kind for e in target.power_effects}
+    mods: list[Modifier] = []
+    if "shroud" in kinds:
+        mods.append(("swade_powers.mod.shroud", -1))
+    if "glow" in kinds and dark:
+        mods.append(("swade_powers.mod.glow", 1))
+    return mods
+
+
+def power_stealth_modifiers(c: SwadeCombatant) -> list[Modifier]:
+    """SW-41 Glow/Shroud on ``c``'s own Stealth rolls: Glow -2, Shroud +1."""
+    kinds = {e.kind for e in c.power_effects}
+    mods: list[Modifier] = []
+    if "glow" in kinds:
+        mods.append(("swade_powers.mod.glow_stealth", -2))
+    if "shroud" in kinds:
+        mods.append(("swade_powers.mod.shroud_stealth", 1))
+    return mods
+
+
 def joker_damage_bonus(c: SwadeCombatant, state: SwadeState) -> int:
     """SW-6/SW-33: a Joker adds +2 to damage rolls that round too."""
     return 2 if swade_conditions.has_joker(c, state) else 0
@@ -283,6 +307,8 @@ def trait_and_modifiers(
     """The trait ``c`` rolls for ``name`` (None: an unskilled skill) and every modifier
     :func:`roll_trait` applies to it (``acting``: see :func:`state_trait_modifiers`)."""
     mods = state_trait_modifiers(c, state, acting=acting) + list(extra or [])
+    if name == "stealth":
+        mods += power_stealth_modifiers(c)  # SW-41 Glow/Shroud
     if name in ATTRIBUTES:
         trait: Trait | None = c.attributes.get(name, Trait())
     else:

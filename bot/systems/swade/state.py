@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.systems.common import CombatantCore, RulesModel
+from bot.systems.swade.power_models import ActivePower, LingeringDamage, PowerDef, PowerEffect
 
 Side = Literal["heroes", "foes", "neutral"]
 
@@ -179,6 +180,12 @@ class SwadeCombatant(CombatantCore):
     # SW-4/SW-16/SW-35: its last start-of-turn Vigor roll (Stunned or bleeding out), so a
     # benny reroll can redo it during that turn (bot.systems.swade.turns).
     last_turn_vigor: dict[str, object] | None = None
+    # --- powers (issue 19; bot.systems.swade.powers) ---
+    # SW-42: the powers this caster maintains, and what active powers changed on this
+    # combatant (undone when they end); SW-41: Lingering Damage due at its next turn.
+    maintaining: list[ActivePower] = Field(default_factory=list)
+    power_effects: list[PowerEffect] = Field(default_factory=list)
+    lingering: list[LingeringDamage] = Field(default_factory=list)
 
     # The records above, and the sheet's powers, gear and abilities, are only ever
     # replaced whole (``c.last_hit = {...}``), never changed in place: a copy shares them
@@ -192,6 +199,9 @@ class SwadeCombatant(CombatantCore):
         "last_maneuver",
         "last_incapacitation",
         "last_turn_vigor",
+        "maintaining",
+        "power_effects",
+        "lingering",
     )
 
     @model_validator(mode="after")
@@ -205,11 +215,13 @@ class SwadeCombatant(CombatantCore):
 
 
 class SwadeSettings(BaseModel):
-    """RULES-NOTES settings: SW-20 Entangled variant, SW-33 villain Jokers, SW-12 wound cap."""
+    """RULES-NOTES settings: SW-20 Entangled variant, SW-33 villain Jokers, SW-12 wound cap,
+    SW-40 a failed activation costs the full cost instead of 1 Power Point."""
 
     entangled_vulnerable: bool = False
     villain_jokers: bool = False
     wound_cap: bool = False
+    failed_cast_full_cost: bool = False
 
 
 class SwadeState(RulesModel):
@@ -227,8 +239,10 @@ class SwadeState(RulesModel):
     hold_queue: list[str] = Field(default_factory=list)  # holders acting after the active turn
     acted: list[str] = Field(default_factory=list)  # leader ids whose turn came this round
     next_id: int = 1  # next combatant id number ("c1", "c2"...); ids are never reused
+    # SW-39: powers the GM defined for this encounter (bot.systems.swade.power_defs)
+    power_defs: list[PowerDef] = Field(default_factory=list)
 
-    __copy_lists__ = ("deck", "discard")  # of frozen cards (RulesModel)
+    __copy_lists__ = ("deck", "discard", "power_defs")  # of frozen models (RulesModel)
 
     @model_validator(mode="after")
     def _share_cards(self) -> SwadeState:

@@ -34,6 +34,8 @@ Readings (not settled by the seeds or RULES-NOTES):
   Kill ignores wound penalties on it); Stunned rolls Vigor (SW-16; being Stunned it is
   Distracted, so the roll takes the -2 of SW-6); then Shaken rolls Spirit (SW-15). Combat Reflexes adds +2 to the Shaken and Stunned recovery rolls (core
   SWADE). A slot with nobody able to act after these rolls ends its turn at once.
+  Before those rolls, Lingering Damage due (SW-41, ``power_effects.fire_lingering``);
+  at the end of a turn, its members' maintained powers count down (SW-42).
 - The Stunned and bleeding-out Vigor rolls may be rerolled with a benny (SW-4/SW-35,
   :func:`reroll_turn_start`): in that round (a Stunned roll while its turn is in
   progress), as long as nothing has changed what the roll decided.
@@ -83,6 +85,7 @@ from bot.systems.swade.encounter_rules import (
     require_gm,
 )
 from bot.systems.swade.opposed import cannot_contest, opposed_views
+from bot.systems.swade.power_effects import expire_maintained, fire_lingering
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
 
 DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
@@ -430,6 +433,13 @@ def _start_turn(
                     params=condition_params(m, "defending"),
                 )
             )
+        if m.lingering:  # SW-41 Lingering Damage, before the recovery rolls
+            was_down = m.incapacitated
+            hurt, follow_ups = fire_lingering(state, dice, m)
+            events += hurt
+            offers += follow_ups
+            if m.incapacitated and not was_down:
+                continue  # SW-13 was rolled just now
         if m.bleeding_out:
             events += _bleeding_roll(state, dice, m, offers)
             continue
@@ -441,9 +451,10 @@ def _start_turn(
 
 
 def _end_turn(state: SwadeState, leader_id: str, events: list[Event]) -> None:
-    """End a slot's turn: SW-17 expiries for each member."""
+    """End a slot's turn: SW-17 expiries and SW-42 maintained powers for each member."""
     for m in slot_members(state, leader_id):
         events += expire_at_turn_end(state, m)
+        events += expire_maintained(state, m)
     if state.active == leader_id:
         state.active = None
 

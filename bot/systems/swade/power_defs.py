@@ -1,0 +1,555 @@
+"""Powers as data (RULES-NOTES SW-39): the GM's one-line definition format, the shipped
+generic examples, and which definition a caster's power uses. Pure.
+
+Definition format
+=================
+
+Fields separated by ``;`` or one per line, or a multi-line definition flattened to one
+line (Discord's option box turns line breaks into spaces: each ``field:`` starts a new
+field). Field names and words are Spanish or English; case, accents and trailing
+punctuation do not matter::
+
+    nombre: Descarga / Bolt; coste: 1; alcance: astucia; duración: instantánea;
+    éxito: daño 2d6; aumento: daño 3d6
+
+- ``nombre`` / ``name`` (required): one name, or ``Spanish / English``.
+- ``coste`` / ``costo`` / ``cost`` / ``pp`` (required): Power Points, 0..99 (``2 PP``).
+- ``alcance`` / ``range``: ``toque``/``touch``, ``personal``/``self`` (the caster only),
+  ``astucia``/``smarts`` (default), or a number of steps (``12``, ``12 pasos``).
+- ``duración`` / ``duration``: ``instantánea``/``instant`` (default), ``5 rondas`` /
+  ``5 rounds``, or ``hasta terminar``/``until ended`` (maintained until ``/cast end``).
+- ``éxito`` / ``success`` (required) and ``aumento`` / ``raise``: effects, separated by
+  commas: ``daño 2d6`` / ``damage 2d6`` (optionally ``pa 2`` / ``ap 2``), ``curación``
+  / ``heal`` (SW-43: one wound per success and raise), ``rasgo +1`` / ``trait +1`` (die
+  steps to the trait chosen when casting; ``rasgo pelear +1`` fixes it), ``armadura +2``
+  / ``armor +2``, ``dureza +2`` / ``toughness +2``, ``parada +1`` / ``parry +1``,
+  ``paso +2`` / ``pace +2``, or a condition (``aturdido``/``shaken``, ``conmocionado``/
+  ``stunned``, ``distraído``/``distracted``, ``vulnerable``, ``aferrado``/``entangled``,
+  ``inmovilizado``/``bound``, ``derribado``/``prone``). Without ``aumento`` a raise does
+  what a success does and damage gets the +1d6 raise die (SW-11).
+- ``área`` / ``plantilla`` / ``template``: ``pequeña``/``small``, ``mediana``/``medium``,
+  ``grande``/``large``, ``cono``/``cone`` (SW-25: 2, 3, 4, 3 targets without a map).
+- ``opuesto`` / ``resistido`` / ``opposed``: the trait targets resist with
+  (``espíritu``/``spirit``...): an opposed roll against the activation (SW-7).
+- ``evasión`` / ``evasion``: ``sí``/``yes`` lets targets evade with Agility -2 (SW-25).
+- ``objetivos`` / ``targets``: how many targets without a template (1..10, default 1).
+- ``notas`` / ``notes``: trappings or anything else, kept and shown.
+
+A wrong line is a :class:`RuleError` ``swade_powers.def.*`` naming the field (and the
+``;`` segment number, ``line``) with what it expects.
+
+Which definition a power uses (:func:`resolve_power`)
+=====================================================
+
+A power is looked up by name in either language (case, accents ignored) first among
+the GM's definitions for the encounter, then among the shipped examples. A caster may
+cast a power listed on its sheet (``Powers: bolt (1 PP)``; the sheet's cost wins over
+the definition's), any power the GM defined for the encounter, and, when its sheet lists
+no powers at all, a shipped example. A sheet power with no definition is still castable
+as a generic power: its sheet cost, no automated effect (the reply says so). A sheet
+entry naming two powers (``boost/lower trait``) answers to both.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.dice.source import DiceError
+from bot.dice.swade import parse_damage
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.sheets import split_at_labels
+from bot.systems.swade.conditions import parse_condition
+from bot.systems.swade.encounter_rules import require_gm
+from bot.systems.swade.names import ATTRIBUTES, fold, ident, skill_id
+from bot.systems.swade.power_models import EffectDef, PowerDef
+from bot.systems.swade.state import Power, SwadeCombatant, SwadeState
+
+MAX_COST = 99
+MAX_ROUNDS = 99
+MAX_TARGETS = 10
+MAX_STEPS = 999
+MAX_NAME = 40
+# Conditions a power may cause (the rest are the turn sequence's or the GM's).
+POWER_CONDITIONS = ("shaken", "stunned", "distracted", "vulnerable", "entangled", "bound", "prone")
+
+FIELDS: dict[str, str] = {
+    "nombre": "name",
+    "name": "name",
+    "poder": "name",
+    "power": "name",
+    "coste": "cost",
+    "costo": "cost",
+    "cost": "cost",
+    "pp": "cost",
+    "puntos de poder": "cost",
+    "power points": "cost",
+    "alcance": "range",
+    "range": "range",
+    "duracion": "duration",
+    "duration": "duration",
+    "exito": "success",
+    "success": "success",
+    "efecto": "success",
+    "effect": "success",
+    "aumento": "raise",
+    "raise": "raise",
+    "area": "template",
+    "plantilla": "template",
+    "template": "template",
+    "opuesto": "opposed",
+    "opuesta": "opposed",
+    "resistido": "opposed",
+    "resistida": "opposed",
+    "opposed": "opposed",
+    "resisted": "opposed",
+    "evasion": "evasion",
+    "evade": "evasion",
+    "objetivos": "targets",
+    "objetivo": "targets",
+    "targets": "targets",
+    "target": "targets",
+    "notas": "notes",
+    "nota": "notes",
+    "notes": "notes",
+    "trappings": "notes",
+}
+# The hint each field's error gives (catalogue keys ``swade_powers.def.expect.<field>``).
+FIELD_NAMES = ("name", "cost", "range", "duration", "success", "raise", "template")
+FIELD_NAMES += ("opposed", "evasion", "targets", "notes")
+
+_LABEL = re.compile(
+    r"(?:^|(?<=[\s;,.]))(?P<field>"
+    + "|".join(sorted((re.escape(f) for f in FIELDS), key=len, reverse=True))
+    + r")\s*:"
+)
+_TRIM = " \t.,;"
+
+
+def _norm(text: str) -> str:
+    return fold(text).strip(_TRIM)
+
+
+def _bad(field: str, line: int, text: str) -> RuleError:
+    return RuleError(
+        "swade_powers.def.bad_value",
+        field=f"swade_powers.def.field.{field}",
+        line=line,
+        text=text,
+        expected=f"swade_powers.def.expect.{field}",
+    )
+
+
+def _segments(text: str) -> list[tuple[int, str]]:
+    """(segment number, text) for each field: one per line or per ``;``, and a
+    flattened line cut before each ``field:`` label."""
+    out: list[tuple[int, str]] = []
+    n = 0
+    for raw_line in text.splitlines():
+        for piece in raw_line.split(";"):
+            n += 1
+            for part in split_at_labels(piece.strip(), _LABEL):
+                if part.strip(_TRIM):
+                    out.append((n, part.strip()))
+    return out
+
+
+def _number(value: str, field: str, line: int, maximum: int, *, minimum: int = 0) -> int:
+    m = re.fullmatch(r"(\d+)(?:\s*(?:pp|pps|puntos? de poder|power points?))?", _norm(value))
+    if m is None or not minimum <= int(m[1]) <= maximum:
+        raise _bad(field, line, value)
+    return int(m[1])
+
+
+def _range(value: str, line: int) -> tuple[str, int | None]:
+    text = _norm(value)
+    if text in ("toque", "touch", "contacto"):
+        return "touch", None
+    if text in ("personal", "self", "yo", "si mismo", "uno mismo", "propio"):
+        return "self", None
+    if text in ("astucia", "smarts", "ast", "sma"):
+        return "smarts", None
+    m = re.fullmatch(r"(\d+)(?:\s*(?:pasos?|steps?|casillas?|pulgadas?|inches|in|\"))?", text)
+    if m is None or not 1 <= int(m[1]) <= MAX_STEPS:
+        raise _bad("range", line, value)
+    return "steps", int(m[1])
+
+
+def _duration(value: str, line: int) -> tuple[str, int]:
+    text = _norm(value)
+    if text in ("instantanea", "instantaneo", "instant", "instantaneous", "inmediata", "0"):
+        return "instant", 0
+    until = ("hasta terminar", "hasta que termine", "hasta que se termine", "until ended")
+    until += ("mantenido", "mantenida", "sostenido", "sostenida", "sustained", "maintained")
+    if text in until:
+        return "until_ended", 0
+    m = re.fullmatch(r"(\d+)(?:\s*(?:rondas?|rounds?|turnos?|turns?))?", text)
+    if m is None or not 1 <= int(m[1]) <= MAX_ROUNDS:
+        raise _bad("duration", line, value)
+    return "rounds", int(m[1])
+
+
+_TEMPLATES = {
+    "pequena": "small",
+    "small": "small",
+    "pap": "small",
+    "sbt": "small",
+    "mediana": "medium",
+    "medium": "medium",
+    "pam": "medium",
+    "mbt": "medium",
+    "grande": "large",
+    "large": "large",
+    "pag": "large",
+    "lbt": "large",
+    "cono": "cone",
+    "cone": "cone",
+}
+
+
+def _template(value: str, line: int) -> str | None:
+    words = [w for w in _norm(value).split() if w not in ("plantilla", "template", "de", "area")]
+    text = " ".join(words)
+    if text in ("no", "ninguna", "none", "-"):
+        return None
+    found = _TEMPLATES.get(text)
+    if found is None:
+        raise _bad("template", line, value)
+    return found
+
+
+def trait_id(name: str) -> str:
+    """An attribute's or skill's id from its Spanish or English name."""
+    return ATTRIBUTES.get(fold(name).strip(_TRIM)) or skill_id(name.strip(_TRIM))
+
+
+def _yes_no(value: str, line: int) -> bool:
+    text = _norm(value)
+    if text in ("si", "yes", "true", "1", "evadible", "permite"):
+        return True
+    if text in ("no", "false", "0", "-"):
+        return False
+    raise _bad("evasion", line, value)
+
+
+_DAMAGE_WORDS = ("dano", "damage", "dmg")
+_HEAL_WORDS = ("curacion", "curar", "cura", "sanar", "sana", "heal", "healing", "heals")
+_POINT_WORDS = {
+    "armadura": "armor",
+    "armor": "armor",
+    "armour": "armor",
+    "dureza": "toughness",
+    "toughness": "toughness",
+    "parada": "parry",
+    "parry": "parry",
+    "paso": "pace",
+    "pace": "pace",
+}
+_TRAIT_WORDS = ("rasgo", "trait")
+_CONDITION_WORDS = ("estado", "condicion", "condition")
+
+
+def _effect(term: str, field: str, line: int) -> EffectDef:
+    """One effect term of a success or raise (module docstring)."""
+    text = _norm(term)
+    words = text.split()
+    if not words:
+        raise _bad(field, line, term)
+    head, rest = words[0], " ".join(words[1:])
+    if head in _DAMAGE_WORDS:
+        ap = 0
+        m = re.fullmatch(r"(.+?)\s+(?:pa|ap)\s*(\d+)", rest)
+        if m is not None:
+            rest, ap = m[1], int(m[2])
+        try:
+            spec = parse_damage(rest)
+        except DiceError:
+            raise RuleError(
+                "swade_powers.def.bad_effect",
+                field=f"swade_powers.def.field.{field}",
+                line=line,
+                text=term.strip(),
+            ) from None
+        return EffectDef(kind="damage", dice=spec.dice_sides, bonus=spec.modifier, ap=ap)
+    if text in _HEAL_WORDS:
+        return EffectDef(kind="heal")
+    if head in _POINT_WORDS:
+        m = re.fullmatch(r"([+-]?\d+)", rest.replace(" ", ""))
+        if m is not None and int(m[1]) != 0 and abs(int(m[1])) <= 20:
+            return EffectDef(kind=_POINT_WORDS[head], value=int(m[1]))  # type: ignore[arg-type]
+    elif head in _TRAIT_WORDS:
+        m = re.fullmatch(r"(?:(.+?)\s+)?([+-]\d+)", rest)
+        if m is not None and int(m[2]) != 0 and abs(int(m[2])) <= 4:
+            trait = trait_id(m[1]) if m[1] else None
+            return EffectDef(kind="trait", value=int(m[2]), trait=trait)
+    else:
+        name = rest if head in _CONDITION_WORDS else text
+        try:
+            condition = parse_condition(name)
+        except RuleError:
+            condition = None
+        if condition in POWER_CONDITIONS:
+            return EffectDef(kind="condition", condition=condition)
+    raise RuleError(
+        "swade_powers.def.bad_effect",
+        field=f"swade_powers.def.field.{field}",
+        line=line,
+        text=term.strip(),
+    )
+
+
+def _effects(value: str, field: str, line: int) -> tuple[EffectDef, ...]:
+    terms = [t for t in re.split(r",|\s+y\s+|\s+and\s+", value) if t.strip(_TRIM)]
+    if not terms:
+        raise _bad(field, line, value)
+    return tuple(_effect(t, field, line) for t in terms)
+
+
+def _names(value: str, line: int) -> tuple[str, str]:
+    parts = [p.strip(_TRIM) for p in value.split(" / ")] if " / " in value else [value]
+    parts = [re.sub(r"\s+", " ", p).strip(_TRIM) for p in parts]
+    if len(parts) > 2 or any(not p or len(p) > MAX_NAME for p in parts):
+        raise _bad("name", line, value)
+    return parts[0], parts[-1]
+
+
+def parse_power_definition(text: str) -> PowerDef:
+    """SW-39: a power from the GM's definition (module docstring), in Spanish or
+    English. Errors: ``swade_powers.def.*`` naming the field and what it expects."""
+    data: dict[str, object] = {}
+    seen: set[str] = set()
+    for line, segment in _segments(text):
+        if ":" not in segment:
+            raise RuleError("swade_powers.def.missing_colon", line=line, text=segment)
+        raw_field, value = segment.split(":", 1)
+        field = FIELDS.get(_norm(raw_field))
+        if field is None:
+            raise RuleError("swade_powers.def.unknown_field", line=line, field=raw_field.strip())
+        if field in seen:
+            raise RuleError("swade_powers.def.repeated_field", line=line, field=raw_field.strip())
+        seen.add(field)
+        value = value.strip()
+        if field == "name":
+            data["name_es"], data["name_en"] = _names(value, line)
+        elif field == "cost":
+            data["cost"] = _number(value, "cost", line, MAX_COST)
+        elif field == "range":
+            data["range"], data["range_steps"] = _range(value, line)
+        elif field == "duration":
+            data["duration"], data["rounds"] = _duration(value, line)
+        elif field == "success":
+            data["success"] = _effects(value, "success", line)
+        elif field == "raise":
+            data["raise_effects"] = _effects(value, "raise", line)
+        elif field == "template":
+            data["template"] = _template(value, line)
+        elif field == "opposed":
+            text_ = _norm(value)
+            data["opposed"] = None if text_ in ("no", "ninguno", "none", "-") else trait_id(value)
+        elif field == "evasion":
+            data["evasion"] = _yes_no(value, line)
+        elif field == "targets":
+            data["targets"] = _number(value, "targets", line, MAX_TARGETS, minimum=1)
+        else:
+            data["notes"] = value.strip(_TRIM)[:200]
+    for required in ("name", "cost", "success"):
+        if required not in seen:
+            raise RuleError(
+                "swade_powers.def.missing",
+                field=f"swade_powers.def.field.{required}",
+                expected=f"swade_powers.def.expect.{required}",
+            )
+    data["id"] = ident(str(data["name_en"]))
+    power = PowerDef.model_validate(data)
+    _check(power)
+    return power
+
+
+LASTING_EFFECTS = frozenset({"trait", "armor", "toughness", "parry", "pace"})
+
+
+def _check(power: PowerDef) -> None:
+    """Consistency: a self power has no template and one target (the caster); an effect
+    that lasts while the power does (a trait, armour, Toughness, Parry, Pace) needs a
+    duration (SW-42)."""
+    if power.range == "self" and (power.template is not None or power.targets > 1):
+        raise RuleError("swade_powers.def.self_with_targets", power=power.label())
+    if power.kinds() & LASTING_EFFECTS and not power.lasting:
+        raise RuleError("swade_powers.def.needs_duration", power=power.label())
+
+
+# --- shipped examples (SW-39: generic, the GM may define its own with the same name) ------
+
+
+def _example(text: str, *aliases: str) -> PowerDef:
+    power = parse_power_definition(text)
+    return power.model_copy(update={"example": True, "aliases": aliases})
+
+
+EXAMPLES: tuple[PowerDef, ...] = (
+    _example(
+        "nombre: Descarga / Bolt; coste: 1; alcance: astucia; duración: instantánea;"
+        " éxito: daño 2d6; aumento: daño 3d6",
+    ),
+    _example(
+        "nombre: Explosión / Blast; coste: 2; alcance: astucia; duración: instantánea;"
+        " área: mediana; evasión: sí; éxito: daño 2d6; aumento: daño 3d6",
+        "explosion",
+    ),
+    _example(
+        "nombre: Curación / Healing; coste: 3; alcance: toque; duración: instantánea;"
+        " éxito: curación",
+        "curar",
+        "heal",
+    ),
+    _example(
+        "nombre: Protección / Protection; coste: 1; alcance: astucia; duración: 5 rondas;"
+        " éxito: armadura +2; aumento: armadura +2, dureza +2",
+    ),
+    _example(
+        "nombre: Potenciar rasgo / Boost Trait; coste: 2; alcance: astucia;"
+        " duración: 5 rondas; éxito: rasgo +1; aumento: rasgo +2",
+        "aumentar rasgo",
+        "mejorar rasgo",
+        "potenciar",
+        "aumentar",
+        "boost",
+    ),
+    _example(
+        "nombre: Disminuir rasgo / Lower Trait; coste: 2; alcance: astucia;"
+        " duración: 5 rondas; opuesto: espíritu; éxito: rasgo -1; aumento: rasgo -2",
+        "reducir rasgo",
+        "disminuir",
+        "reducir",
+        "lower",
+    ),
+)
+
+
+def _names_of(power: PowerDef) -> set[str]:
+    return {
+        _norm(n) for n in (power.name_es, power.name_en, power.id.replace("_", " "), *power.aliases)
+    }
+
+
+def find_definition(state: SwadeState, name: str) -> PowerDef | None:
+    """The power called ``name`` (either language, case and accents ignored): the GM's
+    definition for the encounter first, then a shipped example; None when neither."""
+    wanted = _norm(name)
+    for power in (*state.power_defs, *EXAMPLES):
+        if wanted in _names_of(power):
+            return power
+    return None
+
+
+def _sheet_parts(p: Power) -> list[str]:
+    """A sheet power's name, and each side of ``boost/lower trait``."""
+    parts = [p.name]
+    if "/" in p.name:
+        parts += [x for x in p.name.split("/") if x.strip()]
+    return parts
+
+
+def _sheet_power(state: SwadeState, c: SwadeCombatant, name: str) -> Power | None:
+    """The sheet power of ``c`` that ``name`` names: by its name (or either side of a
+    ``a/b`` entry), or by the definition both names lead to."""
+    wanted = _norm(name)
+    wanted_def = find_definition(state, name)
+    for p in c.powers:
+        for part in _sheet_parts(p):
+            if _norm(part) == wanted:
+                return p
+            found = find_definition(state, part)
+            if wanted_def is not None and found is not None and found.id == wanted_def.id:
+                return p
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedPower:
+    """What a cast uses: the definition (None: a generic power, no automated effect),
+    the base cost, and how events name it."""
+
+    definition: PowerDef | None
+    cost: int
+    label: str
+    power_id: str
+
+    @property
+    def generic(self) -> bool:
+        return self.definition is None
+
+
+def resolve_power(state: SwadeState, c: SwadeCombatant, name: str) -> ResolvedPower:
+    """SW-39: the power ``c`` casts when it names ``name`` (module docstring). Refusals:
+    ``swade_powers.error.unknown_power`` (with the powers ``c`` may cast) and
+    ``swade_powers.error.generic_needs_cost`` (a sheet power with no definition and no
+    cost)."""
+    if not name.strip():
+        raise RuleError(
+            "swade_powers.error.unknown_power", power=name, known=known_powers(state, c)
+        )
+    sheet = _sheet_power(state, c, name)
+    found = find_definition(state, name)
+    if sheet is not None:
+        definition = found or next(
+            (d for d in map(lambda n: find_definition(state, n), _sheet_parts(sheet)) if d), None
+        )
+        if definition is None:
+            if sheet.cost is None:
+                raise RuleError("swade_powers.error.generic_needs_cost", power=sheet.name)
+            return ResolvedPower(None, sheet.cost, sheet.name, ident(sheet.name))
+        cost = sheet.cost if sheet.cost is not None else definition.cost
+        return ResolvedPower(definition, cost, definition.label(), definition.id)
+    gm_defined = found is not None and not found.example
+    if found is not None and (gm_defined or not c.powers):
+        return ResolvedPower(found, found.cost, found.label(), found.id)
+    raise RuleError("swade_powers.error.unknown_power", power=name, known=known_powers(state, c))
+
+
+def known_powers(state: SwadeState, c: SwadeCombatant) -> list[str]:
+    """The powers ``c`` may cast (for autocomplete and errors): its sheet's as written,
+    the GM's definitions by name, and the shipped examples when its sheet lists none, as
+    catalogue keys ``swade_powers.power_choice.<id>`` that mark them as examples ("Bolt
+    (example, 1 PP)")."""
+    names = [p.name for p in c.powers]
+    names += [d.label() for d in state.power_defs]
+    if not c.powers:
+        defined = {x.id for x in state.power_defs}
+        names += [f"swade_powers.power_choice.{d.id}" for d in EXAMPLES if d.id not in defined]
+    return list(dict.fromkeys(names))
+
+
+def define_power(state: SwadeState, actor: Actor, text: str) -> Outcome:
+    """SW-39: the GM defines a power for the encounter (:func:`parse_power_definition`).
+    One with the same name (either language) is replaced, a shipped example included
+    (the GM's wins, :func:`find_definition`)."""
+    require_gm(actor)
+    power = parse_power_definition(text)
+    new = state.model_copy(deep=True)
+    names = _names_of(power)
+    kept = [d for d in new.power_defs if not (_names_of(d) & names) and d.id != power.id]
+    replaced = len(kept) != len(new.power_defs)
+    new.power_defs = [*kept, power]
+    event = Event(
+        key="swade_powers.defined.replaced" if replaced else "swade_powers.defined.new",
+        params={"power": power.label(), "cost": power.cost},
+    )
+    return Outcome(state=new, events=[event], summary=f"define power {power.name_es}")
+
+
+def forget_power(state: SwadeState, actor: Actor, name: str) -> Outcome:
+    """The GM removes its definition of power ``name`` (a shipped example of that name is
+    used again)."""
+    require_gm(actor)
+    wanted = _norm(name)
+    gone = [d for d in state.power_defs if wanted in _names_of(d)]
+    if not gone:
+        raise RuleError("swade_powers.error.not_defined", power=name)
+    new = state.model_copy(deep=True)
+    new.power_defs = [d for d in new.power_defs if d not in gone]
+    return Outcome(
+        state=new,
+        events=[Event(key="swade_powers.forgotten", params={"power": gone[0].label()})],
+        summary=f"forget power {gone[0].name_es}",
+    )
