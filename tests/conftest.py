@@ -74,13 +74,15 @@ def engine(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 async def database(
-    engine: str, tmp_path: Path, postgres_server: postgres.Server | None
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[str | Path]:
     """Where this test's database lives on ``engine``: an SQLite file not created yet,
-    or the URL of a fresh PostgreSQL database (migrated)."""
+    or the URL of a fresh PostgreSQL database (migrated). PostgreSQL is started only
+    when a test needs it."""
     if engine == "sqlite":
         yield tmp_path / "test.sqlite3"
         return
+    postgres_server: postgres.Server | None = request.getfixturevalue("postgres_server")
     if postgres_server is None:
         pytest.skip(_why_no_postgres[0])
     url = await postgres_server.create()
