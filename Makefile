@@ -34,6 +34,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	mkdir -p bench/results
 	$(BIN)/python -m bench.dice
+	$(BIN)/python -m bench.storage --postgres
 	$(BIN)/python -m bench.rules --json bench/results/rules.json
 	$(BIN)/python -m bench.e2e --channels 100 --rate 200 --duration 20 --json bench/results/e2e-100ch-200rps.json
 	$(BIN)/python -m bench.e2e --channels 10 --rate max --duration 8 --json bench/results/e2e-max.json

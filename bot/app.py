@@ -133,7 +133,7 @@ class ComodinBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._db is None:
-            self._db = await open_database(self.settings.db_path)
+            self._db = await open_database(self.settings.database())
         self.encounters = EncounterService(self._db, self.dice)
         self.bennies = BennyLedger(self._db, self.encounters)
         for row in await self._db.fetchall(

@@ -1,4 +1,4 @@
-"""The ``comodin`` command (also ``python -m bot``): run, play, sync, db upgrade|version."""
+"""The ``comodin`` command (also ``python -m bot``): run, play, sync, db upgrade|version|copy."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.storage.db import Database, DatabaseError, load_migrations
+from bot.storage.db import DatabaseError, connect, is_postgres, load_migrations, sqlite_path
 
 log = logging.getLogger("comodin")
 
@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--json", action="store_true", help="one JSON object per message sent")
     play.add_argument("--db", type=Path, help="database file (default: a temporary one)")
+    play.add_argument(
+        "--database", metavar="URL", help="a postgresql://... database instead of a file"
+    )
     play.add_argument("--locale", choices=["es", "en"], help="language of the typing users")
     sync = sub.add_parser("sync", help="sync slash commands with Discord")
     sync.add_argument("--guild", type=int, help="sync to this guild only (instant)")
@@ -45,6 +48,17 @@ def _parser() -> argparse.ArgumentParser:
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_sub.add_parser("upgrade", help="apply pending migrations")
     db_sub.add_parser("version", help="show the schema version")
+    copy = db_sub.add_parser(
+        "copy", help="copy an SQLite database into an empty PostgreSQL one (stop the bot first)"
+    )
+    copy.add_argument("--to", required=True, metavar="URL", help="postgresql://user@host/db")
+    copy.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        metavar="PATH",
+        help="the SQLite file (default: COMODIN_DATABASE_URL if it is SQLite, else COMODIN_DB_PATH)",
+    )
     return parser
 
 
@@ -76,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                         strict_dice=False,
                         json=False,
                         db=None,
+                        database=None,
                         locale=None,
                     ),
                 )
@@ -87,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                 return _fail("sync needs DISCORD_TOKEN in .env")
             return asyncio.run(_sync(settings, args.guild))
         if command == "db":
+            if args.db_command == "copy":
+                return asyncio.run(_db_copy(settings, args.source, args.to))
             return asyncio.run(_db(settings, args.db_command))
     except DatabaseError as exc:
         return _fail(str(exc))
@@ -110,6 +127,8 @@ def _play(settings: Settings, args: argparse.Namespace) -> int:
         db_path = args.db or Path(tmp) / "play.sqlite3"
         if args.script is not None and not args.script.is_file():
             return _fail(f"--script: no such file {args.script}")
+        if args.database is not None and not is_postgres(args.database):
+            return _fail(f"--database: expected a postgresql://... URL, got {args.database}")
         return run_play(
             db_path=db_path,
             script=args.script,
@@ -118,6 +137,7 @@ def _play(settings: Settings, args: argparse.Namespace) -> int:
             strict_dice=args.strict_dice,
             as_json=args.json,
             locale=args.locale or settings.default_locale,
+            database_url=args.database,
         )
 
 
@@ -190,18 +210,35 @@ async def _sync(settings: Settings, guild: int | None) -> int:
 
 
 async def _db(settings: Settings, action: str) -> int:
-    db = Database(settings.db_path)
+    db = connect(settings.database())
     await db.open()
     try:
         newest = load_migrations()[-1].version
         if action == "upgrade":
             applied = await db.migrate()
             print(
-                f"{settings.db_path}: schema version {await db.version()} (applied: {applied or 'none'})"
+                f"{db.describe()}: schema version {await db.version()} (applied: {applied or 'none'})"
             )
         else:
             current = await db.version()
-            print(f"{settings.db_path}: schema version {current} (this Comodín: {newest})")
+            print(f"{db.describe()}: schema version {current} (this Comodín: {newest})")
     finally:
         await db.close()
+    return 0
+
+
+async def _db_copy(settings: Settings, source: Path | None, target: str) -> int:
+    from bot.storage.copy import copy_sqlite_to_postgres
+    from bot.storage.db import redact
+
+    if not is_postgres(target):
+        return _fail(f"db copy --to: expected a postgresql://... URL, got {redact(target)}")
+    if source is None:
+        configured = settings.database()
+        source = settings.db_path if is_postgres(configured) else sqlite_path(configured)
+    print(f"copying {source} into {redact(target)}")
+    counts = await copy_sqlite_to_postgres(source, target, say=lambda line: print(f"  {line}"))
+    total = sum(c.target_rows for c in counts)
+    print(f"done: {len(counts)} tables, {total} rows, every table's count checked")
+    print(f"start the bot with COMODIN_DATABASE_URL={redact(target)}")
     return 0

@@ -14,6 +14,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
 
 
 class ConfigError(Exception):
@@ -27,6 +28,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
     db_path: Path = Field(default=Path("./comodin.sqlite3"), alias="COMODIN_DB_PATH")
+    # postgresql://user:password@host:5432/dbname (or sqlite:///path); without it, the
+    # SQLite file of COMODIN_DB_PATH. Secret: it may hold a password.
+    database_url: SecretStr | None = Field(default=None, alias="COMODIN_DATABASE_URL")
     dev_guild_id: int | None = Field(default=None, alias="COMODIN_DEV_GUILD_ID")
     log_level: str = Field(default="INFO", alias="COMODIN_LOG_LEVEL")
     default_locale: Literal["es", "en"] = Field(default="es", alias="COMODIN_DEFAULT_LOCALE")
@@ -38,6 +42,19 @@ class Settings(BaseSettings):
     def _empty_token_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
+        return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _known_engine(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.startswith(DATABASE_SCHEMES):
+                raise ValueError(
+                    "must start with postgresql:// (PostgreSQL) or sqlite:/// (an SQLite file)"
+                )
         return value
 
     @field_validator("dev_guild_id", "discord_api_url", mode="before")
@@ -65,6 +82,12 @@ class Settings(BaseSettings):
     @property
     def token(self) -> str | None:
         return self.discord_token.get_secret_value() if self.discord_token else None
+
+    def database(self) -> str | Path:
+        """Where the data lives: the ``COMODIN_DATABASE_URL``, else ``COMODIN_DB_PATH``."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.db_path
 
     def logging_level(self) -> int:
         return getattr(logging, self.log_level)

@@ -1,17 +1,24 @@
-"""Shared fixtures: the offline table (the real bot and tree on a real SQLite file)."""
+"""Shared fixtures: the offline table (the real bot and tree on a real SQLite file), and
+the database engines the storage, service and concurrency tests run on (SQLite and a
+throwaway PostgreSQL, tests/postgres.py)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.encounter.service import EncounterService
 from bot.play.table import OfflineTable
+from tests import postgres
 
 # Every test checks that rules never change the (shared, cached) state they are given.
 EncounterService.check_inputs_unchanged = True
+
+ENGINES = ["sqlite", "postgresql"]
+_why_no_postgres: list[str] = []
+_postgres_used: list[postgres.Server] = []
 
 
 @pytest.fixture
@@ -24,3 +31,77 @@ async def table(tmp_path: Path) -> AsyncIterator[OfflineTable]:
 async def table_en(tmp_path: Path) -> AsyncIterator[OfflineTable]:
     async with OfflineTable(db_path=tmp_path / "test.sqlite3", seed=1, locale="en") as t:
         yield t
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.Server | None]:
+    """The session's PostgreSQL (started on first use), or None where there is none."""
+    server, why = postgres.start()
+    if server is None:
+        _why_no_postgres.append(why)
+    else:
+        _postgres_used.append(server)
+    yield server
+    if server is not None:
+        server.close()
+
+
+@pytest.fixture
+async def pg_url(postgres_server: postgres.Server | None) -> AsyncIterator[str]:
+    """A fresh PostgreSQL database with every migration applied, for this test only."""
+    if postgres_server is None:
+        pytest.skip(_why_no_postgres[0])
+    url = await postgres_server.create()
+    yield url
+    await postgres_server.drop(url)
+
+
+@pytest.fixture
+async def pg_empty_url(postgres_server: postgres.Server | None) -> AsyncIterator[str]:
+    """A fresh, empty PostgreSQL database (no tables), for this test only."""
+    if postgres_server is None:
+        pytest.skip(_why_no_postgres[0])
+    url = await postgres_server.create(migrated=False)
+    yield url
+    await postgres_server.drop(url)
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine a test runs on: each test using it runs once per engine."""
+    return str(request.param)
+
+
+@pytest.fixture
+async def database(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[str | Path]:
+    """Where this test's database lives on ``engine``: an SQLite file not created yet,
+    or the URL of a fresh PostgreSQL database (migrated). PostgreSQL is started only
+    when a test needs it."""
+    if engine == "sqlite":
+        yield tmp_path / "test.sqlite3"
+        return
+    postgres_server: postgres.Server | None = request.getfixturevalue("postgres_server")
+    if postgres_server is None:
+        pytest.skip(_why_no_postgres[0])
+    url = await postgres_server.create()
+    yield url
+    await postgres_server.drop(url)
+
+
+@pytest.fixture
+async def engine_table(database: str | Path, tmp_path: Path) -> AsyncIterator[OfflineTable]:
+    """The offline table (seed 1) on each engine."""
+    url = database if isinstance(database, str) else None
+    async with OfflineTable(db_path=tmp_path / "test.sqlite3", seed=1, database_url=url) as t:
+        yield t
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _why_no_postgres:
+        terminalreporter.write_line(f"PostgreSQL tests skipped: {_why_no_postgres[0]}")
+    for server in _postgres_used:
+        terminalreporter.write_line(
+            f"PostgreSQL: {server.tests} tests had a database on {server.description}"
+        )

@@ -1,4 +1,4 @@
-"""The benny ledger: sessions, pools and their history in SQLite (SW-33, SW-35).
+"""The benny ledger: sessions, pools and their history in the database (SW-33, SW-35).
 
 See :mod:`bot.bennies` for the API other cogs call. Every change is one short
 ``db.transaction()``; a spend is a single guarded ``UPDATE ... WHERE count > 0`` whose
@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
 from bot.bennies.holders import (
     GM,
     PLAYER_START,
@@ -26,7 +24,7 @@ from bot.bennies.holders import (
 )
 from bot.encounter.service import EncounterService
 from bot.errors import UserError
-from bot.storage.db import Database
+from bot.storage.db import Database, IntegrityError, Row, Transaction
 from bot.storage.packed import unpack
 from bot.systems.encounter import Encounter
 
@@ -98,7 +96,7 @@ def _action_seq(payload: dict[str, Any]) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
-def _session(row: aiosqlite.Row) -> Session:
+def _session(row: Row) -> Session:
     return Session(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -110,7 +108,7 @@ def _session(row: aiosqlite.Row) -> Session:
 
 
 class BennyLedger:
-    """Benny pools per session over SQLite (module :mod:`bot.bennies` documents the API).
+    """Benny pools per session in the database (module :mod:`bot.bennies` documents the API).
 
     ``parent_of(channel_id)`` may be set to a function giving a thread's parent channel
     (the cog sets it from the gateway cache); links seen by commands are also stored
@@ -207,17 +205,20 @@ class BennyLedger:
         scope = await self.scope_of(channel_id)
         now = _now()
         async with self.db.transaction() as conn:
-            async with conn.execute(
+            open_session = await conn.fetchone(
                 "SELECT 1 FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
-            ) as cur:
-                if await cur.fetchone() is not None:
-                    raise UserError("bennies.error.session_open")
-            cursor = await conn.execute(
-                "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at) "
-                "VALUES (?, ?, ?, ?)",
-                (guild_id, scope, gm_id, now),
             )
-            session_id = int(cursor.lastrowid or 0)
+            if open_session is not None:
+                raise UserError("bennies.error.session_open")
+            try:
+                session_id = await conn.fetchval(
+                    "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at) "
+                    "VALUES (?, ?, ?, ?) RETURNING id",
+                    (guild_id, scope, gm_id, now),
+                )
+            except IntegrityError:
+                # Another process opened one since our check (unique benny_sessions_one_open).
+                raise UserError("bennies.error.session_open") from None
             for player in dict.fromkeys(players):
                 await self._add(conn, session_id, user_key(player), PLAYER_START)
                 await self._history(
@@ -254,12 +255,14 @@ class BennyLedger:
         if (session.id, holder) in self._joined:
             return None
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
-                "INSERT INTO bennies (session_id, holder, count) VALUES (?, ?, ?) "
-                "ON CONFLICT (session_id, holder) DO NOTHING",
-                (session.id, holder, PLAYER_START),
+            joined = (
+                await conn.execute(
+                    "INSERT INTO bennies (session_id, holder, count) VALUES (?, ?, ?) "
+                    "ON CONFLICT (session_id, holder) DO NOTHING",
+                    (session.id, holder, PLAYER_START),
+                )
+                == 1
             )
-            joined = cursor.rowcount == 1
             if joined:
                 await self._history(conn, session.id, holder, PLAYER_START, "session_join", user_id)
         self._joined.add((session.id, holder))
@@ -439,13 +442,14 @@ class BennyLedger:
         await self.collect_joker_awards(channel_id)  # an award not yet read is reversed too
         changed: list[Returned] = []
         async with self.db.transaction() as conn:
-            async with conn.execute(
+            # FOR UPDATE: an undo of the same action at the same time (another process)
+            # waits, then finds these rows undone and reverses nothing twice.
+            rows = await conn.fetchall(
                 "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
                 "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
-                "'undo.%' ORDER BY id",
+                "'undo.%' ORDER BY id" + conn.dialect.for_update,
                 (session.id, channel_id, action_seq),
-            ) as cur:
-                rows = list(await cur.fetchall())
+            )
             for row in rows:
                 holder, delta = row["holder"], int(row["delta"])
                 back = -delta
@@ -466,25 +470,21 @@ class BennyLedger:
                 changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
         return changed
 
-    async def _reverse(
-        self, conn: aiosqlite.Connection, session_id: int, holder: str, change: int
-    ) -> int:
+    async def _reverse(self, conn: Transaction, session_id: int, holder: str, change: int) -> int:
         """Add ``change`` (+1 back, -1 taken) to a ledger pool, never below zero; returns
         what was actually changed."""
         if change >= 0:
             await self._add(conn, session_id, holder, change)
             return change
-        cursor = await conn.execute(
+        taken = await conn.execute(
             "UPDATE bennies SET count = count + ? WHERE session_id = ? AND holder = ? "
             "AND count >= ?",
             (change, session_id, holder, -change),
         )
-        return change if cursor.rowcount == 1 else 0
+        return change if taken == 1 else 0
 
     @staticmethod
-    async def _tag(
-        conn: aiosqlite.Connection, history_id: int, channel_id: int, action_seq: int
-    ) -> None:
+    async def _tag(conn: Transaction, history_id: int, channel_id: int, action_seq: int) -> None:
         await conn.execute(
             "UPDATE benny_history SET channel_id = ?, action_seq = ? WHERE id = ?",
             (channel_id, action_seq, history_id),
@@ -504,18 +504,12 @@ class BennyLedger:
             return []
         awarded: list[dict[str, Any]] = []
         async with self.db.transaction() as conn:
-            async with conn.execute(
-                "SELECT last_log_id FROM benny_log_cursor WHERE session_id = ? AND channel_id = ?",
-                (session.id, channel_id),
-            ) as cur:
-                row = await cur.fetchone()
-            last = int(row["last_log_id"]) if row else 0
-            async with conn.execute(
+            last = await self._cursor(conn, session.id, channel_id)
+            rows = await conn.fetchall(
                 "SELECT id, user_id, payload FROM encounter_log WHERE channel_id = ? AND id > ? "
                 "AND created_at >= ? AND payload LIKE ? ORDER BY id",
                 (channel_id, last, session.started_at, f"%{JOKER_EVENT}%"),
-            ) as cur:
-                rows = list(await cur.fetchall())
+            )
             for log_row in rows:
                 payload = json.loads(log_row["payload"])
                 events = payload.get("events", [])
@@ -573,12 +567,12 @@ class BennyLedger:
         self._ledger_holder(holder)
         session = await self.require_session(channel_id)
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            spent = await conn.execute(
                 "UPDATE bennies SET count = count - 1 "
                 "WHERE session_id = ? AND holder = ? AND count > 0",
                 (session.id, holder),
             )
-            if cursor.rowcount != 1:
+            if spent != 1:
                 raise UserError("bennies.error.empty", holder=holder)
             history_id = await self._history(
                 conn, session.id, holder, -1, reason, user_id, note, roll_ref
@@ -609,33 +603,32 @@ class BennyLedger:
         return Encounter.model_validate_json(unpack(row["state"])) if row else None
 
     @staticmethod
-    async def _players(conn: aiosqlite.Connection, session_id: int) -> list[str]:
-        async with conn.execute(
+    async def _players(conn: Transaction, session_id: int) -> list[str]:
+        rows = await conn.fetchall(
             "SELECT holder FROM bennies WHERE session_id = ? AND holder LIKE 'user:%' "
             "ORDER BY rowid",
             (session_id,),
-        ) as cur:
-            return [r["holder"] for r in await cur.fetchall()]
+        )
+        return [r["holder"] for r in rows]
 
     @staticmethod
-    async def _add(conn: aiosqlite.Connection, session_id: int, holder: str, count: int) -> None:
+    async def _add(conn: Transaction, session_id: int, holder: str, count: int) -> None:
         await conn.execute(
             "INSERT INTO bennies (session_id, holder, count) VALUES (?, ?, ?) "
-            "ON CONFLICT (session_id, holder) DO UPDATE SET count = count + excluded.count",
+            "ON CONFLICT (session_id, holder) DO UPDATE SET count = bennies.count + excluded.count",
             (session_id, holder, count),
         )
 
     @staticmethod
-    async def _count(conn: aiosqlite.Connection, session_id: int, holder: str) -> int:
-        async with conn.execute(
+    async def _count(conn: Transaction, session_id: int, holder: str) -> int:
+        row = await conn.fetchone(
             "SELECT count FROM bennies WHERE session_id = ? AND holder = ?", (session_id, holder)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return int(row["count"]) if row else 0
 
     @staticmethod
     async def _history(
-        conn: aiosqlite.Connection,
+        conn: Transaction,
         session_id: int,
         holder: str,
         delta: int,
@@ -644,19 +637,39 @@ class BennyLedger:
         note: str | None = None,
         roll_ref: str | None = None,
     ) -> int:
-        cursor = await conn.execute(
+        history_id = await conn.fetchval(
             "INSERT INTO benny_history "
             "(session_id, created_at, holder, delta, reason, user_id, roll_ref, note) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (session_id, _now(), holder, delta, reason, user_id, roll_ref, note),
         )
-        return int(cursor.lastrowid or 0)
+        return int(history_id)
 
     @staticmethod
-    async def _set_cursor(conn: aiosqlite.Connection, session_id: int, channel_id: int) -> None:
+    async def _cursor(conn: Transaction, session_id: int, channel_id: int) -> int:
+        """The last log row read for SW-33 awards in the channel, with its cursor row
+        held until the transaction ends (created at 0 when the channel has none yet), so
+        two collections at once read each log row once."""
+        query = (
+            "SELECT last_log_id FROM benny_log_cursor WHERE session_id = ? AND channel_id = ?"
+            + conn.dialect.for_update
+        )
+        row = await conn.fetchone(query, (session_id, channel_id))
+        if row is None:
+            await conn.execute(
+                "INSERT INTO benny_log_cursor (session_id, channel_id, last_log_id) "
+                "VALUES (?, ?, 0) ON CONFLICT DO NOTHING",
+                (session_id, channel_id),
+            )
+            row = await conn.fetchone(query, (session_id, channel_id))
+        return int(row["last_log_id"]) if row else 0
+
+    @staticmethod
+    async def _set_cursor(conn: Transaction, session_id: int, channel_id: int) -> None:
         await conn.execute(
             "INSERT INTO benny_log_cursor (session_id, channel_id, last_log_id) "
-            "SELECT ?, ?, COALESCE(MAX(id), 0) FROM encounter_log WHERE channel_id = ? "
+            "SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), COALESCE(MAX(id), 0) "
+            "FROM encounter_log WHERE channel_id = ? "
             "ON CONFLICT (session_id, channel_id) DO UPDATE SET last_log_id = excluded.last_log_id",
             (session_id, channel_id, channel_id),
         )

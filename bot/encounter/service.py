@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.errors import UserError
-from bot.storage.db import Database
+from bot.storage.db import Database, IntegrityError, Transaction
 from bot.storage.packed import pack, unpack
 from bot.systems.base import Outcome
 from bot.systems.common import plain_items, raw_items
@@ -30,8 +29,13 @@ from bot.systems.encounter import SYSTEMS, Encounter
 
 UNDO_DEPTH = 50
 CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
+# Tries of a write that meets another writer's change (another process writing the same
+# channel, as while a shard moves): the first without locks; the others read the state
+# afresh holding its row until the write commits (EncounterService._retrying).
+ATTEMPTS = 3
 
 RulesAction = Callable[[Encounter, DiceSource], Outcome]
+T = TypeVar("T")
 
 
 def _now() -> str:
@@ -107,10 +111,49 @@ class EncounterService:
         self.dice = dice
         self._locks: dict[int, asyncio.Lock] = {}
         # The latest (encounter, its JSON, version, its combatants' JSON) per channel.
-        # This process is the only writer of its channels; if another wrote, the version
-        # check in act() fails, the entry is dropped and the action retried from the
-        # database.
+        # This process is meant to be the only writer of its channels; if another wrote,
+        # the version check of every write fails, the entry is dropped and the write
+        # retried from the database (:meth:`_retrying`).
         self._cache: OrderedDict[int, Entry] = OrderedDict()
+        self.conflicts = 0  # writes that met another writer's change and were retried
+
+    async def _retrying(
+        self, channel_id: int, attempt: Callable[[Transaction | None], Awaitable[T]]
+    ) -> T:
+        """Run ``attempt`` (under the channel's lock) so that its write meets no change by
+        another writer. The first try is optimistic: the state as cached (or read), the
+        write checking the version. If another process changed the encounter meanwhile
+        (:class:`ConcurrentChange`, nothing written), the cached copy is dropped and the
+        action is tried again on the fresh state inside one transaction that reads the
+        encounter's row with ``FOR UPDATE`` (on SQLite, ``BEGIN IMMEDIATE``) and holds it
+        until the write commits: no other writer can get in between, so a process with
+        a stale copy never overwrites a newer state and its action is not lost, however
+        busy the other writer is. :data:`ATTEMPTS` tries, then the user is told to try
+        again (only a row that appears or disappears meanwhile gets that far)."""
+        try:
+            return await attempt(None)
+        except ConcurrentChange:
+            self.conflicts += 1
+            self.forget(channel_id)
+        for _ in range(ATTEMPTS - 1):
+            try:
+                async with self.db.transaction() as tx:
+                    result = await attempt(tx)
+                return result
+            except ConcurrentChange:
+                self.conflicts += 1
+                self.forget(channel_id)
+            except BaseException:
+                # The attempt may have cached what its transaction then did not commit.
+                self.forget(channel_id)
+                raise
+        raise UserError("encounter.busy")
+
+    async def _commit(
+        self, tx: Transaction | None, write: Callable[[Transaction], Awaitable[T]]
+    ) -> T:
+        """Run ``write`` in ``tx`` when the attempt holds one, else in a write of its own."""
+        return await write(tx) if tx is not None else await self.db.write(write)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -133,14 +176,23 @@ class EncounterService:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    async def _load(self, channel_id: int) -> Entry | None:
-        entry = self._cache.get(channel_id)
-        if entry is not None:
-            self._cache.move_to_end(channel_id)
-            return entry
-        row = await self.db.fetchone(
-            "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
-        )
+    async def _load(self, channel_id: int, tx: Transaction | None = None) -> Entry | None:
+        """The cached entry, else the row; in ``tx``, the row itself, held until ``tx``
+        ends (see :meth:`_retrying`)."""
+        if tx is not None:
+            row = await tx.fetchone(
+                "SELECT state, version FROM encounters WHERE channel_id = ?"
+                + tx.dialect.for_update,
+                (channel_id,),
+            )
+        else:
+            entry = self._cache.get(channel_id)
+            if entry is not None:
+                self._cache.move_to_end(channel_id)
+                return entry
+            row = await self.db.fetchone(
+                "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
+            )
         if row is None:
             return None
         stored = row["state"]
@@ -191,57 +243,81 @@ class EncounterService:
                 encounter, user_id or gm_id, "encounter.start", {"system": system, "name": name}, 1
             )
 
-            def write(conn: sqlite3.Connection) -> None:
-                _insert_encounter(conn, encounter, state_json)
-                _log(conn, log)
+            async def write(tx: Transaction) -> None:
+                await _insert_encounter(tx, encounter, state_json)
+                await _log(tx, log)
 
-            await self.db.write(write)
+            try:
+                await self.db.write(write)
+            except IntegrityError:
+                # Another process started one here between our read and our write.
+                self.forget(channel_id)
+                raise UserError("encounter.already") from None
             self.forget(channel_id)
             return encounter
 
     async def end(self, channel_id: int, user_id: int) -> Encounter:
         async with self.lock(channel_id):
-            encounter = await self.require(channel_id)
-            encounter = encounter.model_copy(update={"active": False})
-            state_json = encounter.model_dump_json()
-            log = _log_row(encounter, user_id, "encounter.end", {}, None)
+            return await self._retrying(channel_id, lambda tx: self._end(channel_id, user_id, tx))
 
-            def write(conn: sqlite3.Connection) -> None:
-                conn.execute(
-                    "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
-                    (channel_id, encounter.guild_id, encounter.system, pack(state_json), log[0]),
-                )
-                _log(conn, log)
-                conn.execute("DELETE FROM encounters WHERE channel_id = ?", (channel_id,))
+    async def _end(self, channel_id: int, user_id: int, tx: Transaction | None) -> Encounter:
+        entry = await self._load(channel_id, tx)
+        if entry is None:
+            raise UserError("encounter.none")
+        encounter, version = entry[0].model_copy(update={"active": False}), entry[2]
+        state_json = encounter.model_dump_json()
+        log = _log_row(encounter, user_id, "encounter.end", {}, None)
 
-            await self.db.write(write)
-            self.forget(channel_id)
-            return encounter
+        async def write(tx: Transaction) -> None:
+            await _delete_encounter(tx, channel_id, version)
+            await tx.execute(
+                "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
+                (channel_id, encounter.guild_id, encounter.system, pack(state_json), log[0]),
+            )
+            await _log(tx, log)
+
+        await self._commit(tx, write)
+        self.forget(channel_id)
+        return encounter
 
     async def replace(
         self, encounter: Encounter, user_id: int, *, kind: str = "encounter.import"
     ) -> Encounter:
         """Put a whole encounter in the channel (``/encounter import``): undoable."""
         async with self.lock(encounter.channel_id):
-            old = await self.get(encounter.channel_id)
-            state_json = encounter.model_dump_json()
-            old_json = old.model_dump_json() if old is not None else ""
-            log = _log_row(encounter, user_id, kind, {}, None)
+            return await self._retrying(
+                encounter.channel_id, lambda tx: self._replace(encounter, user_id, kind, tx)
+            )
 
-            def write(conn: sqlite3.Connection) -> None:
-                if old is None:
-                    _insert_encounter(conn, encounter, state_json)
-                else:
-                    _snapshot(conn, old.channel_id, old.seq, kind, pack(old_json))
-                    conn.execute(
-                        "UPDATE encounters SET state = ?, system = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
-                        (pack(state_json), encounter.system, _now(), encounter.channel_id),
-                    )
-                _log(conn, log)
+    async def _replace(
+        self, encounter: Encounter, user_id: int, kind: str, tx: Transaction | None
+    ) -> Encounter:
+        entry = await self._load(encounter.channel_id, tx)
+        state_json = encounter.model_dump_json()
+        log = _log_row(encounter, user_id, kind, {}, None)
 
-            await self.db.write(write)
-            self.forget(encounter.channel_id)
-            return encounter
+        async def write(tx: Transaction) -> None:
+            if entry is None:
+                try:
+                    await _insert_encounter(tx, encounter, state_json)
+                except IntegrityError:
+                    raise ConcurrentChange(encounter.channel_id) from None
+            else:
+                old, version = entry[0], entry[2]
+                await _update_state(
+                    tx,
+                    encounter.channel_id,
+                    version,
+                    pack(state_json),
+                    _now(),
+                    system=encounter.system,
+                )
+                await _snapshot(tx, old.channel_id, old.seq, kind, pack(old.model_dump_json()))
+            await _log(tx, log)
+
+        await self._commit(tx, write)
+        self.forget(encounter.channel_id)
+        return encounter
 
     # -- actions --------------------------------------------------------------------------
 
@@ -259,15 +335,12 @@ class EncounterService:
         """Apply one rules action under the channel's lock, in one transaction. With an
         ``interaction_id``, an interaction already applied raises DuplicateInteraction."""
         async with self.lock(channel_id):
-            try:
-                return await self._act(
-                    channel_id, user_id, action, kind, params, undoable, interaction_id
-                )
-            except ConcurrentChange:
-                self.forget(channel_id)
-                return await self._act(
-                    channel_id, user_id, action, kind, params, undoable, interaction_id
-                )
+            return await self._retrying(
+                channel_id,
+                lambda tx: self._act(
+                    channel_id, user_id, action, kind, params, undoable, interaction_id, tx
+                ),
+            )
 
     async def _act(
         self,
@@ -278,8 +351,9 @@ class EncounterService:
         params: dict[str, Any] | None,
         undoable: bool,
         interaction_id: int | None,
+        tx: Transaction | None,
     ) -> tuple[Encounter, Outcome]:
-        entry = await self._load(channel_id)
+        entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
         encounter, encounter_json, version, fragments, encounter_packed = entry
@@ -318,26 +392,20 @@ class EncounterService:
         )
         now = log[0]
 
-        def write(conn: sqlite3.Connection) -> bytes:
-            # Packing here, on the writer thread, keeps it off the event loop (zlib lets
-            # go of the GIL while it compresses).
+        async def write(tx: Transaction) -> bytes:
+            # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
+            # lets go of the GIL while it compresses).
             updated_packed = pack(updated_json)
             if interaction_id is not None:
-                _mark_processed(conn, interaction_id, channel_id, updated.seq)
-            cursor = conn.execute(
-                "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? "
-                "WHERE channel_id = ? AND version = ?",
-                (updated_packed, now, channel_id, version),
-            )
-            if cursor.rowcount != 1:
-                raise ConcurrentChange(channel_id)
+                await _mark_processed(tx, interaction_id, channel_id, updated.seq)
+            await _update_state(tx, channel_id, version, updated_packed, now)
             if undoable:
                 before = encounter_packed if encounter_packed is not None else pack(encounter_json)
-                _snapshot(conn, channel_id, encounter.seq, outcome.summary or kind, before)
-            _log(conn, log)
+                await _snapshot(tx, channel_id, encounter.seq, outcome.summary or kind, before)
+            await _log(tx, log)
             return updated_packed
 
-        updated_packed = await self.db.write(write)
+        updated_packed = await self._commit(tx, write)
         self._remember(
             channel_id, (updated, updated_json, version + 1, updated_fragments, updated_packed)
         )
@@ -346,18 +414,20 @@ class EncounterService:
     async def set_board(self, channel_id: int, message_id: int | None) -> None:
         """Remember the board message (not an undoable change)."""
         async with self.lock(channel_id):
-            encounter = await self.get(channel_id)
-            if encounter is None:
-                return
-            encounter = encounter.model_copy(update={"board_message_id": message_id})
-            state_json = encounter.model_dump_json()
-            await self.db.write(
-                lambda conn: conn.execute(
-                    "UPDATE encounters SET state = ? WHERE channel_id = ?",
-                    (pack(state_json), channel_id),
-                )
-            )
-            self.forget(channel_id)
+            await self._retrying(channel_id, lambda tx: self._set_board(channel_id, message_id, tx))
+
+    async def _set_board(
+        self, channel_id: int, message_id: int | None, tx: Transaction | None
+    ) -> None:
+        entry = await self._load(channel_id, tx)
+        if entry is None:
+            return
+        encounter = entry[0].model_copy(update={"board_message_id": message_id})
+        state_json = encounter.model_dump_json()
+        await self._commit(
+            tx, lambda tx: _update_state(tx, channel_id, entry[2], pack(state_json), None)
+        )
+        self.forget(channel_id)
 
     async def undo(self, channel_id: int, user_id: int) -> str:
         """Restore the state before the last change; return what was undone."""
@@ -368,41 +438,44 @@ class EncounterService:
         action it was (its ``seq``, for what lives outside the state: the bennies
         ledger, SW-38)."""
         async with self.lock(channel_id):
-            current = await self.require(channel_id)
-            row = await self.db.fetchone(
-                "SELECT id, version, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                (channel_id,),
-            )
-            if row is None:
-                raise UserError("encounter.nothing_to_undo")
-            previous = Encounter.model_validate_json(unpack(row["state"]))
-            # Keep the board message and the dice sequence moving forward.
-            previous = previous.model_copy(
-                update={"board_message_id": current.board_message_id, "seq": current.seq}
-            )
-            state_json = previous.model_dump_json()
-            log = _log_row(
-                previous, user_id, "undo", {"undone": row["summary"], "seq": row["version"]}, None
-            )
+            return await self._retrying(channel_id, lambda tx: self._undo(channel_id, user_id, tx))
 
-            def write(conn: sqlite3.Connection) -> None:
-                conn.execute(
-                    "UPDATE encounters SET state = ?, version = version + 1, updated_at = ? WHERE channel_id = ?",
-                    (pack(state_json), log[0], channel_id),
-                )
-                conn.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
-                _log(conn, log)
+    async def _undo(self, channel_id: int, user_id: int, tx: Transaction | None) -> Undone:
+        entry = await self._load(channel_id, tx)
+        if entry is None:
+            raise UserError("encounter.none")
+        current, version = entry[0], entry[2]
+        row = await (tx or self.db).fetchone(
+            "SELECT id, version, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if row is None:
+            raise UserError("encounter.nothing_to_undo")
+        previous = Encounter.model_validate_json(unpack(row["state"]))
+        # Keep the board message and the dice sequence moving forward.
+        previous = previous.model_copy(
+            update={"board_message_id": current.board_message_id, "seq": current.seq}
+        )
+        state_json = previous.model_dump_json()
+        log = _log_row(
+            previous, user_id, "undo", {"undone": row["summary"], "seq": row["version"]}, None
+        )
 
-            await self.db.write(write)
-            self.forget(channel_id)
-            return Undone(str(row["summary"]), int(row["version"]), previous.system)
+        async def write(tx: Transaction) -> None:
+            await _update_state(tx, channel_id, version, pack(state_json), log[0])
+            await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
+            await _log(tx, log)
+
+        await self._commit(tx, write)
+        self.forget(channel_id)
+        return Undone(str(row["summary"]), int(row["version"]), previous.system)
 
     async def log_roll(
         self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]
     ) -> None:
         """Append a stand-alone roll (/roll, /trait) to the log."""
         log = (_now(), guild_id, channel_id, user_id, "roll", None, _dumps(payload))
-        await self.db.write(lambda conn: _log(conn, log))
+        await self.db.write(lambda tx: _log(tx, log))
 
     async def history(self, channel_id: int, limit: int = 100) -> list[dict[str, Any]]:
         """The channel's newest ``limit`` log rows, oldest first (every encounter's)."""
@@ -437,7 +510,7 @@ class EncounterService:
         ]
 
 
-# -- writes (plain sqlite3, run on the database thread inside Database.write) -------------
+# -- writes (inside Database.write: on SQLite, run on the database thread) ---------------
 
 LogRow = tuple[str, int | None, int, int, str, int | None, str]
 
@@ -473,47 +546,76 @@ def _log_row(
     )
 
 
-def _log(conn: sqlite3.Connection, row: LogRow) -> None:
-    conn.execute(
+async def _log(tx: Transaction, row: LogRow) -> None:
+    await tx.execute(
         "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         row,
     )
 
 
-def _insert_encounter(conn: sqlite3.Connection, encounter: Encounter, state_json: str) -> None:
+async def _insert_encounter(tx: Transaction, encounter: Encounter, state_json: str) -> None:
     now = _now()
-    conn.execute(
+    await tx.execute(
         "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, 1, ?, ?)",
         (encounter.channel_id, encounter.guild_id, encounter.system, pack(state_json), now, now),
     )
 
 
-def _mark_processed(
-    conn: sqlite3.Connection, interaction_id: int, channel_id: int, seq: int
+async def _update_state(
+    tx: Transaction,
+    channel_id: int,
+    version: int,
+    stored: bytes,
+    now: str | None,
+    *,
+    system: str | None = None,
 ) -> None:
-    cursor = conn.execute(
-        "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id) VALUES (?, ?)",
+    """Write the channel's state if it is still at ``version`` (and bump it), else raise
+    :class:`ConcurrentChange`: the optimistic check every write of a state makes."""
+    changed = await tx.execute(
+        "UPDATE encounters SET state = ?, version = version + 1,"
+        " updated_at = COALESCE(?, updated_at), system = COALESCE(?, system)"
+        " WHERE channel_id = ? AND version = ?",
+        (stored, now, system, channel_id, version),
+    )
+    if changed != 1:
+        raise ConcurrentChange(channel_id)
+
+
+async def _delete_encounter(tx: Transaction, channel_id: int, version: int) -> None:
+    """Remove the channel's encounter if it is still at ``version``."""
+    changed = await tx.execute(
+        "DELETE FROM encounters WHERE channel_id = ? AND version = ?", (channel_id, version)
+    )
+    if changed != 1:
+        raise ConcurrentChange(channel_id)
+
+
+async def _mark_processed(tx: Transaction, interaction_id: int, channel_id: int, seq: int) -> None:
+    inserted = await tx.execute(
+        "INSERT INTO processed_interactions (interaction_id, channel_id) VALUES (?, ?)"
+        " ON CONFLICT DO NOTHING",
         (interaction_id, channel_id),
     )
-    if cursor.rowcount == 0:
+    if inserted == 0:
         raise DuplicateInteraction(interaction_id)
     if seq % 500 == 0:
         cutoff = _snowflake_before(int(datetime.now(UTC).timestamp() * 1000) - KEEP_PROCESSED_MS)
-        conn.execute("DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,))
+        await tx.execute("DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,))
 
 
-def _snapshot(
-    conn: sqlite3.Connection, channel_id: int, version: int, summary: str, stored: bytes
+async def _snapshot(
+    tx: Transaction, channel_id: int, version: int, summary: str, stored: bytes
 ) -> None:
     """Keep the state before an undoable change (packed, :mod:`bot.storage.packed`); only
     the last UNDO_DEPTH are kept."""
-    conn.execute(
+    await tx.execute(
         "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
         (channel_id, version, summary, stored),
     )
-    conn.execute(
+    await tx.execute(
         "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"
         " WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
         (channel_id, channel_id, UNDO_DEPTH - 1),

@@ -96,9 +96,15 @@ def run_play(
     strict_dice: bool,
     as_json: bool,
     locale: str,
+    database_url: str | None = None,
 ) -> int:
     table = OfflineTable(
-        db_path=db_path, seed=seed, dice=dice, strict_dice=strict_dice, locale=locale
+        db_path=db_path,
+        seed=seed,
+        dice=dice,
+        strict_dice=strict_dice,
+        locale=locale,
+        database_url=database_url,
     )
     if script is not None:
         lines: Iterable[str] = script.read_text("utf-8").splitlines()

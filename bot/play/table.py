@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.webhook.async_ import async_context
+from pydantic import SecretStr
 
 from bot.app import ComodinBot
 from bot.config import Settings
@@ -99,11 +100,15 @@ class OfflineTable:
         locale: str = "es",
         settings: Settings | None = None,
         channel_id: int = CHANNEL_ID,
+        database_url: str | None = None,
         check_payloads: bool = True,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
     ) -> None:
+        """``database_url`` (``postgresql://...``) puts the table on that database
+        instead of the SQLite file ``db_path``."""
         self.settings = settings or Settings(_env_file=None, COMODIN_DB_PATH=str(db_path))  # type: ignore[call-arg]
         self.settings.db_path = Path(db_path)
+        self.settings.database_url = SecretStr(database_url) if database_url else None
         forced = None
         if dice is not None or strict_dice:
             forced = ForcedSource(dice or [], RandomSource(seed), strict=strict_dice)

@@ -37,20 +37,20 @@ class CharacterRepository:
     ) -> bool:
         """Insert or replace; returns True when it replaced an existing character."""
         existing = await self.get(guild_id=guild_id, owner_id=owner_id, name=name)
+        nocase = self.db.dialect.nocase
         async with self.db.transaction() as conn:
             if existing is None:
-                cursor = await conn.execute(
+                count = await conn.fetchval(
                     "SELECT COUNT(*) FROM characters WHERE guild_id = ? AND owner_id = ?",
                     (guild_id, owner_id),
                 )
-                (count,) = await cursor.fetchone()
                 if count >= MAX_PER_OWNER:
                     from bot.errors import UserError
 
                     raise UserError("character.too_many", limit=MAX_PER_OWNER)
             await conn.execute(
                 "INSERT INTO characters (guild_id, owner_id, name, system, source, sheet, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, owner_id, name) DO UPDATE SET system = excluded.system, source = excluded.source,"
+                f" ON CONFLICT (guild_id, owner_id, {nocase('name')}) DO UPDATE SET system = excluded.system, source = excluded.source,"
                 " sheet = excluded.sheet, updated_at = excluded.updated_at",
                 (
                     guild_id,
@@ -65,26 +65,31 @@ class CharacterRepository:
         return existing is not None
 
     async def get(self, *, guild_id: int, owner_id: int, name: str) -> SavedCharacter | None:
+        nocase = self.db.dialect.nocase
         row = await self.db.fetchone(
-            "SELECT name, owner_id, system, source, sheet FROM characters WHERE guild_id = ? AND owner_id = ? AND name = ? COLLATE NOCASE",
+            "SELECT name, owner_id, system, source, sheet FROM characters"
+            f" WHERE guild_id = ? AND owner_id = ? AND {nocase('name')} = {nocase('?')}",
             (guild_id, owner_id, name),
         )
         return _character(row) if row else None
 
     async def list(self, *, guild_id: int, owner_id: int) -> list[SavedCharacter]:
         rows = await self.db.fetchall(
-            "SELECT name, owner_id, system, source, sheet FROM characters WHERE guild_id = ? AND owner_id = ? ORDER BY name COLLATE NOCASE",
+            "SELECT name, owner_id, system, source, sheet FROM characters"
+            f" WHERE guild_id = ? AND owner_id = ? ORDER BY {self.db.dialect.nocase('name')}",
             (guild_id, owner_id),
         )
         return [_character(r) for r in rows]
 
     async def delete(self, *, guild_id: int, owner_id: int, name: str) -> bool:
+        nocase = self.db.dialect.nocase
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
-                "DELETE FROM characters WHERE guild_id = ? AND owner_id = ? AND name = ? COLLATE NOCASE",
+            deleted = await conn.execute(
+                "DELETE FROM characters"
+                f" WHERE guild_id = ? AND owner_id = ? AND {nocase('name')} = {nocase('?')}",
                 (guild_id, owner_id, name),
             )
-            return cursor.rowcount > 0
+            return deleted > 0
 
 
 def _character(row: Any) -> SavedCharacter:

@@ -1,31 +1,83 @@
-"""The database: one aiosqlite writer connection, WAL, and the migrations runner.
+"""The storage API: one :class:`Database` on two engines (docs/STORAGE.md).
 
-Migrations are the numbered ``NNNN_name.sql`` files in ``migrations/``, applied in order
-at start, each in its own transaction that also sets ``PRAGMA user_version``. A database
-whose version is newer than the newest migration refuses to open (:class:`DatabaseError`).
+- :class:`bot.storage.sqlite.SqliteDatabase` (the default, ``COMODIN_DB_PATH``): one
+  aiosqlite writer connection, WAL; a write runs on its thread in one hop.
+- :class:`bot.storage.postgres.PostgresDatabase` (``COMODIN_DATABASE_URL=postgresql://``):
+  an asyncpg pool; each write is one transaction on a pooled connection.
+
+Both take the same SQL (``?`` placeholders; :mod:`bot.storage.dialect` says where the
+engines differ) and the same migrations: the numbered ``NNNN_name.sql`` files in
+``migrations/``, applied in order at start, each in its own transaction that also records
+the schema version. A database whose version is newer than the newest migration refuses
+to open (:class:`DatabaseError`).
+
+A write is ``await db.write(work)``: ``work`` is an ``async def`` taking a
+:class:`Transaction`; it may await only the transaction's methods (on SQLite it runs on
+the database thread, where nothing else can be awaited), and its exception rolls the
+whole transaction back. ``async with db.transaction() as tx`` is the same for code that
+awaits other things between its statements.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
-import sqlite3
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+import sysconfig
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
-import aiosqlite
+from bot.storage.dialect import Dialect, NotPortable
 
 T = TypeVar("T")
+# A result row: sqlite3.Row or asyncpg.Record, both read by column name or position.
+Row = Any
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+def _migrations_dir() -> Path:
+    """``migrations/`` of the checkout (``make run``, the tests), else where a
+    non-editable install put them (``pip install .``: pyproject's data-files)."""
+    checkout = Path(__file__).resolve().parents[2] / "migrations"
+    if checkout.is_dir():
+        return checkout
+    return Path(sysconfig.get_path("data")) / "share" / "comodin" / "migrations"
+
+
+MIGRATIONS_DIR = _migrations_dir()
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class DatabaseError(Exception):
     """The database cannot be used (unwritable path, newer schema...). One clear line."""
+
+
+class IntegrityError(Exception):
+    """A statement broke a constraint (a unique key, a CHECK), on either engine."""
+
+
+class Transaction(Protocol):
+    """One open transaction. ``sql`` uses ``?`` placeholders on both engines."""
+
+    dialect: Dialect
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; return how many rows it changed."""
+        ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first column of the first row (``None`` without a row)."""
+        ...
+
+
+Work = Callable[[Transaction], Awaitable[T]]
 
 
 @dataclass(frozen=True)
@@ -33,148 +85,141 @@ class Migration:
     version: int
     name: str
     sql: str
+    postgresql: str | None = None  # migrations/postgresql/<name>.sql, when the rewrite can't
+
+    def sql_for(self, dialect: Dialect) -> str:
+        if dialect.name == "postgresql" and self.postgresql is not None:
+            return self.postgresql
+        try:
+            return dialect.migration(self.sql)
+        except NotPortable as exc:
+            raise DatabaseError(
+                f"migration {self.name} says {str(exc)!r}, which PostgreSQL does not "
+                f"understand: write migrations/postgresql/{self.name}.sql"
+            ) from None
 
 
 def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    overrides = {p.stem: p.read_text("utf-8") for p in (directory / "postgresql").glob("*.sql")}
     migrations = []
     for path in sorted(directory.glob("*.sql")):
         match = _NAME.match(path.name)
         if not match:
             raise DatabaseError(f"migration file name not understood: {path.name}")
-        migrations.append(Migration(int(match.group(1)), path.stem, path.read_text("utf-8")))
+        sql = path.read_text("utf-8")
+        migrations.append(
+            Migration(int(match.group(1)), path.stem, sql, overrides.pop(path.stem, None))
+        )
     versions = [m.version for m in migrations]
     if versions != list(range(1, len(versions) + 1)):
         raise DatabaseError(f"migrations must be numbered 1..N without gaps, got {versions}")
+    if overrides:
+        raise DatabaseError(
+            f"migrations/postgresql has no migration to replace: {sorted(overrides)}"
+        )
     return migrations
 
 
-class Database:
-    """One writer connection. ``transaction()`` serialises writers (BEGIN IMMEDIATE)."""
+class Database(ABC):
+    """The storage API both engines implement."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        self._conn: aiosqlite.Connection | None = None
-        self._write_lock = asyncio.Lock()
+    dialect: Dialect
 
-    @property
-    def conn(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise DatabaseError("database is not open")
-        return self._conn
+    @abstractmethod
+    def describe(self) -> str:
+        """Where the data lives, for messages (a URL without its password)."""
 
-    async def open(self) -> None:
-        if str(self.path) != ":memory:":
-            parent = self.path.expanduser().resolve().parent
-            if not parent.is_dir():
-                raise DatabaseError(f"COMODIN_DB_PATH: folder {parent} does not exist")
-        try:
-            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-            await self._conn.execute("PRAGMA journal_mode=WAL")
-            await self._conn.execute("PRAGMA synchronous=NORMAL")
-            await self._conn.execute("PRAGMA busy_timeout=5000")
-            await self._conn.execute("PRAGMA foreign_keys=ON")
-            # Touch the file now so an unwritable path fails here, not on the first write.
-            await self._conn.execute("CREATE TABLE IF NOT EXISTS _probe (x)")
-            await self._conn.execute("DROP TABLE _probe")
-        except Exception as exc:  # sqlite3.OperationalError and friends
-            await self.close()
-            raise DatabaseError(f"cannot open database {self.path}: {exc}") from None
-        self._conn.row_factory = aiosqlite.Row
+    @abstractmethod
+    async def open(self) -> None: ...
 
-    async def close(self) -> None:
-        if self._conn is not None:
-            conn, self._conn = self._conn, None
-            await conn.close()
+    @abstractmethod
+    async def close(self) -> None: ...
 
+    @abstractmethod
     async def version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        """The schema version the database is at (0 when empty)."""
+
+    @abstractmethod
+    async def _apply(self, migration: Migration) -> None:
+        """Run one migration and record its version, in one transaction."""
+
+    def _migration_lock(self) -> AbstractAsyncContextManager[None]:
+        """Held while migrating (several processes may start at once)."""
+        return nullcontext()
 
     async def migrate(self, migrations: list[Migration] | None = None) -> list[int]:
         """Apply pending migrations; return the versions applied."""
         migrations = load_migrations() if migrations is None else migrations
         newest = migrations[-1].version if migrations else 0
-        current = await self.version()
-        if current > newest:
-            raise DatabaseError(
-                f"database {self.path} is at schema version {current}, newer than this "
-                f"Comodín ({newest}); upgrade Comodín or use a backup"
-            )
         applied = []
-        for migration in migrations:
-            if migration.version <= current:
-                continue
-            async with self.transaction() as conn:
-                for statement in _split_sql(migration.sql):
-                    await conn.execute(statement)
-                await conn.execute(f"PRAGMA user_version = {migration.version}")
-            applied.append(migration.version)
+        async with self._migration_lock():
+            current = await self.version()
+            if current > newest:
+                raise DatabaseError(
+                    f"database {self.describe()} is at schema version {current}, newer than "
+                    f"this Comodín ({newest}); upgrade Comodín or use a backup"
+                )
+            for migration in migrations:
+                if migration.version <= current:
+                    continue
+                await self._apply(migration)
+                applied.append(migration.version)
         return applied
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A short ``BEGIN IMMEDIATE`` transaction; never hold it across a Discord call."""
-        async with self._write_lock:
-            conn = self.conn
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
-            else:
-                await conn.execute("COMMIT")
+    @abstractmethod
+    async def write(self, work: Work[T]) -> T:
+        """Run ``work`` in one transaction (see the module's docstring)."""
 
-    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction on the database thread, in
-        a single hop: the hot path (an encounter action writes four or five rows) pays
-        one thread round trip instead of one per statement. ``work`` is plain sqlite3,
-        must not block on anything else, and its exception rolls the transaction back.
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """A short transaction; never hold it across a Discord call."""
 
-        Writes are not serialised here: the database thread runs queued work one item at
-        a time, in order, so each ``work`` is already atomic against the others. Holding a
-        lock across the round trip would let only one write be in flight for the whole
-        bot (under load, one per turn of the event loop). A write only waits while a
-        multi-statement ``transaction()`` is open, so it never lands inside one; once no
-        transaction holds the lock, it is queued before this coroutine yields.
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
-        Uses aiosqlite's ``_execute`` (queue a callable on its thread; pinned in
-        pyproject.toml)."""
-        while self._write_lock.locked():
-            async with self._write_lock:
-                pass
-        conn = self.conn
-        return await conn._execute(_in_transaction, conn._conn, work)
-
-    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cur:
-            return await cur.fetchone()
-
-    async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
-def _in_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        result = work(conn)
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-    return result
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
-def _split_sql(script: str) -> list[str]:
-    """Split a migration into statements (no semicolons inside our string literals)."""
-    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+def sqlite_path(target: str | Path) -> Path:
+    """A file path, or ``sqlite:///relative/path`` and ``sqlite:////absolute/path``."""
+    text = str(target)
+    if text.startswith("sqlite://"):
+        rest = text[len("sqlite://") :]
+        if not rest.startswith("/"):
+            raise DatabaseError(f"not an SQLite URL: {text} (sqlite:///path/to/file.sqlite3)")
+        return Path(rest[1:] or ":memory:")
+    return Path(target)
 
 
-async def open_database(path: Path | str) -> Database:
-    db = Database(path)
+def redact(url: str) -> str:
+    """``url`` without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+
+
+def connect(target: str | Path) -> Database:
+    """The database at ``target`` (not opened yet): a ``postgresql://`` URL, else SQLite."""
+    if is_postgres(target):
+        from bot.storage.postgres import PostgresDatabase
+
+        return PostgresDatabase(str(target))
+    from bot.storage.sqlite import SqliteDatabase
+
+    return SqliteDatabase(sqlite_path(target))
+
+
+async def open_database(target: str | Path) -> Database:
+    """Open the database at ``target`` and apply pending migrations."""
+    db = connect(target)
     await db.open()
     try:
         await db.migrate()

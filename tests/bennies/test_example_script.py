@@ -41,11 +41,16 @@ async def swade(table: OfflineTable) -> SwadeState:
     return encounter.state
 
 
-async def test_the_bennies_example_runs_as_documented(tmp_path: Path) -> None:
+async def test_the_bennies_example_runs_as_documented(database: str | Path, tmp_path: Path) -> None:
+    """On each engine (the ledger's SQL is the same on SQLite and PostgreSQL)."""
     dice = [int(d) for d in documented("dice").split(",")]
     seed = int(documented("seed"))
     async with OfflineTable(
-        db_path=tmp_path / "x.sqlite3", seed=seed, dice=dice, strict_dice=True
+        db_path=tmp_path / "x.sqlite3",
+        seed=seed,
+        dice=dice,
+        strict_dice=True,
+        database_url=database if isinstance(database, str) else None,
     ) as table:
         said: list[str] = []
         refused: list[str] = []

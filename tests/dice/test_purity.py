@@ -6,7 +6,17 @@ import ast
 from pathlib import Path
 
 DICE = Path(__file__).resolve().parents[2] / "bot" / "dice"
-FORBIDDEN_MODULES = {"time", "datetime", "os", "io", "socket", "sqlite3", "aiosqlite", "discord"}
+FORBIDDEN_MODULES = {
+    "time",
+    "datetime",
+    "os",
+    "io",
+    "socket",
+    "sqlite3",
+    "aiosqlite",
+    "asyncpg",
+    "discord",
+}
 
 
 def _imports(path: Path) -> set[str]:

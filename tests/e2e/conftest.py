@@ -70,9 +70,11 @@ async def launch(
     *,
     log_level: str = "DEBUG",
     profile: Path | None = None,
+    database_url: str | None = None,
 ) -> BotProcess:
-    """Start `python -m bot run` against the double with the given database (under
-    cProfile, writing ``profile`` when it stops, if given)."""
+    """Start `python -m bot run` against the double with the given database (the SQLite
+    file ``db_path``, or ``database_url``; under cProfile, writing ``profile`` when it
+    stops, if given)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
     env.update(
         DISCORD_TOKEN="fake-token-for-the-double",
@@ -82,6 +84,8 @@ async def launch(
         COMODIN_LOG_LEVEL=log_level,
         PYTHONUNBUFFERED="1",
     )
+    if database_url is not None:
+        env["COMODIN_DATABASE_URL"] = database_url
     with log_path.open("ab") as log:
         profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
         process = await asyncio.create_subprocess_exec(

@@ -1,5 +1,6 @@
-"""The real `comodin run` against the double: state survives a restart, and a reply to an
-expired interaction falls back to a channel message (issue 9 item 5)."""
+"""The real `comodin run` against the double: state survives a restart (on SQLite and on
+PostgreSQL), and a reply to an expired interaction falls back to a channel message
+(issue 9 item 5)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from tests.e2e.conftest import launch, stop
 from tests.fakediscord import FakeDiscord
 
 
-async def test_encounter_survives_a_restart(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_encounter_survives_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str | Path
+) -> None:
     fd = fake_discord
     db, log = tmp_path / "r.sqlite3", tmp_path / "r.log"
-    bot = await launch(fd, db, log)
+    url = database if isinstance(database, str) else None
+    bot = await launch(fd, db, log, database_url=url)
     try:
         await bot.expect(fd.wait_ready(timeout=10), "IDENTIFY")
         await bot.expect(
@@ -30,7 +34,7 @@ async def test_encounter_survives_a_restart(fake_discord: FakeDiscord, tmp_path:
         await stop(bot)
     assert bot.process.returncode == 0, bot.log_tail()
 
-    bot = await launch(fd, db, log)
+    bot = await launch(fd, db, log, database_url=url)
     try:
         await bot.expect(fd.wait_ready(count=2, timeout=10), "the second IDENTIFY")
         iid = await fd.send_interaction(fd.slash("encounter start", {"system": "swade"}))
@@ -38,6 +42,7 @@ async def test_encounter_survives_a_restart(fake_discord: FakeDiscord, tmp_path:
         assert "Ya hay un encuentro" in callback.data["content"], "the first encounter was lost"
     finally:
         await stop(bot)
+    assert (url is None) == db.exists(), "the database was where COMODIN_DATABASE_URL said"
 
 
 async def test_expired_interaction_falls_back_to_a_channel_message(

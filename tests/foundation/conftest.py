@@ -1,4 +1,5 @@
-"""Fixtures for the foundation tests: an encounter service on a real SQLite file."""
+"""Fixtures for the foundation tests: an encounter service on each engine (a real SQLite
+file and a throwaway PostgreSQL database, tests/conftest.py ``database``)."""
 
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,9 +20,9 @@ def system() -> str:
 
 
 @pytest.fixture
-async def service(tmp_path: Path, system: str) -> AsyncIterator[EncounterService]:
+async def service(database: str | Path, system: str) -> AsyncIterator[EncounterService]:
     """An encounter service with an encounter started in ``CHANNEL`` by GM 9."""
-    db = await open_database(tmp_path / "service.sqlite3")
+    db = await open_database(database)
     svc = EncounterService(db, DiceProvider(seed=7))
     await svc.start(channel_id=CHANNEL, guild_id=1, gm_id=9, system=system)
     yield svc

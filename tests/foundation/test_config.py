@@ -13,6 +13,7 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     for var in (
         "DISCORD_TOKEN",
         "COMODIN_DB_PATH",
+        "COMODIN_DATABASE_URL",
         "COMODIN_DEFAULT_LOCALE",
         "COMODIN_DEV_GUILD_ID",
     ):
@@ -20,6 +21,7 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = load_settings(None)
     assert settings.token is None
     assert settings.db_path == Path("./comodin.sqlite3")
+    assert settings.database() == Path("./comodin.sqlite3"), "SQLite unless told otherwise"
     assert settings.default_locale == "es"
 
 
@@ -68,3 +70,21 @@ def test_cli_malformed_env_exits_2_with_one_line(tmp_path: Path) -> None:
     assert "COMODIN_DEFAULT_LOCALE" in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_database_url_chooses_postgresql_and_is_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    url = "postgresql://comodin:hunter2@db:5432/comodin"
+    monkeypatch.setenv("COMODIN_DATABASE_URL", f"  {url} ")
+    settings = load_settings(None)
+    assert settings.database() == url
+    assert "hunter2" not in repr(settings) and "hunter2" not in str(settings.model_dump())
+    monkeypatch.setenv("COMODIN_DATABASE_URL", "")
+    assert load_settings(None).database() == load_settings(None).db_path
+
+
+def test_database_url_of_another_engine_names_the_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COMODIN_DATABASE_URL", "mysql://x@y/z")
+    with pytest.raises(ConfigError, match=r"COMODIN_DATABASE_URL: .*postgresql://"):
+        load_settings(None)

@@ -1,11 +1,11 @@
-"""Encounter states are stored packed (zlib JSON BLOBs, bot/storage/packed.py); rows
-written as JSON text before that are still read, acted on and undone."""
-
-import sqlite3
+"""Encounter states are stored packed (zlib JSON BLOBs, bot/storage/packed.py) on both
+engines; on SQLite, rows written as JSON text before that are still read, acted on and
+undone (PostgreSQL never had them: ``comodin db copy`` packs them on the way)."""
 
 import pytest
 
 from bot.encounter.service import EncounterService
+from bot.storage.db import Transaction
 from bot.storage.packed import pack, unpack
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
@@ -56,16 +56,17 @@ async def test_the_undo_snapshot_is_the_stored_state_before(service: EncounterSe
     assert (await service.get(CHANNEL)).state.round == 1  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("engine", ["sqlite"])
 async def test_rows_written_as_text_are_still_read_and_undone(service: EncounterService) -> None:
     await service.act(CHANNEL, 9, next_round, kind="test")
     encounter = await service.get(CHANNEL)
     assert encounter is not None
     text = encounter.model_dump_json()
 
-    def as_text(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE encounters SET state = ? WHERE channel_id = ?", (text, CHANNEL))
-        for undo_id, stored in conn.execute("SELECT id, state FROM encounter_undo").fetchall():
-            conn.execute(
+    async def as_text(tx: Transaction) -> None:
+        await tx.execute("UPDATE encounters SET state = ? WHERE channel_id = ?", (text, CHANNEL))
+        for undo_id, stored in await tx.fetchall("SELECT id, state FROM encounter_undo"):
+            await tx.execute(
                 "UPDATE encounter_undo SET state = ? WHERE id = ?", (unpack(stored), undo_id)
             )
 

@@ -1,9 +1,11 @@
-"""/server language and /server gm-role: Manage Server only; the board follows the language."""
+"""/server language and /server gm-role: Manage Server only; the board follows the language.
+On each engine (``engine_table``): the setting is a guild_settings row."""
 
 from bot.play.table import OfflineTable
 
 
-async def test_server_language_changes_the_board_and_is_kept(table: OfflineTable) -> None:
+async def test_server_language_changes_the_board_and_is_kept(engine_table: OfflineTable) -> None:
+    table = engine_table
     await table.run("@gm /encounter start")
     [reply] = await table.run("@gm /server language language:en")
     assert reply.ephemeral and "inglés" in reply.content
@@ -20,7 +22,8 @@ async def test_server_language_changes_the_board_and_is_kept(table: OfflineTable
     assert boards and "No combatants yet." in boards[0].text()
 
 
-async def test_only_server_managers_change_settings(table: OfflineTable) -> None:
+async def test_only_server_managers_change_settings(engine_table: OfflineTable) -> None:
+    table = engine_table
     table.user("gm")
     [reply] = await table.run("@ana /server language language:en")
     assert reply.ephemeral

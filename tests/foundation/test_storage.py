@@ -1,26 +1,68 @@
+"""The storage API on both engines (SQLite and PostgreSQL): migrations, the schema
+version, transactions that roll back whole; and what only one engine has."""
+
 import asyncio
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
-from bot.storage.db import Database, DatabaseError, load_migrations, open_database
+from bot.storage.db import (
+    Database,
+    DatabaseError,
+    Transaction,
+    connect,
+    load_migrations,
+    open_database,
+)
+from bot.storage.sqlite import SqliteDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
+NEWEST = load_migrations()[-1].version
 
 
-async def test_migrations_apply_in_order_and_set_user_version(tmp_path: Path) -> None:
+async def tables(db: Database) -> set[str]:
+    if db.dialect.name == "sqlite":
+        sql = "SELECT name FROM sqlite_master WHERE type='table'"
+    else:
+        sql = "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
+    return {r["name"] for r in await db.fetchall(sql)}
+
+
+async def meta_keys(db: Database) -> list[str]:
+    return [r["key"] for r in await db.fetchall("SELECT key FROM meta ORDER BY key")]
+
+
+def put(key: str, value: str = "w") -> Callable[[Transaction], Awaitable[None]]:
+    async def work(tx: Transaction) -> None:
+        await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    return work
+
+
+async def test_migrations_apply_in_order_and_set_the_version(database: str | Path) -> None:
+    db = await open_database(database)
+    try:
+        assert await db.version() == NEWEST
+        assert {
+            "encounters",
+            "encounter_log",
+            "encounter_undo",
+            "characters",
+            "bennies",
+            "guild_settings",
+            "processed_interactions",
+        } <= await tables(db)
+    finally:
+        await db.close()
+
+
+async def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "c.sqlite3")
     try:
-        assert await db.version() == load_migrations()[-1].version
-        tables = {
-            r["name"]
-            for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        assert {"encounters", "encounter_log", "characters", "bennies", "guild_settings"} <= tables
         mode = await db.fetchone("PRAGMA journal_mode")
         assert mode[0] == "wal"
         fk = await db.fetchone("PRAGMA foreign_keys")
@@ -29,21 +71,23 @@ async def test_migrations_apply_in_order_and_set_user_version(tmp_path: Path) ->
         await db.close()
 
 
-async def test_migrating_twice_applies_nothing(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "c.sqlite3")
+async def test_migrating_twice_applies_nothing(database: str | Path) -> None:
+    db = await open_database(database)
     try:
         assert await db.migrate() == []
     finally:
         await db.close()
 
 
-async def test_newer_database_refuses_to_open(tmp_path: Path) -> None:
-    path = tmp_path / "future.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 999")
-    conn.close()
+async def test_a_newer_database_refuses_to_open(database: str | Path) -> None:
+    db = await open_database(database)
+    if isinstance(db, SqliteDatabase):
+        await db.conn.execute("PRAGMA user_version = 999")
+    else:
+        await db.write(lambda tx: tx.execute("UPDATE comodin_schema_version SET version = 999"))
+    await db.close()
     with pytest.raises(DatabaseError, match="newer than this"):
-        await open_database(path)
+        await open_database(database)
 
 
 async def test_unwritable_path_is_a_clear_error(tmp_path: Path) -> None:
@@ -51,55 +95,109 @@ async def test_unwritable_path_is_a_clear_error(tmp_path: Path) -> None:
         await open_database(tmp_path / "missing-dir" / "c.sqlite3")
 
 
-async def test_failed_transaction_rolls_back(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "c.sqlite3")
+async def test_an_unreachable_postgresql_is_a_clear_error_without_the_password() -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with pytest.raises(DatabaseError) as refused:
+        await open_database(f"postgresql://comodin:hunter2@127.0.0.1:{port}/nowhere")
+    assert "cannot open database postgresql://comodin:***@127.0.0.1" in str(refused.value)
+    assert "hunter2" not in str(refused.value)
+
+
+async def test_failed_transaction_rolls_back(database: str | Path) -> None:
+    db = await open_database(database)
     try:
         with pytest.raises(RuntimeError):
-            async with db.transaction() as conn:
-                await conn.execute("INSERT INTO meta (key, value) VALUES ('a', 'b')")
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES ('a', 'b')")
                 raise RuntimeError("boom")
         assert await db.fetchone("SELECT * FROM meta WHERE key = 'a'") is None
     finally:
         await db.close()
 
 
-async def test_write_runs_in_one_transaction_and_rolls_back_on_error(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "c.sqlite3")
+async def test_write_runs_in_one_transaction_and_rolls_back_on_error(
+    database: str | Path,
+) -> None:
+    db = await open_database(database)
     try:
 
-        def two_rows(conn: sqlite3.Connection) -> int:
-            conn.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
-            conn.execute("INSERT INTO meta (key, value) VALUES ('b', '2')")
-            return 7
+        async def two_rows(tx: Transaction) -> int:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
+            return await tx.execute("INSERT INTO meta (key, value) VALUES ('b', '2')") + 6
 
         assert await db.write(two_rows) == 7
 
-        def half_then_fail(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO meta (key, value) VALUES ('c', '3')")
+        async def half_then_fail(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('c', '3')")
             raise RuntimeError("boom")
 
         with pytest.raises(RuntimeError, match="boom"):
             await db.write(half_then_fail)
-        rows = await db.fetchall("SELECT key FROM meta WHERE key IN ('a', 'b', 'c') ORDER BY key")
-        assert [r["key"] for r in rows] == ["a", "b"]
+        assert await meta_keys(db) == ["a", "b"]
         # The connection is usable again (no transaction left open).
-        assert await db.write(lambda conn: conn.execute("SELECT 1").fetchone()[0]) == 1
+        assert await db.write(lambda tx: tx.fetchval("SELECT 1")) == 1
     finally:
         await db.close()
 
 
-async def test_writes_keep_their_order_and_never_land_inside_an_open_transaction(
+async def test_rows_changed_and_returning_read_the_same_on_both_engines(
+    database: str | Path,
+) -> None:
+    db = await open_database(database)
+    try:
+
+        async def work(tx: Transaction) -> tuple[int, int, int, int]:
+            session = await tx.fetchval(
+                "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at)"
+                " VALUES (?, ?, ?, ?) RETURNING id",
+                (1, 2, 3, "now"),
+            )
+            again = await tx.fetchval(
+                "INSERT INTO benny_sessions (guild_id, scope_id, gm_id, started_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?) RETURNING id",
+                (1, 2, 3, "now", "later"),
+            )
+            updated = await tx.execute(
+                "UPDATE benny_sessions SET gm_id = ? WHERE guild_id = ?", (4, 1)
+            )
+            ignored = await tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('k', 'v') ON CONFLICT DO NOTHING"
+            ) + await tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('k', 'w') ON CONFLICT DO NOTHING"
+            )
+            return session, again, updated, ignored
+
+        session, again, updated, inserted = await db.write(work)
+        assert again == session + 1
+        assert (updated, inserted) == (2, 1)
+        rows = await db.fetchall("SELECT id, gm_id FROM benny_sessions ORDER BY id")
+        assert [(r["id"], r[1]) for r in rows] == [(session, 4), (again, 4)]
+    finally:
+        await db.close()
+
+
+async def test_a_broken_constraint_is_one_error_on_both_engines(database: str | Path) -> None:
+    from bot.storage.db import IntegrityError
+
+    db = await open_database(database)
+    try:
+        await db.write(put("k"))
+        with pytest.raises(IntegrityError):
+            await db.write(put("k"))
+        assert await meta_keys(db) == ["k"]
+    finally:
+        await db.close()
+
+
+async def test_sqlite_writes_keep_their_order_and_never_land_inside_an_open_transaction(
     tmp_path: Path,
 ) -> None:
     db = await open_database(tmp_path / "c.sqlite3")
     try:
-
-        def put(key: str) -> Callable[[sqlite3.Connection], None]:
-            def work(conn: sqlite3.Connection) -> None:
-                conn.execute("INSERT INTO meta (key, value) VALUES (?, 'w')", (key,))
-
-            return work
-
         # Many writes in flight at once are applied in the order they were issued.
         await asyncio.gather(*(db.write(put(f"k{i:02}")) for i in range(50)))
         rows = await db.fetchall("SELECT key FROM meta WHERE value = 'w' ORDER BY rowid")
@@ -112,8 +210,8 @@ async def test_writes_keep_their_order_and_never_land_inside_an_open_transaction
 
         async def failing_transaction() -> None:
             with pytest.raises(RuntimeError):
-                async with db.transaction() as conn:
-                    await conn.execute("INSERT INTO meta (key, value) VALUES ('t', 'x')")
+                async with db.transaction() as tx:
+                    await tx.execute("INSERT INTO meta (key, value) VALUES ('t', 'x')")
                     opened.set()
                     await release.wait()
                     raise RuntimeError("roll back")
@@ -132,6 +230,50 @@ async def test_writes_keep_their_order_and_never_land_inside_an_open_transaction
         await db.close()
 
 
+async def test_postgresql_writes_on_other_connections_do_not_wait_for_an_open_transaction(
+    pg_url: str,
+) -> None:
+    """Each transaction has its own pooled connection: a write committed while another
+    transaction is open is kept when that one rolls back."""
+    db = await open_database(pg_url)
+    try:
+        opened, release = asyncio.Event(), asyncio.Event()
+
+        async def failing_transaction() -> None:
+            with pytest.raises(RuntimeError):
+                async with db.transaction() as tx:
+                    await tx.execute("INSERT INTO meta (key, value) VALUES ('t', 'x')")
+                    opened.set()
+                    await release.wait()
+                    raise RuntimeError("roll back")
+
+        task = asyncio.create_task(failing_transaction())
+        await opened.wait()
+        await db.write(put("during"))
+        release.set()
+        await task
+        assert await meta_keys(db) == ["during"]
+    finally:
+        await db.close()
+
+
+async def test_sqlite_work_must_await_only_its_transaction(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "c.sqlite3")
+    try:
+
+        async def sleeps(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="awaited something other"):
+            await db.write(sleeps)
+        with pytest.raises(TypeError, match="async function"):
+            await db.write(lambda tx: None)  # type: ignore[arg-type,return-value]
+        assert await meta_keys(db) == []
+    finally:
+        await db.close()
+
+
 async def test_gap_in_migration_numbers_is_refused(tmp_path: Path) -> None:
     (tmp_path / "0001_a.sql").write_text("CREATE TABLE a (x);")
     (tmp_path / "0003_c.sql").write_text("CREATE TABLE c (x);")
@@ -139,32 +281,35 @@ async def test_gap_in_migration_numbers_is_refused(tmp_path: Path) -> None:
         load_migrations(tmp_path)
 
 
+def _cli(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_cli_db_upgrade_and_version(tmp_path: Path) -> None:
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),
-        "COMODIN_DB_PATH": str(tmp_path / "x.sqlite3"),
-    }
-    up = subprocess.run(
-        [sys.executable, "-m", "bot", "db", "upgrade"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    env = {"COMODIN_DB_PATH": str(tmp_path / "x.sqlite3")}
+    up = _cli(env, "db", "upgrade", cwd=tmp_path)
     assert up.returncode == 0, up.stderr
-    newest = load_migrations()[-1].version
-    assert f"schema version {newest} (applied: {list(range(1, newest + 1))})" in up.stdout
-    version = subprocess.run(
-        [sys.executable, "-m", "bot", "db", "version"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert f"schema version {newest} (this Comodín: {newest})" in version.stdout
+    assert f"schema version {NEWEST} (applied: {list(range(1, NEWEST + 1))})" in up.stdout
+    version = _cli(env, "db", "version", cwd=tmp_path)
+    assert f"schema version {NEWEST} (this Comodín: {NEWEST})" in version.stdout
+
+
+def test_cli_db_upgrade_and_version_on_postgresql(pg_empty_url: str, tmp_path: Path) -> None:
+    env = {"COMODIN_DATABASE_URL": pg_empty_url, "COMODIN_DB_PATH": str(tmp_path / "no.sqlite3")}
+    up = _cli(env, "db", "upgrade", cwd=tmp_path)
+    assert up.returncode == 0, up.stderr
+    assert f"schema version {NEWEST} (applied: {list(range(1, NEWEST + 1))})" in up.stdout
+    assert pg_empty_url.rsplit("/", 1)[1] in up.stdout
+    version = _cli(env, "db", "version", cwd=tmp_path)
+    assert f"schema version {NEWEST} (this Comodín: {NEWEST})" in version.stdout
+    assert not (tmp_path / "no.sqlite3").exists(), "the SQLite file is not used"
 
 
 def test_cli_newer_db_exits_2(tmp_path: Path) -> None:
@@ -172,20 +317,34 @@ def test_cli_newer_db_exits_2(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 999")
     conn.close()
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "COMODIN_DB_PATH": str(path)}
-    result = subprocess.run(
-        [sys.executable, "-m", "bot", "db", "upgrade"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = _cli({"COMODIN_DB_PATH": str(path)}, "db", "upgrade", cwd=tmp_path)
     assert result.returncode == 2
     assert "newer than this" in result.stderr
     assert "Traceback" not in result.stderr
 
 
+def test_cli_unknown_database_url_names_the_variable(tmp_path: Path) -> None:
+    result = _cli({"COMODIN_DATABASE_URL": "mysql://x@y/z"}, "db", "version", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "COMODIN_DATABASE_URL" in result.stderr and "postgresql://" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 async def test_database_not_open_raises() -> None:
     with pytest.raises(DatabaseError):
-        Database(":memory:").conn  # noqa: B018
+        SqliteDatabase(":memory:").conn  # noqa: B018
+    with pytest.raises(DatabaseError):
+        await connect("postgresql://nobody@127.0.0.1/x").fetchall("SELECT 1")
+
+
+def test_cli_play_on_postgresql_keeps_the_table_there(pg_url: str, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text('@gm /encounter start system:swade name:"En Postgres"\n')
+    env = {"COMODIN_DB_PATH": str(tmp_path / "no.sqlite3")}
+    played = _cli(env, "play", "--database", pg_url, "--script", str(script), cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert "En Postgres" in played.stdout
+    again = _cli(env, "play", "--database", pg_url, "--script", str(script), cwd=tmp_path)
+    assert "Ya hay un encuentro" in again.stdout, "the encounter was kept in PostgreSQL"
+    wrong = _cli(env, "play", "--database", "mysql://x", "--script", str(script), cwd=tmp_path)
+    assert wrong.returncode == 2 and "expected a postgresql://" in wrong.stderr

@@ -1,0 +1,219 @@
+"""SQLite: one aiosqlite writer connection, WAL, and its thread (the default engine).
+
+Pragmas: WAL, ``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
+version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
+the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Coroutine, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.storage.db import Database, DatabaseError, IntegrityError, Migration, Row, Work
+from bot.storage.dialect import SQLITE
+
+T = TypeVar("T")
+
+
+class SqliteDatabase(Database):
+    """One writer connection. ``transaction()`` serialises writers (BEGIN IMMEDIATE)."""
+
+    dialect = SQLITE
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._conn: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+
+    def describe(self) -> str:
+        return str(self.path)
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise DatabaseError("database is not open")
+        return self._conn
+
+    async def open(self) -> None:
+        if str(self.path) != ":memory:":
+            parent = self.path.expanduser().resolve().parent
+            if not parent.is_dir():
+                raise DatabaseError(f"COMODIN_DB_PATH: folder {parent} does not exist")
+        try:
+            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._conn.execute("PRAGMA journal_mode=WAL")
+            await self._conn.execute("PRAGMA synchronous=NORMAL")
+            await self._conn.execute("PRAGMA busy_timeout=5000")
+            await self._conn.execute("PRAGMA foreign_keys=ON")
+            # Touch the file now so an unwritable path fails here, not on the first write.
+            await self._conn.execute("CREATE TABLE IF NOT EXISTS _probe (x)")
+            await self._conn.execute("DROP TABLE _probe")
+        except Exception as exc:  # sqlite3.OperationalError and friends
+            await self.close()
+            raise DatabaseError(f"cannot open database {self.path}: {exc}") from None
+        self._conn.row_factory = aiosqlite.Row
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+    async def version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _apply(self, migration: Migration) -> None:
+        sql = migration.sql_for(self.dialect)
+        async with self._write_lock:
+            conn = self.conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(sql):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {migration.version}")
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_ConnectionTx]:
+        """A short ``BEGIN IMMEDIATE`` transaction; never hold it across a Discord call.
+        Each statement is one hop to the database thread."""
+        async with self._write_lock:
+            conn = self.conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield _ConnectionTx(conn)
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            else:
+                await conn.execute("COMMIT")
+
+    async def write(self, work: Work[T]) -> T:
+        """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction on the database thread, in
+        a single hop: the hot path (an encounter action writes four or five rows) pays
+        one thread round trip instead of one per statement. ``work`` awaits only its
+        transaction, whose methods here run the statement at once and never suspend, so
+        the coroutine runs to its end in one step on that thread (awaiting anything else
+        is an error); its exception rolls the transaction back.
+
+        Writes are not serialised here: the database thread runs queued work one item at
+        a time, in order, so each ``work`` is already atomic against the others. Holding a
+        lock across the round trip would let only one write be in flight for the whole
+        bot (under load, one per turn of the event loop). A write only waits while a
+        multi-statement ``transaction()`` is open, so it never lands inside one; once no
+        transaction holds the lock, it is queued before this coroutine yields.
+
+        Uses aiosqlite's ``_execute`` (queue a callable on its thread; pinned in
+        pyproject.toml)."""
+        while self._write_lock.locked():
+            async with self._write_lock:
+                pass
+        conn = self.conn
+        return await conn._execute(_in_transaction, conn._conn, work)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self.conn.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self.conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+
+class _ThreadTx:
+    """A transaction on the database thread: each method runs its statement at once."""
+
+    dialect = SQLITE
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return self._conn.execute(sql, params).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        try:
+            return self._conn.execute(sql, params).fetchone()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return self._conn.execute(sql, params).fetchall()
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+
+class _ConnectionTx:
+    """A transaction held open across awaits: each statement is a hop to the thread."""
+
+    dialect = SQLITE
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            cursor = await self._conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+        return cursor.rowcount
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        try:
+            async with self._conn.execute(sql, params) as cur:
+                return await cur.fetchone()
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+
+def _in_transaction(conn: sqlite3.Connection, work: Work[T]) -> T:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = _run_to_end(work(_ThreadTx(conn)))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return result
+
+
+def _run_to_end(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never suspends (it awaits only a :class:`_ThreadTx`)."""
+    if not isinstance(coroutine, Coroutine):
+        raise TypeError("Database.write: work must be an async function of a Transaction")
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    coroutine.close()
+    raise RuntimeError("Database.write: work awaited something other than its transaction")
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements (no semicolons inside our string literals)."""
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
