@@ -274,7 +274,7 @@ async def sync_session(ctx: Ctx) -> bool:
         def seed(e: Encounter, dice: DiceSource) -> Outcome:
             state, given = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
             seeded.update(given)
-            return Outcome(state=state, summary="bennies: GM Wild Card pools")
+            return Outcome(state=state, summary=Event(key="log.bennies.wild_card_pools"))
 
         await ctx.bot.encounters.act(
             ctx.channel_id, ctx.user_id, seed, kind="bennies.wild_cards", undoable=False
@@ -410,7 +410,7 @@ class BenniesCog(commands.Cog):
                 ctx.user_id,
                 lambda e, d: Outcome(
                     state=give_wild_card_bennies(e.state, own, count),  # type: ignore[arg-type]
-                    summary=f"bennies: give {count}",
+                    summary=Event(key="log.bennies.give", params={"count": count}),
                 ),
                 kind="bennies.give",
                 params={"combatant": own, "count": count},

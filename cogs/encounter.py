@@ -16,6 +16,7 @@ from bot.app import ComodinBot
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_export, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
+from bot.render.text import summary_text
 from bot.render.views import board_view
 from bot.systems.encounter import Encounter
 from cogs._buttons import BoardButton, OfferButton, dispatch_modal_submit
@@ -194,7 +195,7 @@ class EncounterCog(commands.Cog):
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
         undone = await self.bot.encounters.undo_last(ctx.channel_id, ctx.user_id)
-        lines = [ctx.t("encounter.undone", what=undone.summary)]
+        lines = [ctx.t("encounter.undone", what=summary_text(undone.summary, ctx.lang))]
         if has_handler("undone", undone.system):  # what lives outside the state (SW-38)
             lines += await handler_for("undone", undone.system)(ctx, undone)
         await ctx.send("\n".join(lines))

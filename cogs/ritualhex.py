@@ -50,7 +50,7 @@ from bot.i18n import t
 from bot.render.views import offers_view
 from bot.storage.characters import SavedCharacter
 from bot.systems import ritualhex as rh
-from bot.systems.base import Actor, Offer, Outcome, RuleError, chain
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
@@ -341,7 +341,9 @@ def add_many(source: str, name: str, kind: str, count: int, controller_id: int |
             partial(rh.add_combatant, actor=actor, combatant=c, controller_id=controller_id)
             for c in copies
         ]
-        return chain(state, steps, summary=f"add {name} x{count}")
+        return chain(
+            state, steps, summary=Event(key="log.add_count", params={"name": name, "count": count})
+        )
 
     return run
 

@@ -515,7 +515,11 @@ def change_setting(name: str, value: bool) -> Rules:
             key="swade.cog.setting.changed",
             params={"setting": f"swade.cog.setting.{name}", "value": value},
         )
-        return Outcome(state=new, events=[event], summary=f"setting {name}={value}")
+        return Outcome(
+            state=new,
+            events=[event],
+            summary=Event(key="log.swade.setting", params={"setting": name, "value": value}),
+        )
 
     return run
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.i18n import catalog, t
 from bot.render.dice import format_dice, swade_modifier_lines
-from bot.systems.base import Event
+from bot.systems.base import Event, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
@@ -48,3 +48,10 @@ def event_line(event: Event, lang: str) -> str:
 
 def event_lines(events: list[Event], lang: str) -> list[str]:
     return [event_line(e, lang) for e in events]
+
+
+def summary_text(stored: str, lang: str) -> str:
+    """What an action was (its summary as the undo table keeps it) in ``lang``: the
+    event rendered, or the plain text older rows keep."""
+    summary = read_summary(stored)
+    return event_line(summary, lang) if isinstance(summary, Event) else summary

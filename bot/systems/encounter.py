@@ -1,26 +1,42 @@
-"""The encounter envelope shared by the three systems. Pure.
+"""The encounter envelope shared by every system. Pure.
 
 The JSON of ``/encounter export`` is ``Encounter.model_dump(mode="json")`` (DESIGN.md).
+The state is the channel's system's model, chosen by its ``system`` field among the
+catalogue's systems (:mod:`bot.systems.catalogue`): the built-in ones validate straight
+from JSON (a tagged union, the fast path of every load); a system installed later (the
+tests' coin-flip duel) through the catalogue.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Discriminator, Field, PlainValidator, Tag
 
+from bot.systems import catalogue
 from bot.systems.base import Offer
-from bot.systems.ds20.state import DS20State
-from bot.systems.ritualhex.state import RitualHexState
-from bot.systems.swade.state import SwadeState
 
-SystemState = Annotated[SwadeState | RitualHexState | DS20State, Field(discriminator="system")]
+PLUGGED = "plugged"  # the tag of every system installed after start
+_BUILT_IN = {p.system for p in catalogue.BUILT_IN}
 
-SYSTEMS: dict[str, type[BaseModel]] = {
-    "swade": SwadeState,
-    "ritualhex": RitualHexState,
-    "ds20": DS20State,
-}
+
+def _tag(value: Any) -> str:
+    system = value.get("system") if isinstance(value, dict) else getattr(value, "system", None)
+    return system if system in _BUILT_IN else PLUGGED
+
+
+def _plugged_state(value: Any) -> BaseModel:
+    if isinstance(value, BaseModel):
+        return value
+    if not isinstance(value, dict):
+        raise ValueError("a state is an object")
+    state_model = catalogue.plugin(str(value.get("system"))).state
+    return state_model.model_validate(value)
+
+
+_CHOICES = tuple(Annotated[p.state, Tag(p.system)] for p in catalogue.BUILT_IN)
+_PLUGGED = Annotated[Annotated[Any, PlainValidator(_plugged_state)], Tag(PLUGGED)]
+SystemState = Annotated[Union[(*_CHOICES, _PLUGGED)], Discriminator(_tag)]
 
 
 class Encounter(BaseModel):

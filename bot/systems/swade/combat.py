@@ -701,7 +701,10 @@ def _run(
         state=new,
         events=events,
         offers=_reroll_offers(attacker, summary, rolled) + offers,
-        summary=f"{'wild attack' if wild else 'attack'} {attacker.name} -> {target.name}",
+        summary=Event(
+            key="log.swade.wild_attack" if wild else "log.swade.attack",
+            params={"attacker": attacker.name, "target": target.name},
+        ),
     )
 
 
@@ -1143,5 +1146,5 @@ def reload_weapon(
                 key="swade_combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
             ),
         ],
-        summary=f"reload {c.name} {w.name}",
+        summary=Event(key="log.swade.reload", params={"name": c.name, "weapon": w.name}),
     )

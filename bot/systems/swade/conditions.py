@@ -352,7 +352,14 @@ def add_condition(state: SwadeState, actor: Actor, combatant_id: str, condition:
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     events = apply_condition(new, target, name)
-    return Outcome(state=new, events=events, summary=f"condition +{name} {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(
+            key="log.swade.condition_add",
+            params={"name": target.name, "condition_name": f"swade.condition.name.{name}"},
+        ),
+    )
 
 
 def remove_condition(state: SwadeState, actor: Actor, combatant_id: str, condition: str) -> Outcome:
@@ -363,7 +370,14 @@ def remove_condition(state: SwadeState, actor: Actor, combatant_id: str, conditi
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     events = clear_condition(new, target, name)
-    return Outcome(state=new, events=events, summary=f"condition -{name} {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(
+            key="log.swade.condition_remove",
+            params={"name": target.name, "condition_name": f"swade.condition.name.{name}"},
+        ),
+    )
 
 
 def condition_ends_key(state: SwadeState, c: SwadeCombatant, cond: Condition) -> str | None:

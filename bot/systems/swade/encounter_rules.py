@@ -204,7 +204,11 @@ def add_combatants(
         for c in added
     ]
     events += when_dealt_in(new, added)
-    return Outcome(state=new, events=events, summary=f"add {', '.join(c.name for c in added)}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.add_many", params={"names": [c.name for c in added]}),
+    )
 
 
 def when_dealt_in(state: SwadeState, added: list[SwadeCombatant]) -> list[Event]:
@@ -262,7 +266,9 @@ def join(
         params={"combatant": joined.name, "combatant_id": joined.id, "user_id": actor.user_id},
     )
     events = [event, *when_dealt_in(new, [joined])]
-    return Outcome(state=new, events=events, summary=f"join {joined.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.join", params={"name": joined.name})
+    )
 
 
 def drop_from_turns(state: SwadeState, combatant: SwadeCombatant) -> None:
@@ -300,7 +306,9 @@ def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outc
     if gone.card is not None and not any(c.card == gone.card for c in new.combatants):
         discard(new, gone.card)
     event = Event(key="swade.combatant.removed", params={"combatant": gone.name})
-    return Outcome(state=new, events=[event], summary=f"remove {gone.name}")
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.remove", params={"name": gone.name})
+    )
 
 
 def edit_combatant(
@@ -338,4 +346,6 @@ def edit_combatant(
         key="swade.combatant.edited",
         params={"combatant": edited.name, "fields": ", ".join(sorted(changes))},
     )
-    return Outcome(state=new, events=[event], summary=f"edit {edited.name}")
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.edit", params={"name": edited.name})
+    )

@@ -189,7 +189,7 @@ class ActionRolls:
         return roll
 
 
-Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], str]]
+Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], Event]]
 _MANEUVERS: dict[str, Maneuver] = {}
 
 
@@ -376,7 +376,7 @@ def defend(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
             *counted,
             Event(key="swade_combat.defend", params={"name": c.name, "parry": c.parry + 4}),
         ],
-        summary=f"defend {c.name}",
+        summary=Event(key="log.swade.defend", params={"name": c.name}),
     )
 
 
@@ -452,7 +452,7 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
                 },
             )
         )
-    return events, f"trick {me.name} -> {target.name}"
+    return events, Event(key="log.swade.trick", params={"name": me.name, "target": target.name})
 
 
 def push(
@@ -487,7 +487,7 @@ def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     me, target = _pair(new, p["actor_id"], p["target_id"])
     if has_condition(me, BOUND):  # SW-20: no physical action but escaping
         raise RuleError("swade_combat.error.bound", name=me.name)
-    summary = f"push {me.name} -> {target.name}"
+    summary = Event(key="log.swade.push", params={"name": me.name, "target": target.name})
     a_extra = _against(target, new)
     if p["moved"]:
         a_extra.append(("swade_combat.mod.push_moved", 2))
@@ -559,7 +559,7 @@ def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
             params={"ally": ally.name, "given": given, "bonus": ally.support_bonus},
         ),
     ]
-    return events, f"support {me.name} -> {ally.name}"
+    return events, Event(key="log.swade.support", params={"name": me.name, "target": ally.name})
 
 
 def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
@@ -575,7 +575,7 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     return Outcome(
         state=new,
         events=[*counted, Event(key="swade_combat.aim", params={"name": c.name})],
-        summary=f"aim {c.name}",
+        summary=Event(key="log.swade.aim", params={"name": c.name}),
     )
 
 
@@ -593,7 +593,11 @@ def declare_multi_action(
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     events = declare(new, actor, c, actions)
-    return Outcome(state=new, events=events, summary=f"multi-action {c.name} {actions}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.swade.multi_action", params={"name": c.name, "actions": actions}),
+    )
 
 
 def is_helpless(c: SwadeCombatant) -> bool:
@@ -629,7 +633,9 @@ def finishing_move(state: SwadeState, actor: Actor, *, attacker_id: str, target_
                 params={"attacker": me.name, "target": target.name},
             ),
         ],
-        summary=f"finishing move {me.name} -> {target.name}",
+        summary=Event(
+            key="log.swade.finishing_move", params={"name": me.name, "target": target.name}
+        ),
     )
 
 
