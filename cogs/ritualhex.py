@@ -42,8 +42,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import bot.render.ritualhex  # noqa: F401  (registers the board and the dice views)
 from bot.app import ComodinBot
+from bot.commands.autocomplete import combatant_autocomplete, name_choices
+from bot.commands.context import Ctx
+from bot.commands.legacy import given, handles, reject_foreign
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import t
@@ -58,9 +60,6 @@ from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
 from bot.systems.sheets import SheetReading
-from cogs._context import Ctx
-from cogs._registry import handles
-from cogs.shared import combatant_autocomplete, given, name_choices, reject_foreign
 
 SYSTEM = "ritualhex"
 Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]

@@ -11,7 +11,7 @@ caller's combatant whose turn it is (``turns.current_combatant``; in a group of 
 its first member still standing).
 
 Benny buttons: the soak, attack and damage rerolls and /react soak|unshake are
-``cogs.bennies``' handlers (one spend path, :func:`cogs.bennies.act_with_benny`); this
+``cogs.bennies``' handlers (one spend path, :func:`bot.commands.benny_spending.act_with_benny`); this
 cog adds the reroll of a maneuver's roll through the same function.
 
 Every reply lists the modifiers of each roll by name and the TN's parts: the rules put
@@ -41,6 +41,12 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.app import ComodinBot
+from bot.commands.autocomplete import combatant_autocomplete, name_choices, weapon_autocomplete
+from bot.commands.benny_spending import act_with_benny
+from bot.commands.choices import COVER, LIGHT
+from bot.commands.context import Ctx
+from bot.commands.dispatch import route
+from bot.commands.legacy import given, handles, reject_foreign
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import catalog, t
@@ -50,19 +56,6 @@ from bot.systems.swade import combat, damage, grapple, maneuvers, turns
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.statblock import fold, skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
-from cogs._context import Ctx
-from cogs._registry import handles
-from cogs.bennies import act_with_benny
-from cogs.shared import (
-    COVER,
-    LIGHT,
-    combatant_autocomplete,
-    given,
-    name_choices,
-    reject_foreign,
-    route,
-    weapon_autocomplete,
-)
 
 SYSTEM = "swade"
 Rules = Callable[[SwadeState, Actor, DiceSource], Outcome]
@@ -501,7 +494,7 @@ async def react_evade(ctx: Ctx, encounter: Encounter, *, actor: str | None = Non
 async def offer_reroll_maneuver(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     """SW-4/SW-35 "Repetir tirada (beni)": reroll one roll of a grapple, escape, crush,
     trick, push, support, evasion, area attack or suppressive fire, keeping the better;
-    the benny is charged by :func:`cogs.bennies.act_with_benny`."""
+    the benny is charged by :func:`bot.commands.benny_spending.act_with_benny`."""
     state = encounter.state
     assert isinstance(state, SwadeState)
     roller = resolve(state, offer.combatant_id or "")

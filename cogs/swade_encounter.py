@@ -31,8 +31,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import bot.render.swade  # noqa: F401  (registers the board)
 from bot.app import ComodinBot
+from bot.commands.autocomplete import AUTOCOMPLETE_LIMIT, combatant_autocomplete
+from bot.commands.benny_spending import holder_label
+from bot.commands.context import Ctx
+from bot.commands.dispatch import route
+from bot.commands.legacy import given, handles, reject_foreign
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import t
@@ -46,9 +50,6 @@ from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.encounter_rules import find_combatant, require_gm
 from bot.systems.swade.statblock import fold, read_statblock
 from bot.systems.swade.state import SwadeCombatant, SwadeSettings, SwadeState
-from cogs._context import Ctx
-from cogs._registry import handles
-from cogs.shared import AUTOCOMPLETE_LIMIT, combatant_autocomplete, given, reject_foreign, route
 
 SYSTEM = "swade"
 Rules = Callable[[SwadeState, Actor, DiceSource], Outcome]
@@ -597,8 +598,6 @@ async def _bennies_spent(ctx: Ctx, encounter: Encounter) -> str:
     spent = {holder: n for holder, n in spent.items() if n > 0}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
-    from cogs.bennies import holder_label
-
     parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]
     return ctx.t("swade.cog.summary.bennies", total=sum(spent.values()), pools=", ".join(parts))
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import catalog, t
-from bot.render.dice import format_dice, swade_modifier_lines
+from bot.render.dice import format_dice
+from bot.render.systems import dice_owner
 from bot.systems.base import Event, read_summary
 
 
@@ -26,16 +27,12 @@ def translate_value(value: Any, lang: str) -> Any:
 
 
 def dice_text(event: Event, lang: str) -> str:
-    """The event's roll: every die, and for a SWADE roll first its modifiers by name and
-    its TN's parts, which the rules give in the ``modifiers``/``tn_parts`` params."""
+    """The event's roll: every die, after the lines its system prints above it (a SWADE
+    roll's modifiers by name and its TN's parts)."""
     assert event.dice is not None
-    lines = []
-    if str(event.dice.get("kind", "")).startswith("swade_"):
-        mods = event.params.get("modifiers") or []
-        parts = event.params.get("tn_parts") or []
-        if isinstance(mods, list) and isinstance(parts, list):
-            lines = swade_modifier_lines(mods, parts, event.dice, lang)
-    return "\n".join([*lines, format_dice(event.dice, lang)])
+    owner = dice_owner(str(event.dice.get("kind", "")))
+    notes = owner.roll_notes(event, lang) if owner and owner.roll_notes else []
+    return "\n".join([*notes, format_dice(event.dice, lang)])
 
 
 def event_line(event: Event, lang: str) -> str:

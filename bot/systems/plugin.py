@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Outcome
+from bot.systems.base import Actor, Outcome, RuleError
 
 if TYPE_CHECKING:
     from bot.systems.sheets import SheetReading
@@ -96,6 +96,23 @@ class Move(Generic[S, Opt]):
     def typed(self) -> bool:
         """Whether a user types it (a slash command), not a button."""
         return not self.command.startswith(NOT_TYPED)
+
+    def read(self, given: Mapping[str, Any], system: str) -> Opt:
+        """The options given (``None`` values are not given), validated. An option this
+        system does not take is refused naming it (``command.option_not_in_system``),
+        before any value is read; a value a validator cannot read raises its own
+        ``RuleError``; any other bad value ``error.bad_value``."""
+        present = {k: v for k, v in given.items() if v is not None}
+        for name in present:
+            if name not in self.options.model_fields:
+                raise RuleError(
+                    "command.option_not_in_system", option=name, system=f"system.{system}"
+                )
+        try:
+            return self.options.model_validate(present)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            raise RuleError("error.bad_value", value=str(error.get("input"))) from None
 
 
 @dataclass(frozen=True)
