@@ -54,6 +54,7 @@ from bot.storage.characters import SavedCharacter
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
 from bot.systems.encounter import Encounter
+from bot.systems.lookup import find
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
 from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
@@ -88,22 +89,9 @@ SIDES = {"heroes": "hero", "foes": "minion"}
 
 
 def find_combatant(state: RitualHexState, text: str) -> RHCombatant:
-    """A combatant by id ("c3"), by name (case and accents ignored), or by the start of
+    """The one resolver (:func:`bot.systems.lookup.find`): id, name, the start of
     exactly one name."""
-    wanted = norm(text)
-    for c in state.combatants:
-        if c.id == text.strip() or norm(c.name) == wanted:
-            return c
-    starts = [c for c in state.combatants if norm(c.name).startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise UserError(
-            "ritualhex_cog.error.ambiguous",
-            name=text,
-            names=", ".join(c.name for c in starts[:10]),
-        )
-    raise UserError("ritualhex_cog.error.unknown_combatant", name=text)
+    return find(state.combatants, text)
 
 
 def find_targets(state: RitualHexState, text: str | None) -> list[str]:
@@ -112,7 +100,7 @@ def find_targets(state: RitualHexState, text: str | None) -> list[str]:
         return []
     try:
         return [find_combatant(state, text).id]
-    except UserError:
+    except RuleError:
         if "," not in text:
             raise
     return [find_combatant(state, piece).id for piece in text.split(",") if piece.strip()]
@@ -500,7 +488,7 @@ def verb_rules(
 def _has_action(state: RitualHexState, actor: Actor, actor_name: str | None, name: str) -> bool:
     try:
         c = acting(state, actor, actor_name)
-    except UserError:
+    except RuleError:
         return False
     return any(norm(a.name) == norm(name) for a, _ in rh.available_actions(c))
 
@@ -839,7 +827,7 @@ async def limb_autocomplete(
     if on_target and target:
         try:
             c = find_combatant(state, target.split(",")[0])
-        except UserError:
+        except RuleError:
             c = None
     else:
         c = _autocomplete_actor(interaction, state, reacting=False)

@@ -52,6 +52,7 @@ from bot.errors import UserError
 from bot.i18n import catalog, t
 from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.encounter import Encounter
+from bot.systems.lookup import find
 from bot.systems.swade import combat, damage, grapple, maneuvers, turns
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.statblock import fold, skill_id
@@ -197,22 +198,17 @@ def _able(c: SwadeCombatant) -> bool:
 
 
 def resolve(state: SwadeState, text: str) -> SwadeCombatant:
-    """A combatant by id or name (case and accents ignored); a group of Extras by its
-    name (its first member still standing); else the one name starting with ``text``."""
-    wanted = fold(text)
-    for c in state.combatants:
-        if c.id == text.strip() or fold(c.name) == wanted:
-            return c
-    group = [c for c in state.combatants if c.group is not None and fold(c.group) == wanted]
-    if group:
-        return next((c for c in group if _able(c)), group[0])
-    starts = [c for c in state.combatants if fold(c.name).startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        names = ", ".join(c.name for c in starts[:10])
-        raise RuleError("swade_combat_cog.error.ambiguous", name=text, names=names)
-    raise RuleError("swade.unknown_combatant", name=text)
+    """The one resolver (:func:`bot.systems.lookup.find`): id, name, a group of Extras by
+    its name (its first member still standing), the one name starting with ``text``."""
+    return find(
+        state.combatants, text, group_of=extras_group, able=_able,
+        unknown_key="swade.unknown_combatant",
+    )  # fmt: skip
+
+
+def extras_group(c: SwadeCombatant) -> str | None:
+    """SW-31: Extras sharing a card are one figure by their group's name."""
+    return c.group
 
 
 def _controlled(actor: Actor, c: SwadeCombatant) -> SwadeCombatant:

@@ -44,6 +44,7 @@ from bot.render.limits import CHOICE_NAME, clip
 from bot.storage.characters import SavedCharacter
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.encounter import Encounter
+from bot.systems.lookup import find
 from bot.systems.sheets import SheetReading
 from bot.systems.swade import conditions, encounter_rules, turns
 from bot.systems.swade.conditions import CONDITIONS, effective_conditions
@@ -71,16 +72,11 @@ NO = {"no", "false", "0", "off", "desactivado"}
 
 
 def resolve(state: SwadeState, text: str) -> SwadeCombatant:
-    """A combatant by id or name (``encounter_rules.find_combatant``), or a group of
-    Extras by its name ("Goblin": its first member, who stands for the group)."""
-    try:
-        return find_combatant(state, text.strip())
-    except RuleError:
-        wanted = fold(text)
-        for c in state.combatants:
-            if c.group is not None and fold(c.group) == wanted:
-                return c
-        raise
+    """The one resolver (:func:`bot.systems.lookup.find`): id, name, a group of Extras
+    by its name ("Goblin": its first member, who stands for the group), unique prefix."""
+    return find(
+        state.combatants, text, group_of=lambda c: c.group, unknown_key="swade.unknown_combatant"
+    )
 
 
 def acting(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
