@@ -5,60 +5,49 @@ names in both languages, and a few more spellings), followed by the words it tak
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Annotated, NamedTuple
 
 from pydantic import BeforeValidator, model_validator
 
 from bot.dice.source import DiceSource
-from bot.i18n import catalog
 from bot.systems import ds20
 from bot.systems.base import Actor, Outcome, RuleError
-from bot.systems.ds20.moves.who import Rules, acting, play, target_of, units
+from bot.systems.ds20.moves.who import acting, play, target_of, units
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.plugin import Move, Options, Play
+from bot.systems.verbs import WORDS, Verb, Verbs, given_options
 from bot.systems.words import YES, fold
 
-# /act names: id -> extra accepted spellings (the catalogue's names in both languages
-# are accepted too).
-ACTIONS: dict[str, tuple[str, ...]] = {
-    "declare": ("declarar acciones", "declare actions"),
-    "endure": ("aguantar el dolor", "endure pain"),
-    "technique": ("tecnica", "technique"),
-    "knock_down": ("botar", "knockdown", "knock_down"),
-    "disarm": (),
-    "push": (),
-    "stand": ("ponerse de pie", "stand up"),
-    "run": ("correr", "run", "carrera", "sprint"),
-    "aim": (),
-    "reload": (),
-    "clear_jam": ("destrabar", "desatascar", "unjam"),
-    "first_aid": (),
-    "release": (),
-    "grave_roll": (),
-    "swap": (),
-    "cancel": (),
-    "damage": ("dano",),
-}
-# What each action takes: the target option, the value option, words after the name.
-ACTION_TAKES: dict[str, set[str]] = {
-    "declare": {"value"},
-    "endure": {"arg"},
-    "technique": {"arg"},
-    "knock_down": {"target", "value"},
-    "disarm": {"target", "arg", "value"},
-    "push": {"target", "value"},
-    "stand": {"arg"},
-    "run": set(),
-    "aim": set(),
-    "reload": {"arg"},
-    "clear_jam": {"arg"},
-    "first_aid": {"target"},
-    "release": set(),
-    "grave_roll": {"target"},
-    "swap": {"target"},
-    "cancel": set(),
-    "damage": {"target", "arg"},
-}
+# The /act actions: their extra spellings (the catalogue's names in both languages are
+# names too) and what each takes: the target and value options, words after the name.
+T, V, W = "target", "value", WORDS
+VERBS = Verbs(
+    verbs=(
+        Verb("declare", ("declarar acciones", "declare actions"), frozenset({V})),
+        Verb("endure", ("aguantar el dolor", "endure pain"), frozenset({W})),
+        Verb("technique", ("tecnica", "technique"), frozenset({W})),
+        Verb("knock_down", ("botar", "knockdown", "knock_down"), frozenset({T, V})),
+        Verb("disarm", (), frozenset({T, W, V})),
+        Verb("push", (), frozenset({T, V})),
+        Verb("stand", ("ponerse de pie", "stand up"), frozenset({W})),
+        Verb("run", ("correr", "run", "carrera", "sprint")),
+        Verb("aim"),
+        Verb("reload", (), frozenset({W})),
+        Verb("clear_jam", ("destrabar", "desatascar", "unjam"), frozenset({W})),
+        Verb("first_aid", (), frozenset({T})),
+        Verb("release"),
+        Verb("grave_roll", (), frozenset({T})),
+        Verb("swap", (), frozenset({T})),
+        Verb("cancel"),
+        Verb("damage", ("dano",), frozenset({T, W})),
+    ),
+    label="ds20.cog.action.{id}",
+    unknown="ds20.cog.error.unknown_action",
+    extra_words="ds20.cog.error.extra_words",
+    unused="ds20.cog.error.option_unused",
+)
 STAND_WITH_ACTION = {"accion", "action", "acrobacia", "acrobatics", "salto", "jump"}
 # "aguantar confirmar": Aguantar el dolor that marks the last Agotamiento point (death).
 CONFIRM = {"confirmar", "confirmo", "confirm"} | YES
@@ -72,32 +61,11 @@ class ActionCall(NamedTuple):
     arg: str
 
 
-def action_names(action_id: str) -> set[str]:
-    names = {fold(catalog(lang).get(f"ds20.cog.action.{action_id}", "")) for lang in ("es", "en")}
-    return {n for n in names | {fold(a) for a in ACTIONS[action_id]} | {action_id} if n}
-
-
 def split_action(text: str) -> tuple[str, str]:
     """The action id and the words after its name ("recargar Pistola" -> reload,
     "Pistola"). The longest matching name wins."""
-    folded = fold(text)
-    best: tuple[int, str] | None = None
-    for action_id in ACTIONS:
-        for name in action_names(action_id):
-            if (folded == name or folded.startswith(name + " ")) and (
-                best is None or len(name) > best[0]
-            ):
-                best = (len(name), action_id)
-    if best is None:
-        raise RuleError(
-            "ds20.cog.error.unknown_action",
-            action=text,
-            names=[f"ds20.cog.action.{a}" for a in ACTIONS],
-        )
-    length, action_id = best
-    words = text.strip().split()
-    taken = len(folded[:length].split())
-    return action_id, " ".join(words[taken:])
+    verb, words = VERBS.read(text)
+    return verb.id, words
 
 
 def _call(text: object) -> object:
@@ -113,16 +81,8 @@ class ActOptions(Options):
     @model_validator(mode="after")
     def _takes(self) -> ActOptions:
         """Words or options the action does not use are refused, not ignored."""
-        takes = ACTION_TAKES[self.action.id]
-        if self.action.arg and "arg" not in takes:
-            raise RuleError("ds20.cog.error.extra_words", words=self.action.arg)
-        for option in ("target", "value"):
-            if getattr(self, option) is not None and option not in takes:
-                raise RuleError(
-                    "ds20.cog.error.option_unused",
-                    option=option,
-                    action=f"ds20.cog.action.{self.action.id}",
-                )
+        verb = VERBS.by_id[self.action.id]
+        VERBS.check(verb, self.action.arg, given_options(vars(self), (T, V)))
         return self
 
 
@@ -138,75 +98,123 @@ def inflict(state: DS20State, actor: Actor, dice: DiceSource, c: DSCombatant, ar
     )
 
 
-def act_rules(
-    action_id: str, arg: str, target: str | None, actor_name: str | None, value: int | None
-) -> Rules:
-    """The rules call for one /act action."""
+# -- the actions: each a rules call given the options -------------------------------------
 
-    def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
-        if action_id == "cancel":
-            return ds20.cancel_pending(state, actor)
-        if action_id == "grave_roll":
-            return ds20.grave_roll(state, actor, dice, target_of(state, target, action_id).id)
-        if action_id == "damage":
-            return inflict(state, actor, dice, target_of(state, target, action_id), arg)
-        c = acting(state, actor, actor_name)
-        if action_id == "declare":
-            if value is None:
-                raise RuleError("ds20.cog.error.needs_value", action="ds20.cog.action.declare")
-            return ds20.declare_actions(state, actor, c.id, value)
-        if action_id == "endure":
-            if arg and fold(arg) not in CONFIRM:
-                raise RuleError("ds20.cog.error.extra_words", words=arg)
-            return ds20.endure_pain(state, actor, c.id, confirm=bool(arg))
-        if action_id == "run":
-            return ds20.run(state, actor, dice, c.id)
-        if action_id == "technique":
-            if not arg:
-                raise RuleError("ds20.cog.error.needs_technique", name=c.name)
-            return ds20.use_technique(state, actor, dice, c.id, arg)
-        if action_id == "knock_down":
-            bonus, penalty = units(value)
-            victim = target_of(state, target, action_id)
-            return ds20.grapple(
-                state, actor, dice, attacker_id=c.id, target_id=victim.id, knock_down=True,
-                bonus=bonus, penalty=penalty,
-            )  # fmt: skip
-        if action_id == "disarm":
-            bonus, penalty = units(value)
-            victim = target_of(state, target, action_id)
-            return ds20.disarm(
-                state, actor, dice, attacker_id=c.id, target_id=victim.id,
-                target_weapon=arg or None, bonus=bonus, penalty=penalty,
-            )  # fmt: skip
-        if action_id == "push":
-            victim = target_of(state, target, action_id)
-            return ds20.push(
-                state, actor, dice, attacker_id=c.id, target_id=victim.id, wall_m=value
-            )
-        if action_id == "stand":
-            if arg and fold(arg) not in STAND_WITH_ACTION:
-                raise RuleError("ds20.cog.error.extra_words", words=arg)
-            return ds20.stand_up(state, actor, dice, c.id, with_action=bool(arg))
-        if action_id == "aim":
-            return ds20.aim(state, actor, c.id, dice)
-        if action_id == "reload":
-            return ds20.reload(state, actor, c.id, arg or None, dice)
-        if action_id == "clear_jam":
-            return ds20.clear_jam(state, actor, dice, c.id, arg or None)
-        if action_id == "first_aid":
-            return ds20.first_aid(state, actor, dice, c.id, target_of(state, target, action_id).id)
-        if action_id == "release":
-            return ds20.release(state, actor, c.id)
-        # swap: the actor goes before the target (DS-3 ties on one side)
-        return ds20.swap_initiative(state, actor, c.id, target_of(state, target, action_id).id)
 
-    return run
+def _me(o: ActOptions, state: DS20State, actor: Actor) -> DSCombatant:
+    return acting(state, actor, o.actor)
+
+
+def _target(o: ActOptions, state: DS20State) -> DSCombatant:
+    return target_of(state, o.target, o.action.id)
+
+
+def _cancel(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.cancel_pending(state, actor)
+
+
+def _grave_roll(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.grave_roll(state, actor, dice, _target(o, state).id)
+
+
+def _damage(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return inflict(state, actor, dice, _target(o, state), o.action.arg)
+
+
+def _declare(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c = _me(o, state, actor)
+    if o.value is None:
+        raise RuleError("ds20.cog.error.needs_value", action="ds20.cog.action.declare")
+    return ds20.declare_actions(state, actor, c.id, o.value)
+
+
+def _endure(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c, arg = _me(o, state, actor), o.action.arg
+    if arg and fold(arg) not in CONFIRM:
+        raise RuleError("ds20.cog.error.extra_words", words=arg)
+    return ds20.endure_pain(state, actor, c.id, confirm=bool(arg))
+
+
+def _run(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.run(state, actor, dice, _me(o, state, actor).id)
+
+
+def _technique(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c = _me(o, state, actor)
+    if not o.action.arg:
+        raise RuleError("ds20.cog.error.needs_technique", name=c.name)
+    return ds20.use_technique(state, actor, dice, c.id, o.action.arg)
+
+
+def _knock_down(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c, (bonus, penalty) = _me(o, state, actor), units(o.value)
+    return ds20.grapple(
+        state, actor, dice, attacker_id=c.id, target_id=_target(o, state).id, knock_down=True,
+        bonus=bonus, penalty=penalty,
+    )  # fmt: skip
+
+
+def _disarm(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c, (bonus, penalty) = _me(o, state, actor), units(o.value)
+    return ds20.disarm(
+        state, actor, dice, attacker_id=c.id, target_id=_target(o, state).id,
+        target_weapon=o.action.arg or None, bonus=bonus, penalty=penalty,
+    )  # fmt: skip
+
+
+def _push(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c = _me(o, state, actor)
+    return ds20.push(
+        state, actor, dice, attacker_id=c.id, target_id=_target(o, state).id, wall_m=o.value
+    )
+
+
+def _stand(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c, arg = _me(o, state, actor), o.action.arg
+    if arg and fold(arg) not in STAND_WITH_ACTION:
+        raise RuleError("ds20.cog.error.extra_words", words=arg)
+    return ds20.stand_up(state, actor, dice, c.id, with_action=bool(arg))
+
+
+def _aim(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.aim(state, actor, _me(o, state, actor).id, dice)
+
+
+def _reload(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.reload(state, actor, _me(o, state, actor).id, o.action.arg or None, dice)
+
+
+def _clear_jam(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.clear_jam(state, actor, dice, _me(o, state, actor).id, o.action.arg or None)
+
+
+def _first_aid(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    c = _me(o, state, actor)
+    return ds20.first_aid(state, actor, dice, c.id, _target(o, state).id)
+
+
+def _release(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    return ds20.release(state, actor, _me(o, state, actor).id)
+
+
+def _swap(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+    """The actor goes before the target (DS-3 ties on one side)."""
+    c = _me(o, state, actor)
+    return ds20.swap_initiative(state, actor, c.id, _target(o, state).id)
+
+
+Action = Callable[[ActOptions, DS20State, Actor, DiceSource], Outcome]
+ACTIONS: dict[str, Action] = {
+    "declare": _declare, "endure": _endure, "technique": _technique,
+    "knock_down": _knock_down, "disarm": _disarm, "push": _push, "stand": _stand,
+    "run": _run, "aim": _aim, "reload": _reload, "clear_jam": _clear_jam,
+    "first_aid": _first_aid, "release": _release, "grave_roll": _grave_roll, "swap": _swap,
+    "cancel": _cancel, "damage": _damage,
+}  # fmt: skip
 
 
 def act(o: ActOptions) -> Play[DS20State]:
-    rules = act_rules(o.action.id, o.action.arg, o.target, o.actor, o.value)
-    return play(f"act.{o.action.id}", rules)
+    return play(f"act.{o.action.id}", partial(ACTIONS[o.action.id], o))
 
 
 MOVES = (Move("act", ActOptions, act),)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.systems.base import RuleError
-from bot.systems.ds20.moves.act import ACTIONS
+from bot.systems.ds20.moves.act import VERBS
 from bot.systems.ds20.moves.who import find_combatant
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.lookup import matching
@@ -49,8 +49,8 @@ def actions(state: DS20State, asker: Asker, typed: str) -> list[Suggestion]:
     spelled out ("técnica Estocada", "recargar Pistola")."""
     c = asker_actor(state, asker)
     names: list[str] = []
-    for action_id in ACTIONS:
-        label = t(f"ds20.cog.action.{action_id}", asker.lang)
+    for action_id in VERBS.by_id:
+        label = t(VERBS.label_of(action_id), asker.lang)
         if c is not None and action_id == "technique":
             names.extend(f"{label} {tech.name}" for tech in c.techniques)
         elif c is not None and action_id in ("reload", "clear_jam"):
