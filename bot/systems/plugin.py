@@ -72,6 +72,18 @@ class SavedSheet(BaseModel):
     sheet: dict[str, Any]
     source: str = ""
 
+    def sheet_for(self, system: str) -> dict[str, Any]:
+        """Its sheet, for an encounter of ``system``; a character of another system is
+        refused (``character.wrong_system``)."""
+        if self.system != system:
+            raise RuleError(
+                "character.wrong_system",
+                name=self.name,
+                system=f"system.{self.system}",
+                encounter_system=f"system.{system}",
+            )
+        return self.sheet
+
 
 @dataclass(frozen=True)
 class Play(Generic[S]):

@@ -98,14 +98,7 @@ def flip(o: FlipOptions) -> Play[DuelState]:
 
 def _sheet(statblock: str | None, character: SavedSheet | None, name: str) -> Duellist:
     if character is not None:
-        if character.system != SYSTEM:
-            raise RuleError(
-                "character.wrong_system",
-                name=character.name,
-                system=f"system.{character.system}",
-                encounter_system=f"system.{SYSTEM}",
-            )
-        return Duellist.model_validate(character.sheet)
+        return Duellist.model_validate(character.sheet_for(SYSTEM))
     return read_sheet(statblock or "", name).sheet
 
 

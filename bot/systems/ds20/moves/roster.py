@@ -39,14 +39,7 @@ def read_sheet(text: str, name: str, state: Any | None = None) -> SheetReading[D
 
 def saved_sheet(character: SavedSheet) -> DSCombatant:
     """A saved character's sheet, refused when it belongs to another system."""
-    if character.system != SYSTEM:
-        raise RuleError(
-            "character.wrong_system",
-            name=character.name,
-            system=f"system.{character.system}",
-            encounter_system=f"system.{SYSTEM}",
-        )
-    return DSCombatant.model_validate(character.sheet)
+    return DSCombatant.model_validate(character.sheet_for(SYSTEM))
 
 
 class AddOptions(Options):
