@@ -1,8 +1,9 @@
-"""The check run on the command tree once the cogs are loaded (``ComodinBot.setup_hook``)
-and by the conformance test: every move a user types (:class:`bot.systems.plugin.Move`)
-answers a command the cogs declare, and takes only options that command has; otherwise
-those fields could never arrive. A failure stops the bot at start, naming the system,
-the command and the option."""
+"""The check run once the cogs are loaded (``ComodinBot.setup_hook``) and by the
+conformance test: every move a user types (:class:`bot.systems.plugin.Move`) answers a
+command the cogs declare, and takes only options that command has (otherwise those
+fields could never arrive); every system with moves is drawn (its renderers have a
+board, a sheet card and an end summary). A failure stops the bot at start, naming the
+system and what is missing."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.render.systems import renderers
 from bot.systems import catalogue
 
 
@@ -48,8 +50,22 @@ def command_problems(tree: app_commands.CommandTree[Any]) -> list[str]:
     return found
 
 
+def renderer_problems() -> list[str]:
+    """Every system answered by moves has a board, a sheet card and an end summary."""
+    found: list[str] = []
+    for plugin in catalogue.plugins():
+        if plugin.legacy:
+            continue
+        drawn = renderers(plugin.system)
+        for part in ("board", "card", "summary"):
+            if getattr(drawn, part) is None:
+                found.append(f"{plugin.system}: its renderers have no {part}")
+    return found
+
+
 def check_commands(tree: app_commands.CommandTree[Any]) -> None:
-    """Raise :class:`~bot.systems.catalogue.PluginError` listing :func:`command_problems`."""
-    found = command_problems(tree)
+    """Raise :class:`~bot.systems.catalogue.PluginError` listing :func:`command_problems`
+    and :func:`renderer_problems`."""
+    found = command_problems(tree) + renderer_problems()
     if found:
         raise catalogue.PluginError("; ".join(found))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.commands.checks import command_problems
+from bot.commands.checks import command_problems, renderer_problems
 from bot.play.table import OfflineTable
 from bot.systems import catalogue
 from bot.systems.plugin import CORE_MOVES, Move, NoOptions, Options, Plugin, problems
@@ -64,6 +64,20 @@ async def test_a_move_taking_an_option_its_command_lacks_is_found(tmp_path: Path
     catalogue.install(bad)
     try:
         with pytest.raises(catalogue.PluginError, match="coinduel: /attack has no option 'wings'"):
+            async with OfflineTable(db_path=tmp_path / "tree.sqlite3", check_payloads=False):
+                pass  # the bot does not start
+    finally:
+        catalogue.uninstall(COIN_DUEL.system)
+
+
+def test_every_system_with_moves_is_drawn(every_system: list[Plugin]) -> None:
+    assert renderer_problems() == []
+
+
+async def test_a_system_without_its_end_summary_does_not_start(tmp_path: Path) -> None:
+    catalogue.install(replace(COIN_DUEL, renderers="tests.coinduel.undrawn"))
+    try:
+        with pytest.raises(catalogue.PluginError, match="coinduel: its renderers have no summary"):
             async with OfflineTable(db_path=tmp_path / "tree.sqlite3", check_payloads=False):
                 pass  # the bot does not start
     finally:
