@@ -4,9 +4,11 @@ command and a game system.
 - :mod:`.context` — :class:`~bot.commands.context.Ctx`: who acts, in which language,
   running a rules action through the encounter service, replying (fitted by
   :mod:`bot.replies`).
-- :mod:`.dispatch` — hands a shared command to the channel's system's move (the
-  catalogue, :mod:`bot.systems.catalogue`), and checks every move against the commands
-  the cogs declare when the tree is built.
+- :mod:`.dispatch` — hands a shared command (a button, a form) to the channel's
+  system's move (the catalogue, :mod:`bot.systems.catalogue`).
+- :mod:`.checks` — at start: every move against the commands the cogs declare, and
+  every system's renderers.
+- :mod:`.choices` — fixed choices of shared options, and the catalogue's systems.
 - :mod:`.autocomplete` — the suggestions of every command: combatant names (the one
   filter, :func:`bot.systems.lookup.matching`) and the system's own.
 - :mod:`.buttons` — board and offer buttons, and forms, that survive a restart.
