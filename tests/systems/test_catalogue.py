@@ -29,6 +29,17 @@ def every_system() -> Iterator[list[Plugin]]:
         catalogue.uninstall(COIN_DUEL.system)
 
 
+async def refused_at_start(plugin: Plugin, tmp_path: Path, problem: str) -> None:
+    """With ``plugin`` in the catalogue the bot does not start, saying ``problem``."""
+    catalogue.install(plugin)
+    try:
+        with pytest.raises(catalogue.PluginError, match=problem):
+            async with OfflineTable(db_path=tmp_path / "tree.sqlite3", check_payloads=False):
+                pass
+    finally:
+        catalogue.uninstall(plugin.system)
+
+
 def test_savage_worlds_and_ritual_hex_are_still_on_the_old_handlers() -> None:
     # Phase B of issue 22 moves them to moves; then this list is empty.
     assert [p.system for p in catalogue.plugins() if p.legacy] == ["swade", "ritualhex"]
@@ -61,13 +72,7 @@ async def test_a_move_taking_an_option_its_command_lacks_is_found(tmp_path: Path
         wings: int = 2
 
     bad = replace(COIN_DUEL, moves=(*COIN_DUEL.moves[1:], Move("attack", Fly, lambda o: None)))  # type: ignore[arg-type, return-value]
-    catalogue.install(bad)
-    try:
-        with pytest.raises(catalogue.PluginError, match="coinduel: /attack has no option 'wings'"):
-            async with OfflineTable(db_path=tmp_path / "tree.sqlite3", check_payloads=False):
-                pass  # the bot does not start
-    finally:
-        catalogue.uninstall(COIN_DUEL.system)
+    await refused_at_start(bad, tmp_path, "coinduel: /attack has no option 'wings'")
 
 
 def test_every_system_with_moves_is_drawn(every_system: list[Plugin]) -> None:
@@ -75,13 +80,8 @@ def test_every_system_with_moves_is_drawn(every_system: list[Plugin]) -> None:
 
 
 async def test_a_system_without_its_end_summary_does_not_start(tmp_path: Path) -> None:
-    catalogue.install(replace(COIN_DUEL, renderers="tests.coinduel.undrawn"))
-    try:
-        with pytest.raises(catalogue.PluginError, match="coinduel: its renderers have no summary"):
-            async with OfflineTable(db_path=tmp_path / "tree.sqlite3", check_payloads=False):
-                pass  # the bot does not start
-    finally:
-        catalogue.uninstall(COIN_DUEL.system)
+    undrawn = replace(COIN_DUEL, renderers="tests.coinduel.undrawn")
+    await refused_at_start(undrawn, tmp_path, "coinduel: its renderers have no summary")
 
 
 def test_a_plugin_without_a_core_move_is_refused_when_loaded() -> None:
