@@ -974,7 +974,9 @@ def _area_attack(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tupl
         )
     else:
         events.append(Event(key="swade_combat.area.miss", params={}))
-    return events, f"area attack {attacker.name} ({p['template']})"
+    return events, Event(
+        key="log.swade.area_attack", params={"name": attacker.name, "template": p["template"]}
+    )
 
 
 def _roll_event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier]) -> Event:
@@ -1051,7 +1053,7 @@ def _suppressive_fire(
         )
         if roll.raises >= 1 and i < w.rof and not target.dead:
             events += _apply_area_hit(new, attacker, target, plan, rolls.dice, raises=0)
-    return events, f"suppressive fire {attacker.name}"
+    return events, Event(key="log.swade.suppressive_fire", params={"name": attacker.name})
 
 
 # --- SW-11 breaking things ------------------------------------------------------------------
@@ -1117,7 +1119,7 @@ def _attack_object(
         )
     else:
         events.append(Event(key="swade_combat.object.miss", params={"object": name}))
-    return events, f"attack object {attacker.name}"
+    return events, Event(key="log.swade.attack_object", params={"name": attacker.name})
 
 
 # --- seed 000/003 "Recarga" -------------------------------------------------------------------
