@@ -933,7 +933,9 @@ def area_attack(
 
 
 @maneuver("area_attack")
-def _area_attack(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _area_attack(
+    new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
+) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = _area_attacker(new, p["attacker_id"])
     targets = _area_targets(new, p["target_ids"], TEMPLATE_TARGETS[p["template"]])
@@ -1029,7 +1031,7 @@ def suppressive_fire(
 @maneuver("suppressive_fire")
 def _suppressive_fire(
     new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
-) -> tuple[list[Event], str]:
+) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = _area_attacker(new, p["attacker_id"])
     w = find_weapon(attacker, p["weapon"])
@@ -1095,7 +1097,7 @@ def attack_object(
 @maneuver("attack_object")
 def _attack_object(
     new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
-) -> tuple[list[Event], str]:
+) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = _area_attacker(new, p["attacker_id"])
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)

@@ -160,7 +160,7 @@ def grapple(
 
 
 @maneuver("grapple")
-def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     attacker = find_combatant(new, p["attacker_id"])
     target = find_combatant(new, p["target_id"])
     if attacker.id == target.id:
@@ -234,7 +234,7 @@ def escape(
 
 
 @maneuver("escape")
-def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     victim = find_combatant(new, p["combatant_id"])
     require_can_act(victim)  # escaping is an action (SW-19)
     bound = has_condition(victim, BOUND)
@@ -329,7 +329,7 @@ def crush(
 
 
 @maneuver("crush")
-def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     attacker = find_combatant(new, p["attacker_id"])
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)

@@ -412,7 +412,7 @@ def trick(
 
 
 @maneuver("trick")
-def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, target = _pair(new, p["actor_id"], p["target_id"])
     skill, effect = p["skill"], p["effect"]
     resist = p["attribute"] or LINKED_ATTRIBUTE.get(skill)
@@ -483,7 +483,7 @@ def push(
 
 
 @maneuver("push")
-def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, target = _pair(new, p["actor_id"], p["target_id"])
     if has_condition(me, BOUND):  # SW-20: no physical action but escaping
         raise RuleError("swade_combat.error.bound", name=me.name)
@@ -540,7 +540,7 @@ def support(
 
 
 @maneuver("support")
-def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, ally = _pair(new, p["actor_id"], p["ally_id"])
     roll, mods = rolls.roll(me, new, p["skill"], acting=True)
     if roll.critical_failure:
@@ -657,7 +657,7 @@ def evade(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) 
 
 
 @maneuver("evade")
-def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     c = find_combatant(new, p["combatant_id"])
     roll, mods = rolls.roll(c, new, "agility", extra=[("swade_combat.mod.evasion", -2)])
     key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"
