@@ -18,6 +18,7 @@ import cogs
 from bot import replies
 from bot.bennies import BennyLedger
 from bot.board import BoardManager
+from bot.commands.checks import check_commands
 from bot.config import Settings
 from bot.dice.source import DiceError
 from bot.dice_provider import DiceProvider
@@ -147,6 +148,9 @@ class ComodinBot(commands.Bot):
         for extension in discover_cogs():
             await self.load_extension(extension)
             self.started_extensions.append(extension)
+        # Every game system's moves against the commands just declared: a move for a
+        # command or an option no cog declares stops the bot here, not a player later.
+        check_commands(self.tree)
 
     async def close(self) -> None:
         try:

@@ -15,8 +15,6 @@ which pool pays and which SWADE rules function runs:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -33,26 +31,34 @@ from bot.bennies.holders import (
     is_gm_wild_card,
     player_characters,
     players_present,
-    user_of,
 )
-from bot.bennies.ledger import BennyLedger, HistoryEntry, Session
+from bot.bennies.ledger import HistoryEntry
 from bot.bennies.uses import (
     give_wild_card_bennies,
-    recover_power_points,
     seed_wild_card_pools,
-    take_wild_card_benny,
 )
+from bot.commands.autocomplete import combatant_autocomplete
+from bot.commands.benny_spending import (
+    act_with_benny,
+    holder_label,
+    is_gm,
+    ledger_of,
+    link_scope,
+    named_pool,
+    own_combatant,
+    rules_for,
+    swade_only,
+)
+from bot.commands.context import Ctx
+from bot.commands.legacy import handles
 from bot.dice.source import DiceSource
 from bot.encounter.service import Undone
 from bot.errors import UserError
-from bot.systems.base import Actor, Event, Offer, Outcome
+from bot.systems.base import Event, Offer, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.swade import combat, damage, turns
+from bot.systems.swade import damage, turns
 from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.state import SwadeCombatant, SwadeState
-from cogs._context import Ctx, Rules
-from cogs._registry import handles
-from cogs.shared import combatant_autocomplete
 
 log = logging.getLogger("comodin.bennies")
 
@@ -71,174 +77,6 @@ HIDDEN_REFS = ("log:", "encounter:")
 COLOUR = 0xF1C40F
 
 
-def _ledger(ctx: Ctx) -> BennyLedger:
-    return ctx.bot.bennies
-
-
-async def link_scope(ctx: Ctx) -> None:
-    """A thread shares its parent channel's session: remember the link."""
-    channel = ctx.interaction.channel
-    if isinstance(channel, discord.Thread) and channel.parent_id:
-        await _ledger(ctx).link(channel.id, channel.parent_id)
-
-
-async def _is_gm(ctx: Ctx, session: Session | None = None) -> bool:
-    """The server's GM, the session's GM, or the GM of the channel's encounter."""
-    if ctx.server_gm() or (session is not None and session.gm_id == ctx.user_id):
-        return True
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    return encounter is not None and encounter.gm_id == ctx.user_id
-
-
-def _swade(encounter: Encounter | None) -> Encounter:
-    if encounter is None or encounter.system != "swade":
-        raise UserError("bennies.error.not_swade")
-    return encounter
-
-
-def holder_label(ctx: Ctx, holder: str, encounter: Encounter | None = None) -> str:
-    """How a pool is named to the reader: a mention, "DJ", or the Wild Card's name."""
-    if holder == GM:
-        return ctx.t("bennies.holder.gm")
-    user_id = user_of(holder)
-    if user_id is not None:
-        return f"<@{user_id}>"
-    cid = combatant_of(holder)
-    if encounter is not None:
-        for c in encounter.state.combatants:
-            if c.id == cid:
-                return ctx.t("bennies.holder.wild_card", name=c.name)
-    return holder
-
-
-@contextmanager
-def named_pool(holder: str, label: str) -> Iterator[None]:
-    """The ledger names an empty pool by its key; the reader gets its label."""
-    try:
-        yield
-    except UserError as exc:
-        if exc.key == "bennies.error.empty" and exc.params.get("holder") == holder:
-            raise UserError("bennies.error.empty", holder=label) from None
-        raise
-
-
-def _with_event(outcome: Outcome, event: Event) -> Outcome:
-    return outcome.model_copy(update={"events": [event, *outcome.events]})
-
-
-# --- spending -----------------------------------------------------------------------------
-
-
-async def act_with_benny(
-    ctx: Ctx,
-    encounter: Encounter,
-    combatant: SwadeCombatant,
-    rules: Rules,
-    *,
-    use: str,
-    note: str | None = None,
-) -> None:
-    """SW-35: charge one benny for ``combatant`` and run ``rules(state, actor, dice)`` as
-    one encounter action, replying with its events (the spend first).
-
-    The pool is :func:`holder_for`'s: a player character's controller, a GM Wild Card's
-    own (in the state, spent inside the same action so ``/undo`` returns it) and then the
-    GM's, an Extra the GM's. Only the combatant's controller or the GM may spend. When the
-    rules refuse (a critical failure cannot be rerolled, SW-4...) nothing is spent. The
-    spend is tied to the action, so ``/undo`` gives it back (SW-38, :func:`undone`)."""
-    await link_scope(ctx)
-    actor = ctx.actor(encounter)
-    if not combatant.controlled_by(ctx.user_id, is_gm=actor.is_gm):
-        raise UserError("bennies.error.not_yours", name=combatant.name)
-    ledger = _ledger(ctx)
-    holders = holder_for(combatant)
-    reason = f"spend.{use}"
-    roll_ref = f"{combatant.name} #{encounter.seq}"
-    params = {"combatant": combatant.id, "use": use}
-    title_key = f"bennies.title.{use}"
-    own = combatant_of(holders[0])
-    if own is not None and combatant.bennies > 0:
-        name = combatant.name
-
-        def pay_from_own_pool(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-            outcome = rules(state, actor, dice)
-            paid = take_wild_card_benny(outcome.state, own)
-            left = next(c.bennies for c in paid.combatants if c.id == own)
-            spent = Event(key="bennies.spent", params={"holder": name, "left": left})
-            return _with_event(outcome.model_copy(update={"state": paid}), spent)
-
-        paid, _outcome = await ctx.act(
-            pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key
-        )
-        await ledger.record(
-            ctx.channel_id,
-            holders[0],
-            -1,
-            reason=reason,
-            user_id=ctx.user_id,
-            note=note,
-            roll_ref=roll_ref,
-            action_seq=paid.seq - 1,  # SW-38: undoing the action undoes its row
-        )
-        return
-    holder = holders[-1]
-    label = holder_label(ctx, holder, encounter)
-    with named_pool(holder, label):
-        async with ledger.spending(
-            ctx.channel_id, holder, reason=reason, user_id=ctx.user_id, note=note, roll_ref=roll_ref
-        ) as spent:
-
-            def pay_from_ledger(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
-                spent_event = Event(
-                    key="bennies.spent", params={"holder": label, "left": spent.left}
-                )
-                return _with_event(rules(state, actor, dice), spent_event)
-
-            acted, _outcome = await ctx.act(
-                pay_from_ledger, kind=f"bennies.{use}", params=params, title_key=title_key
-            )
-    # SW-38: the spend belongs to that encounter action (``seq`` before it): /undo of the
-    # action gives the benny back.
-    await ledger.tag_action(spent, ctx.channel_id, acted.seq - 1)
-
-
-def _story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
-    def story(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        return Outcome(state=state, events=[Event(key="bennies.story", params={"note": note})])
-
-    return story
-
-
-def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
-    """The SWADE rules function a benny use runs, for one combatant (SW-35)."""
-    if use == "reroll":
-        return lambda s, a, d: combat.reroll_attack(s, a, d, combatant_id)
-    if use == "damage":
-        return lambda s, a, d: combat.reroll_damage(s, a, d, combatant_id)
-    if use == "soak":
-        return lambda s, a, d: damage.soak(s, a, d, combatant_id)
-    if use == "unshake":
-        return lambda s, a, d: damage.unshake_with_benny(s, a, combatant_id)
-    if use == "card":
-        return lambda s, a, d: turns.redraw_card(s, a, d, combatant_id)
-    if use == "power":
-        return lambda s, a, d: recover_power_points(s, a, combatant_id)
-    if use == "story":
-        return _story(note)
-    raise UserError("bennies.error.bad_use", use=use)
-
-
-def _own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> SwadeCombatant:
-    """The named combatant, else the one combatant the user controls."""
-    state: SwadeState = encounter.state  # type: ignore[assignment]
-    if name:
-        return find_combatant(state, name)
-    mine = [c for c in state.combatants if c.controller_id == ctx.user_id]
-    if len(mine) != 1:
-        raise UserError("bennies.error.which_combatant")
-    return mine[0]
-
-
 # --- session players ------------------------------------------------------------------------
 
 
@@ -247,7 +85,7 @@ async def sync_session(ctx: Ctx) -> bool:
     controlling a player character has had their 3 (seed 001, once per session), and
     every GM Wild Card its own pool (SW-35: its sheet's number, default 2; once per
     session and encounter). Returns whether anything changed."""
-    ledger = _ledger(ctx)
+    ledger = ledger_of(ctx)
     session = await ledger.session(ctx.channel_id)
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
     if session is None or encounter is None or encounter.system != "swade":
@@ -274,7 +112,7 @@ async def sync_session(ctx: Ctx) -> bool:
         def seed(e: Encounter, dice: DiceSource) -> Outcome:
             state, given = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
             seeded.update(given)
-            return Outcome(state=state, summary="bennies: GM Wild Card pools")
+            return Outcome(state=state, summary=Event(key="log.bennies.wild_card_pools"))
 
         await ctx.bot.encounters.act(
             ctx.channel_id, ctx.user_id, seed, kind="bennies.wild_cards", undoable=False
@@ -329,7 +167,7 @@ class BenniesCog(commands.Cog):
     async def session_start(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await link_scope(ctx)
-        if not await _is_gm(ctx):
+        if not await is_gm(ctx):
             raise UserError("bennies.error.gm_only")
         encounter = await self.bot.encounters.get(ctx.channel_id)
         swade = encounter if encounter is not None and encounter.system == "swade" else None
@@ -351,7 +189,7 @@ class BenniesCog(commands.Cog):
         ctx = Ctx.of(interaction)
         await link_scope(ctx)
         session = await self.bot.bennies.require_session(ctx.channel_id)
-        if not await _is_gm(ctx, session):
+        if not await is_gm(ctx, session):
             raise UserError("bennies.error.gm_only")
         _, pools = await self.bot.bennies.end_session(ctx.channel_id)
         lines = [
@@ -389,7 +227,7 @@ class BenniesCog(commands.Cog):
         await link_scope(ctx)
         ledger = self.bot.bennies
         session = await ledger.require_session(ctx.channel_id)
-        if not await _is_gm(ctx, session):
+        if not await is_gm(ctx, session):
             raise UserError("bennies.error.gm_only")
         if (player is not None) + (combatant is not None) + gm != 1:
             raise UserError("bennies.error.one_target")
@@ -400,7 +238,7 @@ class BenniesCog(commands.Cog):
         elif gm:
             holder = GM
         else:
-            encounter = _swade(encounter)
+            encounter = swade_only(encounter)
             target = find_combatant(encounter.state, combatant or "")  # type: ignore[arg-type]
             holder = holder_for(target)[0]
         own = combatant_of(holder)
@@ -410,7 +248,7 @@ class BenniesCog(commands.Cog):
                 ctx.user_id,
                 lambda e, d: Outcome(
                     state=give_wild_card_bennies(e.state, own, count),  # type: ignore[arg-type]
-                    summary=f"bennies: give {count}",
+                    summary=Event(key="log.bennies.give", params={"count": count}),
                 ),
                 kind="bennies.give",
                 params={"combatant": own, "count": count},
@@ -454,8 +292,8 @@ class BenniesCog(commands.Cog):
         if use == "story" and combatant is None:
             await self._spend_story(ctx, encounter, text)
             return
-        encounter = _swade(encounter)
-        target = _own_combatant(ctx, encounter, combatant)
+        encounter = swade_only(encounter)
+        target = own_combatant(ctx, encounter, combatant)
         await act_with_benny(
             ctx, encounter, target, rules_for(use, target.id, text), use=use, note=text or None
         )
@@ -465,7 +303,7 @@ class BenniesCog(commands.Cog):
         note goes to the history."""
         ledger = self.bot.bennies
         session = await ledger.require_session(ctx.channel_id)
-        holder = GM if await _is_gm(ctx, session) else user_key(ctx.user_id)
+        holder = GM if await is_gm(ctx, session) else user_key(ctx.user_id)
         with named_pool(holder, holder_label(ctx, holder)):
             left = await ledger.spend(
                 ctx.channel_id, holder, reason="spend.story", user_id=ctx.user_id, note=note or None
@@ -546,7 +384,7 @@ class BenniesCog(commands.Cog):
 async def undone(ctx: Ctx, undone: Undone) -> list[str]:
     """SW-38: after ``/undo``, reverse what the undone action did to the bennies ledger
     (:meth:`BennyLedger.undo_action`) and say it, one line per pool."""
-    changes = await _ledger(ctx).undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
+    changes = await ledger_of(ctx).undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
     if not changes:
         return []
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
@@ -622,13 +460,13 @@ async def offer_unshake(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
 
 @handles("react:soak", "swade")
 async def react_soak(ctx: Ctx, encounter: Encounter, actor: str | None = None) -> None:
-    c = _own_combatant(ctx, encounter, actor)
+    c = own_combatant(ctx, encounter, actor)
     await act_with_benny(ctx, encounter, c, rules_for("soak", c.id), use="soak")
 
 
 @handles("react:unshake", "swade")
 async def react_unshake(ctx: Ctx, encounter: Encounter, actor: str | None = None) -> None:
-    c = _own_combatant(ctx, encounter, actor)
+    c = own_combatant(ctx, encounter, actor)
     await act_with_benny(ctx, encounter, c, rules_for("unshake", c.id), use="unshake")
 
 

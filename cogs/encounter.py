@@ -1,5 +1,6 @@
 """/encounter start|end|show|export|import|settings and /undo: the encounter around the
-rules, the same for every system. System-specific parts route through the registry."""
+rules, the same for every system. The systems are the catalogue's (``system`` choices
+built from it when the tree is built); their parts come through the dispatcher."""
 
 from __future__ import annotations
 
@@ -13,20 +14,18 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.app import ComodinBot
+from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
+from bot.commands.choices import system_choices
+from bot.commands.context import Ctx
+from bot.commands.dispatch import answer, end_summary, undo_notes
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_export, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
+from bot.render.text import summary_text
 from bot.render.views import board_view
+from bot.systems.catalogue import DEFAULT_SYSTEM
 from bot.systems.encounter import Encounter
-from cogs._buttons import BoardButton, OfferButton, dispatch_modal_submit
-from cogs._context import Ctx
-from cogs._registry import handler_for, has_handler
 
-SYSTEM_CHOICES = [
-    app_commands.Choice(name=_("Savage Worlds"), value="swade"),
-    app_commands.Choice(name=_("Ritual Hex"), value="ritualhex"),
-    app_commands.Choice(name=_("Dread S-20"), value="ds20"),
-]
 EXPORT_ROWS = 10_000
 
 
@@ -46,9 +45,9 @@ class EncounterCog(commands.Cog):
     @app_commands.describe(
         system=_("Game system (Savage Worlds by default)"), name=_("A name for the fight")
     )
-    @app_commands.choices(system=SYSTEM_CHOICES)
+    @app_commands.choices(system=system_choices())
     async def start(
-        self, interaction: discord.Interaction, system: str = "swade", name: str = ""
+        self, interaction: discord.Interaction, system: str = DEFAULT_SYSTEM, name: str = ""
     ) -> None:
         ctx = Ctx.of(interaction)
         encounter = await self.bot.encounters.start(
@@ -72,9 +71,7 @@ class EncounterCog(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.require_gm()
-        summary = ""
-        if has_handler("summary", encounter.system):
-            summary = await handler_for("summary", encounter.system)(ctx, encounter)
+        summary = await end_summary(ctx, encounter)
         await self.bot.encounters.end(ctx.channel_id, ctx.user_id)
         embed = discord.Embed(
             title=ctx.t(
@@ -182,9 +179,7 @@ class EncounterCog(commands.Cog):
     ) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
-        await handler_for("encounter:settings", encounter.system)(
-            ctx, encounter, setting=setting, value=value
-        )
+        await answer(ctx, encounter, "encounter:settings", setting=setting, value=value)
 
     @app_commands.command(
         name=_("undo"), description=_("Undo the last change to the encounter (GM)")
@@ -194,9 +189,8 @@ class EncounterCog(commands.Cog):
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
         undone = await self.bot.encounters.undo_last(ctx.channel_id, ctx.user_id)
-        lines = [ctx.t("encounter.undone", what=undone.summary)]
-        if has_handler("undone", undone.system):  # what lives outside the state (SW-38)
-            lines += await handler_for("undone", undone.system)(ctx, undone)
+        lines = [ctx.t("encounter.undone", what=summary_text(undone.summary, ctx.lang))]
+        lines += await undo_notes(ctx, undone)  # what lives outside the state (SW-38)
         await ctx.send("\n".join(lines))
         self.bot.boards.request(ctx.channel_id)
 

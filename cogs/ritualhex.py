@@ -42,25 +42,25 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import bot.render.ritualhex  # noqa: F401  (registers the board and the dice views)
 from bot.app import ComodinBot
+from bot.commands.autocomplete import combatant_autocomplete, name_choices
+from bot.commands.context import Ctx
+from bot.commands.legacy import given, handles, reject_foreign
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import t
 from bot.render.views import offers_view
 from bot.storage.characters import SavedCharacter
 from bot.systems import ritualhex as rh
-from bot.systems.base import Actor, Offer, Outcome, RuleError, chain
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
 from bot.systems.encounter import Encounter
+from bot.systems.lookup import find
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
 from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
 from bot.systems.sheets import SheetReading
-from cogs._context import Ctx
-from cogs._registry import handles
-from cogs.shared import combatant_autocomplete, given, name_choices, reject_foreign
 
 SYSTEM = "ritualhex"
 Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]
@@ -89,22 +89,9 @@ SIDES = {"heroes": "hero", "foes": "minion"}
 
 
 def find_combatant(state: RitualHexState, text: str) -> RHCombatant:
-    """A combatant by id ("c3"), by name (case and accents ignored), or by the start of
+    """The one resolver (:func:`bot.systems.lookup.find`): id, name, the start of
     exactly one name."""
-    wanted = norm(text)
-    for c in state.combatants:
-        if c.id == text.strip() or norm(c.name) == wanted:
-            return c
-    starts = [c for c in state.combatants if norm(c.name).startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise UserError(
-            "ritualhex_cog.error.ambiguous",
-            name=text,
-            names=", ".join(c.name for c in starts[:10]),
-        )
-    raise UserError("ritualhex_cog.error.unknown_combatant", name=text)
+    return find(state.combatants, text)
 
 
 def find_targets(state: RitualHexState, text: str | None) -> list[str]:
@@ -113,7 +100,7 @@ def find_targets(state: RitualHexState, text: str | None) -> list[str]:
         return []
     try:
         return [find_combatant(state, text).id]
-    except UserError:
+    except RuleError:
         if "," not in text:
             raise
     return [find_combatant(state, piece).id for piece in text.split(",") if piece.strip()]
@@ -341,7 +328,9 @@ def add_many(source: str, name: str, kind: str, count: int, controller_id: int |
             partial(rh.add_combatant, actor=actor, combatant=c, controller_id=controller_id)
             for c in copies
         ]
-        return chain(state, steps, summary=f"add {name} x{count}")
+        return chain(
+            state, steps, summary=Event(key="log.add_count", params={"name": name, "count": count})
+        )
 
     return run
 
@@ -499,7 +488,7 @@ def verb_rules(
 def _has_action(state: RitualHexState, actor: Actor, actor_name: str | None, name: str) -> bool:
     try:
         c = acting(state, actor, actor_name)
-    except UserError:
+    except RuleError:
         return False
     return any(norm(a.name) == norm(name) for a, _ in rh.available_actions(c))
 
@@ -838,7 +827,7 @@ async def limb_autocomplete(
     if on_target and target:
         try:
             c = find_combatant(state, target.split(",")[0])
-        except UserError:
+        except RuleError:
             c = None
     else:
         c = _autocomplete_actor(interaction, state, reacting=False)

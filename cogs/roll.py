@@ -23,8 +23,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import bot.render.expression  # noqa: F401  (registers the expression formatter)
 from bot.app import ComodinBot
+from bot.commands.context import Ctx
 from bot.dice import expr, odds
 from bot.dice.budget import INLINE_UNITS, Budget
 from bot.dice.dispatch import roll_any
@@ -33,7 +33,6 @@ from bot.dice.source import DiceError
 from bot.dice.swade import TraitSpec, parse_trait
 from bot.executor import BoundedExecutor, Busy
 from bot.render.dice import format_dice
-from cogs._context import Ctx
 
 ROLL_COLOUR = 0x27AE60
 TRAIT_NOTATION = re.compile(r"^\s*s(\d+|u)", re.IGNORECASE)

@@ -10,7 +10,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.app import ComodinBot
-from cogs._context import Ctx
+from bot.commands.context import Ctx
 
 
 class ServerSettings(commands.Cog):

@@ -1,18 +1,10 @@
 """Commands every system shares by name: /attack, /act, /react, /next, /grapple,
-/combatant, /join, /initiative, /condition. Each parses its options and routes to the
-handler the channel's system registered (``cogs/_registry.py``):
-
-    @handles("attack", "swade")
-    async def attack(ctx: Ctx, encounter: Encounter, **options) -> None: ...
-
-Options a system does not use must be refused with ``reject_foreign`` (a clear,
-localized error naming the option), never silently ignored.
+/initiative, /condition. Each declares the options of every system and hands what was
+given to the channel's system (:func:`bot.commands.dispatch.route`): its move validates
+them (an option the system does not take is refused, naming it) and runs the rules.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,100 +12,15 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.app import ComodinBot
-from bot.errors import UserError
-from bot.render.limits import CHOICE_NAME, CHOICE_VALUE, CHOICES, clip
-from cogs._context import Ctx
-from cogs._registry import handler_for, has_handler
-
-AUTOCOMPLETE_LIMIT = CHOICES
-
-
-def name_choices(names: Iterable[str]) -> list[app_commands.Choice[str]]:
-    """Autocomplete choices whose value is the name itself, at most 25, within Discord's
-    100 characters (no name the bot accepts today is that long)."""
-    return [
-        app_commands.Choice(name=clip(n, CHOICE_NAME), value=clip(n, CHOICE_VALUE))
-        for n in list(names)[:AUTOCOMPLETE_LIMIT]
-    ]
-
-
-def given(options: dict[str, Any]) -> dict[str, Any]:
-    """The options the user actually gave."""
-    return {k: v for k, v in options.items() if v is not None}
-
-
-def reject_foreign(options: dict[str, Any], allowed: set[str], system: str) -> None:
-    """Refuse options that belong to another system (hostile-input rule: never ignore)."""
-    for name in given(options):
-        if name not in allowed:
-            raise UserError("command.option_not_in_system", option=name, system=f"system.{system}")
-
-
-async def route(interaction: discord.Interaction, command: str, **options: Any) -> None:
-    ctx = Ctx.of(interaction)
-    encounter = await ctx.encounter()
-    await handler_for(command, encounter.system)(ctx, encounter, **options)
-
-
-async def combatant_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Names of the channel's combatants (every system's state has ``combatants``)."""
-    bot: ComodinBot = interaction.client  # type: ignore[assignment]
-    encounter = await bot.encounters.get(interaction.channel_id or 0)
-    if encounter is None:
-        return []
-    if has_handler("autocomplete:combatant", encounter.system):
-        return await handler_for("autocomplete:combatant", encounter.system)(
-            interaction, encounter, current
-        )
-    needle = current.lower()
-    names = [c.name for c in encounter.state.combatants if needle in c.name.lower()]
-    return name_choices(names)
-
-
-async def _system_autocomplete(
-    kind: str, interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    bot: ComodinBot = interaction.client  # type: ignore[assignment]
-    encounter = await bot.encounters.get(interaction.channel_id or 0)
-    if encounter is None or not has_handler(f"autocomplete:{kind}", encounter.system):
-        return []
-    choices = await handler_for(f"autocomplete:{kind}", encounter.system)(
-        interaction, encounter, current
-    )
-    return choices[:AUTOCOMPLETE_LIMIT]
-
-
-async def weapon_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    return await _system_autocomplete("weapon", interaction, current)
-
-
-async def action_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    return await _system_autocomplete("action", interaction, current)
-
-
-async def condition_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    return await _system_autocomplete("condition", interaction, current)
-
-
-async def limb_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    return await _system_autocomplete("limb", interaction, current)
-
-
-RANGE = [app_commands.Choice(name=_(n), value=n) for n in ("short", "medium", "long", "extreme")]
-COVER = [
-    app_commands.Choice(name=_(n), value=n) for n in ("light", "medium", "heavy", "near_total")
-]
-LIGHT = [app_commands.Choice(name=_(n), value=n) for n in ("dim", "dark", "pitch_black")]
+from bot.commands.autocomplete import (
+    action_autocomplete,
+    combatant_autocomplete,
+    condition_autocomplete,
+    limb_autocomplete,
+    weapon_autocomplete,
+)
+from bot.commands.choices import COVER, LIGHT, RANGE
+from bot.commands.dispatch import route
 
 
 class SharedCommands(commands.Cog):

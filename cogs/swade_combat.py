@@ -11,7 +11,7 @@ caller's combatant whose turn it is (``turns.current_combatant``; in a group of 
 its first member still standing).
 
 Benny buttons: the soak, attack and damage rerolls and /react soak|unshake are
-``cogs.bennies``' handlers (one spend path, :func:`cogs.bennies.act_with_benny`); this
+``cogs.bennies``' handlers (one spend path, :func:`bot.commands.benny_spending.act_with_benny`); this
 cog adds the reroll of a maneuver's roll through the same function.
 
 Every reply lists the modifiers of each roll by name and the TN's parts: the rules put
@@ -41,28 +41,22 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.app import ComodinBot
+from bot.commands.autocomplete import combatant_autocomplete, name_choices, weapon_autocomplete
+from bot.commands.benny_spending import act_with_benny
+from bot.commands.choices import COVER, LIGHT
+from bot.commands.context import Ctx
+from bot.commands.dispatch import route
+from bot.commands.legacy import given, handles, reject_foreign
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import catalog, t
 from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.encounter import Encounter
+from bot.systems.lookup import find
 from bot.systems.swade import combat, damage, grapple, maneuvers, turns
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.statblock import fold, skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
-from cogs._context import Ctx
-from cogs._registry import handles
-from cogs.bennies import act_with_benny
-from cogs.shared import (
-    COVER,
-    LIGHT,
-    combatant_autocomplete,
-    given,
-    name_choices,
-    reject_foreign,
-    route,
-    weapon_autocomplete,
-)
 
 SYSTEM = "swade"
 Rules = Callable[[SwadeState, Actor, DiceSource], Outcome]
@@ -204,22 +198,17 @@ def _able(c: SwadeCombatant) -> bool:
 
 
 def resolve(state: SwadeState, text: str) -> SwadeCombatant:
-    """A combatant by id or name (case and accents ignored); a group of Extras by its
-    name (its first member still standing); else the one name starting with ``text``."""
-    wanted = fold(text)
-    for c in state.combatants:
-        if c.id == text.strip() or fold(c.name) == wanted:
-            return c
-    group = [c for c in state.combatants if c.group is not None and fold(c.group) == wanted]
-    if group:
-        return next((c for c in group if _able(c)), group[0])
-    starts = [c for c in state.combatants if fold(c.name).startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        names = ", ".join(c.name for c in starts[:10])
-        raise RuleError("swade_combat_cog.error.ambiguous", name=text, names=names)
-    raise RuleError("swade.unknown_combatant", name=text)
+    """The one resolver (:func:`bot.systems.lookup.find`): id, name, a group of Extras by
+    its name (its first member still standing), the one name starting with ``text``."""
+    return find(
+        state.combatants, text, group_of=extras_group, able=_able,
+        unknown_key="swade.unknown_combatant",
+    )  # fmt: skip
+
+
+def extras_group(c: SwadeCombatant) -> str | None:
+    """SW-31: Extras sharing a card are one figure by their group's name."""
+    return c.group
 
 
 def _controlled(actor: Actor, c: SwadeCombatant) -> SwadeCombatant:
@@ -501,7 +490,7 @@ async def react_evade(ctx: Ctx, encounter: Encounter, *, actor: str | None = Non
 async def offer_reroll_maneuver(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     """SW-4/SW-35 "Repetir tirada (beni)": reroll one roll of a grapple, escape, crush,
     trick, push, support, evasion, area attack or suppressive fire, keeping the better;
-    the benny is charged by :func:`cogs.bennies.act_with_benny`."""
+    the benny is charged by :func:`bot.commands.benny_spending.act_with_benny`."""
     state = encounter.state
     assert isinstance(state, SwadeState)
     roller = resolve(state, offer.combatant_id or "")

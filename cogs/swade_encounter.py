@@ -31,8 +31,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import bot.render.swade  # noqa: F401  (registers the board)
 from bot.app import ComodinBot
+from bot.commands.autocomplete import AUTOCOMPLETE_LIMIT, combatant_autocomplete
+from bot.commands.benny_spending import holder_label
+from bot.commands.context import Ctx
+from bot.commands.dispatch import route
+from bot.commands.legacy import given, handles, reject_foreign
 from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.i18n import t
@@ -40,15 +44,13 @@ from bot.render.limits import CHOICE_NAME, clip
 from bot.storage.characters import SavedCharacter
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.encounter import Encounter
+from bot.systems.lookup import find
 from bot.systems.sheets import SheetReading
 from bot.systems.swade import conditions, encounter_rules, turns
 from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.encounter_rules import find_combatant, require_gm
 from bot.systems.swade.statblock import fold, read_statblock
 from bot.systems.swade.state import SwadeCombatant, SwadeSettings, SwadeState
-from cogs._context import Ctx
-from cogs._registry import handles
-from cogs.shared import AUTOCOMPLETE_LIMIT, combatant_autocomplete, given, reject_foreign, route
 
 SYSTEM = "swade"
 Rules = Callable[[SwadeState, Actor, DiceSource], Outcome]
@@ -70,16 +72,11 @@ NO = {"no", "false", "0", "off", "desactivado"}
 
 
 def resolve(state: SwadeState, text: str) -> SwadeCombatant:
-    """A combatant by id or name (``encounter_rules.find_combatant``), or a group of
-    Extras by its name ("Goblin": its first member, who stands for the group)."""
-    try:
-        return find_combatant(state, text.strip())
-    except RuleError:
-        wanted = fold(text)
-        for c in state.combatants:
-            if c.group is not None and fold(c.group) == wanted:
-                return c
-        raise
+    """The one resolver (:func:`bot.systems.lookup.find`): id, name, a group of Extras
+    by its name ("Goblin": its first member, who stands for the group), unique prefix."""
+    return find(
+        state.combatants, text, group_of=lambda c: c.group, unknown_key="swade.unknown_combatant"
+    )
 
 
 def acting(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
@@ -517,7 +514,11 @@ def change_setting(name: str, value: bool) -> Rules:
             key="swade.cog.setting.changed",
             params={"setting": f"swade.cog.setting.{name}", "value": value},
         )
-        return Outcome(state=new, events=[event], summary=f"setting {name}={value}")
+        return Outcome(
+            state=new,
+            events=[event],
+            summary=Event(key="log.swade.setting", params={"setting": name, "value": value}),
+        )
 
     return run
 
@@ -595,8 +596,6 @@ async def _bennies_spent(ctx: Ctx, encounter: Encounter) -> str:
     spent = {holder: n for holder, n in spent.items() if n > 0}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
-    from cogs.bennies import holder_label
-
     parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]
     return ctx.t("swade.cog.summary.bennies", total=sum(spent.values()), pools=", ".join(parts))
 

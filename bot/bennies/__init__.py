@@ -30,7 +30,7 @@ API for other cogs (``ledger = bot.bennies``)::
     await ledger.undo_action(channel_id, seq, user_id=...)  # SW-38: reverse that action's rows
 
 The simplest way for a SWADE cog to charge a benny and run the rules function in one go
-is ``cogs.bennies.act_with_benny(ctx, encounter, combatant_id, rules, use=..., ...)``:
+is ``bot.commands.benny_spending.act_with_benny(ctx, encounter, combatant_id, rules, use=..., ...)``:
 it picks the pool by :func:`holder_for`, spends a GM Wild Card's own benny inside the same
 encounter action (so ``/undo`` gives it back with the action), and refunds a ledger
 benny when the rules refuse.

@@ -86,5 +86,5 @@ def recover_power_points(state: SwadeState, actor: Actor, combatant_id: str) -> 
                 params={"name": target.name, "gained": after - before, "points": after},
             )
         ],
-        summary=f"benny power points {target.name}",
+        summary=Event(key="log.bennies.power_points", params={"name": target.name}),
     )

@@ -23,9 +23,10 @@ from bot.dice_provider import DiceProvider
 from bot.errors import UserError
 from bot.storage.db import Database, IntegrityError, Transaction
 from bot.storage.packed import pack, unpack
-from bot.systems.base import Outcome
+from bot.systems import catalogue
+from bot.systems.base import Outcome, stored_summary
 from bot.systems.common import plain_items, raw_items
-from bot.systems.encounter import SYSTEMS, Encounter
+from bot.systems.encounter import Encounter
 
 UNDO_DEPTH = 50
 CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
@@ -44,7 +45,8 @@ def _now() -> str:
 
 @dataclass(frozen=True)
 class Undone:
-    """What ``/undo`` undid: its summary, the encounter's ``seq`` before that action
+    """What ``/undo`` undid: its summary as stored (an event's JSON, or older rows' plain
+    text: ``bot.systems.base.read_summary``), the encounter's ``seq`` before that action
     (what the undo snapshot keeps as ``version``) and the system."""
 
     summary: str
@@ -224,12 +226,11 @@ class EncounterService:
         name: str = "",
         user_id: int | None = None,
     ) -> Encounter:
-        if system not in SYSTEMS:
-            raise UserError("encounter.unknown_system", system=system, systems=", ".join(SYSTEMS))
+        state_model = catalogue.plugin(system).state  # refuses an unknown system
         async with self.lock(channel_id):
             if await self.get(channel_id) is not None:
                 raise UserError("encounter.already")
-            state = SYSTEMS[system]()
+            state = state_model()
             encounter = Encounter(
                 channel_id=channel_id,
                 guild_id=guild_id,
@@ -387,6 +388,7 @@ class EncounterService:
                 "params": params or {},
                 "seed": encounter.dice_seed(),
                 "events": [e.model_dump(mode="json") for e in outcome.events],
+                "summary": stored_summary(outcome.summary),
             },
             version + 1,
         )
@@ -401,7 +403,9 @@ class EncounterService:
             await _update_state(tx, channel_id, version, updated_packed, now)
             if undoable:
                 before = encounter_packed if encounter_packed is not None else pack(encounter_json)
-                await _snapshot(tx, channel_id, encounter.seq, outcome.summary or kind, before)
+                await _snapshot(
+                    tx, channel_id, encounter.seq, stored_summary(outcome.summary) or kind, before
+                )
             await _log(tx, log)
             return updated_packed
 

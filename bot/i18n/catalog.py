@@ -15,12 +15,29 @@ from typing import Any
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("es", "en")
+# Directories of a game system that lives outside bot/ (a plugin's ``locales``, installed
+# through the catalogue): read after the bot's own.
+_PLUGIN_DIRS: list[Path] = []
+
+
+def add_locales(directory: Path) -> None:
+    """Add a plugin's ``<lang>/*.json`` texts to the catalogues."""
+    if directory not in _PLUGIN_DIRS:
+        _PLUGIN_DIRS.append(directory)
+        catalog.cache_clear()
+
+
+def remove_locales(directory: Path) -> None:
+    if directory in _PLUGIN_DIRS:
+        _PLUGIN_DIRS.remove(directory)
+        catalog.cache_clear()
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}
-    for path in sorted((LOCALES_DIR / lang).glob("*.json")):
+    paths = [p for d in (LOCALES_DIR, *_PLUGIN_DIRS) for p in sorted((d / lang).glob("*.json"))]
+    for path in paths:
         data = json.loads(path.read_text("utf-8"))
         for key, value in data.items():
             if key in merged and merged[key] != value:

@@ -1,14 +1,14 @@
 """The board: one embed per encounter, re-rendered after every change.
 
-Each system registers its renderer (``register_board``); a renderer returns the embed as
-a dict plus the board's buttons as ``(label_key, action, gm_only)``. This module fits
+Each system's renderers (:mod:`bot.render.systems`, named by its plugin in the catalogue)
+draw its board; a renderer returns the embed as a dict plus the board's buttons as
+``(label_key, action)``. This module fits
 the result to Discord's limits (one message, edited in place: cut with a visible count,
 :func:`bot.render.fit.fit_single`) and builds the discord.py objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +17,7 @@ import discord
 from bot.i18n import t
 from bot.render.fit import fit_single
 from bot.render.limits import within_limits
+from bot.render.systems import renderers
 from bot.systems.encounter import Encounter
 
 BOARD_COLOUR = 0x2C3E50
@@ -52,14 +53,6 @@ class BoardContext:
     names: dict[int, str] = field(default_factory=dict)
 
 
-BoardRenderer = Callable[[Encounter, str, bool, BoardContext], Board]
-_RENDERERS: dict[str, BoardRenderer] = {}
-
-
-def register_board(system: str, renderer: BoardRenderer) -> None:
-    _RENDERERS[system] = renderer
-
-
 def _generic(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:
     names = [c.name for c in encounter.state.combatants]
     return Board(
@@ -74,7 +67,7 @@ def render_board(
     """The board embed (as a dict within Discord's limits) and its buttons. A system's
     renderer gets ``compact=True`` when the full layout would not fit."""
     context = context or BoardContext()
-    renderer = _RENDERERS.get(encounter.system, _generic)
+    renderer = renderers(encounter.system).board or _generic
     board = renderer(encounter, lang, False, context)
     embed = board.to_dict()
     if not within_limits(embed):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.dice import chain_text, register_formatter
+from bot.render.faces import chain_text
 
 MAX_DICE_SHOWN = 60
 
@@ -59,6 +59,3 @@ def format_expression(view: dict[str, Any], lang: str) -> str:
     if len(parts) > 1:
         lines.append(f"Σ **{view.get('total')}**")
     return "\n".join(lines)
-
-
-register_formatter("expression", format_expression)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import catalog, t
-from bot.render.dice import format_dice, swade_modifier_lines
-from bot.systems.base import Event
+from bot.render.dice import format_dice
+from bot.render.systems import dice_owner
+from bot.systems.base import Event, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
@@ -26,16 +27,12 @@ def translate_value(value: Any, lang: str) -> Any:
 
 
 def dice_text(event: Event, lang: str) -> str:
-    """The event's roll: every die, and for a SWADE roll first its modifiers by name and
-    its TN's parts, which the rules give in the ``modifiers``/``tn_parts`` params."""
+    """The event's roll: every die, after the lines its system prints above it (a SWADE
+    roll's modifiers by name and its TN's parts)."""
     assert event.dice is not None
-    lines = []
-    if str(event.dice.get("kind", "")).startswith("swade_"):
-        mods = event.params.get("modifiers") or []
-        parts = event.params.get("tn_parts") or []
-        if isinstance(mods, list) and isinstance(parts, list):
-            lines = swade_modifier_lines(mods, parts, event.dice, lang)
-    return "\n".join([*lines, format_dice(event.dice, lang)])
+    owner = dice_owner(str(event.dice.get("kind", "")))
+    notes = owner.roll_notes(event, lang) if owner and owner.roll_notes else []
+    return "\n".join([*notes, format_dice(event.dice, lang)])
 
 
 def event_line(event: Event, lang: str) -> str:
@@ -48,3 +45,10 @@ def event_line(event: Event, lang: str) -> str:
 
 def event_lines(events: list[Event], lang: str) -> list[str]:
     return [event_line(e, lang) for e in events]
+
+
+def summary_text(stored: str, lang: str) -> str:
+    """What an action was (its summary as the undo table keeps it) in ``lang``: the
+    event rendered, or the plain text older rows keep."""
+    summary = read_summary(stored)
+    return event_line(summary, lang) if isinstance(summary, Event) else summary

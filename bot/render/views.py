@@ -1,5 +1,5 @@
 """Buttons as plain discord.ui components. Their custom_ids carry the ids a press needs,
-so presses are handled by DynamicItem patterns (``cogs/_buttons.py``) even after a
+so presses are handled by DynamicItem patterns (``bot/commands/buttons.py``) even after a
 restart. discord.py never needs to keep these views: each is sent finished
 (:func:`_unkept`), so it is not put in the view store (a ``timeout=None`` view with
 custom_ids is persistent there: every reply's view stayed for the life of the process).

@@ -10,6 +10,8 @@ lock, and saves the new state and the events in one transaction.
   ``bot/i18n/{es,en}.json``; every key used must exist in both.
 - :class:`Offer` — a follow-up the bot offers as a button (soak, reroll, unshake,
   react...), for one user (or the GM), valid until the encounter's next action.
+- :class:`Outcome` — what a rules function returns; its ``summary`` says what the action
+  was as an event too (``/undo`` says it undid it, in the reader's language).
 - :class:`RuleError` — the user asked for something the rules or permissions forbid
   (not your turn, unknown combatant, no bennies...). Localized, ephemeral, changes
   nothing.
@@ -17,10 +19,11 @@ lock, and saves the new state and the events in one transaction.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 
 class RuleError(Exception):
@@ -73,10 +76,32 @@ class Outcome(BaseModel):
     state: Any
     events: list[Event] = Field(default_factory=list)
     offers: list[Offer] = Field(default_factory=list)
-    summary: str = ""  # short English description for the log and /undo ("attack Goblin 1")
+    # What the action was, for the log and /undo: an event (``log.*`` key and params),
+    # rendered in each reader's language. A plain string is shown as written.
+    summary: Event | str = ""
 
 
-def chain(state: Any, steps: Iterable[Callable[[Any], Outcome]], *, summary: str = "") -> Outcome:
+def stored_summary(summary: Event | str) -> str:
+    """A summary as the undo table keeps it: an event as its JSON, a string as is."""
+    if isinstance(summary, Event):
+        return json.dumps(summary.model_dump(mode="json", exclude={"dice"}), ensure_ascii=False)
+    return summary
+
+
+def read_summary(stored: str) -> Event | str:
+    """:func:`stored_summary` read back: the event, or the plain string older rows and
+    plain summaries keep."""
+    if stored.startswith("{"):
+        try:
+            return Event.model_validate_json(stored)
+        except ValidationError:
+            pass
+    return stored
+
+
+def chain(
+    state: Any, steps: Iterable[Callable[[Any], Outcome]], *, summary: Event | str = ""
+) -> Outcome:
     """Apply rules steps one after another as one action: each step gets the state the
     previous one left; events and offers add up (the last step's offers win, as offers
     are valid until the next action)."""

@@ -1,26 +1,40 @@
-"""The encounter envelope shared by the three systems. Pure.
+"""The encounter envelope shared by every system. Pure.
 
 The JSON of ``/encounter export`` is ``Encounter.model_dump(mode="json")`` (DESIGN.md).
+The state is the channel's system's model, chosen by its ``system`` field among the
+catalogue's systems (:mod:`bot.systems.catalogue`): the built-in ones validate straight
+from JSON (a tagged union, the fast path of every load); a system installed later (the
+tests' coin-flip duel) through the catalogue.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PlainValidator
 
+from bot.systems import catalogue
 from bot.systems.base import Offer
-from bot.systems.ds20.state import DS20State
-from bot.systems.ritualhex.state import RitualHexState
-from bot.systems.swade.state import SwadeState
 
-SystemState = Annotated[SwadeState | RitualHexState | DS20State, Field(discriminator="system")]
 
-SYSTEMS: dict[str, type[BaseModel]] = {
-    "swade": SwadeState,
-    "ritualhex": RitualHexState,
-    "ds20": DS20State,
-}
+def _plugged_state(value: Any) -> BaseModel:
+    """The state of a system installed after start, validated by its plugin's model."""
+    if isinstance(value, BaseModel):
+        return value
+    if not isinstance(value, dict):
+        raise ValueError("a state is an object")
+    state_model = catalogue.plugin(str(value.get("system"))).state
+    return state_model.model_validate(value)
+
+
+_BUILT_IN = Annotated[
+    Union[tuple(p.state for p in catalogue.BUILT_IN)],  # noqa: UP007
+    Field(discriminator="system"),
+]
+_PLUGGED = Annotated[Any, PlainValidator(_plugged_state)]
+# The built-in systems first, as one tagged union; only a state none of them takes goes
+# to the catalogue (left to right: the fast path is not slowed by the fallback).
+SystemState = Annotated[_BUILT_IN | _PLUGGED, Field(union_mode="left_to_right")]
 
 
 class Encounter(BaseModel):

@@ -11,11 +11,12 @@ i18n key with parameters, so the card can say it in the reader's language.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
+
+from bot.systems.words import fold_keeping_positions
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -87,7 +88,7 @@ def split_at_labels(line: str, label: re.Pattern[str], after: str = ";") -> list
     ``field`` group), searched in the line folded (case and accents ignored), unless the
     label starts the line or follows one of ``after`` (a sub-field): ``nombre: Goblin AP
     9 partes: torso`` -> ``["nombre: Goblin", "AP 9", "partes: torso"]``."""
-    folded = fold_same_length(line)
+    folded = fold_keeping_positions(line)
     cuts = [0]
     for m in label.finditer(folded):
         start = m.start("field")
@@ -95,14 +96,3 @@ def split_at_labels(line: str, label: re.Pattern[str], after: str = ";") -> list
         if before and not before.endswith(tuple(after)):
             cuts.append(start)
     return [line[a:b].strip() for a, b in zip(cuts, [*cuts[1:], len(line)], strict=True)]
-
-
-def fold_same_length(text: str) -> str:
-    """Lower case without accents, one character for one (positions stay), for finding
-    labels in pasted text."""
-    out = []
-    for ch in text:
-        base = unicodedata.normalize("NFKD", ch)[:1] or ch
-        low = base.lower()
-        out.append(low if len(low) == 1 else ch)
-    return "".join(out)

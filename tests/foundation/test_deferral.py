@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.commands import context as _context
 from bot.play.table import OfflineTable
-from cogs import _context
 
 DEFERRED = 5
 

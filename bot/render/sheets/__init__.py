@@ -1,6 +1,6 @@
 """The sheet card (issue 16): what the bot understood from a pasted sheet, in the reader's
 language, after every save, add and edit and on ``/character show``. One renderer per
-system (``swade``, ``ritualhex``, ``ds20``); the warning line (the text the parser did not
+system (its ``Renderers.card``, :mod:`bot.render.systems`); the warning line (the text the parser did not
 use, the defaults it applied) comes last, and the reply's fitting pages a long card."""
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import t
+from bot.render.sheets.notes import note
+from bot.render.systems import renderers
 from bot.systems.sheets import Note, SheetReading
 
 CARD_COLOUR = 0x27AE60
@@ -26,14 +28,6 @@ class Card:
     fields: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[tuple[str, str]] = field(default_factory=list)
     footer: str = ""
-
-
-CardRenderer = Callable[[Any, str], Card]
-_RENDERERS: dict[str, CardRenderer] = {}
-
-
-def register_card(system: str, renderer: CardRenderer) -> None:
-    _RENDERERS[system] = renderer
 
 
 def warnings(
@@ -72,7 +66,10 @@ def sheet_card_dict(
 ) -> dict[str, Any]:
     """The card of ``sheet`` (the system's combatant, or its saved dict) with
     ``reading``'s warnings."""
-    card = _RENDERERS[system](sheet, lang)
+    render = renderers(system).card
+    if render is None:
+        raise LookupError(f"{system} has no sheet card")
+    card = render(sheet, lang)
     card.warnings = warnings(reading, lang, note)
     card.footer = t("sheet.footer", lang)
     return as_embed(card)
@@ -82,7 +79,3 @@ def sheet_card(
     system: str, sheet: BaseModel | dict[str, Any], reading: SheetReading[Any] | None, lang: str
 ) -> discord.Embed:
     return discord.Embed.from_dict(sheet_card_dict(system, sheet, reading, lang))
-
-
-from bot.render.sheets import ds20, ritualhex, swade  # noqa: E402, F401  (they register)
-from bot.render.sheets.notes import note  # noqa: E402

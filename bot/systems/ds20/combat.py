@@ -303,7 +303,12 @@ def attack(
         )
         more, offers = open_attack(new, dice, pending, surprise=surprise)
         events.extend(more)
-    return Outcome(state=new, events=events, offers=offers, summary=f"attack {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.ds20.attack", params={"target": target.name}),
+    )
 
 
 def defend(
@@ -347,7 +352,11 @@ def defend(
         damage = pending.extra_damage if pending.maneuver == "bullets" else pending.margin
         events.append(Event(key="ds20.defence.none", params={"name": defender.name}))
         events.extend(resolve_hit(new, dice, pending, damage))
-        return Outcome(state=new, events=events, summary=f"no defence {defender.name}")
+        return Outcome(
+            state=new,
+            events=events,
+            summary=Event(key="log.ds20.no_defence", params={"name": defender.name}),
+        )
 
     penalty = 2 * defender.defences + (1 if defender.prone else 0)
     if kind == "dodge":
@@ -385,7 +394,11 @@ def defend(
             events.append(Event(key="ds20.defence.dodged", params={"name": defender.name}))
         else:
             events.extend(resolve_hit(new, dice, pending, pending.margin))
-        return Outcome(state=new, events=events, summary=f"dodge {defender.name}")
+        return Outcome(
+            state=new,
+            events=events,
+            summary=Event(key="log.ds20.dodge", params={"name": defender.name}),
+        )
 
     remaining = pending.margin - roll.margin if roll.success else pending.margin
     if remaining < 0:
@@ -416,7 +429,11 @@ def defend(
             )
         )
         events.extend(resolve_hit(new, dice, pending, remaining))
-    return Outcome(state=new, events=events, summary=f"block {defender.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.block", params={"name": defender.name}),
+    )
 
 
 def inflict(
@@ -438,7 +455,11 @@ def inflict(
     new = copy(state)
     target = new.get(target_id)
     events = deal_damage(new, dice, target, damage, mhl, mhg, weapon="-", armour=armour)
-    return Outcome(state=new, events=events, summary=f"inflict {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.inflict", params={"name": target.name}),
+    )
 
 
 def cancel_pending(state: DS20State, actor: Actor) -> Outcome:
@@ -448,4 +469,8 @@ def cancel_pending(state: DS20State, actor: Actor) -> Outcome:
         raise RuleError("ds20.error.no_pending_attack")
     new = copy(state)
     new.pending = None
-    return Outcome(state=new, events=[Event(key="ds20.pending.cancelled")], summary="cancel")
+    return Outcome(
+        state=new,
+        events=[Event(key="ds20.pending.cancelled")],
+        summary=Event(key="log.ds20.cancel"),
+    )

@@ -162,7 +162,11 @@ def shoot(
                     },
                 )
             )
-            return Outcome(state=new, events=events, summary=f"shoot {target.name}")
+            return Outcome(
+                state=new,
+                events=events,
+                summary=Event(key="log.ds20.shoot", params={"target": target.name}),
+            )
         range_units = units
 
     empty_units = declared
@@ -245,7 +249,12 @@ def shoot(
                 key="ds20.ammo", params={"weapon": w.name, "ammo": w.ammo, "magazine": w.magazine}
             )
         )
-    return Outcome(state=new, events=events, offers=offers, summary=f"shoot {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.ds20.shoot", params={"target": target.name}),
+    )
 
 
 def _spend(w: DSWeapon, bullets: int) -> None:
@@ -339,7 +348,9 @@ def aim(
     if worked:
         c.aim += 1
         events.append(Event(key="ds20.aim", params={"name": c.name, "aim": c.aim}))
-    return Outcome(state=new, events=events, summary=f"aim {c.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.ds20.aim", params={"name": c.name})
+    )
 
 
 def reload(
@@ -369,7 +380,11 @@ def reload(
         events.append(
             Event(key="ds20.reload", params={"name": c.name, "weapon": w.name, "ammo": w.ammo})
         )
-    return Outcome(state=new, events=events, summary=f"reload {w.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.reload", params={"name": c.name, "weapon": w.name}),
+    )
 
 
 def clear_jam(
@@ -399,7 +414,11 @@ def clear_jam(
         if worked:
             w.jam = None
             events.append(Event(key="ds20.jam.cleared", params={"name": c.name, "weapon": w.name}))
-        return Outcome(state=new, events=events, summary=f"clear jam {w.name}")
+        return Outcome(
+            state=new,
+            events=events,
+            summary=Event(key="log.ds20.clear_jam", params={"name": c.name, "weapon": w.name}),
+        )
     roll = roll_skill(dice, c, ARMAS_FUEGO, penalty=c.extra_actions, firearm=True)
     w.jam_progress = w.jam_progress + 1 if roll.success else 0
     events = [
@@ -415,4 +434,8 @@ def clear_jam(
     if w.jam_progress >= MAJOR_JAM_ACTIONS:
         w.jam, w.jam_progress = None, 0
         events.append(Event(key="ds20.jam.cleared", params={"name": c.name, "weapon": w.name}))
-    return Outcome(state=new, events=events, summary=f"clear jam {w.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.clear_jam", params={"name": c.name, "weapon": w.name}),
+    )

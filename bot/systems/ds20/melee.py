@@ -109,7 +109,12 @@ def grapple(
         )
         more, offers = open_attack(new, dice, pending, surprise=surprise)
         events.extend(more)
-    return Outcome(state=new, events=events, offers=offers, summary=f"{maneuver} {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key=f"log.ds20.{maneuver}", params={"target": target.name}),
+    )
 
 
 def escape(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
@@ -138,7 +143,9 @@ def escape(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) 
         events.append(Event(key="ds20.escape.free", params={"name": c.name}))
     else:
         events.append(Event(key="ds20.escape.held", params={"name": c.name, "by": holder.name}))
-    return Outcome(state=new, events=events, summary=f"escape {c.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.escape", params={"name": c.name})
+    )
 
 
 def headbutt(
@@ -189,7 +196,12 @@ def headbutt(
         )
         more, offers = open_attack(new, dice, pending, surprise=not arms_free)
         events.extend(more)
-    return Outcome(state=new, events=events, offers=offers, summary=f"headbutt {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.ds20.headbutt", params={"target": target.name}),
+    )
 
 
 def disarm(
@@ -245,7 +257,11 @@ def disarm(
             events.append(
                 Event(key="ds20.disarm.kept", params={"name": target.name, "weapon": held.name})
             )
-    return Outcome(state=new, events=events, summary=f"disarm {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.disarm", params={"target": target.name}),
+    )
 
 
 def push(
@@ -272,7 +288,11 @@ def push(
         roll_event(f"ds20.push.{result_suffix(roll)}", roll, name=attacker.name, target=target.name)
     ]
     if not roll.success:
-        return Outcome(state=new, events=events, summary=f"push {target.name}")
+        return Outcome(
+            state=new,
+            events=events,
+            summary=Event(key="log.ds20.push", params={"target": target.name}),
+        )
     resist = roll_skill(dice, target, FORTALEZA)
     events.append(roll_event("ds20.push.resist_roll", resist, name=target.name))
     metres = max(0, roll.margin - (resist.margin if resist.success else 0))
@@ -286,7 +306,9 @@ def push(
         events.append(Event(key="ds20.fell_prone", params={"name": target.name}))
     if crash > 0:
         events.append(Event(key="ds20.push.wall", params={"name": target.name, "damage": crash}))
-    return Outcome(state=new, events=events, summary=f"push {target.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.ds20.push", params={"target": target.name})
+    )
 
 
 def stand_up(
@@ -314,7 +336,7 @@ def stand_up(
         return Outcome(
             state=new,
             events=[Event(key="ds20.stand_up.move", params={"name": c.name})],
-            summary=f"stand up {c.name}",
+            summary=Event(key="log.ds20.stand", params={"name": c.name}),
         )
     use_action(new, c)
     c.aim = 0
@@ -323,7 +345,9 @@ def stand_up(
         c.prone = False
     key = f"ds20.stand_up.{'success' if roll.success else 'failure'}"
     return Outcome(
-        state=new, events=[roll_event(key, roll, name=c.name)], summary=f"stand up {c.name}"
+        state=new,
+        events=[roll_event(key, roll, name=c.name)],
+        summary=Event(key="log.ds20.stand", params={"name": c.name}),
     )
 
 
@@ -339,5 +363,5 @@ def release(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
     return Outcome(
         state=new,
         events=[Event(key="ds20.grapple.released", params={"name": c.name, "target": victim.name})],
-        summary=f"release {victim.name}",
+        summary=Event(key="log.release", params={"target": victim.name}),
     )

@@ -53,7 +53,6 @@ line and what was expected.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from bot.systems.base import RuleError
 from bot.systems.ds20.state import (
@@ -72,6 +71,7 @@ from bot.systems.sheets import (
     join_hyphen_wraps,
     split_at_labels,
 )
+from bot.systems.words import fold
 
 FIELDS = (
     "nombre",
@@ -143,13 +143,6 @@ SIDE_WORDS = {
     "foes": "foes",
 }
 TYPE_WORDS = {"pj": True, "pc": True, "pnj": False, "npc": False}
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, single spaces: how names are compared."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.lower().split())
 
 
 def skill_key(name: str) -> str:

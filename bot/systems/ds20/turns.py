@@ -68,7 +68,7 @@ def add_combatant(
     if new.turn_order and dice is not None:
         events.extend(_roll_for(new, [c], dice))
         _sort_order(new, dice)
-    return Outcome(state=new, events=events, summary=f"add {c.name}")
+    return Outcome(state=new, events=events, summary=Event(key="log.add", params={"name": c.name}))
 
 
 def remove_combatant(state: DS20State, actor: Actor, combatant_id: str) -> Outcome:
@@ -95,7 +95,7 @@ def remove_combatant(state: DS20State, actor: Actor, combatant_id: str) -> Outco
     return Outcome(
         state=new,
         events=[Event(key="ds20.combatant.removed", params={"name": c.name})],
-        summary=f"remove {c.name}",
+        summary=Event(key="log.remove", params={"name": c.name}),
     )
 
 
@@ -215,7 +215,7 @@ def roll_initiative(
             params={"order": ", ".join(new.get(i).name for i in new.turn_order)},
         )
     )
-    return Outcome(state=new, events=events, summary="initiative")
+    return Outcome(state=new, events=events, summary=Event(key="log.initiative"))
 
 
 def swap_initiative(state: DS20State, actor: Actor, first_id: str, second_id: str) -> Outcome:
@@ -242,7 +242,7 @@ def swap_initiative(state: DS20State, actor: Actor, first_id: str, second_id: st
     return Outcome(
         state=new,
         events=[Event(key="ds20.initiative.swapped", params={"first": a.name, "second": b.name})],
-        summary=f"swap {a.name} {b.name}",
+        summary=Event(key="log.ds20.swap", params={"first": a.name, "second": b.name}),
     )
 
 
@@ -328,7 +328,7 @@ def next_turn(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     new.current = idx
     c = new.get(new.turn_order[idx])
     events.extend(_start_turn(new, c, dice))
-    return Outcome(state=new, events=events, summary=f"next turn {c.name}")
+    return Outcome(state=new, events=events, summary=Event(key="log.next", params={"name": c.name}))
 
 
 def declare_actions(state: DS20State, actor: Actor, combatant_id: str, extra: int) -> Outcome:
@@ -353,7 +353,11 @@ def declare_actions(state: DS20State, actor: Actor, combatant_id: str, extra: in
     ]
     if extra + 1 > 2:
         events.append(Event(key="ds20.actions.all_need_rolls", params={"name": c.name}))
-    return Outcome(state=new, events=events, summary=f"declare {extra} extra")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.declare", params={"name": c.name, "extra": extra}),
+    )
 
 
 def endure_pain(
@@ -382,7 +386,9 @@ def endure_pain(
     c.enduring_pain = True
     events = [Event(key="ds20.endure_pain", params={"name": c.name})]
     events.extend(mark_fatigue(c, 1))
-    return Outcome(state=new, events=events, summary=f"endure pain {c.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.ds20.endure", params={"name": c.name})
+    )
 
 
 def run(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
@@ -412,9 +418,13 @@ def run(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> 
         key = f"ds20.hurried.run.{'success' if roll.success else 'failure'}"
         events.append(roll_event(key, roll, name=c.name))
         if not roll.success:
-            return Outcome(state=new, events=events, summary=f"run {c.name}")
+            return Outcome(
+                state=new, events=events, summary=Event(key="log.ds20.run", params={"name": c.name})
+            )
     events.append(Event(key="ds20.run", params={"name": c.name, "metres": metres}))
-    return Outcome(state=new, events=events, summary=f"run {c.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.ds20.run", params={"name": c.name})
+    )
 
 
 def use_technique(
@@ -445,7 +455,11 @@ def use_technique(
             technique=tech.name,
         )
     ]
-    return Outcome(state=new, events=events, summary=f"technique {tech.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.technique", params={"name": c.name, "technique": tech.name}),
+    )
 
 
 def grave_roll(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
@@ -456,7 +470,11 @@ def grave_roll(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: s
     c = new.get(combatant_id)
     if c.health != "grave" or c.treated:
         raise RuleError("ds20.error.not_grave", name=c.name)
-    return Outcome(state=new, events=health_roll(c, dice), summary=f"grave roll {c.name}")
+    return Outcome(
+        state=new,
+        events=health_roll(c, dice),
+        summary=Event(key="log.ds20.grave_roll", params={"name": c.name}),
+    )
 
 
 def first_aid(
@@ -490,7 +508,11 @@ def first_aid(
         else:
             patient.treated = True
             events.append(Event(key="ds20.health.treated", params={"name": patient.name}))
-    return Outcome(state=new, events=events, summary=f"first aid {patient.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.ds20.first_aid", params={"name": patient.name}),
+    )
 
 
 EDITABLE = frozenset(
@@ -552,5 +574,5 @@ def edit_combatant(
     return Outcome(
         state=new,
         events=[Event(key="ds20.combatant.edited", params={"name": edited.name})],
-        summary=f"edit {edited.name}",
+        summary=Event(key="log.edit", params={"name": edited.name}),
     )

@@ -641,7 +641,10 @@ def declare(
     ]
     settle(state, dice, events)
     return Outcome(
-        state=state, events=events, offers=offers_for(state), summary=f"{c.name}: {act.name}"
+        state=state,
+        events=events,
+        offers=offers_for(state),
+        summary=Event(key="log.ritualhex.action", params={"name": c.name, "action": act.name}),
     )
 
 
@@ -715,7 +718,7 @@ def react(
         state=state,
         events=events,
         offers=offers_for(state),
-        summary=f"{c.name} reacts: {act.name}",
+        summary=Event(key="log.ritualhex.reaction", params={"name": c.name, "action": act.name}),
     )
 
 
@@ -728,7 +731,12 @@ def pass_reaction(
     state = state.model_copy(deep=True)
     events: list[Event] = []
     name = _pass(state, actor, dice, reactor_id, events)
-    return Outcome(state=state, events=events, offers=offers_for(state), summary=f"{name} passes")
+    return Outcome(
+        state=state,
+        events=events,
+        offers=offers_for(state),
+        summary=Event(key="log.ritualhex.pass", params={"name": name}),
+    )
 
 
 def _pass(
@@ -770,7 +778,12 @@ def pass_all(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
     window = len(state.chain)
     while state.chain and len(state.chain) == window and state.awaiting:
         _pass(state, actor, dice, state.awaiting[0], events)
-    return Outcome(state=state, events=events, offers=offers_for(state), summary="all pass")
+    return Outcome(
+        state=state,
+        events=events,
+        offers=offers_for(state),
+        summary=Event(key="log.ritualhex.all_pass"),
+    )
 
 
 def end_opportunity(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
@@ -783,4 +796,6 @@ def end_opportunity(state: RitualHexState, actor: Actor, *, actor_id: str) -> Ou
     check_control(actor, c)
     events: list[Event] = [Event(key="ritualhex.opportunity_ended", params={"name": c.name})]
     advance(state, events)
-    return Outcome(state=state, events=events, summary=f"{c.name} ends")
+    return Outcome(
+        state=state, events=events, summary=Event(key="log.ritualhex.end", params={"name": c.name})
+    )

@@ -98,7 +98,7 @@ def _finish(
     )
     if _in_combat(state) and ends:
         advance(state, events)
-    return Outcome(state=state, events=events, summary=f"{c.name}: {key} {item.name}")
+    return Outcome(state=state, events=events, summary=events[0])
 
 
 def equip(

@@ -216,7 +216,9 @@ def add_combatant(
             params={"name": new.name, "ap": new.stat("ap"), "hp": new.stat("hp")},
         )
     ]
-    return Outcome(state=state, events=events, summary=f"add {new.name}")
+    return Outcome(
+        state=state, events=events, summary=Event(key="log.add", params={"name": new.name})
+    )
 
 
 def start_round(state: RitualHexState, actor: Actor) -> Outcome:
@@ -233,7 +235,7 @@ def start_round(state: RitualHexState, actor: Actor) -> Outcome:
     events: list[Event] = []
     begin_round(state, events)
     advance(state, events)
-    return Outcome(state=state, events=events, summary="start round")
+    return Outcome(state=state, events=events, summary=Event(key="log.ritualhex.round"))
 
 
 def wait(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
@@ -251,7 +253,9 @@ def wait(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
         )
     ]
     advance(state, events)
-    return Outcome(state=state, events=events, summary=f"{c.name} waits")
+    return Outcome(
+        state=state, events=events, summary=Event(key="log.ritualhex.wait", params={"name": c.name})
+    )
 
 
 def prepare(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
@@ -270,7 +274,11 @@ def prepare(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
         )
     ]
     advance(state, events)
-    return Outcome(state=state, events=events, summary=f"{c.name} prepares")
+    return Outcome(
+        state=state,
+        events=events,
+        summary=Event(key="log.ritualhex.prepare", params={"name": c.name}),
+    )
 
 
 def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
@@ -289,7 +297,11 @@ def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
             params={"action": action.name, "cost": action.cost},
         )
     ]
-    return Outcome(state=state, events=events, summary=f"define {action.name}")
+    return Outcome(
+        state=state,
+        events=events,
+        summary=Event(key="log.ritualhex.define", params={"action": action.name}),
+    )
 
 
 def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, action: str) -> Outcome:
@@ -305,7 +317,11 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
         raise RuleError("ritualhex.error.unknown_library_action", action=action)
     c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
     events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
-    return Outcome(state=state, events=events, summary=f"grant {found.name} to {c.name}")
+    return Outcome(
+        state=state,
+        events=events,
+        summary=Event(key="log.ritualhex.grant", params={"action": found.name, "name": c.name}),
+    )
 
 
 def remove_combatant(state: RitualHexState, actor: Actor, *, combatant_id: str) -> Outcome:
@@ -321,4 +337,6 @@ def remove_combatant(state: RitualHexState, actor: Actor, *, combatant_id: str) 
     events = [Event(key="ritualhex.removed", params={"name": c.name})]
     if state.phase == "round" and (state.multi_attack is None or state.multi_attack.actor == c.id):
         advance(state, events)
-    return Outcome(state=state, events=events, summary=f"remove {c.name}")
+    return Outcome(
+        state=state, events=events, summary=Event(key="log.remove", params={"name": c.name})
+    )

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from bot.systems.base import RuleError
 from bot.systems.ritualhex.state import Amount
+from bot.systems.words import fold
 
 
 def norm(text: str) -> str:
-    """Lower case, no accents, single spaces: how names and field names are compared."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.lower().replace("_", " ").split())
+    """The one fold (:func:`bot.systems.words.fold`), underscores read as spaces
+    ("mano_1" is "mano 1"): how names and field names are compared."""
+    return fold(text.replace("_", " "))
 
 
 STAT_ALIASES: dict[str, str] = {

@@ -704,7 +704,10 @@ def _run(
         state=new,
         events=events,
         offers=_reroll_offers(attacker, summary, rolled) + offers,
-        summary=f"{'wild attack' if wild else 'attack'} {attacker.name} -> {target.name}",
+        summary=Event(
+            key="log.swade.wild_attack" if wild else "log.swade.attack",
+            params={"attacker": attacker.name, "target": target.name},
+        ),
     )
 
 
@@ -933,7 +936,9 @@ def area_attack(
 
 
 @maneuver("area_attack")
-def _area_attack(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _area_attack(
+    new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
+) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = _area_attacker(new, p["attacker_id"])
     targets = _area_targets(new, p["target_ids"], TEMPLATE_TARGETS[p["template"]])
@@ -974,7 +979,9 @@ def _area_attack(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tupl
         )
     else:
         events.append(Event(key="swade_combat.area.miss", params={}))
-    return events, f"area attack {attacker.name} ({p['template']})"
+    return events, Event(
+        key="log.swade.area_attack", params={"name": attacker.name, "template": p["template"]}
+    )
 
 
 def _roll_event(key: str, who: SwadeCombatant, roll: Roll, mods: list[Modifier]) -> Event:
@@ -1027,7 +1034,7 @@ def suppressive_fire(
 @maneuver("suppressive_fire")
 def _suppressive_fire(
     new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
-) -> tuple[list[Event], str]:
+) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = _area_attacker(new, p["attacker_id"])
     w = find_weapon(attacker, p["weapon"])
@@ -1051,7 +1058,7 @@ def _suppressive_fire(
         )
         if roll.raises >= 1 and i < w.rof and not target.dead:
             events += _apply_area_hit(new, attacker, target, plan, rolls.dice, raises=0)
-    return events, f"suppressive fire {attacker.name}"
+    return events, Event(key="log.swade.suppressive_fire", params={"name": attacker.name})
 
 
 # --- SW-11 breaking things ------------------------------------------------------------------
@@ -1093,7 +1100,7 @@ def attack_object(
 @maneuver("attack_object")
 def _attack_object(
     new: SwadeState, rolls: ActionRolls, p: dict[str, Any]
-) -> tuple[list[Event], str]:
+) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = _area_attacker(new, p["attacker_id"])
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
@@ -1117,7 +1124,7 @@ def _attack_object(
         )
     else:
         events.append(Event(key="swade_combat.object.miss", params={"object": name}))
-    return events, f"attack object {attacker.name}"
+    return events, Event(key="log.swade.attack_object", params={"name": attacker.name})
 
 
 # --- seed 000/003 "Recarga" -------------------------------------------------------------------
@@ -1146,5 +1153,5 @@ def reload_weapon(
                 key="swade_combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
             ),
         ],
-        summary=f"reload {c.name} {w.name}",
+        summary=Event(key="log.swade.reload", params={"name": c.name, "weapon": w.name}),
     )

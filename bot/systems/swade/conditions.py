@@ -352,7 +352,8 @@ def add_condition(state: SwadeState, actor: Actor, combatant_id: str, condition:
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     events = apply_condition(new, target, name)
-    return Outcome(state=new, events=events, summary=f"condition +{name} {target.name}")
+    summary = Event(key="log.swade.condition_add", params=condition_params(target, name))
+    return Outcome(state=new, events=events, summary=summary)
 
 
 def remove_condition(state: SwadeState, actor: Actor, combatant_id: str, condition: str) -> Outcome:
@@ -363,7 +364,8 @@ def remove_condition(state: SwadeState, actor: Actor, combatant_id: str, conditi
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     events = clear_condition(new, target, name)
-    return Outcome(state=new, events=events, summary=f"condition -{name} {target.name}")
+    summary = Event(key="log.swade.condition_remove", params=condition_params(target, name))
+    return Outcome(state=new, events=events, summary=summary)
 
 
 def condition_ends_key(state: SwadeState, c: SwadeCombatant, cond: Condition) -> str | None:

@@ -381,7 +381,7 @@ def apply_damage(
         state=new,
         events=hit_events(target, hit),
         offers=offers,
-        summary=f"damage {target.name} {damage}",
+        summary=Event(key="log.swade.damage", params={"name": target.name, "damage": damage}),
     )
 
 
@@ -469,7 +469,7 @@ def reroll_incapacitation(
         state=new,
         events=events,
         offers=[offer] if offer else [],
-        summary=f"reroll incapacitation {c.name}",
+        summary=Event(key="log.swade.reroll_incapacitation", params={"name": c.name}),
     )
 
 
@@ -520,7 +520,12 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
                 data={"target_id": target.id, "cancelled": best},
             )
         )
-    return Outcome(state=new, events=[event], offers=offers, summary=f"soak {target.name}")
+    return Outcome(
+        state=new,
+        events=[event],
+        offers=offers,
+        summary=Event(key="log.swade.soak", params={"name": target.name}),
+    )
 
 
 def _resolve_soak(target: SwadeCombatant, pre_hit: SwadeCombatant, remaining: int) -> None:
@@ -552,7 +557,7 @@ def unshake_with_benny(state: SwadeState, actor: Actor, combatant_id: str) -> Ou
     return Outcome(
         state=new,
         events=[Event(key="swade_combat.unshaken_benny", params={"name": c.name})],
-        summary=f"unshake {c.name}",
+        summary=Event(key="log.swade.unshake", params={"name": c.name}),
     )
 
 
@@ -571,7 +576,9 @@ def apply_fatigue(
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     events = gain_fatigue(c, dice, levels)
-    return Outcome(state=new, events=events, summary=f"fatigue {c.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.swade.fatigue", params={"name": c.name})
+    )
 
 
 def gain_fatigue(
@@ -612,7 +619,7 @@ def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Ou
         events=[
             Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})
         ],
-        summary=f"recover fatigue {c.name}",
+        summary=Event(key="log.swade.recover_fatigue", params={"name": c.name}),
     )
 
 

@@ -15,7 +15,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.common import own_item, owned_by_id, owned_where, raw_items
+from bot.systems.common import owned_by_id, owned_where
+from bot.systems.lookup import find
 from bot.systems.swade.deck import discard
 from bot.systems.swade.statblock import fold, parse_statblock
 from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
@@ -56,17 +57,16 @@ def require_control(actor: Actor, combatant: SwadeCombatant) -> None:
 
 
 def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
-    """By id ("c3") or by name, case- and accent-insensitive. ``swade.unknown_combatant``
-    when nobody matches."""
+    """By id ("c3"), else by the one resolver (:func:`bot.systems.lookup.find`: name,
+    unique prefix), ready to change. ``swade.unknown_combatant`` when nobody matches."""
     combatants = state.combatants
     by_id = owned_by_id(combatants, name_or_id)
     if by_id is not None:
         return by_id
-    wanted = fold(name_or_id)
-    for i, c in enumerate(raw_items(combatants)):
-        if fold(c.name) == wanted:
-            return own_item(combatants, i)
-    raise RuleError("swade.unknown_combatant", name=name_or_id)
+    found = find(combatants, name_or_id, unknown_key="swade.unknown_combatant")
+    owned = owned_by_id(combatants, found.id)
+    assert owned is not None  # found among these very combatants
+    return owned
 
 
 def group_members(state: SwadeState, combatant: SwadeCombatant) -> list[SwadeCombatant]:
@@ -204,7 +204,11 @@ def add_combatants(
         for c in added
     ]
     events += when_dealt_in(new, added)
-    return Outcome(state=new, events=events, summary=f"add {', '.join(c.name for c in added)}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.add_many", params={"names": [c.name for c in added]}),
+    )
 
 
 def when_dealt_in(state: SwadeState, added: list[SwadeCombatant]) -> list[Event]:
@@ -262,7 +266,9 @@ def join(
         params={"combatant": joined.name, "combatant_id": joined.id, "user_id": actor.user_id},
     )
     events = [event, *when_dealt_in(new, [joined])]
-    return Outcome(state=new, events=events, summary=f"join {joined.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.join", params={"name": joined.name})
+    )
 
 
 def drop_from_turns(state: SwadeState, combatant: SwadeCombatant) -> None:
@@ -300,7 +306,9 @@ def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outc
     if gone.card is not None and not any(c.card == gone.card for c in new.combatants):
         discard(new, gone.card)
     event = Event(key="swade.combatant.removed", params={"combatant": gone.name})
-    return Outcome(state=new, events=[event], summary=f"remove {gone.name}")
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.remove", params={"name": gone.name})
+    )
 
 
 def edit_combatant(
@@ -338,4 +346,6 @@ def edit_combatant(
         key="swade.combatant.edited",
         params={"combatant": edited.name, "fields": ", ".join(sorted(changes))},
     )
-    return Outcome(state=new, events=[event], summary=f"edit {edited.name}")
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.edit", params={"name": edited.name})
+    )

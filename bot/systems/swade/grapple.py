@@ -160,7 +160,7 @@ def grapple(
 
 
 @maneuver("grapple")
-def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     attacker = find_combatant(new, p["attacker_id"])
     target = find_combatant(new, p["target_id"])
     if attacker.id == target.id:
@@ -198,7 +198,9 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
                 params={"attacker": attacker.name, "target": target.name},
             )
         )
-    return events, f"grapple {attacker.name} -> {target.name}"
+    return events, Event(
+        key="log.swade.grapple", params={"attacker": attacker.name, "target": target.name}
+    )
 
 
 # --- escape ----------------------------------------------------------------------------------
@@ -232,7 +234,7 @@ def escape(
 
 
 @maneuver("escape")
-def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     victim = find_combatant(new, p["combatant_id"])
     require_can_act(victim)  # escaping is an action (SW-19)
     bound = has_condition(victim, BOUND)
@@ -268,7 +270,7 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     else:
         _release(new, victim)
         events.append(Event(key="swade_combat.escape.free", params={"name": victim.name}))
-    return events, f"escape {victim.name}"
+    return events, Event(key="log.escape", params={"name": victim.name})
 
 
 def release(state: SwadeState, actor: Actor, *, grappler_id: str) -> Outcome:
@@ -284,7 +286,9 @@ def release(state: SwadeState, actor: Actor, *, grappler_id: str) -> Outcome:
         key="swade_combat.grapple.released",
         params={"attacker": grappler.name, "target": victim.name},
     )
-    return Outcome(state=new, events=[event], summary=f"release {victim.name}")
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.release", params={"target": victim.name})
+    )
 
 
 # --- crush -----------------------------------------------------------------------------------
@@ -325,7 +329,7 @@ def crush(
 
 
 @maneuver("crush")
-def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     attacker = find_combatant(new, p["attacker_id"])
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
@@ -340,7 +344,7 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     )
     if not won:
         events.append(Event(key="swade_combat.crush.fails", params={"target": target.name}))
-        return events, f"crush {target.name}"
+        return events, Event(key="log.swade.crush", params={"target": target.name})
     strength = attacker.attributes.get("strength", Trait())
     sides, modifier, ap = [strength.die], strength.bonus, 0
     if p["bite"] is not None:
@@ -367,4 +371,4 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     events += hit_events(target, hit)
     if target.incapacitated:
         _release(new, target)
-    return events, f"crush {target.name}"
+    return events, Event(key="log.swade.crush", params={"target": target.name})

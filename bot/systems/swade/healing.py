@@ -121,7 +121,7 @@ def heal(
 
 
 @maneuver("heal")
-def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     healer = find_combatant(new, p["healer_id"])
     require_can_act(healer)
     target = find_combatant(new, p["target_id"])
@@ -151,4 +151,4 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
         events += apply_healing(new, target, roll.raises)
     else:
         events.append(Event(key="swade_powers.heal.failure", params={"target": target.name}))
-    return events, f"heal {healer.name} -> {target.name}"
+    return events, Event(key="log.swade.heal", params={"name": healer.name, "target": target.name})

@@ -189,7 +189,7 @@ class ActionRolls:
         return roll
 
 
-Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], str]]
+Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], Event]]
 _MANEUVERS: dict[str, Maneuver] = {}
 
 
@@ -377,7 +377,7 @@ def defend(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
             *counted,
             Event(key="swade_combat.defend", params={"name": c.name, "parry": c.parry + 4}),
         ],
-        summary=f"defend {c.name}",
+        summary=Event(key="log.swade.defend", params={"name": c.name}),
     )
 
 
@@ -413,7 +413,7 @@ def trick(
 
 
 @maneuver("trick")
-def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, target = _pair(new, p["actor_id"], p["target_id"])
     skill, effect = p["skill"], p["effect"]
     resist = p["attribute"] or LINKED_ATTRIBUTE.get(skill)
@@ -453,7 +453,7 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
                 },
             )
         )
-    return events, f"trick {me.name} -> {target.name}"
+    return events, Event(key="log.swade.trick", params={"name": me.name, "target": target.name})
 
 
 def push(
@@ -484,11 +484,11 @@ def push(
 
 
 @maneuver("push")
-def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, target = _pair(new, p["actor_id"], p["target_id"])
     if has_condition(me, BOUND):  # SW-20: no physical action but escaping
         raise RuleError("swade_combat.error.bound", name=me.name)
-    summary = f"push {me.name} -> {target.name}"
+    summary = Event(key="log.swade.push", params={"name": me.name, "target": target.name})
     a_extra = _against(target, new)
     if p["moved"]:
         a_extra.append(("swade_combat.mod.push_moved", 2))
@@ -541,7 +541,7 @@ def support(
 
 
 @maneuver("support")
-def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, ally = _pair(new, p["actor_id"], p["ally_id"])
     roll, mods = rolls.roll(me, new, p["skill"], acting=True)
     if roll.critical_failure:
@@ -560,7 +560,7 @@ def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
             params={"ally": ally.name, "given": given, "bonus": ally.support_bonus},
         ),
     ]
-    return events, f"support {me.name} -> {ally.name}"
+    return events, Event(key="log.swade.support", params={"name": me.name, "target": ally.name})
 
 
 def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
@@ -576,7 +576,7 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     return Outcome(
         state=new,
         events=[*counted, Event(key="swade_combat.aim", params={"name": c.name})],
-        summary=f"aim {c.name}",
+        summary=Event(key="log.swade.aim", params={"name": c.name}),
     )
 
 
@@ -594,7 +594,11 @@ def declare_multi_action(
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     events = declare(new, actor, c, actions)
-    return Outcome(state=new, events=events, summary=f"multi-action {c.name} {actions}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.swade.multi_action", params={"name": c.name, "actions": actions}),
+    )
 
 
 def is_helpless(c: SwadeCombatant) -> bool:
@@ -630,7 +634,9 @@ def finishing_move(state: SwadeState, actor: Actor, *, attacker_id: str, target_
                 params={"attacker": me.name, "target": target.name},
             ),
         ],
-        summary=f"finishing move {me.name} -> {target.name}",
+        summary=Event(
+            key="log.swade.finishing_move", params={"name": me.name, "target": target.name}
+        ),
     )
 
 
@@ -652,7 +658,7 @@ def evade(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) 
 
 
 @maneuver("evade")
-def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     c = find_combatant(new, p["combatant_id"])
     roll, mods = rolls.roll(c, new, "agility", extra=[("swade_combat.mod.evasion", -2)])
     key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"

@@ -14,18 +14,9 @@ calls it "Temple".
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 
-
-@functools.lru_cache(maxsize=1024)
-def fold(text: str) -> str:
-    """Lower-case, accents stripped, spaces collapsed: how names are matched. Cached: an
-    attack by name folds every combatant's name (a dozen calls), always the same few."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return re.sub(r"\s+", " ", text).strip().lower()
+from bot.systems.words import fold
 
 
 def ident(text: str) -> str:

@@ -535,7 +535,11 @@ def define_power(state: SwadeState, actor: Actor, text: str) -> Outcome:
         key="swade_powers.defined.replaced" if replaced else "swade_powers.defined.new",
         params={"power": power.label(), "cost": power.cost},
     )
-    return Outcome(state=new, events=[event], summary=f"define power {power.name_es}")
+    return Outcome(
+        state=new,
+        events=[event],
+        summary=Event(key="log.swade.define_power", params={"power": power.name_es}),
+    )
 
 
 def forget_power(state: SwadeState, actor: Actor, name: str) -> Outcome:
@@ -551,5 +555,5 @@ def forget_power(state: SwadeState, actor: Actor, name: str) -> Outcome:
     return Outcome(
         state=new,
         events=[Event(key="swade_powers.forgotten", params={"power": gone[0].label()})],
-        summary=f"forget power {gone[0].name_es}",
+        summary=Event(key="log.swade.forget_power", params={"power": gone[0].name_es}),
     )

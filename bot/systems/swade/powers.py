@@ -389,7 +389,7 @@ def _chosen_trait(power: PowerDef | None, text: str | None) -> str | None:
 
 
 @maneuver("cast")
-def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], str]:
+def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     req = CastRequest.model_validate(p)
     caster = find_combatant(new, req.caster_id)
     require_can_act(caster)
@@ -410,7 +410,7 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     )
     caster.support_bonus = 0  # SW-24: spent by the roll, kept or new
     events = [_activation_event(caster, resolved, skill, roll, mods, tn, chosen, cost)]
-    summary = f"cast {caster.name} {req.power}"
+    summary = Event(key="log.swade.cast", params={"name": caster.name, "power": req.power})
     if not roll.success:
         failed = cost if new.settings.failed_cast_full_cost else FAILED_CAST_COST
         events.append(Event(key="swade_powers.cast.failure", params={"caster": caster.name}))
@@ -793,7 +793,11 @@ def end_power(state: SwadeState, actor: Actor, caster_id: str, which: str) -> Ou
         raise RuleError("swade_powers.error.nothing_maintained", name=caster.name)
     active = _find_active(new, caster, which)
     events = end_active_power(new, caster, active, reason="ended")
-    return Outcome(state=new, events=events, summary=f"end power {caster.name} {active.id}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.swade.end_power", params={"name": caster.name, "power": active.id}),
+    )
 
 
 def end_of_turn(state: SwadeState, combatant_id: str) -> Outcome:
@@ -803,7 +807,11 @@ def end_of_turn(state: SwadeState, combatant_id: str) -> Outcome:
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     events = expire_maintained(new, c)
-    return Outcome(state=new, events=events, summary=f"end of turn powers {c.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.swade.powers_end_of_turn", params={"name": c.name}),
+    )
 
 
 def start_of_turn(state: SwadeState, dice: DiceSource, combatant_id: str) -> Outcome:
@@ -812,7 +820,12 @@ def start_of_turn(state: SwadeState, dice: DiceSource, combatant_id: str) -> Out
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     events, offers = fire_lingering(new, dice, c)
-    return Outcome(state=new, events=events, offers=offers, summary=f"lingering {c.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.swade.lingering", params={"name": c.name}),
+    )
 
 
 def recover_power_points(
@@ -839,4 +852,8 @@ def recover_power_points(
         key="bennies.power_recovered",
         params={"name": c.name, "gained": after - before, "points": after},
     )
-    return Outcome(state=new, events=[event], summary=f"benny power points {c.name}")
+    return Outcome(
+        state=new,
+        events=[event],
+        summary=Event(key="log.swade.recover_power_points", params={"name": c.name}),
+    )

@@ -72,7 +72,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.systems.base import RuleError
-from bot.systems.sheets import SheetReading, fold_same_length, join_hyphen_wraps
+from bot.systems.sheets import SheetReading, join_hyphen_wraps
 from bot.systems.swade.names import (
     ARCANE_SKILL_OF,
     ARCANE_SKILLS,
@@ -107,6 +107,7 @@ from bot.systems.swade.statblock_items import (
     trim,
 )
 from bot.systems.swade.state import SwadeCombatant, Trait
+from bot.systems.words import fold_keeping_positions
 
 __all__ = [
     "ATTRIBUTES",
@@ -247,7 +248,7 @@ def _after_bullet(text: str, start: int) -> bool:
 
 
 def _find_marks(src: str) -> list[_Mark]:
-    low = fold_same_length(src)
+    low = fold_keeping_positions(src)
     depth = _depths(src)
     marks: list[_Mark] = []
     for m in _LABEL_RE.finditer(low):

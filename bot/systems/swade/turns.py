@@ -376,7 +376,10 @@ def reroll_turn_start(
             leader=leader if isinstance(leader, str) else None,
         )
     return Outcome(
-        state=new, events=events, offers=offers, summary=f"reroll start-of-turn Vigor {c.name}"
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.swade.reroll_turn_start", params={"name": c.name}),
     )
 
 
@@ -774,7 +777,12 @@ def deal(
     offers: list[Offer] = []
     _close_turns(new, events)
     _deal_round(new, dice, events, offers, ambushers=ambushers, victims=victim_ids, hand_cards=hand)
-    return Outcome(state=new, events=events, offers=offers, summary=f"deal round {new.round}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.swade.deal", params={"round": new.round}),
+    )
 
 
 def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
@@ -804,7 +812,11 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         _deal_round(new, dice, events, offers)
     else:
         _advance(new, dice, events, offers, allow_deal=True)
-    summary = f"next ({slot_name(new, new.active)})" if new.active else "next"
+    summary = (
+        Event(key="log.next", params={"name": slot_name(new, new.active)})
+        if new.active
+        else Event(key="log.next_nobody")
+    )
     return Outcome(state=new, events=events, offers=offers, summary=summary)
 
 
@@ -829,7 +841,12 @@ def hold(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -
     events.append(Event(key="swade.hold.start", params=_label(new, lid)))
     offers: list[Offer] = []
     _advance(new, dice, events, offers, allow_deal=True)
-    return Outcome(state=new, events=events, offers=offers, summary=f"hold {c.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        offers=offers,
+        summary=Event(key="log.swade.hold", params={"name": c.name}),
+    )
 
 
 def act_from_hold(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
@@ -852,7 +869,11 @@ def act_from_hold(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome
                 params={**_label(new, lid), "after": slot_name(new, new.active)},
             )
         )
-    return Outcome(state=new, events=events, summary=f"act from hold {c.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.swade.act_from_hold", params={"name": c.name}),
+    )
 
 
 def interrupt(
@@ -891,7 +912,9 @@ def interrupt(
         return Outcome(
             state=new,
             events=[*settled, uncontested],
-            summary=f"interrupt {target.name} by {holder.name}",
+            summary=Event(
+                key="log.swade.interrupt", params={"holder": holder.name, "target": target.name}
+            ),
         )
     mine, mine_mods = roll_trait(new, dice, holder, "athletics")
     theirs, their_mods = roll_trait(new, dice, target, "athletics")
@@ -911,7 +934,13 @@ def interrupt(
     else:
         new.hold_queue = [lid, *[h for h in new.hold_queue if h != lid]]
         events.append(Event(key="swade.interrupt.lost", params=params))
-    return Outcome(state=new, events=events, summary=f"interrupt {target.name} by {holder.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(
+            key="log.swade.interrupt", params={"holder": holder.name, "target": target.name}
+        ),
+    )
 
 
 def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str) -> Outcome:
@@ -951,7 +980,9 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
         new.joker_dealt = True
         events += _joker_events(new, lid)
     _resort_pending(new, lid)
-    return Outcome(state=new, events=events, summary=f"card {target.name}")
+    return Outcome(
+        state=new, events=events, summary=Event(key="log.swade.card", params={"name": target.name})
+    )
 
 
 def _set_before_deal(state: SwadeState, combatant_id: str, card: Card) -> Outcome:
@@ -969,7 +1000,9 @@ def _set_before_deal(state: SwadeState, combatant_id: str, card: Card) -> Outcom
     event = Event(
         key="swade.card.set_before_deal", params={**_label(new, lid), "card": card_label(card)}
     )
-    return Outcome(state=new, events=[event], summary=f"card {target.name}")
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.swade.card", params={"name": target.name})
+    )
 
 
 def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
@@ -1010,7 +1043,11 @@ def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id:
     if card.joker:
         events += _joker_events(new, lid)
     _resort_pending(new, lid)
-    return Outcome(state=new, events=events, summary=f"redraw {target.name}")
+    return Outcome(
+        state=new,
+        events=events,
+        summary=Event(key="log.swade.redraw", params={"name": target.name}),
+    )
 
 
 def _resort_pending(state: SwadeState, lid: str) -> None:

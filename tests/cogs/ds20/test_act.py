@@ -7,7 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.ds20 import action_autocomplete, parse_flags, split_action, weapon_autocomplete
+from bot.commands.autocomplete import action_choices as action_autocomplete
+from bot.commands.autocomplete import weapon_choices as weapon_autocomplete
+from bot.systems.ds20.moves.act import split_action
+from bot.systems.ds20.moves.attack import parse_flags
 from tests.cogs.ds20.helpers import INITIATIVE, combatant, ds20_table, must, reply, state
 
 

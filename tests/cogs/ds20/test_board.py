@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.render.ds20 as board
+import bot.render.ds20.board as board
 from bot.render.board import BoardContext, render_board
 from bot.render.limits import within_limits
 from bot.systems.ds20.state import DS20State, PendingAttack, WoundTrack

@@ -16,10 +16,10 @@ from typing import Any
 
 import discord
 
+from bot.commands.legacy import handler_for
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
 from bot.systems.swade.state import SwadeCombatant, SwadeState
-from cogs._registry import handler_for
 
 ANA = (
     "Ana (WC)\\nAtributos: Agilidad d8, Astucia d6, Espíritu d8, Fuerza d6, Vigor d6\\n"

@@ -9,7 +9,7 @@ from bot.bennies import GM, user_key
 from bot.dice.source import RandomSource
 from bot.render.board import BoardContext, render_board
 from bot.render.limits import FIELDS, embed_size, within_limits
-from bot.render.swade import render
+from bot.render.swade.board import render
 from bot.systems.base import Actor
 from bot.systems.encounter import Encounter
 from bot.systems.swade import add_combatants, add_condition, card_label, deal, join

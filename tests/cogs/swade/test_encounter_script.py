@@ -33,7 +33,7 @@ async def test_the_three_rounds_run_as_documented(tmp_path: Path) -> None:
         "Beto se pone en espera.",
         "Beto no logra interrumpir a Gruk: actuará justo después.",
         "Beto actúa desde la espera.",
-        "Deshecho: next (Goblin).",
+        "Deshecho: siguiente turno (Goblin).",
         "Goblin 1 deja de estar distraído.\nRonda 2.",
         "Ronda 3.",
         "Rondas: 3.",

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 import cogs.swade_encounter  # noqa: F401  (registers the handlers)
+from bot.commands.legacy import handler_for
 from bot.dice.source import RandomSource
 from bot.errors import UserError
 from bot.i18n import t
 from bot.systems.base import Actor, RuleError
 from bot.systems.encounter import Encounter
 from bot.systems.swade.state import SwadeState
-from cogs._registry import handler_for
 from tests.cogs.swade.encounter_helpers import must, named, state, swade_table
 
 

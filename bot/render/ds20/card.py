@@ -3,8 +3,10 @@ skill, range, magazine, class) and techniques."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import t
-from bot.render.sheets import Card, register_card
+from bot.render.sheets import Card
 from bot.systems.ds20.sheet_text import technique_text, weapon_text
 from bot.systems.ds20.state import DSCombatant
 
@@ -45,4 +47,6 @@ def render(c: DSCombatant, lang: str) -> Card:
     return card
 
 
-register_card("ds20", lambda sheet, lang: render(DSCombatant.model_validate(sheet), lang))
+def card(sheet: DSCombatant | dict[str, Any], lang: str) -> Card:
+    """The card of a combatant or its saved sheet (``Renderers.card``)."""
+    return render(DSCombatant.model_validate(sheet), lang)

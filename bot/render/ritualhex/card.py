@@ -3,8 +3,10 @@ body parts and limbs, advantages, equipment and actions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import t
-from bot.render.sheets import Card, register_card
+from bot.render.sheets import Card
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.sheet_text import STAT_NAMES, action_text
 from bot.systems.ritualhex.state import STATS, RHCombatant
@@ -60,4 +62,6 @@ def render(c: RHCombatant, lang: str) -> Card:
     return card
 
 
-register_card("ritualhex", lambda sheet, lang: render(RHCombatant.model_validate(sheet), lang))
+def card(sheet: RHCombatant | dict[str, Any], lang: str) -> Card:
+    """The card of a combatant or its saved sheet (``Renderers.card``)."""
+    return render(RHCombatant.model_validate(sheet), lang)

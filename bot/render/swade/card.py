@@ -4,8 +4,10 @@ each), the arcane background, skill, powers and Power Points, special abilities 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import has, t
-from bot.render.sheets import Card, register_card
+from bot.render.sheets import Card
 from bot.systems.swade.names import APPLIED_EDGES, ATTRIBUTE_IDS
 from bot.systems.swade.sheet_text import die, power_text
 from bot.systems.swade.state import SwadeCombatant, Weapon
@@ -125,4 +127,6 @@ def render(c: SwadeCombatant, lang: str) -> Card:
     return card
 
 
-register_card("swade", lambda sheet, lang: render(SwadeCombatant.model_validate(sheet), lang))
+def card(sheet: SwadeCombatant | dict[str, Any], lang: str) -> Card:
+    """The card of a combatant or its saved sheet (``Renderers.card``)."""
+    return render(SwadeCombatant.model_validate(sheet), lang)

@@ -9,7 +9,7 @@ boxes as counts, so 40 combatants fit Discord's 4096/6000 limits.
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render.board import Board, BoardContext, register_board
+from bot.render.board import Board, BoardContext
 from bot.render.limits import DESCRIPTION
 from bot.systems.ds20.state import LEVELS, DS20State, DSCombatant
 from bot.systems.ds20.wounds import wound_boxes
@@ -175,7 +175,7 @@ def compact_line(c: DSCombatant, state: DS20State, lang: str, detail: int = 2) -
 
 
 def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:
-    """The board for a Dread S-20 encounter (``register_board`` contract)."""
+    """The board for a Dread S-20 encounter (``Renderers.board``)."""
     state = encounter.state
     assert isinstance(state, DS20State)
     title = t("board.title", lang, name=encounter.name or t("system.ds20", lang))
@@ -195,6 +195,3 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     return Board(
         title=title, description="\n".join(header), fields=fields, footer=footer, buttons=buttons
     )
-
-
-register_board("ds20", render)

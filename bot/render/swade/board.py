@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.bennies.holders import GM, user_key, wc_key
 from bot.i18n import t
-from bot.render.board import Board, BoardContext, register_board
+from bot.render.board import Board, BoardContext
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
@@ -255,7 +255,7 @@ def _settings(state: SwadeState, lang: str) -> str:
 
 
 def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:
-    """The board for a Savage Worlds encounter (``register_board`` contract)."""
+    """The board for a Savage Worlds encounter (``Renderers.board``)."""
     state = encounter.state
     assert isinstance(state, SwadeState)
     title = t("board.title", lang, name=encounter.name or t("system.swade", lang))
@@ -270,6 +270,3 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     return Board(
         title=title, description="\n".join(header), fields=fields, footer=footer, buttons=buttons
     )
-
-
-register_board("swade", render)

@@ -16,9 +16,9 @@ from typing import Any
 
 import discord
 
+from bot.commands.context import Ctx
+from bot.commands.dispatch import press_board, press_offer
 from bot.errors import UserError
-from cogs._context import Ctx
-from cogs._registry import handler_for
 
 
 async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
@@ -49,7 +49,7 @@ class BoardButton(
     async def _press(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
-        await handler_for(f"board:{self.action}", encounter.system)(ctx)
+        await press_board(ctx, encounter, self.action)
 
 
 class OfferButton(
@@ -80,7 +80,7 @@ class OfferButton(
         actor = ctx.actor(encounter)
         if not actor.is_gm and offer.user_id != ctx.user_id:
             raise UserError("offer.not_yours")
-        await handler_for(f"offer:{offer.action}", encounter.system)(ctx, encounter, offer)
+        await press_offer(ctx, encounter, offer)
 
 
 # -- forms ------------------------------------------------------------------------------------

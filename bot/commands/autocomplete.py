@@ -1,0 +1,138 @@
+"""Autocomplete for every command: combatant names, and the channel's system's own
+suggestions (weapons, actions, conditions, body parts).
+
+Combatant names are filtered by the one filter (:func:`bot.systems.lookup.matching`:
+folded, contained), so what is offered is what the resolver accepts. A system suggests
+through its plugin (``Plugin.suggest[kind](state, asker, typed)``); Savage Worlds and
+Ritual Hex still through their old handlers until phase B.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import discord
+from discord import app_commands
+
+from bot.app import ComodinBot
+from bot.commands.legacy import handler_for, has_handler
+from bot.render.limits import CHOICE_NAME, CHOICE_VALUE, CHOICES, clip
+from bot.systems import catalogue
+from bot.systems.encounter import Encounter
+from bot.systems.lookup import matching
+from bot.systems.plugin import Asker, Suggestion
+
+AUTOCOMPLETE_LIMIT = CHOICES
+Choices = list[app_commands.Choice[str]]
+
+
+def name_choices(names: Iterable[str]) -> Choices:
+    """Autocomplete choices whose value is the name itself, at most 25, within Discord's
+    100 characters (no name the bot accepts today is that long)."""
+    return [
+        app_commands.Choice(name=clip(n, CHOICE_NAME), value=clip(n, CHOICE_VALUE))
+        for n in list(names)[:AUTOCOMPLETE_LIMIT]
+    ]
+
+
+def suggestion_choices(suggestions: Iterable[Suggestion]) -> Choices:
+    """A system's ``(label, value)`` suggestions as choices, at most 25."""
+    return [
+        app_commands.Choice(name=clip(label, CHOICE_NAME), value=clip(value, CHOICE_VALUE))
+        for label, value in list(suggestions)[:AUTOCOMPLETE_LIMIT]
+    ]
+
+
+async def _encounter(interaction: discord.Interaction) -> Encounter | None:
+    bot: ComodinBot = interaction.client  # type: ignore[assignment]
+    return await bot.encounters.get(interaction.channel_id or 0)
+
+
+def asker(interaction: discord.Interaction, encounter: Encounter) -> Asker:
+    """Who asks: the user, whether they are the encounter's GM, the ``actor`` typed so
+    far and their language."""
+    bot: ComodinBot = interaction.client  # type: ignore[assignment]
+    user = interaction.user.id
+    actor = getattr(interaction.namespace, "actor", None)
+    return Asker(
+        user_id=user,
+        is_gm=user == encounter.gm_id,
+        actor=actor if isinstance(actor, str) and actor else None,
+        lang=bot.language_for(interaction),
+    )
+
+
+async def system_choices(
+    kind: str, interaction: discord.Interaction, encounter: Encounter, current: str
+) -> Choices:
+    """The channel's system's suggestions of ``kind`` for what was typed."""
+    plugin = catalogue.plugin(encounter.system)
+    suggest = plugin.suggest.get(kind)
+    if suggest is not None:
+        return suggestion_choices(suggest(encounter.state, asker(interaction, encounter), current))
+    if plugin.legacy and has_handler(f"autocomplete:{kind}", encounter.system):
+        choices: Choices = await handler_for(f"autocomplete:{kind}", encounter.system)(
+            interaction, encounter, current
+        )
+        return choices[:AUTOCOMPLETE_LIMIT]
+    return []
+
+
+async def weapon_choices(
+    interaction: discord.Interaction, encounter: Encounter, current: str
+) -> Choices:
+    return await system_choices("weapon", interaction, encounter, current)
+
+
+async def action_choices(
+    interaction: discord.Interaction, encounter: Encounter, current: str
+) -> Choices:
+    return await system_choices("action", interaction, encounter, current)
+
+
+async def limb_choices(
+    interaction: discord.Interaction, encounter: Encounter, current: str
+) -> Choices:
+    return await system_choices("limb", interaction, encounter, current)
+
+
+# -- the callbacks the cogs declare --------------------------------------------------------
+
+
+async def combatant_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """Names of the channel's combatants containing what was typed (folded)."""
+    encounter = await _encounter(interaction)
+    if encounter is None:
+        return []
+    plugin = catalogue.plugin(encounter.system)
+    if plugin.legacy and has_handler("autocomplete:combatant", encounter.system):
+        choices: Choices = await handler_for("autocomplete:combatant", encounter.system)(
+            interaction, encounter, current
+        )
+        return choices
+    return name_choices(matching((c.name for c in encounter.state.combatants), current))
+
+
+async def _system_autocomplete(
+    kind: str, interaction: discord.Interaction, current: str
+) -> Choices:
+    encounter = await _encounter(interaction)
+    if encounter is None:
+        return []
+    return await system_choices(kind, interaction, encounter, current)
+
+
+async def weapon_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    return await _system_autocomplete("weapon", interaction, current)
+
+
+async def action_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    return await _system_autocomplete("action", interaction, current)
+
+
+async def condition_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    return await _system_autocomplete("condition", interaction, current)
+
+
+async def limb_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    return await _system_autocomplete("limb", interaction, current)

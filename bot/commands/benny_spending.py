@@ -1,0 +1,195 @@
+"""Charging a benny for a Savage Worlds action (SW-35), for every cog that offers one:
+``/bennies spend``, ``/react soak|unshake``, the benny buttons under results and the
+maneuvers' rerolls. Not a cog: moved here from ``cogs/bennies.py`` so no cog imports
+another (issue 22); phase C makes bennies a service below the cogs, spent in the same
+transaction as the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import discord
+
+from bot.bennies import holder_for
+from bot.bennies.holders import GM, combatant_of, user_of
+from bot.bennies.ledger import BennyLedger, Session
+from bot.bennies.uses import recover_power_points, take_wild_card_benny
+from bot.commands.context import Ctx, Rules
+from bot.dice.source import DiceSource
+from bot.errors import UserError
+from bot.systems.base import Actor, Event, Outcome
+from bot.systems.encounter import Encounter
+from bot.systems.swade import combat, damage, turns
+from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+
+def ledger_of(ctx: Ctx) -> BennyLedger:
+    return ctx.bot.bennies
+
+
+async def link_scope(ctx: Ctx) -> None:
+    """A thread shares its parent channel's session: remember the link."""
+    channel = ctx.interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        await ledger_of(ctx).link(channel.id, channel.parent_id)
+
+
+async def is_gm(ctx: Ctx, session: Session | None = None) -> bool:
+    """The server's GM, the session's GM, or the GM of the channel's encounter."""
+    if ctx.server_gm() or (session is not None and session.gm_id == ctx.user_id):
+        return True
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    return encounter is not None and encounter.gm_id == ctx.user_id
+
+
+def swade_only(encounter: Encounter | None) -> Encounter:
+    if encounter is None or encounter.system != "swade":
+        raise UserError("bennies.error.not_swade")
+    return encounter
+
+
+def holder_label(ctx: Ctx, holder: str, encounter: Encounter | None = None) -> str:
+    """How a pool is named to the reader: a mention, "DJ", or the Wild Card's name."""
+    if holder == GM:
+        return ctx.t("bennies.holder.gm")
+    user_id = user_of(holder)
+    if user_id is not None:
+        return f"<@{user_id}>"
+    cid = combatant_of(holder)
+    if encounter is not None:
+        for c in encounter.state.combatants:
+            if c.id == cid:
+                return ctx.t("bennies.holder.wild_card", name=c.name)
+    return holder
+
+
+@contextmanager
+def named_pool(holder: str, label: str) -> Iterator[None]:
+    """The ledger names an empty pool by its key; the reader gets its label."""
+    try:
+        yield
+    except UserError as exc:
+        if exc.key == "bennies.error.empty" and exc.params.get("holder") == holder:
+            raise UserError("bennies.error.empty", holder=label) from None
+        raise
+
+
+def with_event(outcome: Outcome, event: Event) -> Outcome:
+    return outcome.model_copy(update={"events": [event, *outcome.events]})
+
+
+# --- spending -----------------------------------------------------------------------------
+
+
+async def act_with_benny(
+    ctx: Ctx,
+    encounter: Encounter,
+    combatant: SwadeCombatant,
+    rules: Rules,
+    *,
+    use: str,
+    note: str | None = None,
+) -> None:
+    """SW-35: charge one benny for ``combatant`` and run ``rules(state, actor, dice)`` as
+    one encounter action, replying with its events (the spend first).
+
+    The pool is :func:`holder_for`'s: a player character's controller, a GM Wild Card's
+    own (in the state, spent inside the same action so ``/undo`` returns it) and then the
+    GM's, an Extra the GM's. Only the combatant's controller or the GM may spend. When the
+    rules refuse (a critical failure cannot be rerolled, SW-4...) nothing is spent. The
+    spend is tied to the action, so ``/undo`` gives it back (SW-38, :func:`undone`)."""
+    await link_scope(ctx)
+    actor = ctx.actor(encounter)
+    if not combatant.controlled_by(ctx.user_id, is_gm=actor.is_gm):
+        raise UserError("bennies.error.not_yours", name=combatant.name)
+    ledger = ledger_of(ctx)
+    holders = holder_for(combatant)
+    reason = f"spend.{use}"
+    roll_ref = f"{combatant.name} #{encounter.seq}"
+    params = {"combatant": combatant.id, "use": use}
+    title_key = f"bennies.title.{use}"
+    own = combatant_of(holders[0])
+    if own is not None and combatant.bennies > 0:
+        name = combatant.name
+
+        def pay_from_own_pool(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+            outcome = rules(state, actor, dice)
+            paid = take_wild_card_benny(outcome.state, own)
+            left = next(c.bennies for c in paid.combatants if c.id == own)
+            spent = Event(key="bennies.spent", params={"holder": name, "left": left})
+            return with_event(outcome.model_copy(update={"state": paid}), spent)
+
+        paid, _outcome = await ctx.act(
+            pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key
+        )
+        await ledger.record(
+            ctx.channel_id,
+            holders[0],
+            -1,
+            reason=reason,
+            user_id=ctx.user_id,
+            note=note,
+            roll_ref=roll_ref,
+            action_seq=paid.seq - 1,  # SW-38: undoing the action undoes its row
+        )
+        return
+    holder = holders[-1]
+    label = holder_label(ctx, holder, encounter)
+    with named_pool(holder, label):
+        async with ledger.spending(
+            ctx.channel_id, holder, reason=reason, user_id=ctx.user_id, note=note, roll_ref=roll_ref
+        ) as spent:
+
+            def pay_from_ledger(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
+                spent_event = Event(
+                    key="bennies.spent", params={"holder": label, "left": spent.left}
+                )
+                return with_event(rules(state, actor, dice), spent_event)
+
+            acted, _outcome = await ctx.act(
+                pay_from_ledger, kind=f"bennies.{use}", params=params, title_key=title_key
+            )
+    # SW-38: the spend belongs to that encounter action (``seq`` before it): /undo of the
+    # action gives the benny back.
+    await ledger.tag_action(spent, ctx.channel_id, acted.seq - 1)
+
+
+def story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
+    def story(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+        return Outcome(state=state, events=[Event(key="bennies.story", params={"note": note})])
+
+    return story
+
+
+def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
+    """The SWADE rules function a benny use runs, for one combatant (SW-35)."""
+    if use == "reroll":
+        return lambda s, a, d: combat.reroll_attack(s, a, d, combatant_id)
+    if use == "damage":
+        return lambda s, a, d: combat.reroll_damage(s, a, d, combatant_id)
+    if use == "soak":
+        return lambda s, a, d: damage.soak(s, a, d, combatant_id)
+    if use == "unshake":
+        return lambda s, a, d: damage.unshake_with_benny(s, a, combatant_id)
+    if use == "card":
+        return lambda s, a, d: turns.redraw_card(s, a, d, combatant_id)
+    if use == "power":
+        return lambda s, a, d: recover_power_points(s, a, combatant_id)
+    if use == "story":
+        return story(note)
+    raise UserError("bennies.error.bad_use", use=use)
+
+
+def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> SwadeCombatant:
+    """The named combatant, else the one combatant the user controls."""
+    state: SwadeState = encounter.state  # type: ignore[assignment]
+    if name:
+        return find_combatant(state, name)
+    mine = [c for c in state.combatants if c.controller_id == ctx.user_id]
+    if len(mine) != 1:
+        raise UserError("bennies.error.which_combatant")
+    return mine[0]

@@ -1,0 +1,169 @@
+"""From a shared command to the channel's system: the dispatcher.
+
+A cog declares ``/attack`` with every option any system takes and calls :func:`route`
+with the options given. The channel's system (its plugin in the catalogue) answers with
+its :class:`~bot.systems.plugin.Move`: the options are validated by the move's model
+(an option the system does not take is refused, naming it), ``play`` gives the rules
+call, and :meth:`Ctx.act <bot.commands.context.Ctx.act>` runs it under the channel's
+lock, logs it, replies and refreshes the board. Buttons (offers under a result, the
+board's) reach moves the same way.
+
+While Savage Worlds and Ritual Hex have no moves yet (phase B of issue 22), a command
+their plugin has no move for goes to the old handler (:mod:`bot.commands.legacy`).
+
+Every move is checked against the commands the cogs declare when they are loaded
+(:mod:`bot.commands.checks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.commands.context import Ctx
+from bot.commands.legacy import handler_for, has_handler
+from bot.encounter.service import Undone
+from bot.errors import UserError
+from bot.render.systems import renderers
+from bot.systems import catalogue
+from bot.systems.base import Offer, Outcome
+from bot.systems.encounter import Encounter
+from bot.systems.plugin import Move, Plugin, SavedSheet
+from bot.systems.sheets import SheetReading
+
+
+def not_in_system(command: str, system: str) -> UserError:
+    shown = command.replace(":", " ")  # "grapple:crush" is shown as "/grapple crush"
+    return UserError("command.not_in_system", command=shown, system=f"system.{system}")
+
+
+def logged(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options given, as the log keeps them (a saved character by its name)."""
+    return {
+        k: (v.name if isinstance(v, SavedSheet) else v) for k, v in options.items() if v is not None
+    }
+
+
+async def play(
+    ctx: Ctx,
+    plugin: Plugin[Any],
+    move: Move[Any, Any],
+    options: Mapping[str, Any],
+    *,
+    log: dict[str, Any] | None = None,
+) -> tuple[Encounter, Outcome]:
+    """Validate ``options`` for ``move`` and run its rules call as one encounter action
+    (logged with the options given, or ``log``)."""
+    chosen = move.read(options, plugin.system)
+    planned = move.play(chosen)
+    return await ctx.act(
+        planned.rules,
+        kind=planned.kind,
+        params=logged(options) if log is None else log,
+        title_key=planned.title,
+        undoable=planned.undoable,
+    )
+
+
+async def answer(ctx: Ctx, encounter: Encounter, command: str, **options: Any) -> None:
+    """The channel's system answers ``command`` (its move, else its old handler)."""
+    plugin = catalogue.plugin(encounter.system)
+    move = plugin.move(command)
+    if move is not None:
+        await play(ctx, plugin, move, options)
+    elif plugin.legacy:
+        await _legacy(handler_for(command, encounter.system), command, ctx, encounter, options)
+    else:
+        raise not_in_system(command, encounter.system)
+
+
+async def _legacy(
+    handler: Any, command: str, ctx: Ctx, encounter: Encounter, options: dict[str, Any]
+) -> None:
+    """An old handler, called the old way: ``/join``'s character positionally, the
+    controller as ``controller_id``."""
+    if command == "join":
+        await handler(ctx, encounter, options["character"])
+        return
+    if "controller" in options:
+        options["controller_id"] = options.pop("controller")
+    await handler(ctx, encounter, **options)
+
+
+async def route(interaction: discord.Interaction, command: str, **options: Any) -> None:
+    """A shared command: the channel's encounter's system answers it."""
+    ctx = Ctx.of(interaction)
+    await answer(ctx, await ctx.encounter(), command, **options)
+
+
+async def undo_notes(ctx: Ctx, undone: Undone) -> list[str]:
+    """What ``/undo`` also says: what the system undid outside the encounter's state
+    (Savage Worlds' bennies ledger, SW-38; its old handler until phase C)."""
+    if has_handler("undone", undone.system):
+        lines: list[str] = await handler_for("undone", undone.system)(ctx, undone)
+        return lines
+    return []
+
+
+def has_answer(system: str, command: str) -> bool:
+    plugin = catalogue.plugin(system)
+    return plugin.move(command) is not None or (plugin.legacy and has_handler(command, system))
+
+
+# -- buttons -----------------------------------------------------------------------------
+
+
+async def press_board(ctx: Ctx, encounter: Encounter, action: str) -> None:
+    """A board button: the system's ``board:<action>`` move."""
+    plugin = catalogue.plugin(encounter.system)
+    move = plugin.move(f"board:{action}")
+    if move is not None:
+        await play(ctx, plugin, move, {})
+    elif plugin.legacy:
+        await handler_for(f"board:{action}", encounter.system)(ctx)
+    else:
+        raise not_in_system(f"board:{action}", encounter.system)
+
+
+async def press_offer(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
+    """A button under a result: the system's ``offer:<action>`` move, with the offer's
+    data and combatant as its options."""
+    plugin = catalogue.plugin(encounter.system)
+    move = plugin.move(f"offer:{offer.action}")
+    if move is None and plugin.legacy:
+        await handler_for(f"offer:{offer.action}", encounter.system)(ctx, encounter, offer)
+        return
+    if move is None:
+        raise not_in_system(f"offer:{offer.action}", encounter.system)
+    options = dict(offer.data)
+    if offer.combatant_id is not None:
+        options["combatant_id"] = offer.combatant_id
+    await play(ctx, plugin, move, options, log={"offer": offer.action, **offer.data})
+
+
+# -- what is not a rules action ----------------------------------------------------------
+
+
+def read_sheet(
+    system: str, text: str, name: str, encounter: Encounter | None = None
+) -> SheetReading[Any]:
+    """The system's reading of a pasted sheet (refusals are the system's RuleErrors)."""
+    plugin = catalogue.plugin(system)
+    if plugin.read_sheet is not None:
+        return plugin.read_sheet(text, name, encounter.state if encounter else None)
+    reading: SheetReading[Any] = handler_for("read_sheet", system)(text, name, encounter)
+    return reading
+
+
+async def end_summary(ctx: Ctx, encounter: Encounter) -> str:
+    """What ``/encounter end`` says of the fight: the system's summary renderer, else
+    its old handler, else nothing."""
+    render = renderers(encounter.system).summary
+    if render is not None:
+        return render(encounter.state, ctx.lang)
+    if has_handler("summary", encounter.system):
+        text: str = await handler_for("summary", encounter.system)(ctx, encounter)
+        return text
+    return ""

@@ -1,0 +1,228 @@
+"""Sheets and combatants for ``/character``, ``/combatant`` and ``/join``: saving a sheet
+(read by its system's plugin), adding combatants through the system's move, and the
+sheet card after each (issue 16: what the bot understood, what it did not use, the
+defaults it applied; private after save and show, public after add, edit and join).
+
+``/combatant add`` and ``/character save`` without a stat block open a form; its
+custom_id carries what the submit needs, so an open form survives a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app import ComodinBot
+from bot.commands.buttons import unkept
+from bot.commands.context import Ctx
+from bot.commands.dispatch import answer, read_sheet
+from bot.errors import UserError
+from bot.i18n import t
+from bot.render.limits import CHOICE_NAME, CHOICES, INPUT_LABEL, MODAL_TITLE, clip
+from bot.render.sheets import sheet_card
+from bot.storage.characters import CharacterRepository, SavedCharacter
+from bot.systems import catalogue
+from bot.systems.base import RuleError
+from bot.systems.encounter import Encounter
+from bot.systems.lookup import find, matching
+from bot.systems.plugin import SavedSheet
+from bot.systems.sheets import SheetReading
+from bot.systems.words import fold
+
+STATBLOCK_LIMIT = 4000
+
+# A form's custom_id carries what its submit needs, so an open form survives a restart:
+# "cmd:m:cs:{system or ''}:{name}" (9 + 9 + 1 + 80 characters at most, within Discord's 100)
+# for /character save; "cmd:m:ca:{count}:{wildcard y/n/-}:{side h/f/-}:{controller or ''}:
+# {name}" (9 + 3 + 2 + 2 + 21 + 60 = 97 at most) for /combatant add.
+SAVE_FORM_ID = "cmd:m:cs:{system}:{name}"
+ADD_FORM_ID = "cmd:m:ca:{count}:{wildcard}:{side}:{controller}:{name}"
+FORM_YES_NO = {True: "y", False: "n", None: "-"}
+FORM_SIDES = {"heroes": "h", "foes": "f", None: "-"}
+
+
+def repository(ctx: Ctx) -> CharacterRepository:
+    return CharacterRepository(ctx.bot.db)
+
+
+async def character_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The user's saved characters on this server whose name contains what was typed."""
+    bot: ComodinBot = interaction.client  # type: ignore[assignment]
+    saved = await CharacterRepository(bot.db).list(
+        guild_id=interaction.guild_id or 0, owner_id=interaction.user.id
+    )
+    names = [clip(c.name, CHOICE_NAME) for c in saved]
+    return [app_commands.Choice(name=n, value=n) for n in matching(names, current)][:CHOICES]
+
+
+async def saved_character(ctx: Ctx, name: str) -> SavedCharacter:
+    saved = await repository(ctx).get(guild_id=ctx.guild_id, owner_id=ctx.user_id, name=name)
+    if saved is None:
+        raise UserError("character.unknown", name=name)
+    return saved
+
+
+def as_sheet(saved: SavedCharacter) -> SavedSheet:
+    """A saved character as a move receives it."""
+    return SavedSheet(name=saved.name, system=saved.system, sheet=saved.sheet, source=saved.source)
+
+
+def card(ctx: Ctx, system: str, sheet: Any, reading: SheetReading[Any] | None) -> discord.Embed:
+    return sheet_card(system, sheet, reading, ctx.lang)
+
+
+async def save_character(ctx: Ctx, name: str, text: str, system: str | None) -> None:
+    name = name.strip()
+    if not name:
+        raise UserError("character.bad_name")
+    if system is None:
+        encounter = await ctx.bot.encounters.get(ctx.channel_id)
+        system = encounter.system if encounter else catalogue.DEFAULT_SYSTEM
+    reading = read_sheet(system, text, name)
+    replaced = await repository(ctx).save(
+        guild_id=ctx.guild_id,
+        owner_id=ctx.user_id,
+        name=name,
+        system=system,
+        source=text,
+        sheet=reading.sheet.model_dump(mode="json"),
+    )
+    await ctx.send(
+        ctx.t(
+            "character.replaced" if replaced else "character.saved",
+            name=name,
+            system=ctx.t(f"system.{system}"),
+        ),
+        embed=card(ctx, system, reading.sheet, reading),
+        ephemeral=True,
+    )
+
+
+async def show_character(ctx: Ctx, name: str) -> None:
+    """A saved character's card, read again from its text (private)."""
+    saved = await saved_character(ctx, name)
+    try:
+        reading: SheetReading[Any] | None = read_sheet(saved.system, saved.source, saved.name)
+        sheet: Any = reading.sheet if reading is not None else saved.sheet
+    except RuleError:  # read once with the encounter's actions (Ritual Hex): as saved
+        reading, sheet = None, saved.sheet
+    await ctx.send(embed=card(ctx, saved.system, sheet, reading), ephemeral=True)
+
+
+async def list_characters(ctx: Ctx) -> None:
+    saved = await repository(ctx).list(guild_id=ctx.guild_id, owner_id=ctx.user_id)
+    lines = [f"• {c.name} ({ctx.t(f'system.{c.system}')})" for c in saved] or [
+        ctx.t("character.none")
+    ]
+    await ctx.send(
+        embed=discord.Embed(title=ctx.t("character.list_title"), description="\n".join(lines)),
+        ephemeral=True,
+    )
+
+
+def _newest(encounter: Encounter, name: str) -> Any | None:
+    """The newest combatant called ``name`` (or numbered after it, "Goblin 6")."""
+    wanted = fold(name)
+    numbered = re.compile(rf"{re.escape(wanted)} \d+")
+    found = [
+        c
+        for c in encounter.state.combatants
+        if fold(c.name) == wanted or numbered.fullmatch(fold(c.name))
+    ]
+    return found[-1] if found else None
+
+
+async def send_combatant_card(
+    ctx: Ctx, name: str, text: str | None, *, count: int = 1, character: str | None = None
+) -> None:
+    """After an add, edit or join: the card of the combatant as it is now in the
+    encounter, with the warnings of the text it came from (when there was one)."""
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    combatant = _newest(encounter, name) if encounter is not None else None
+    if encounter is None or combatant is None:
+        return
+    reading = None
+    if text is not None:
+        try:
+            reading = read_sheet(encounter.system, text, character or name, encounter)
+        except RuleError:
+            reading = None  # the system read it its own way; the card shows the result
+    if count > 1:  # "Goblin ×6", not "Goblin 6"
+        combatant = combatant.model_copy(update={"name": f"{name.strip()} ×{count}"})
+    await ctx.send(embed=card(ctx, encounter.system, combatant, reading))
+
+
+async def add_combatants(
+    ctx: Ctx,
+    *,
+    name: str,
+    statblock: str | None,
+    character: SavedCharacter | None,
+    count: int,
+    wildcard: bool | None,
+    side: str | None,
+    controller: int | None,
+) -> None:
+    """GM: the system adds them; then the card of what was added."""
+    encounter = await ctx.require_gm()
+    await answer(
+        ctx, encounter, "combatant:add", name=name, statblock=statblock,
+        character=as_sheet(character) if character else None, count=count, wildcard=wildcard,
+        side=side, controller=controller,
+    )  # fmt: skip
+    text = statblock if statblock is not None else character.source if character else None
+    await send_combatant_card(ctx, name, text, count=count)
+
+
+async def join(ctx: Ctx, character: str) -> None:
+    """A player's saved character joins the channel's encounter; then its card."""
+    encounter = await ctx.encounter()
+    saved = await saved_character(ctx, character)
+    if saved.system != encounter.system:
+        raise UserError(
+            "character.wrong_system",
+            name=saved.name,
+            system=f"system.{saved.system}",
+            encounter_system=f"system.{encounter.system}",
+        )
+    await answer(ctx, encounter, "join", character=as_sheet(saved))
+    await send_combatant_card(ctx, saved.name, saved.source)
+
+
+async def card_after_edit(ctx: Ctx, combatant: str, new_name: str | None) -> None:
+    """The card of the combatant as edited (found by its new name, else as named)."""
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    if encounter is None:
+        return
+    for wanted in (new_name, combatant):
+        if not wanted:
+            continue
+        try:
+            found = find(encounter.state.combatants, wanted)
+        except RuleError:
+            continue
+        await ctx.send(embed=card(ctx, encounter.system, found, None))
+        return
+
+
+def statblock_form(name: str, custom_id: str, lang: str) -> discord.ui.Modal:
+    """The form a stat block is pasted into (line breaks kept): ``/character save`` and
+    ``/combatant add`` without one."""
+    modal = discord.ui.Modal(
+        title=clip(t("character.modal_title", lang, name=name), MODAL_TITLE),
+        custom_id=custom_id,
+    )
+    modal.add_item(
+        discord.ui.TextInput(
+            label=clip(t("character.modal_label", lang), INPUT_LABEL),
+            style=discord.TextStyle.paragraph,
+            max_length=STATBLOCK_LIMIT,
+            custom_id="statblock",
+        )
+    )
+    return unkept(modal)

@@ -1,0 +1,7 @@
+"""How Dread S-20 is drawn: its board, sheet card, dice views and end summary
+(``Plugin.renderers`` of :mod:`bot.systems.ds20.plugin`)."""
+
+from bot.render.ds20 import board, card, dice, summary
+from bot.render.systems import Renderers
+
+RENDERERS = Renderers(board=board.render, card=card.card, dice=dice.DICE, summary=summary.summary)

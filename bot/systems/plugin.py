@@ -1,0 +1,210 @@
+"""What a game system is to the rest of the bot: a typed plugin. Pure.
+
+A :class:`Plugin` names its state model, its sheet reader, its *moves* and its
+autocomplete suggestions, and the module of its renderers. The catalogue
+(:mod:`bot.systems.catalogue`) is the one place plugins are listed; the shared commands
+(``cogs/``) only declare options and hand them to the channel's system's move
+(``bot/commands/dispatch.py``).
+
+A :class:`Move` answers one command for one system:
+
+- ``options``: a pydantic model of exactly the options this system takes for the
+  command (``extra="forbid"``: an option it does not take is refused, naming it), its
+  fields named as the command's options; validators turn text into typed values (a body
+  part, flags, an action) and raise ``RuleError`` for what they cannot read;
+- ``play``: a pure function from those options to a :class:`Play`: the rules call
+  ``(state, actor, dice) -> Outcome`` that runs under the channel's lock (so who acts
+  and every name are looked up inside it, on the state it is given), with the log kind
+  and the reply's title.
+
+Commands are named ``"attack"``, ``"react:dodge"``, ``"combatant:add"`` (a subcommand
+after a colon); a button under a result is ``"offer:<action>"`` (its options are the
+offer's ``data`` plus ``combatant_id``), a board button ``"board:<action>"``. Every
+system provides :data:`CORE_MOVES`; :func:`problems` is the check run on every plugin
+when the catalogue loads it and by the conformance test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bot.dice.source import DiceSource
+from bot.systems.base import Actor, Outcome, RuleError
+
+if TYPE_CHECKING:
+    from bot.systems.sheets import SheetReading
+
+S = TypeVar("S", bound=BaseModel)
+Opt = TypeVar("Opt", bound="Options")
+
+# What every system must answer: a fight needs combatants and a way to hit them.
+CORE_MOVES: tuple[str, ...] = ("attack", "combatant:add", "combatant:remove", "join")
+# Commands that reach a move not typed by a user: their options come from elsewhere.
+NOT_TYPED = ("offer:", "board:")
+
+Rules = Callable[[S, Actor, DiceSource], Outcome]
+
+
+class Options(BaseModel):
+    """A move's options. Only the options given arrive (``None`` is never passed): a
+    field's default is what the command means without it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NoOptions(Options):
+    """A move that takes nothing (``/next``, a board button)."""
+
+
+class SavedSheet(BaseModel):
+    """A saved character as a move receives it (``/join``, ``/combatant add
+    character:``): its name, system, parsed sheet and the text it was read from."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    system: str
+    sheet: dict[str, Any]
+    source: str = ""
+
+    def sheet_for(self, system: str) -> dict[str, Any]:
+        """Its sheet, for an encounter of ``system``; a character of another system is
+        refused (``character.wrong_system``)."""
+        if self.system != system:
+            raise RuleError(
+                "character.wrong_system",
+                name=self.name,
+                system=f"system.{self.system}",
+                encounter_system=f"system.{system}",
+            )
+        return self.sheet
+
+
+@dataclass(frozen=True)
+class Play(Generic[S]):
+    """One move, ready to run: the rules call, the log's ``kind`` and the reply title's
+    i18n key."""
+
+    rules: Rules[S]
+    kind: str
+    title: str
+    undoable: bool = True
+
+
+@dataclass(frozen=True)
+class Move(Generic[S, Opt]):
+    """The system's answer to ``command``: its options model and a pure ``play``."""
+
+    command: str
+    options: type[Opt]
+    play: Callable[[Opt], Play[S]]
+
+    @property
+    def typed(self) -> bool:
+        """Whether a user types it (a slash command), not a button."""
+        return not self.command.startswith(NOT_TYPED)
+
+    def read(self, given: Mapping[str, Any], system: str) -> Opt:
+        """The options given (``None`` values are not given), validated. An option this
+        system does not take is refused naming it (``command.option_not_in_system``),
+        before any value is read; a value a validator cannot read raises its own
+        ``RuleError``; any other bad value ``error.bad_value``."""
+        present = {k: v for k, v in given.items() if v is not None}
+        for name in present:
+            if name not in self.options.model_fields:
+                raise RuleError(
+                    "command.option_not_in_system", option=name, system=f"system.{system}"
+                )
+        try:
+            return self.options.model_validate(present)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            raise RuleError("error.bad_value", value=str(error.get("input"))) from None
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who asks for autocomplete suggestions: the user, whether they are the encounter's
+    GM, the ``actor`` option typed so far, and their language."""
+
+    user_id: int
+    is_gm: bool
+    actor: str | None
+    lang: str
+
+
+Suggestion = tuple[str, str]  # (label shown, value sent)
+Suggest = Callable[[S, Asker, str], list[Suggestion]]
+
+
+class SheetReader(Protocol):
+    def __call__(self, text: str, name: str, state: Any | None = None, /) -> SheetReading[Any]:
+        """The sheet read from ``text`` (``name`` when the text names none), with what
+        was not used and the defaults applied; ``state`` is the channel's encounter
+        state when there is one. Refuses bad text with ``RuleError`` naming the line."""
+        ...
+
+
+@dataclass(frozen=True)
+class Plugin(Generic[S]):
+    """A game system. ``renderers`` is the dotted name of the module whose
+    ``RENDERERS`` (:class:`bot.render.systems.Renderers`) draw it: the render layer
+    imports it through the catalogue (this package never imports rendering).
+    ``locales`` is a directory of ``<lang>/*.json`` texts for a plugin that lives
+    outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``).
+
+    ``legacy`` marks a system still answered by the old string-keyed handlers
+    (``bot/commands/legacy.py``) for the commands it has no move for: Savage Worlds and
+    Ritual Hex until phase B of issue 22 moves them here."""
+
+    system: str
+    title: str  # its name in English, the text of its choice in /encounter start
+    state: type[S]
+    read_sheet: SheetReader | None = None
+    moves: tuple[Move[S, Any], ...] = ()
+    suggest: Mapping[str, Suggest[S]] = field(default_factory=dict)
+    renderers: str = ""
+    locales: Path | None = None
+    legacy: bool = False
+
+    by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_command", {m.command: m for m in self.moves})
+
+    def move(self, command: str) -> Move[S, Any] | None:
+        """The move answering ``command``, if this system has one."""
+        return self.by_command.get(command)
+
+
+def problems(plugin: Plugin[Any]) -> list[str]:
+    """What keeps ``plugin`` from working, in words for its developer: a core move
+    missing, a command answered twice, no sheet reader or renderers, a state whose
+    ``system`` is not the plugin's. Empty when it is whole. (A legacy plugin is
+    answered by the old handlers and only needs its state.)"""
+    found: list[str] = []
+    default = plugin.state.model_fields.get("system")
+    if default is None or default.default != plugin.system:
+        found.append(f"{plugin.system}: its state's `system` field must default to it")
+    if plugin.legacy:
+        return found
+    seen: set[str] = set()
+    for move in plugin.moves:
+        if move.command in seen:
+            found.append(f"{plugin.system}: {move.command!r} is answered twice")
+        seen.add(move.command)
+        if not issubclass(move.options, Options):
+            found.append(f"{plugin.system}: {move.command!r} options are not an Options model")
+    for command in CORE_MOVES:
+        if command not in seen:
+            found.append(f"{plugin.system}: no move for the core command {command!r}")
+    if plugin.read_sheet is None:
+        found.append(f"{plugin.system}: no sheet reader")
+    if not plugin.renderers:
+        found.append(f"{plugin.system}: no renderers module")
+    return found

@@ -1,0 +1,64 @@
+"""The one text fold and the words every system reads the same way. Pure.
+
+Every name a user types (a combatant, a weapon, an action, a field of a correction) is
+compared folded: :func:`fold`. The sheet parsers, which must find labels at their place
+in the pasted text, use :func:`fold_keeping_positions`, the same fold one character for
+one. Shared words (yes/no, the sides) are read by :func:`yes_no` and :func:`side`, so
+"sí", "on" and "activado" mean the same in ``/combatant edit`` of every system and in
+``/encounter settings``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+
+@functools.lru_cache(maxsize=4096)
+def fold(text: str) -> str:
+    """Lower case, accents stripped, spaces collapsed: how names are matched. Cached: an
+    action by name folds every combatant's name, always the same few."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def fold_keeping_positions(text: str) -> str:
+    """:func:`fold`'s lower case without accents, one character for one (positions stay,
+    spaces are not collapsed), for finding labels in pasted text."""
+    out = []
+    for ch in text:
+        base = unicodedata.normalize("NFKD", ch)[:1] or ch
+        low = base.lower()
+        out.append(low if len(low) == 1 else ch)
+    return "".join(out)
+
+
+# -- shared words ------------------------------------------------------------------------
+
+YES = frozenset({"si", "yes", "true", "1", "on", "activado", "activo"})
+NO = frozenset({"no", "false", "0", "off", "desactivado"})
+
+SIDE_WORDS: dict[str, str] = {
+    "heroes": "heroes", "heroe": "heroes", "hero": "heroes", "pj": "heroes",
+    "foes": "foes", "foe": "foes", "enemigos": "foes", "enemigo": "foes", "villanos": "foes",
+    "neutral": "neutral", "neutrales": "neutral", "neutrals": "neutral",
+}  # fmt: skip
+
+
+def yes_no(word: str) -> bool | None:
+    """``True`` for a yes ("sí", "yes", "on", "activado"...), ``False`` for a no, else
+    ``None`` (the caller says what it expected)."""
+    folded = fold(word)
+    if folded in YES:
+        return True
+    if folded in NO:
+        return False
+    return None
+
+
+def side(word: str) -> str | None:
+    """The side a word names ("héroes", "enemigos", "foes"...): ``heroes``, ``foes`` or
+    ``neutral``; ``None`` for a word that names none."""
+    return SIDE_WORDS.get(fold(word))

@@ -1,0 +1,186 @@
+"""The coin-flip duel: the rules, pure (no Discord, no database, no text for people).
+
+Each duellist has one sheet field, ``Vidas: N`` (lives, default 3). ``/attack target:X``
+flips a coin: heads (a 1 on a d2), X loses a life; tails, nothing. A duellist with no
+lives left is out and can neither attack nor be attacked. That is the whole game: one
+move, one sheet field; the roster commands every system answers (``/combatant add``,
+``/combatant remove``, ``/join``) are its other moves.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from bot.dice.source import DiceSource
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import CombatantCore, RulesModel
+from bot.systems.lookup import find, pick_actor
+from bot.systems.plugin import Move, Options, Play, Plugin, SavedSheet
+from bot.systems.sheets import SheetReading
+
+SYSTEM = "coinduel"
+DEFAULT_LIVES = 3
+LIVES = re.compile(r"^\s*(?:vidas|lives)\s*:\s*(\d{1,2})\s*$", re.IGNORECASE)
+
+
+class Duellist(CombatantCore):
+    lives: int = DEFAULT_LIVES
+
+
+class DuelState(RulesModel):
+    system: Literal["coinduel"] = "coinduel"
+    combatants: list[Duellist] = Field(default_factory=list)
+
+
+def read_sheet(text: str, name: str, state: Any | None = None) -> SheetReading[Duellist]:
+    """``Vidas: N`` (or ``Lives: N``); every other line is kept as not used."""
+    reading = SheetReading(sheet=Duellist(id="", name=name))
+    found = False
+    for line in text.splitlines():
+        m = LIVES.match(line)
+        if m and not found:
+            reading.sheet.lives, found = int(m.group(1)), True
+        else:
+            reading.leave(line)
+    if not found:
+        reading.default("coinduel.default.lives", value=DEFAULT_LIVES)
+    return reading
+
+
+def _copy(state: DuelState) -> DuelState:
+    return state.model_copy(deep=True)
+
+
+def play(kind: str, rules: Any) -> Play[DuelState]:
+    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"coinduel.title.{kind}")
+
+
+# -- the one move ------------------------------------------------------------------------
+
+
+class FlipOptions(Options):
+    target: str
+    actor: str | None = None
+
+
+def flip(o: FlipOptions) -> Play[DuelState]:
+    def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
+        me = pick_actor(state.combatants, actor, o.actor)
+        if not me.controlled_by(actor.user_id, is_gm=actor.is_gm):
+            raise RuleError("coinduel.error.not_yours", name=me.name)
+        them = find(state.combatants, o.target)
+        for c in (me, them):
+            if c.lives <= 0:
+                raise RuleError("coinduel.error.out", name=c.name)
+        new = _copy(state)
+        target = next(c for c in new.combatants if c.id == them.id)
+        heads = dice.roll(2) == 1
+        coin = {"kind": "coin", "heads": heads}
+        events = [
+            Event(key="coinduel.flip", params={"name": me.name, "target": them.name}, dice=coin)
+        ]
+        if heads:
+            target.lives -= 1
+            key = "coinduel.out" if target.lives == 0 else "coinduel.hit"
+            events.append(Event(key=key, params={"name": target.name, "lives": target.lives}))
+        summary = Event(key="coinduel.log.flip", params={"name": me.name, "target": them.name})
+        return Outcome(state=new, events=events, summary=summary)
+
+    return play("flip", run)
+
+
+# -- the roster --------------------------------------------------------------------------
+
+
+def _sheet(statblock: str | None, character: SavedSheet | None, name: str) -> Duellist:
+    if character is not None:
+        return Duellist.model_validate(character.sheet_for(SYSTEM))
+    return read_sheet(statblock or "", name).sheet
+
+
+def _added(state: DuelState, sheet: Duellist, controller: int | None) -> Outcome:
+    new = _copy(state)
+    number = max((int(c.id[1:]) for c in new.combatants), default=0) + 1
+    duellist = sheet.model_copy(update={"id": f"c{number}", "controller_id": controller})
+    new.combatants.append(duellist)
+    event = Event(key="coinduel.added", params={"name": duellist.name, "lives": duellist.lives})
+    return Outcome(
+        state=new, events=[event], summary=Event(key="log.add", params={"name": duellist.name})
+    )
+
+
+class AddOptions(Options):
+    name: str
+    statblock: str | None = None
+    character: SavedSheet | None = None
+    controller: int | None = None
+    count: int = 1
+
+    @model_validator(mode="after")
+    def _one(self) -> AddOptions:
+        if self.count != 1:
+            raise RuleError("coinduel.error.one_at_a_time")
+        return self
+
+
+def add(o: AddOptions) -> Play[DuelState]:
+    sheet = _sheet(o.statblock, o.character, o.name).model_copy(update={"name": o.name.strip()})
+
+    def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
+        if not actor.is_gm:
+            raise RuleError("encounter.gm_only")
+        return _added(state, sheet, o.controller)
+
+    return play("add", run)
+
+
+class JoinOptions(Options):
+    character: SavedSheet
+
+
+def join(o: JoinOptions) -> Play[DuelState]:
+    sheet = _sheet(None, o.character, o.character.name)
+
+    def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
+        return _added(state, sheet, actor.user_id)
+
+    return play("join", run)
+
+
+class RemoveOptions(Options):
+    combatant: str
+
+
+def remove(o: RemoveOptions) -> Play[DuelState]:
+    def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
+        if not actor.is_gm:
+            raise RuleError("encounter.gm_only")
+        gone = find(state.combatants, o.combatant)
+        new = _copy(state)
+        new.combatants = [c for c in new.combatants if c.id != gone.id]
+        event = Event(key="coinduel.removed", params={"name": gone.name})
+        return Outcome(
+            state=new, events=[event], summary=Event(key="log.remove", params={"name": gone.name})
+        )
+
+    return play("remove", run)
+
+
+PLUGIN: Plugin[DuelState] = Plugin(
+    system=SYSTEM,
+    title="Coin duel",
+    state=DuelState,
+    read_sheet=read_sheet,
+    moves=(
+        Move("attack", FlipOptions, flip),
+        Move("combatant:add", AddOptions, add),
+        Move("combatant:remove", RemoveOptions, remove),
+        Move("join", JoinOptions, join),
+    ),
+    renderers="tests.coinduel.render",
+    locales=Path(__file__).parent / "locales",
+)

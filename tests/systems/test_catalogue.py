@@ -1,0 +1,111 @@
+"""The catalogue's conformance: every system answers the core commands with typed moves
+whose every option the shared command declares, and a plugin that would leave a player
+facing a missing piece is refused when it is loaded, not when a player meets it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from bot.commands.checks import command_problems, renderer_problems
+from bot.play.table import OfflineTable
+from bot.systems import catalogue
+from bot.systems.plugin import CORE_MOVES, Move, NoOptions, Options, Plugin, problems
+from tests.coinduel.system import PLUGIN as COIN_DUEL
+from tests.coinduel.system import FlipOptions
+
+
+@pytest.fixture
+def every_system() -> Iterator[list[Plugin]]:
+    """The built-in systems and the tests' coin-flip duel."""
+    catalogue.install(COIN_DUEL)
+    try:
+        yield catalogue.plugins()
+    finally:
+        catalogue.uninstall(COIN_DUEL.system)
+
+
+async def refused_at_start(plugin: Plugin, tmp_path: Path, problem: str) -> None:
+    """With ``plugin`` in the catalogue the bot does not start, saying ``problem``."""
+    catalogue.install(plugin)
+    try:
+        with pytest.raises(catalogue.PluginError, match=problem):
+            async with OfflineTable(db_path=tmp_path / "tree.sqlite3", check_payloads=False):
+                pass
+    finally:
+        catalogue.uninstall(plugin.system)
+
+
+def test_savage_worlds_and_ritual_hex_are_still_on_the_old_handlers() -> None:
+    # Phase B of issue 22 moves them to moves; then this list is empty.
+    assert [p.system for p in catalogue.plugins() if p.legacy] == ["swade", "ritualhex"]
+
+
+def test_every_system_provides_the_core_moves_typed(every_system: list[Plugin]) -> None:
+    for plugin in every_system:
+        assert problems(plugin) == [], plugin.system
+        if plugin.legacy:
+            continue
+        for command in CORE_MOVES:
+            assert plugin.move(command) is not None, (plugin.system, command)
+        for move in plugin.moves:
+            assert issubclass(move.options, Options), (plugin.system, move.command)
+            assert move.options.model_config.get("extra") == "forbid", move.command
+
+
+async def test_every_option_a_move_takes_is_declared_by_its_command(
+    every_system: list[Plugin], tmp_path: Path
+) -> None:
+    async with OfflineTable(db_path=tmp_path / "tree.sqlite3") as table:
+        assert table.bot is not None
+        assert command_problems(table.bot.tree) == []
+        typed = {m.command for p in every_system for m in p.moves if m.typed}
+        assert typed >= {*CORE_MOVES, "act", "react:dodge", "grapple:escape", "initiative:roll"}
+
+
+async def test_a_move_taking_an_option_its_command_lacks_is_found(tmp_path: Path) -> None:
+    class Fly(FlipOptions):
+        wings: int = 2
+
+    bad = replace(COIN_DUEL, moves=(*COIN_DUEL.moves[1:], Move("attack", Fly, lambda o: None)))  # type: ignore[arg-type, return-value]
+    await refused_at_start(bad, tmp_path, "coinduel: /attack has no option 'wings'")
+
+
+def test_every_system_with_moves_is_drawn(every_system: list[Plugin]) -> None:
+    assert renderer_problems() == []
+
+
+async def test_a_system_without_its_end_summary_does_not_start(tmp_path: Path) -> None:
+    undrawn = replace(COIN_DUEL, renderers="tests.coinduel.undrawn")
+    await refused_at_start(undrawn, tmp_path, "coinduel: its renderers have no summary")
+
+
+def test_a_plugin_without_a_core_move_is_refused_when_loaded() -> None:
+    no_attack = replace(COIN_DUEL, moves=COIN_DUEL.moves[1:])
+    with pytest.raises(catalogue.PluginError, match="no move for the core command 'attack'"):
+        catalogue.install(no_attack)
+    assert "coinduel" not in catalogue.systems()
+
+
+def test_a_plugin_answering_a_command_twice_is_refused() -> None:
+    twice = replace(COIN_DUEL, moves=(*COIN_DUEL.moves, Move("attack", NoOptions, lambda o: None)))  # type: ignore[arg-type, return-value]
+    with pytest.raises(catalogue.PluginError, match="'attack' is answered twice"):
+        catalogue.install(twice)
+
+
+def test_an_option_a_system_does_not_take_is_refused_naming_it() -> None:
+    move = COIN_DUEL.move("attack")
+    assert move is not None
+    with pytest.raises(Exception) as refused:
+        move.read({"target": "Ana", "weapon": "Espada"}, "coinduel")
+    assert (refused.value.key, refused.value.params) == (  # type: ignore[attr-defined]
+        "command.option_not_in_system",
+        {"option": "weapon", "system": "system.coinduel"},
+    )
+    with pytest.raises(ValidationError):  # the model itself forbids it too
+        FlipOptions.model_validate({"target": "Ana", "weapon": "Espada"})
+    assert move.read({"target": "Ana", "actor": None}, "coinduel") == FlipOptions(target="Ana")
