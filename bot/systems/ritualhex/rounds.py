@@ -11,7 +11,7 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import raw_items
 from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
-from bot.systems.ritualhex.text import norm
+from bot.systems.words import fold
 
 
 def priority(c: RHCombatant) -> tuple[int, int, int, int]:
@@ -289,7 +289,7 @@ def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     action = parse_action(text)
-    state.library = [a for a in state.library if norm(a.name) != norm(action.name)]
+    state.library = [a for a in state.library if fold(a.name) != fold(action.name)]
     state.library.append(action)
     events = [
         Event(
@@ -311,11 +311,11 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     c = get_combatant(state, combatant_id)
-    found = next((a for a in state.library if norm(a.name) == norm(action)), None)
+    found = next((a for a in state.library if fold(a.name) == fold(action)), None)
     found = found or library_action(action)
     if found is None:
         raise RuleError("ritualhex.error.unknown_library_action", action=action)
-    c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
+    c.actions = [a for a in c.actions if fold(a.name) != fold(found.name)] + [found]
     events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
     return Outcome(
         state=state,
