@@ -3,8 +3,9 @@ suggestions (weapons, actions, conditions, body parts).
 
 Combatant names are filtered by the one filter (:func:`bot.systems.lookup.matching`:
 folded, contained), so what is offered is what the resolver accepts. A system suggests
-through its plugin (``Plugin.suggest[kind](state, asker, typed)``); Savage Worlds and
-Ritual Hex still through their old handlers until phase B.
+through its plugin (``Plugin.suggest[kind](state, asker, typed)``; :func:`suggestions`
+for an option of a system's own command); Savage Worlds still through its old handlers
+until phase B.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ board's) reach moves the same way. A move that looks at the state first (a
 :class:`~bot.systems.plugin.Look`) chooses its play there, or a
 :class:`~bot.systems.plugin.Notice`, which is only shown (:func:`show`).
 
-While Savage Worlds and Ritual Hex have no moves yet (phase B of issue 22), a command
-their plugin has no move for goes to the old handler (:mod:`bot.commands.legacy`).
+While Savage Worlds has no moves yet (phase B of issue 22), a command its plugin has no
+move for goes to the old handler (:mod:`bot.commands.legacy`).
 
 Every move is checked against the commands the cogs declare when they are loaded
 (:mod:`bot.commands.checks`).

@@ -188,8 +188,8 @@ class Plugin(Generic[S]):
     outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``).
 
     ``legacy`` marks a system still answered by the old string-keyed handlers
-    (``bot/commands/legacy.py``) for the commands it has no move for: Savage Worlds and
-    Ritual Hex until phase B of issue 22 moves them here."""
+    (``bot/commands/legacy.py``) for the commands it has no move for: Savage Worlds
+    until phase B of issue 22 moves it here."""
 
     system: str
     title: str  # its name in English, the text of its choice in /encounter start
