@@ -90,6 +90,19 @@ class SavedSheet(BaseModel):
         return self.sheet
 
 
+class SheetOptions(Options):
+    """``/combatant add`` as a system that reads a sheet takes it: the name, a stat block
+    or a saved character, how many, the side and the controller (a user id). A system
+    subclasses it to check them (one sheet, not both; the sides it has)."""
+
+    name: str
+    statblock: str | None = None
+    character: SavedSheet | None = None
+    count: int = 1
+    side: str | None = None
+    controller: int | None = None
+
+
 @dataclass(frozen=True)
 class Play(Generic[S]):
     """One move, ready to run: the rules call, the log's ``kind`` and the reply title's

@@ -22,7 +22,7 @@ from pydantic import model_validator
 from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Outcome, RuleError, chain
-from bot.systems.plugin import Move, Options, Play, SavedSheet
+from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.ritualhex.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
 from bot.systems.ritualhex.state import ActionDef, RHCombatant, RitualHexState
@@ -69,14 +69,7 @@ def source(statblock: str | None, character: SavedSheet | None) -> str:
     raise RuleError("ritualhex_cog.error.need_sheet")
 
 
-class AddOptions(Options):
-    name: str
-    statblock: str | None = None
-    character: SavedSheet | None = None
-    count: int = 1
-    side: str | None = None
-    controller: int | None = None
-
+class AddOptions(SheetOptions):
     @model_validator(mode="after")
     def _readable(self) -> AddOptions:
         source(self.statblock, self.character)
