@@ -30,7 +30,9 @@ from bot.render.limits import INPUT_LABEL, MODAL_TITLE, clip
 from bot.render.sheets import sheet_card
 from bot.storage.characters import CharacterRepository, SavedCharacter
 from bot.systems.base import RuleError
+from bot.systems.bounds import NAME_MAX
 from bot.systems.encounter import Encounter
+from bot.systems.plain_names import plain_name
 from bot.systems.sheets import SheetReading
 from bot.systems.swade.names import fold
 from cogs._buttons import modal_route, unkept
@@ -76,6 +78,7 @@ async def save_character(ctx: Ctx, name: str, text: str, system: str | None) -> 
     name = name.strip()
     if not name:
         raise UserError("character.bad_name")
+    name = plain_name(name, limit=NAME_MAX)  # issue 21: plain text, no markup
     if system is None:
         encounter = await ctx.bot.encounters.get(ctx.channel_id)
         system = encounter.system if encounter else "swade"

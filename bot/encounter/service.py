@@ -25,8 +25,10 @@ from bot.errors import UserError
 from bot.storage.db import Database
 from bot.storage.packed import pack, unpack
 from bot.systems.base import Outcome
+from bot.systems.bounds import ENCOUNTER_NAME_MAX
 from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import SYSTEMS, Encounter
+from bot.systems.plain_names import plain_name
 
 UNDO_DEPTH = 50
 CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
@@ -174,6 +176,8 @@ class EncounterService:
     ) -> Encounter:
         if system not in SYSTEMS:
             raise UserError("encounter.unknown_system", system=system, systems=", ".join(SYSTEMS))
+        if name.strip():  # issue 21: a plain name within its bound
+            name = plain_name(name, limit=ENCOUNTER_NAME_MAX)
         async with self.lock(channel_id):
             if await self.get(channel_id) is not None:
                 raise UserError("encounter.already")
@@ -221,7 +225,8 @@ class EncounterService:
     async def replace(
         self, encounter: Encounter, user_id: int, *, kind: str = "encounter.import"
     ) -> Encounter:
-        """Put a whole encounter in the channel (``/encounter import``): undoable."""
+        """Put a whole encounter in the channel (``/encounter import``): undoable. (An
+        imported file's encounter comes with a new seed: ``/encounter import``.)"""
         async with self.lock(encounter.channel_id):
             old = await self.get(encounter.channel_id)
             state_json = encounter.model_dump_json()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bounds import COMBATANTS_MAX, NAME_MAX
 from bot.systems.common import raw_items
 from bot.systems.ds20._common import (
     MAX_EXTRA_ACTIONS,
@@ -29,6 +30,7 @@ from bot.systems.ds20._common import (
     score_of,
     use_action,
 )
+from bot.systems.ds20.bounds import require_sheet
 from bot.systems.ds20.state import (
     ACROBACIA,
     FORTALEZA,
@@ -39,6 +41,7 @@ from bot.systems.ds20.state import (
 )
 from bot.systems.ds20.statline import fold, parse_statline, skill_key
 from bot.systems.ds20.wounds import can_run, dies_of_fatigue, mark_fatigue
+from bot.systems.plain_names import admit_name
 
 MAX_TIEBREAKS = 20
 
@@ -57,12 +60,18 @@ def add_combatant(
     require_gm(actor)
     new = copy(state)
     c = parse_statline(sheet) if isinstance(sheet, str) else sheet.model_copy(deep=True)
+    require_sheet(c)  # issue 21: a sheet saved before the bounds
+    if len(new.combatants) >= COMBATANTS_MAX:
+        raise RuleError(
+            "bounds.combatants", max=COMBATANTS_MAX, count=len(new.combatants), adding=1
+        )
     c.id = f"c{new.next_id}"
     new.next_id += 1
     if controller_id is not None:
         c.controller_id = controller_id
     if any(fold(o.name) == fold(c.name) for o in raw_items(new.combatants)):
         raise RuleError("ds20.error.duplicate_name", name=c.name)
+    c.name = admit_name(c.name, [o.name for o in raw_items(new.combatants)], limit=NAME_MAX)
     new.combatants.append(c)
     events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]
     if new.turn_order and dice is not None:
@@ -542,12 +551,16 @@ def edit_combatant(
         if w["magazine"] is None or not 0 <= bullets <= w["magazine"]:
             raise RuleError("ds20.error.bad_ammo", weapon=w["name"])
         w["ammo"] = bullets
+    if "name" in changes:  # issue 21: plain, not an id, unique by its folded form
+        others = [o.name for o in raw_items(new.combatants) if o.id != c.id]
+        data["name"] = admit_name(str(changes["name"]), others, limit=NAME_MAX)
     try:
         edited = DSCombatant.model_validate(data)
     except ValueError as exc:
         raise RuleError("ds20.error.bad_edit", name=c.name) from exc
     if not 0 <= edited.fatigue <= edited.fatigue_max:
         raise RuleError("ds20.error.bad_edit", name=c.name)
+    require_sheet(edited)  # issue 21: every value within its bound
     new.combatants[new.combatants.index(c)] = edited
     return Outcome(
         state=new,

@@ -8,8 +8,11 @@ Helpers here work on a state the caller already copied; the public functions
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bounds import COMBATANTS_MAX, LIST_MAX, NAME_MAX, count, present, require
 from bot.systems.common import raw_items
+from bot.systems.plain_names import admit_name
 from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.bounds import action_problems, require_sheet
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
 
@@ -203,7 +206,14 @@ def add_combatant(
         raise RuleError("ritualhex.error.gm_only")
     if any(c.name.casefold() == combatant.name.casefold() for c in raw_items(state.combatants)):
         raise RuleError("ritualhex.error.duplicate_name", name=combatant.name)
+    require_sheet(combatant)  # issue 21: a sheet saved before the bounds
+    if len(state.combatants) >= COMBATANTS_MAX:
+        raise RuleError(
+            "bounds.combatants", max=COMBATANTS_MAX, count=len(state.combatants), adding=1
+        )
+    taken = [c.name for c in raw_items(state.combatants)]
     new = combatant.model_copy(deep=True)
+    new.name = admit_name(combatant.name, taken, limit=NAME_MAX)
     new.id = f"c{state.next_id}"
     state.next_id += 1
     new.controller_id = controller_id
@@ -281,8 +291,10 @@ def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     action = parse_action(text)
+    require(action_problems(action, "action"))  # issue 21: name, cost, check, amounts
     state.library = [a for a in state.library if norm(a.name) != norm(action.name)]
     state.library.append(action)
+    require(present(count("library", state.library, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [
         Event(
             key="ritualhex.action_defined",
@@ -304,6 +316,7 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     if found is None:
         raise RuleError("ritualhex.error.unknown_library_action", action=action)
     c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
+    require(present(count("actions", c.actions, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
     return Outcome(state=state, events=events, summary=f"grant {found.name} to {c.name}")
 

@@ -15,12 +15,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bounds import COMBATANTS_MAX, COUNT_MAX, NAME_MAX
 from bot.systems.common import own_item, owned_by_id, owned_where, raw_items
+from bot.systems.plain_names import admit_name, plain_name
+from bot.systems.swade.bounds import require_sheet
 from bot.systems.swade.deck import discard
 from bot.systems.swade.statblock import fold, parse_statblock
 from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
 
-MAX_COUNT = 50
+MAX_COUNT = COUNT_MAX  # issue 21: per /combatant add; COMBATANTS_MAX per encounter
 SIDES: tuple[str, ...] = ("heroes", "foes", "neutral")
 
 # Fields a player may change on a combatant it controls; the GM may change all of these
@@ -104,6 +107,7 @@ def _template(
         template = template.model_copy(deep=True)
         if name:
             template.name = name
+        require_sheet(template)  # issue 21: a sheet saved before the bounds, or edited
         return template
     if not name:
         raise RuleError("swade.statblock.no_name")
@@ -125,14 +129,20 @@ def _place(
         raise RuleError("swade.combatant.bad_count", count=count, max=MAX_COUNT)
     if side not in SIDES:
         raise RuleError("swade.combatant.bad_side", side=side)
-    base = template.name.strip()
-    if not base:
+    if not template.name.strip():
         raise RuleError("swade.statblock.no_name")
+    base = plain_name(template.name, limit=NAME_MAX)
+    if len(state.combatants) + count > COMBATANTS_MAX:
+        raise RuleError(
+            "bounds.combatants", max=COMBATANTS_MAX, count=len(state.combatants), adding=count
+        )
     wild = template.wild_card if wild_card is None else wild_card
     names = [base] if count == 1 else _numbered_names(state, base, count)
+    taken = [c.name for c in raw_items(state.combatants)]
     for n in names:
         if _name_taken(state, n):
             raise RuleError("swade.combatant.name_taken", name=n)
+        admit_name(n, taken, limit=NAME_MAX)  # issue 21: plain, not an id, unique folded
     if group is None and count > 1 and not wild:
         group = base  # SW-31: a group of Extras shares one card
     shared_card = None
@@ -320,6 +330,9 @@ def edit_combatant(
     renamed = "name" in changes and fold(str(changes["name"])) != fold(combatant.name)
     if renamed and (not str(changes["name"]).strip() or _name_taken(state, str(changes["name"]))):
         raise RuleError("swade.combatant.name_taken", name=changes["name"])
+    if "name" in changes:  # issue 21: plain, not an id, unique by its folded form
+        others = [c.name for c in raw_items(state.combatants) if c.id != combatant.id]
+        changes = {**changes, "name": admit_name(str(changes["name"]), others, limit=NAME_MAX)}
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     data = target.model_dump()
@@ -333,6 +346,7 @@ def edit_combatant(
             raise RuleError("swade.combatant.bad_value", combatant=combatant.name)
     if edited.side not in SIDES:
         raise RuleError("swade.combatant.bad_side", side=edited.side)
+    require_sheet(edited)  # issue 21: every value within its bound
     new.combatants[new.combatants.index(target)] = edited
     event = Event(
         key="swade.combatant.edited",
