@@ -31,6 +31,7 @@ from bot.systems.ds20._common import (
     use_action,
 )
 from bot.systems.ds20.bounds import require_sheet
+from bot.systems.ds20.references import clear_references
 from bot.systems.ds20.state import (
     ACROBACIA,
     FORTALEZA,
@@ -84,23 +85,8 @@ def remove_combatant(state: DS20State, actor: Actor, combatant_id: str) -> Outco
     require_gm(actor)
     new = copy(state)
     c = new.get(combatant_id)
-    if new.pending and combatant_id in (new.pending.attacker_id, new.pending.target_id):
-        new.pending = None
-    current = new.current_id
     new.combatants = [o for o in new.combatants if o.id != combatant_id]
-    for o in new.combatants:
-        if o.grappled_by == combatant_id:
-            o.grappled_by = None
-        if o.grappling == combatant_id:
-            o.grappling = None
-    if combatant_id in new.turn_order:
-        idx = new.turn_order.index(combatant_id)
-        new.turn_order.remove(combatant_id)
-        if current == combatant_id:
-            # the next combatant's turn has not started: next_turn starts it
-            new.current = idx - 1
-        elif current is not None:
-            new.current = new.turn_order.index(current)
+    clear_references(new, combatant_id)  # issue 21: pending attack, grapples, the order
     return Outcome(
         state=new,
         events=[Event(key="ds20.combatant.removed", params={"name": c.name})],

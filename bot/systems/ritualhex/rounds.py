@@ -13,6 +13,7 @@ from bot.systems.common import raw_items
 from bot.systems.plain_names import admit_name
 from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.bounds import action_problems, require_sheet
+from bot.systems.ritualhex.references import clear_references
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
 from bot.systems.ritualhex.text import norm
 
@@ -332,6 +333,8 @@ def remove_combatant(state: RitualHexState, actor: Actor, *, combatant_id: str) 
     c = get_combatant(state, combatant_id)
     state.combatants = [x for x in state.combatants if x.id != c.id]
     events = [Event(key="ritualhex.removed", params={"name": c.name})]
-    if state.phase == "round" and (state.multi_attack is None or state.multi_attack.actor == c.id):
+    recount = state.multi_attack is None or state.multi_attack.actor == c.id
+    clear_references(state, c.id)  # issue 21: acting, awaiting, its Multi-ataque
+    if state.phase == "round" and recount:
         advance(state, events)
     return Outcome(state=state, events=events, summary=f"remove {c.name}")

@@ -20,6 +20,7 @@ from bot.systems.common import own_item, owned_by_id, owned_where, raw_items
 from bot.systems.plain_names import admit_name, plain_name
 from bot.systems.swade.bounds import require_sheet
 from bot.systems.swade.deck import discard
+from bot.systems.swade.references import clear_references
 from bot.systems.swade.statblock import fold, parse_statblock
 from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
 
@@ -305,8 +306,10 @@ def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outc
     require_control(actor, combatant)
     new = state.model_copy(deep=True)
     gone = find_combatant(new, combatant.id)
+    heir = next((c.id for c in group_members(new, gone) if c.id != gone.id), None)
     drop_from_turns(new, gone)
     new.combatants = [c for c in new.combatants if c.id != gone.id]
+    clear_references(new, gone.id, heir)  # issue 21: grapples, action counts
     if gone.card is not None and not any(c.card == gone.card for c in new.combatants):
         discard(new, gone.card)
     event = Event(key="swade.combatant.removed", params={"combatant": gone.name})
