@@ -33,6 +33,7 @@ from bot.i18n import catalog, t
 from bot.storage.characters import SavedCharacter
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
+from bot.systems.bounds import require_room
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import fold, read_statline
 from bot.systems.ds20.wounds import wound_boxes
@@ -226,6 +227,7 @@ def add_many(
     """Add each sheet in turn (``add_combatant``), one outcome for all."""
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+        require_room(len(state.combatants), len(sheets))  # issue 21
         steps = [
             partial(
                 ds20.add_combatant, actor=actor, sheet=sheet, controller_id=controller, dice=dice

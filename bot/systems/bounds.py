@@ -158,3 +158,9 @@ def require_sheet_length(text: str) -> None:
     say so to Discord's client; this holds for anything else that sends one)."""
     if len(text) > SHEET_MAX:
         raise RuleError("bounds.sheet_too_long", length=len(text), max=SHEET_MAX)
+
+
+def require_room(present_count: int, adding: int) -> None:
+    """Room for ``adding`` more combatants within :data:`COMBATANTS_MAX`."""
+    if present_count + adding > COMBATANTS_MAX:
+        raise RuleError("bounds.combatants", max=COMBATANTS_MAX, count=present_count, adding=adding)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.bounds import COMBATANTS_MAX, NAME_MAX
+from bot.systems.bounds import NAME_MAX, require_room
 from bot.systems.common import raw_items
 from bot.systems.ds20._common import (
     MAX_EXTRA_ACTIONS,
@@ -62,10 +62,7 @@ def add_combatant(
     new = copy(state)
     c = parse_statline(sheet) if isinstance(sheet, str) else sheet.model_copy(deep=True)
     require_sheet(c)  # issue 21: a sheet saved before the bounds
-    if len(new.combatants) >= COMBATANTS_MAX:
-        raise RuleError(
-            "bounds.combatants", max=COMBATANTS_MAX, count=len(new.combatants), adding=1
-        )
+    require_room(len(new.combatants), 1)
     c.id = f"c{new.next_id}"
     new.next_id += 1
     if controller_id is not None:

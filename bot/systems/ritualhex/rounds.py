@@ -8,7 +8,7 @@ Helpers here work on a state the caller already copied; the public functions
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.bounds import COMBATANTS_MAX, LIST_MAX, NAME_MAX, count, present, require
+from bot.systems.bounds import LIST_MAX, NAME_MAX, count, present, require, require_room
 from bot.systems.common import raw_items
 from bot.systems.plain_names import admit_name
 from bot.systems.ritualhex.actions import library_action, parse_action
@@ -208,10 +208,7 @@ def add_combatant(
     if any(c.name.casefold() == combatant.name.casefold() for c in raw_items(state.combatants)):
         raise RuleError("ritualhex.error.duplicate_name", name=combatant.name)
     require_sheet(combatant)  # issue 21: a sheet saved before the bounds
-    if len(state.combatants) >= COMBATANTS_MAX:
-        raise RuleError(
-            "bounds.combatants", max=COMBATANTS_MAX, count=len(state.combatants), adding=1
-        )
+    require_room(len(state.combatants), 1)
     taken = [c.name for c in raw_items(state.combatants)]
     new = combatant.model_copy(deep=True)
     new.name = admit_name(combatant.name, taken, limit=NAME_MAX)

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.bounds import COMBATANTS_MAX, COUNT_MAX, NAME_MAX
+from bot.systems.bounds import COUNT_MAX, NAME_MAX, require_room
 from bot.systems.common import own_item, owned_by_id, owned_where, raw_items
 from bot.systems.plain_names import admit_name, plain_name
 from bot.systems.swade.bounds import require_sheet
@@ -133,10 +133,7 @@ def _place(
     if not template.name.strip():
         raise RuleError("swade.statblock.no_name")
     base = plain_name(template.name, limit=NAME_MAX)
-    if len(state.combatants) + count > COMBATANTS_MAX:
-        raise RuleError(
-            "bounds.combatants", max=COMBATANTS_MAX, count=len(state.combatants), adding=count
-        )
+    require_room(len(state.combatants), count)
     wild = template.wild_card if wild_card is None else wild_card
     names = [base] if count == 1 else _numbered_names(state, base, count)
     taken = [c.name for c in raw_items(state.combatants)]
