@@ -61,3 +61,80 @@ def test_t_looks_up_only_marked_parameters() -> None:
         f"/deal does not exist in {t('system.ds20', 'en')}."
     )
     assert t("encounter.undone", "en", what="encounter.none") == "Undone: encounter.none."
+
+
+# -- names are plain text, unique by their folded form, never an id's form ------------
+
+
+async def _combatants(table: OfflineTable) -> list[str]:
+    encounter = await table.bot.encounters.get(table.channel_id)
+    return [c.name for c in encounter.state.combatants]
+
+
+async def _refused(table: OfflineTable, user: str, path: list[str], values: dict) -> str:
+    before = await _combatants(table)
+    messages = await table.run_raw(user, path, values)
+    assert len(messages) == 1 and messages[0].ephemeral, [m.text() for m in messages]
+    assert await _combatants(table) == before
+    return messages[0].text()
+
+
+async def test_markup_links_and_mentions_in_a_name_are_refused_naming_the_character(
+    tmp_path: Path,
+) -> None:
+    async with OfflineTable(db_path=tmp_path / "s.sqlite3", seed=1) as table:
+        await must(table, "@gm /encounter start")
+        add = ["combatant", "add"]
+        text = await _refused(
+            table, "gm", add, {"name": "[Beni gratis](https://x.example)", "statblock": GOBLIN}
+        )
+        assert "U+005B" in text and "[" in text
+        text = await _refused(table, "gm", add, {"name": "<@123456789>", "statblock": GOBLIN})
+        assert "U+003C" in text
+        text = await _refused(table, "gm", add, {"name": "# Ana ha muerto", "statblock": GOBLIN})
+        assert "U+0023" in text
+        text = await _refused(table, "gm", add, {"name": "**Jefe**", "statblock": GOBLIN})
+        assert "U+002A" in text
+
+
+async def test_line_breaks_and_invisible_characters_never_reach_the_name(tmp_path: Path) -> None:
+    async with OfflineTable(db_path=tmp_path / "s.sqlite3", seed=1) as table:
+        await must(table, "@gm /encounter start")
+        messages = await table.run_raw(
+            "gm",
+            ["combatant", "add"],
+            {"name": "\u200b\u202eOrco\nJefe\u2066", "statblock": GOBLIN.replace("\\n", "\n")},
+        )
+        assert not messages[0].ephemeral, messages[0].text()
+        assert await _combatants(table) == ["Orco Jefe"]
+
+
+async def test_a_look_alike_name_is_the_same_name(tmp_path: Path) -> None:
+    """``Jefe orco`` + a zero-width space, or with other case and accents, is taken."""
+    async with OfflineTable(db_path=tmp_path / "s.sqlite3", seed=1) as table:
+        await must(table, "@gm /encounter start system:ritualhex")
+        sheet = "AP 9, HP 6, Str 1, Def 1, Per 0, Mag 0, DR 0"
+        await must(table, f'@gm /combatant add name:"Jefe orco" statblock:"{sheet}"')
+        add = ["combatant", "add"]
+        text = await _refused(table, "gm", add, {"name": "Jefe orco\u200b", "statblock": sheet})
+        assert "Jefe orco" in text
+        text = await _refused(table, "gm", add, {"name": "JEFE ÓRCO", "statblock": sheet})
+        assert "Jefe orco" in text
+
+
+async def test_a_name_in_the_form_of_an_id_is_refused(tmp_path: Path) -> None:
+    """``c5`` is looked up as an id first: a combatant called so could not be named."""
+    async with OfflineTable(db_path=tmp_path / "s.sqlite3", seed=1, locale="en") as table:
+        await must(table, "@gm /encounter start system:ds20")
+        sheet = "Aptitudes: Fortaleza 11, Pelea 10 | Armas: Puños 2/6 pelea"
+        text = await _refused(table, "gm", ["combatant", "add"], {"name": "C5", "statblock": sheet})
+        assert "internal id" in text
+
+
+async def test_character_and_encounter_names_are_plain(tmp_path: Path) -> None:
+    async with OfflineTable(db_path=tmp_path / "s.sqlite3", seed=1) as table:
+        [reply] = await table.run('@gm /encounter start name:"[Pulsa](https://x.example)"')
+        assert reply.ephemeral and "U+005B" in reply.text()
+        assert await table.bot.encounters.get(table.channel_id) is None
+        [reply] = await table.run(f'@ana /character save name:"Ana`s" statblock:"{GOBLIN}"')
+        assert reply.ephemeral and "U+0060" in reply.text()
