@@ -92,7 +92,9 @@ def ritualhex_sheet(rng: random.Random) -> str:
     if rng.random() < 0.5:
         lines.append(f"ventajas: salud x{rng.choice(['1', '20', '21'])}")
     if rng.random() < 0.5:
-        lines.append(f"equipo: Escudo; partes: mano; costo: 2; mod: Def+{number(rng)}; acciones: Bloqueo")
+        lines.append(
+            f"equipo: Escudo; partes: mano; costo: 2; mod: Def+{number(rng)}; acciones: Bloqueo"
+        )
     return "\n".join(lines)
 
 
@@ -112,8 +114,10 @@ def edit_text(system: str, rng: random.Random) -> str:
     }[system]  # fmt: skip
     pieces = []
     for field in rng.sample(fields, min(2, len(fields))):
-        value = number(rng) if field != "Heridas" or system != "ds20" else (
-            f"{number(rng)}/{number(rng)}/{number(rng)}"
+        value = (
+            number(rng)
+            if field != "Heridas" or system != "ds20"
+            else (f"{number(rng)}/{number(rng)}/{number(rng)}")
         )
         if field == "Grupo":
             value = name(rng)

@@ -26,6 +26,7 @@ Note for the lead: ``name_fold`` is this module's own small fold; the plugin ref
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -42,9 +43,13 @@ often starts the line it is shown in)."""
 _ID = re.compile(r"c\d+")
 
 
+FILLERS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
+"""Characters that print as nothing though Unicode does not call them format characters."""
+
+
 def _invisible(ch: str) -> bool:
     """Zero-width and bidi controls (category Cf), and the blank-looking fillers."""
-    return unicodedata.category(ch) == "Cf" or ch in "\u034f\u115f\u1160\u3164\uffa0"
+    return unicodedata.category(ch) == "Cf" or ch in FILLERS
 
 
 def _blank(ch: str) -> bool:
@@ -54,9 +59,10 @@ def _blank(ch: str) -> bool:
 def clean_name(text: str) -> str:
     """Invisible characters out, control characters and line breaks as spaces, spaces
     collapsed and trimmed (NFC, so a composed accent and a combining one are alike)."""
-    kept = "".join(
-        " " if _blank(ch) else ch for ch in unicodedata.normalize("NFC", text) if not _invisible(ch)
-    )
+    text = unicodedata.normalize("NFC", text)
+    if text.isprintable() and FILLERS.isdisjoint(text):  # the usual name: nothing to drop
+        return " ".join(text.split())
+    kept = "".join(" " if _blank(ch) else ch for ch in text if not _invisible(ch))
     return " ".join(kept.split())
 
 
@@ -79,10 +85,14 @@ def markup_problem(text: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # each new name is compared with every other one
 def name_fold(text: str) -> str:
     """The form names are compared in within an encounter: no invisible characters, no
     accents, case folded, single spaces."""
-    decomposed = unicodedata.normalize("NFKD", clean_name(text))
+    plain = clean_name(text)
+    if plain.isascii():
+        return " ".join(plain.casefold().split())
+    decomposed = unicodedata.normalize("NFKD", plain)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(bare.casefold().split())
 
@@ -112,9 +122,9 @@ def require_unique_name(name: str, taken: Iterable[str]) -> None:
     """Refuse ``name`` when another name in ``taken`` is the same once folded
     (:func:`name_fold`): case, accents and invisible characters do not make a name new."""
     wanted = name_fold(name)
-    for other in taken:
-        if name_fold(other) == wanted:
-            raise RuleError("names.taken", name=name, other=other)
+    other = next((other for other in taken if name_fold(other) == wanted), None)
+    if other is not None:
+        raise RuleError("names.taken", name=name, other=other)
 
 
 def admit_name(name: str, taken: Iterable[str], *, limit: int) -> str:

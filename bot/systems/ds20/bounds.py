@@ -152,9 +152,7 @@ def state_problems(state: DS20State, path: str = "state") -> Problems:
         if cid in seen:
             yield Problem(f"{path}.turn_order[{i}]", "each id once", shown(cid))
         seen.add(cid)
-    yield from present(
-        number(f"{path}.current", state.current, -1, len(state.turn_order))
-    )
+    yield from present(number(f"{path}.current", state.current, -1, len(state.turn_order)))
     by_id = {c.id: c for c in state.combatants}
     for i, c in enumerate(state.combatants):
         at = f"{path}.combatants[{i}]"

@@ -52,6 +52,7 @@ line and what was expected.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -147,6 +148,7 @@ SIDE_WORDS = {
 TYPE_WORDS = {"pj": True, "pc": True, "pnj": False, "npc": False}
 
 
+@functools.lru_cache(maxsize=4096)  # names are compared with every other name (issue 21)
 def fold(text: str) -> str:
     """Lower case, no accents, single spaces: how names are compared."""
     decomposed = unicodedata.normalize("NFKD", text)

@@ -209,9 +209,7 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
 
 def _order(state: SwadeState, path: str, known: set[str]) -> Iterator[Problem]:
     yield from _ids(f"{path}.turn_order", state.turn_order, known)
-    yield from present(
-        number(f"{path}.current", state.current, -1, len(state.turn_order))
-    )
+    yield from present(number(f"{path}.current", state.current, -1, len(state.turn_order)))
     yield from _ref(f"{path}.active", state.active, known)
     yield from _ref(f"{path}.suspended", state.suspended, known)
     yield from _ids(f"{path}.hold_queue", state.hold_queue, known)
