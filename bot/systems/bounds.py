@@ -52,11 +52,26 @@ ROUND_MAX = 100_000
 """Rounds of one encounter."""
 
 
+# What was expected, when it is not a range or a list of values: catalogue keys, which
+# the messages translate (``{expected:key}``).
+EXPECT_ID = "bounds.expected.id"
+EXPECT_ONCE = "bounds.expected.once"
+EXPECT_TEXT = "bounds.expected.text"
+EXPECT_PLAIN = "bounds.expected.plain"
+EXPECT_ID_FORM = "bounds.expected.id_form"
+EXPECT_BELOW_NEXT_ID = "bounds.expected.below_next_id"
+EXPECT_NOT_ID = "bounds.expected.not_id"
+EXPECT_UNIQUE_NAME = "bounds.expected.unique_name"
+EXPECT_MUTUAL_GRAPPLE = "bounds.expected.mutual_grapple"
+EXPECT_OWN_PART = "bounds.expected.own_part"
+
+
 @dataclass(frozen=True)
 class Problem:
     """The first thing wrong with a value: where (``path``, as in the exported JSON),
-    what was expected, what was found; ``label`` is the catalogue key of the field as
-    users know it ("Parada"), when it is one they type."""
+    what was expected (a range such as ``0..30``, values, or an ``EXPECT_*`` catalogue
+    key), what was found; ``label`` is the catalogue key of the field as users know it
+    ("Parada"), when it is one they type."""
 
     path: str
     expected: str
@@ -119,12 +134,12 @@ def text(path: str, value: Any, limit: int, label: str | None = None) -> Problem
     """Plain text of at most ``limit`` characters: no markup, control or invisible
     characters (:func:`~bot.systems.plain_names.markup_problem`)."""
     if not isinstance(value, str):
-        return Problem(path, "text", shown(value), label)
+        return Problem(path, EXPECT_TEXT, shown(value), label)
     if len(value) > limit:
         return Problem(path, f"≤ {limit}", f"{len(value)}", label)
-    bad = markup_problem(value)
+    bad = markup_problem(value, quoted=False)
     if bad is not None:
-        return Problem(path, "plain text", bad, label)
+        return Problem(path, EXPECT_PLAIN, bad, label)
     return None
 
 
@@ -132,7 +147,7 @@ def free_text(path: str, value: Any, limit: int, label: str | None = None) -> Pr
     """Text of at most ``limit`` characters, any characters (kept as written: sheet
     notes, gear)."""
     if not isinstance(value, str):
-        return Problem(path, "text", shown(value), label)
+        return Problem(path, EXPECT_TEXT, shown(value), label)
     if len(value) > limit:
         return Problem(path, f"≤ {limit}", f"{len(value)}", label)
     return None

@@ -17,6 +17,10 @@ from typing import Any
 from bot.systems.bounds import (
     COMBATANTS_MAX,
     ENCOUNTER_NAME_MAX,
+    EXPECT_BELOW_NEXT_ID,
+    EXPECT_ID_FORM,
+    EXPECT_NOT_ID,
+    EXPECT_UNIQUE_NAME,
     NEXT_ID_MAX,
     SEQ_MAX,
     Problem,
@@ -51,14 +55,14 @@ def _combatant_ids(state: Any, path: str) -> Problems:
         at = f"{path}.combatants[{i}]"
         found = _ID.fullmatch(c.id)
         if found is None:
-            yield Problem(f"{at}.id", "c1, c2…", shown(c.id))
+            yield Problem(f"{at}.id", EXPECT_ID_FORM, shown(c.id))
         elif int(found[1]) >= state.next_id:
-            yield Problem(f"{at}.id", f"below next_id ({state.next_id})", shown(c.id))
+            yield Problem(f"{at}.id", EXPECT_BELOW_NEXT_ID, shown(c.id))
         if looks_like_id(c.name):
-            yield Problem(f"{at}.name", "a name, not an id", shown(c.name))
+            yield Problem(f"{at}.name", EXPECT_NOT_ID, shown(c.name))
         folded = name_fold(c.name)
         if folded in names:
-            yield Problem(f"{at}.name", f"a name other than {names[folded]}", shown(c.name))
+            yield Problem(f"{at}.name", EXPECT_UNIQUE_NAME, shown(c.name))
         names[folded] = c.name
 
 

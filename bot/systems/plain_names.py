@@ -71,17 +71,19 @@ def char_name(ch: str) -> str:
     return f"“{ch}” (U+{ord(ch):04X})"
 
 
-def markup_problem(text: str) -> str | None:
+def markup_problem(text: str, *, quoted: bool = True) -> str | None:
     """The first character of ``text`` Discord would not show as plain text (markup,
-    an invisible or control character), named; ``None`` when it is plain."""
+    an invisible or control character), named (:func:`char_name`; ``quoted=False``:
+    ``_ (U+005F)``, for a message that quotes it itself); ``None`` when it is plain."""
+    name = char_name if quoted else (lambda ch: f"{ch} (U+{ord(ch):04X})")
     for ch in text:
         if ch in MARKUP or _invisible(ch) or (unicodedata.category(ch) == "Cc"):
-            return char_name(ch)
+            return name(ch)
     stripped = text.lstrip()
     if stripped[:1] in LEADING_MARKUP:
-        return char_name(stripped[0])
+        return name(stripped[0])
     if "://" in text:
-        return "“://”"
+        return "“://”" if quoted else "://"
     return None
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.systems.bounds import (
+    EXPECT_ID,
+    EXPECT_MUTUAL_GRAPPLE,
+    EXPECT_ONCE,
     ITEM_NAME_MAX,
     LIST_MAX,
     NAME_MAX,
@@ -133,7 +136,7 @@ def require_sheet(c: DSCombatant) -> None:
 
 def _ref(path: str, cid: Any, known: set[str]) -> Problems:
     if cid is not None and cid not in known:
-        yield Problem(path, "a combatant id", shown(cid))
+        yield Problem(path, EXPECT_ID, shown(cid))
 
 
 def state_problems(state: DS20State, path: str = "state") -> Problems:
@@ -144,13 +147,13 @@ def state_problems(state: DS20State, path: str = "state") -> Problems:
     known: set[str] = set()
     for i, c in enumerate(state.combatants):
         if c.id in known:
-            yield Problem(f"{path}.combatants[{i}].id", "each id once", shown(c.id))
+            yield Problem(f"{path}.combatants[{i}].id", EXPECT_ONCE, shown(c.id))
         known.add(c.id)
     seen: set[str] = set()
     for i, cid in enumerate(state.turn_order):
         yield from _ref(f"{path}.turn_order[{i}]", cid, known)
         if cid in seen:
-            yield Problem(f"{path}.turn_order[{i}]", "each id once", shown(cid))
+            yield Problem(f"{path}.turn_order[{i}]", EXPECT_ONCE, shown(cid))
         seen.add(cid)
     yield from present(number(f"{path}.current", state.current, -1, len(state.turn_order)))
     by_id = {c.id: c for c in state.combatants}
@@ -161,7 +164,7 @@ def state_problems(state: DS20State, path: str = "state") -> Problems:
         yield from _ref(f"{at}.grappling", c.grappling, known)
         yield from _ref(f"{at}.grappled_by", c.grappled_by, known)
         if c.grappling in by_id and by_id[c.grappling].grappled_by != c.id:
-            yield Problem(f"{at}.grappling", f"held by {c.id} both ways", shown(c.grappling))
+            yield Problem(f"{at}.grappling", EXPECT_MUTUAL_GRAPPLE, shown(c.grappling))
     pending = state.pending
     if pending is not None:
         yield from _ref(f"{path}.pending.attacker_id", pending.attacker_id, known)

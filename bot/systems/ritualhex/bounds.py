@@ -14,6 +14,9 @@ from typing import Any
 from bot.dice.ritualhex import MAX_DAMAGE_DICE
 from bot.systems.bounds import (
     COMBATANTS_MAX,
+    EXPECT_ID,
+    EXPECT_ONCE,
+    EXPECT_OWN_PART,
     ITEM_NAME_MAX,
     LIST_MAX,
     NAME_MAX,
@@ -104,7 +107,7 @@ def item_problems(item: Equipment, path: str, part_keys: set[str] | None) -> Pro
     yield from present(count(f"{path}.worn_on", item.worn_on, PARTS_MAX))
     for i, key in enumerate(item.worn_on):
         if part_keys is not None and key not in part_keys:
-            yield Problem(f"{path}.worn_on[{i}]", "one of its parts", shown(key))
+            yield Problem(f"{path}.worn_on[{i}]", EXPECT_OWN_PART, shown(key))
     yield from present(number(f"{path}.cost", item.cost, *COST, LABEL + "item"))
     for stat, value in item.mods.items():
         yield from present(one_of(f"{path}.mods", stat, STATS))
@@ -134,7 +137,7 @@ def combatant_problems(c: RHCombatant, path: str = "combatant") -> Problems:
         yield from present(free_text(f"{at}.key", part.key, ITEM_NAME_MAX))
         yield from present(free_text(f"{at}.kind", part.kind, ITEM_NAME_MAX))
         if part.key in keys:
-            yield Problem(f"{at}.key", "each part once", shown(part.key))
+            yield Problem(f"{at}.key", EXPECT_ONCE, shown(part.key))
         keys.add(part.key)
         yield from present(number(f"{at}.damage", part.damage, *PART_DAMAGE))
         yield from present(number(f"{at}.waiting", part.waiting, *POINTS))
@@ -158,7 +161,7 @@ def require_sheet(c: RHCombatant) -> None:
 
 def _ref(path: str, cid: Any, known: set[str]) -> Problems:
     if cid is not None and cid not in known:
-        yield Problem(path, "a combatant id", shown(cid))
+        yield Problem(path, EXPECT_ID, shown(cid))
 
 
 def _refs(path: str, ids: list[str], known: set[str]) -> Problems:
@@ -175,7 +178,7 @@ def state_problems(state: RitualHexState, path: str = "state") -> Problems:
     known: set[str] = set()
     for i, c in enumerate(state.combatants):
         if c.id in known:
-            yield Problem(f"{path}.combatants[{i}].id", "each id once", shown(c.id))
+            yield Problem(f"{path}.combatants[{i}].id", EXPECT_ONCE, shown(c.id))
         known.add(c.id)
     for i, c in enumerate(state.combatants):
         yield from present(text(f"{path}.combatants[{i}].name", c.name, NAME_MAX))

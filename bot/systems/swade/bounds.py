@@ -13,6 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.systems.bounds import (
+    EXPECT_ID,
+    EXPECT_MUTUAL_GRAPPLE,
+    EXPECT_ONCE,
     ITEM_NAME_MAX,
     LIST_MAX,
     NAME_MAX,
@@ -167,15 +170,15 @@ def _ids(path: str, ids: list[str], known: set[str]) -> Problems:
     seen: set[str] = set()
     for i, cid in enumerate(ids):
         if cid not in known:
-            yield Problem(f"{path}[{i}]", "a combatant id", shown(cid))
+            yield Problem(f"{path}[{i}]", EXPECT_ID, shown(cid))
         if cid in seen:
-            yield Problem(f"{path}[{i}]", "each id once", shown(cid))
+            yield Problem(f"{path}[{i}]", EXPECT_ONCE, shown(cid))
         seen.add(cid)
 
 
 def _ref(path: str, cid: Any, known: set[str]) -> Problems:
     if cid is not None and cid not in known:
-        yield Problem(path, "a combatant id", shown(cid))
+        yield Problem(path, EXPECT_ID, shown(cid))
 
 
 def state_problems(state: SwadeState, path: str = "state") -> Problems:
@@ -187,7 +190,7 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
     known: set[str] = set()
     for i, c in enumerate(state.combatants):
         if c.id in known:
-            yield Problem(f"{path}.combatants[{i}].id", "each id once", shown(c.id))
+            yield Problem(f"{path}.combatants[{i}].id", EXPECT_ONCE, shown(c.id))
         known.add(c.id)
     yield from _order(state, path, known)
     by_id = {c.id: c for c in state.combatants}
@@ -198,7 +201,7 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
         yield from _ref(f"{at}.grappling", c.grappling, known)
         yield from _ref(f"{at}.grappled_by", c.grappled_by, known)
         if c.grappling in by_id and by_id[c.grappling].grappled_by != c.id:
-            yield Problem(f"{at}.grappling", f"held by {c.id} both ways", shown(c.grappling))
+            yield Problem(f"{at}.grappling", EXPECT_MUTUAL_GRAPPLE, shown(c.grappling))
         yield from _ref(f"{at}.actions_turn", c.actions_turn, known)
         for j, cond in enumerate(c.conditions):
             yield from _ref(
@@ -224,5 +227,5 @@ def _cards(state: SwadeState, path: str) -> Problems:
             yield from present(card_problem(f"{path}.{pile}[{i}]", card))
             key = (card.rank, card.suit, card.joker)
             if key in seen:
-                yield Problem(f"{path}.{pile}[{i}]", "each card once", shown(card.model_dump()))
+                yield Problem(f"{path}.{pile}[{i}]", EXPECT_ONCE, shown(card.model_dump()))
             seen.add(key)
