@@ -40,7 +40,6 @@ from bot.systems.integrity import first_problem
 
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_IMPORT_BYTES = 8 * 1024 * 1024  # the file as uploaded
-MAX_IMPORT_JSON = 64 * 1024 * 1024  # the JSON inside a compressed file
 
 
 @dataclass(frozen=True)
@@ -99,21 +98,6 @@ def fit_export(
         else:
             high = middle
     return Export(packed_with(low), f"{stem}.json.gz", True, len(rows) - low)
-
-
-def read_export(blob: bytes) -> Any:
-    """The JSON of an exported file, compressed or not. Raises UserError when it is too
-    big (a compressed file may hold at most 64 MiB of JSON) and ValueError when it is not
-    JSON."""
-    if blob[:2] == GZIP_MAGIC:
-        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            blob = inflate.decompress(blob, MAX_IMPORT_JSON)
-        except zlib.error as exc:
-            raise ValueError("not a gzip file") from exc
-        if inflate.unconsumed_tail:
-            raise UserError("encounter.import_too_big")
-    return json.loads(blob)
 
 
 _ENCOUNTER_FIRST = re.compile(rb'\s*\{\s*"encounter"\s*:')
