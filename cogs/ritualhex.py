@@ -53,6 +53,7 @@ from bot.render.views import offers_view
 from bot.storage.characters import SavedCharacter
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError, chain
+from bot.systems.bounds import require_room
 from bot.systems.encounter import Encounter
 from bot.systems.lookup import find
 from bot.systems.ritualhex.chain import next_reactors
@@ -316,6 +317,7 @@ def add_many(source: str, name: str, kind: str, count: int, controller_id: int |
     (numbered when more than one), one outcome for all."""
 
     def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
+        require_room(len(state.combatants), count)  # issue 21
         sheet = _parse(source, name, kind, state.library)
         sheet.name = name
         copies = []
