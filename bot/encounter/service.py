@@ -25,8 +25,10 @@ from bot.storage.db import Database, IntegrityError, Transaction
 from bot.storage.packed import pack, unpack
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
+from bot.systems.bounds import ENCOUNTER_NAME_MAX
 from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import Encounter
+from bot.systems.plain_names import plain_name
 
 UNDO_DEPTH = 50
 CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
@@ -227,6 +229,8 @@ class EncounterService:
         user_id: int | None = None,
     ) -> Encounter:
         state_model = catalogue.plugin(system).state  # refuses an unknown system
+        if name.strip():  # issue 21: a plain name within its bound
+            name = plain_name(name, limit=ENCOUNTER_NAME_MAX)
         async with self.lock(channel_id):
             if await self.get(channel_id) is not None:
                 raise UserError("encounter.already")
@@ -284,7 +288,8 @@ class EncounterService:
     async def replace(
         self, encounter: Encounter, user_id: int, *, kind: str = "encounter.import"
     ) -> Encounter:
-        """Put a whole encounter in the channel (``/encounter import``): undoable."""
+        """Put a whole encounter in the channel (``/encounter import``): undoable. (An
+        imported file's encounter comes with a new seed: ``/encounter import``.)"""
         async with self.lock(encounter.channel_id):
             return await self._retrying(
                 encounter.channel_id, lambda tx: self._replace(encounter, user_id, kind, tx)

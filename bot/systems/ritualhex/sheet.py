@@ -60,7 +60,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.systems.base import RuleError
+from bot.systems.bounds import require_sheet_length
 from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.bounds import require_sheet
 from bot.systems.ritualhex.state import (
     MULTI_ATTACK,
     STATS,
@@ -315,7 +317,10 @@ def read_sheet(
     kind: Literal["hero", "minion"] = "hero",
     library: Sequence[ActionDef] = (),
 ) -> SheetReading[RHCombatant]:
-    """:func:`parse_sheet`, with the defaults it applied (the sheet card's warnings)."""
+    """:func:`parse_sheet`, with the defaults it applied (the sheet card's warnings).
+    Issue 21: at most ``SHEET_MAX`` characters, and every value and size within
+    ``bot.systems.ritualhex.bounds`` (30 body parts, 30 items...)."""
+    require_sheet_length(text)
     text = unflatten(text)
     name: str | None = None
     stats: dict[str, int] = {}
@@ -455,4 +460,5 @@ def read_sheet(
         reading.default("sheet.default.rh_stats", stats=missing)
     if kind == "minion" and not parts:
         reading.default("sheet.default.rh_no_parts")
+    require_sheet(sheet)
     return reading

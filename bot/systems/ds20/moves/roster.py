@@ -18,6 +18,7 @@ from pydantic import model_validator
 from bot.dice.source import DiceSource
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Outcome, RuleError, chain
+from bot.systems.bounds import require_room
 from bot.systems.ds20.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import read_statline
@@ -56,6 +57,7 @@ def add_many(sheets: list[tuple[DSCombatant, int | None]]) -> Rules:
     """Add each sheet in turn (``add_combatant``), one outcome for all."""
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+        require_room(len(state.combatants), len(sheets))  # issue 21: the whole batch first
         steps = [
             partial(
                 ds20.add_combatant, actor=actor, sheet=sheet, controller_id=controller, dice=dice

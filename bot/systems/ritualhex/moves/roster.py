@@ -22,6 +22,7 @@ from pydantic import model_validator
 from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Outcome, RuleError, chain
+from bot.systems.bounds import require_room
 from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.ritualhex.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
@@ -89,6 +90,7 @@ def add_many(text: str, name: str, kind: Kind, count: int, controller: int | Non
     (numbered when more than one), one outcome for all."""
 
     def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
+        require_room(len(state.combatants), count)  # issue 21: the whole batch first
         sheet = _read(text, name, kind, state.library).sheet
         sheet.name = name
         copies = []
