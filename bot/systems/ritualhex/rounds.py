@@ -15,7 +15,7 @@ from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.bounds import action_problems, require_sheet
 from bot.systems.ritualhex.references import clear_references
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
-from bot.systems.ritualhex.text import norm
+from bot.systems.words import fold
 
 
 def priority(c: RHCombatant) -> tuple[int, int, int, int]:
@@ -298,7 +298,7 @@ def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
         raise RuleError("ritualhex.error.gm_only")
     action = parse_action(text)
     require(action_problems(action, "action"))  # issue 21: name, cost, check, amounts
-    state.library = [a for a in state.library if norm(a.name) != norm(action.name)]
+    state.library = [a for a in state.library if fold(a.name) != fold(action.name)]
     state.library.append(action)
     require(present(count("library", state.library, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [
@@ -321,11 +321,11 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     c = get_combatant(state, combatant_id)
-    found = next((a for a in state.library if norm(a.name) == norm(action)), None)
+    found = next((a for a in state.library if fold(a.name) == fold(action)), None)
     found = found or library_action(action)
     if found is None:
         raise RuleError("ritualhex.error.unknown_library_action", action=action)
-    c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
+    c.actions = [a for a in c.actions if fold(a.name) != fold(found.name)] + [found]
     require(present(count("actions", c.actions, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
     return Outcome(

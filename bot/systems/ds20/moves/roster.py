@@ -22,7 +22,7 @@ from bot.systems.bounds import require_room
 from bot.systems.ds20.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import read_statline
-from bot.systems.plugin import Move, Options, Play, SavedSheet
+from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.sheets import SheetReading
 from bot.systems.words import fold, side, yes_no
 
@@ -43,14 +43,7 @@ def saved_sheet(character: SavedSheet) -> DSCombatant:
     return DSCombatant.model_validate(character.sheet_for(SYSTEM))
 
 
-class AddOptions(Options):
-    name: str
-    statblock: str | None = None
-    character: SavedSheet | None = None
-    count: int = 1
-    side: str | None = None
-    controller: int | None = None
-
+class AddOptions(SheetOptions):
     @model_validator(mode="after")
     def _one_sheet(self) -> AddOptions:
         if self.statblock and self.character:
