@@ -29,6 +29,12 @@ combatants, and issue 21's is 100 ms of event-loop time per command):
   user's ``/roll 2d6 tn:7``: how long until its odds were shown, and the longest
   event-loop callback meanwhile (the issue's ``30d100kh15 tn:1000``, and the heaviest
   case now, an estimate).
+- ``hostile`` (issue 21): per system, an encounter filled to the bounds (100 combatants
+  with 80-character names and the largest sheets the bounds allow), the commands of the
+  walk at that size, imports at and past the bounds (the issue's 10,000 combatants), and
+  ``--hostile-steps`` commands drawn by ``bench/hostile.py`` (numbers at and past every
+  bound, hostile names): for each command the longest event-loop callback and the CPU
+  time of the bot's process (bars: 100 ms and 1 s).
 
 It runs on older versions of the bot too (to measure before a change): parts that need
 something missing say so.
@@ -538,6 +544,175 @@ async def dice_commands(seed: int) -> dict[str, Any]:
     return out
 
 
+# --- hostile input at the bounds (issue 21) -----------------------------------------------------
+
+CPU_BAR_MS = 1000.0
+FULL_NAME = "Guerrero de la Legión Escarlata del Norte número"  # + " NN": 80 characters at most
+
+
+def _biggest_sheet(system: str, side: str) -> str:
+    """The largest sheet the bounds let in (long lists, the widest numbers)."""
+    if system == "swade":
+        skills = ", ".join(f"Saber {chr(65 + i // 26)}{chr(65 + i % 26)} d12+20" for i in range(60))
+        return (
+            "Atributos: Agilidad d12+20, Astucia d12+20, Espíritu d12+20, Fuerza d12+20, "
+            f"Vigor d12+20\\nHabilidades: Pelear d12+20, Disparar d12+20, {skills}\\n"
+            "Paso: 99; Parada: 30; Dureza: 99 (99); Tamaño: 20; Benis: 99\\n"
+            "Equipo: Espada (Fue+d12+20), Cañón (Distancia 12/24/48, Daño 10d12+50, PA 200, CdF 6)"
+        )
+    if system == "ds20":
+        scores = ", ".join(f"Saber {i} 40" for i in range(60))
+        return (
+            f"Aptitudes: Fortaleza 40, Destreza 40, Pelea 40, Armas C.C. 40, Acrobacia 40, "
+            f"Iniciativa 40, {scores} | Heridas: 20/20/20 | Agotamiento: 10 | Armadura: torso, "
+            "brazos, piernas, cabeza +5 | Armas: Puños 2/6 pelea; Machete 100/200 C.C."
+        )
+    stats = "AP 99, HP 99, Str 99, Def 99, Per 99, Mag 99, DR 99\\n"
+    if side == "heroes":  # a hero's body is fixed (seed 002); only heroes have advantages
+        return stats + "ventajas: salud x20, velocidad x20\\nacciones: Proteger"
+    return (
+        stats + "partes: cabeza, torso, cola x8\\nmiembros: mano x10, pies x10\\nacciones: Proteger"
+    )
+
+
+def _full_setup(system: str) -> list[str]:
+    start = {"swade": "@gm /encounter start system:swade name:Limites",
+             "ritualhex": "@gm /encounter start system:ritualhex name:Limites",
+             "ds20": "@gm /encounter start system:ds20 name:Limites"}[system]  # fmt: skip
+    lines = [start]
+    room = 40 if system == "ritualhex" else 60  # Ritual Hex names: 40 characters
+    for batch, side in ((1, "heroes"), (2, "foes"), (3, "foes")):
+        count = 20 if batch == 1 else 40
+        lines.append(
+            f'@gm /combatant add name:"{FULL_NAME[: room - 4]}{batch}" side:{side} count:{count} '
+            f'statblock:"{_biggest_sheet(system, side)}"'
+        )
+    lines += {"swade": ["@gm /bennies session-start", "@gm /deal"],
+              "ritualhex": ["@gm /hex round"],
+              "ds20": ["@gm /initiative roll", "@gm /next"]}[system]  # fmt: skip
+    return lines
+
+
+class CpuMeter(Meter):
+    """Also the CPU time of the bot's process for each command."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cpu: dict[str, list[float]] = defaultdict(list)
+
+    async def command(self, table: OfflineTable, line: str, label: str) -> list[Any]:
+        start = time.process_time()
+        messages = await super().command(table, line, label)
+        await table.settle()
+        self.cpu[label].append(time.process_time() - start)
+        return messages
+
+    async def raw(self, table: OfflineTable, cmd: Any) -> list[Any]:
+        user, path, options, label = cmd
+        self.longest = 0.0
+        start = time.process_time()
+        messages = await table.run_raw(user, path, options)
+        await table.settle()
+        self.cpu[label].append(time.process_time() - start)
+        self.loop[label].append(self.longest)
+        return messages
+
+
+def _hostile_table(title: str, meter: CpuMeter) -> dict[str, Any]:
+    print(f"\n{title}")
+    print(f"  {'command':40} {'runs':>5} {'loop max ms':>12} {'CPU max ms':>11}")
+    out: dict[str, Any] = {}
+    for label in sorted(meter.loop, key=lambda k: -max(meter.loop[k])):
+        loop, cpu = max(meter.loop[label]), max(meter.cpu.get(label) or [0.0])
+        flag = "  OVER" if loop * 1000 > LOOP_BAR_MS or cpu * 1000 > CPU_BAR_MS else ""
+        print(
+            f"  {label[:40]:40} {len(meter.loop[label]):5} {loop * 1000:12.1f} {cpu * 1000:11.1f}{flag}"
+        )
+        out[label] = {"runs": len(meter.loop[label]), "loop_ms": loop * 1000, "cpu_ms": cpu * 1000}
+    return out
+
+
+ISSUE_CASES: dict[str, list[tuple[str, str]]] = {
+    "swade": [
+        ('@ana /character save name:Hulk system:swade statblock:"Atributos: Agilidad d8, '
+         "Astucia d6, Espíritu d6, Fuerza d12+99999999999999999999999, Vigor d8\\nParada: "
+         '999999"', "issue: Fuerza d12+10^23, Parada 999999"),
+        ('@gm /combatant add name:Lobo count:40 statblock:"Atributos: Agilidad d8"',
+         "issue: count:40 past 100"),
+    ],
+    "ds20": [
+        ('@ana /character save name:Muro system:ds20 statblock:"Aptitudes: Fortaleza 11, '
+         'Pelea 10 | Heridas: 2000000000/1/1 | Armas: Puños 2/6 pelea"',
+         "issue: Heridas 2000000000/1/1"),
+    ],
+    "ritualhex": [
+        ('@gm /hex define text:"nombre: Golpe; tipo: ataque; costo: 3; miembros: ninguno; '
+         'objetivo: 1; chequeo: <Str>[1500]<Def>; efecto: daño 1d-1|1"',
+         "issue: chequeo <Str>[1500]<Def>"),
+    ],
+}  # fmt: skip
+
+
+def _import_files(system: str, exported: bytes, tmp: Path) -> list[tuple[str, Path]]:
+    """The export of the encounter at the bounds, and the issue's 10,000 combatants."""
+    import gzip as _gzip
+
+    full = tmp / "full.json.gz"
+    full.write_bytes(exported if exported[:2] == b"\x1f\x8b" else _gzip.compress(exported))
+    many = [{"id": f"c{i}", "name": f"{FULL_NAME} {i}"[:80]} for i in range(1, 10_001)]
+    state = {"system": system, "combatants": many, "next_id": 10_001}
+    huge = tmp / "many.json.gz"
+    huge.write_bytes(
+        _gzip.compress(
+            json.dumps(
+                {"encounter": {"channel_id": 1, "guild_id": 1, "gm_id": 1, "state": state}}
+            ).encode()
+        )
+    )
+    deep = tmp / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    return [
+        ("/encounter import (100 at the bounds)", full),
+        ("/encounter import (10,000 combatants)", huge),
+        ("/encounter import (100,000 deep)", deep),
+    ]
+
+
+async def hostile(system: str, steps: int, seed: int) -> dict[str, Any]:
+    from bench.hostile import command, names_in
+
+    await warm_up(system)
+    meter = CpuMeter()
+    uninstall = meter.install()
+    rng = random.Random(f"{seed}:hostile:{system}")
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with OfflineTable(db_path=Path(tmp) / "h.sqlite3", seed=seed) as table:
+                for line in _full_setup(system):
+                    await meter.command(table, line, line.split(" name:")[0][4:][:40])
+                last: list[Any] = []
+                for _ in range(40):  # the walk's commands, at the bounds
+                    encounter = await table.bot.encounters.get(table.channel_id)
+                    line, label = _menu(system, encounter.state, rng, last)
+                    last = await meter.command(table, line, label) or last
+                await meter.command(table, "@gm /encounter show", "/encounter show")
+                await meter.command(table, "@gm /undo", "/undo")
+                await meter.command(table, "@gm /encounter export", "/encounter export")
+                _, blob = table.recorder.files[-1]
+                for label, path in _import_files(system, blob, Path(tmp)):
+                    await meter.command(table, f"@gm /encounter import file:{path}", label)
+                for line, label in ISSUE_CASES[system]:
+                    await meter.command(table, line, label)
+                for _ in range(steps):
+                    known = await names_in(table)
+                    await meter.raw(table, command(system, rng, known))
+    finally:
+        uninstall()
+    return _hostile_table(
+        f"hostile input, {system}: at the bounds, then {steps} hostile commands", meter
+    )
+
+
 # --- the executor -------------------------------------------------------------------------------
 
 
@@ -665,6 +840,11 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
     if "gil" in parts:
         print("\nsix heavy odds running, and a light command on the event loop meanwhile")
         figures["gil"] = {mode: await gil(mode) for mode in ("none", "threads", "processes")}
+    for system in ("swade", "ritualhex", "ds20"):
+        if "hostile" in parts:
+            figures.setdefault("hostile", {})[system] = await hostile(
+                system, args.hostile_steps, args.seed
+            )
     if "executor" in parts:
         figures["executor"] = [
             await executor(args.seed, slow, args.odds_timeout)
@@ -675,7 +855,10 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", default="swade,ritualhex,ds20,nadie,dice,gil,executor,odds")
+    parser.add_argument(
+        "--parts", default="swade,ritualhex,ds20,nadie,dice,gil,executor,hostile,odds"
+    )
+    parser.add_argument("--hostile-steps", type=int, default=300)
     parser.add_argument("--combatants", type=int, default=80)
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--seed", type=int, default=7)

@@ -306,7 +306,7 @@ class ComodinBot(commands.AutoShardedBot):
             log.info("interaction %s was applied by another process", interaction.id)
             return
         if isinstance(original, RuleError | DiceError | OptionRejected):
-            text = t(original.key, lang, **{k: _param(v, lang) for k, v in original.params.items()})
+            text = t(original.key, lang, **_params(original.key, original.params, lang))
         elif isinstance(error, app_commands.TransformerError):
             text = t("error.bad_value", lang, value=str(error.value))
         elif isinstance(error, app_commands.CheckFailure):
@@ -383,10 +383,10 @@ def _answered_elsewhere(error: BaseException) -> bool:
     return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
 
 
-def _param(value: object, lang: str) -> object:
-    from bot.render.text import translate_value
+def _params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
+    from bot.render.text import render_params
 
-    return translate_value(value, lang)
+    return render_params(key, params, lang)
 
 
 def project_root() -> Path:

@@ -11,14 +11,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
-from pydantic import ValidationError
 
 from bot.app import ComodinBot
 from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
 from bot.commands.choices import system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import answer, end_summary, undo_notes
-from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_export, size_text
+from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
 from bot.render.text import summary_text
@@ -142,6 +141,7 @@ class EncounterCog(commands.Cog):
                 "board_message_id": None,
                 "offers": [],
                 "gm_id": ctx.user_id if current is None else current.gm_id,
+                "seed": self.bot.dice.new_seed(),  # issue 21: the file's dice never replay
             }
         )
         await self.bot.encounters.replace(encounter, ctx.user_id)
@@ -155,14 +155,7 @@ class EncounterCog(commands.Cog):
         """Download and validate an exported file (plain or gzip), off the event loop."""
         blob = await file.read()
 
-        def parse() -> Encounter:
-            try:
-                data = read_export(blob)
-                return Encounter.model_validate(data.get("encounter", data))
-            except (ValueError, ValidationError, AttributeError):
-                raise UserError("encounter.import_bad") from None
-
-        return await asyncio.to_thread(parse)
+        return await asyncio.to_thread(read_encounter, blob)  # issue 21: validated
 
     @encounter.command(
         name=_("settings"), description=_("Show or change this encounter's rule settings (GM)")

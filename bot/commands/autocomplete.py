@@ -3,13 +3,15 @@ suggestions (weapons, actions, conditions, body parts).
 
 Combatant names are filtered by the one filter (:func:`bot.systems.lookup.matching`:
 folded, contained), so what is offered is what the resolver accepts. A system suggests
-through its plugin (``Plugin.suggest[kind](state, asker, typed)``); Savage Worlds and
-Ritual Hex still through their old handlers until phase B.
+through its plugin (``Plugin.suggest[kind](state, asker, typed)``; :func:`suggestions`
+for an option of a system's own command); Savage Worlds still through its old handlers
+until phase B.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -48,17 +50,48 @@ async def _encounter(interaction: discord.Interaction) -> Encounter | None:
     return await bot.encounters.get(interaction.channel_id or 0)
 
 
+def command_name(interaction: discord.Interaction) -> str:
+    """The command being typed as a move names it: ``"act"``, ``"react:with"``."""
+    names: list[str] = []
+    command: Any = getattr(interaction, "command", None)
+    while command is not None:
+        names.append(str(getattr(command, "name", "")))
+        command = getattr(command, "parent", None)
+    return ":".join(reversed([n for n in names if n]))
+
+
+def focused_option(interaction: discord.Interaction) -> str:
+    """The name of the option being typed (the one Discord marks ``focused``)."""
+
+    def walk(options: list[dict[str, Any]]) -> str:
+        for o in options:
+            if o.get("focused"):
+                return str(o.get("name", ""))
+            found = walk(o.get("options", []))
+            if found:
+                return found
+        return ""
+
+    data: Any = getattr(interaction, "data", None) or {}
+    return walk(data.get("options", []))
+
+
 def asker(interaction: discord.Interaction, encounter: Encounter) -> Asker:
     """Who asks: the user, whether they are the encounter's GM, the ``actor`` typed so
-    far and their language."""
+    far and their language; the command, the option being typed and the other text
+    options typed so far."""
     bot: ComodinBot = interaction.client  # type: ignore[assignment]
     user = interaction.user.id
     actor = getattr(interaction.namespace, "actor", None)
+    typed = {k: v for k, v in vars(interaction.namespace).items() if isinstance(v, str) and v}
     return Asker(
         user_id=user,
         is_gm=user == encounter.gm_id,
         actor=actor if isinstance(actor, str) and actor else None,
         lang=bot.language_for(interaction),
+        command=command_name(interaction),
+        option=focused_option(interaction),
+        options=typed,
     )
 
 
@@ -132,6 +165,17 @@ async def action_autocomplete(interaction: discord.Interaction, current: str) ->
 
 async def condition_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     return await _system_autocomplete("condition", interaction, current)
+
+
+def suggestions(kind: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+    """The autocomplete callback of an option of a system's own command: the channel's
+    system's suggestions of ``kind`` (``@app_commands.autocomplete(action=
+    suggestions("grant"))``); none in a channel whose system has no such kind."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> Choices:
+        return await _system_autocomplete(kind, interaction, current)
+
+    return complete
 
 
 async def limb_autocomplete(interaction: discord.Interaction, current: str) -> Choices:

@@ -6,10 +6,12 @@ its :class:`~bot.systems.plugin.Move`: the options are validated by the move's m
 (an option the system does not take is refused, naming it), ``play`` gives the rules
 call, and :meth:`Ctx.act <bot.commands.context.Ctx.act>` runs it under the channel's
 lock, logs it, replies and refreshes the board. Buttons (offers under a result, the
-board's) reach moves the same way.
+board's) reach moves the same way. A move that looks at the state first (a
+:class:`~bot.systems.plugin.Look`) chooses its play there, or a
+:class:`~bot.systems.plugin.Notice`, which is only shown (:func:`show`).
 
-While Savage Worlds and Ritual Hex have no moves yet (phase B of issue 22), a command
-their plugin has no move for goes to the old handler (:mod:`bot.commands.legacy`).
+While Savage Worlds has no moves yet (phase B of issue 22), a command its plugin has no
+move for goes to the old handler (:mod:`bot.commands.legacy`).
 
 Every move is checked against the commands the cogs declare when they are loaded
 (:mod:`bot.commands.checks`).
@@ -27,10 +29,12 @@ from bot.commands.legacy import handler_for, has_handler
 from bot.encounter.service import Undone
 from bot.errors import UserError
 from bot.render.systems import renderers
+from bot.render.text import event_lines
+from bot.render.views import offers_view
 from bot.systems import catalogue
 from bot.systems.base import Offer, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.plugin import Move, Plugin, SavedSheet
+from bot.systems.plugin import Look, Move, Notice, Plugin, SavedSheet
 from bot.systems.sheets import SheetReading
 
 
@@ -53,11 +57,20 @@ async def play(
     options: Mapping[str, Any],
     *,
     log: dict[str, Any] | None = None,
-) -> tuple[Encounter, Outcome]:
+    encounter: Encounter | None = None,
+) -> tuple[Encounter, Outcome] | None:
     """Validate ``options`` for ``move`` and run its rules call as one encounter action
-    (logged with the options given, or ``log``)."""
+    (logged with the options given, or ``log``). A :class:`Look` reads ``encounter``
+    (the channel's, as last saved) to choose; a :class:`Notice` is shown and nothing
+    else happens (``None``)."""
     chosen = move.read(options, plugin.system)
     planned = move.play(chosen)
+    if isinstance(planned, Look):
+        encounter = encounter or await ctx.encounter()
+        planned = planned.choose(encounter.state, ctx.actor(encounter))
+        if isinstance(planned, Notice):
+            await show(ctx, encounter, planned)
+            return None
     return await ctx.act(
         planned.rules,
         kind=planned.kind,
@@ -67,12 +80,22 @@ async def play(
     )
 
 
+async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
+    """A move's :class:`Notice`: its events under its title, and the buttons under the
+    last result again (still valid: nothing changed)."""
+    embed = discord.Embed(
+        title=ctx.t(notice.title), description="\n".join(event_lines(list(notice.events), ctx.lang))
+    )
+    view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, ctx.lang)
+    await ctx.send(embed=embed, view=view)
+
+
 async def answer(ctx: Ctx, encounter: Encounter, command: str, **options: Any) -> None:
     """The channel's system answers ``command`` (its move, else its old handler)."""
     plugin = catalogue.plugin(encounter.system)
     move = plugin.move(command)
     if move is not None:
-        await play(ctx, plugin, move, options)
+        await play(ctx, plugin, move, options, encounter=encounter)
     elif plugin.legacy:
         await _legacy(handler_for(command, encounter.system), command, ctx, encounter, options)
     else:
@@ -120,7 +143,7 @@ async def press_board(ctx: Ctx, encounter: Encounter, action: str) -> None:
     plugin = catalogue.plugin(encounter.system)
     move = plugin.move(f"board:{action}")
     if move is not None:
-        await play(ctx, plugin, move, {})
+        await play(ctx, plugin, move, {}, encounter=encounter)
     elif plugin.legacy:
         await handler_for(f"board:{action}", encounter.system)(ctx)
     else:
@@ -140,7 +163,8 @@ async def press_offer(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     options = dict(offer.data)
     if offer.combatant_id is not None:
         options["combatant_id"] = offer.combatant_id
-    await play(ctx, plugin, move, options, log={"offer": offer.action, **offer.data})
+    log = {"offer": offer.action, **offer.data}
+    await play(ctx, plugin, move, options, log=log, encounter=encounter)
 
 
 # -- what is not a rules action ----------------------------------------------------------

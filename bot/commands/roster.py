@@ -26,8 +26,10 @@ from bot.render.sheets import sheet_card
 from bot.storage.characters import CharacterRepository, SavedCharacter
 from bot.systems import catalogue
 from bot.systems.base import RuleError
+from bot.systems.bounds import NAME_MAX
 from bot.systems.encounter import Encounter
 from bot.systems.lookup import find, matching
+from bot.systems.plain_names import plain_name
 from bot.systems.plugin import SavedSheet
 from bot.systems.sheets import SheetReading
 from bot.systems.words import fold
@@ -80,6 +82,7 @@ async def save_character(ctx: Ctx, name: str, text: str, system: str | None) -> 
     name = name.strip()
     if not name:
         raise UserError("character.bad_name")
+    name = plain_name(name, limit=NAME_MAX)  # issue 21: plain text, no markup
     if system is None:
         encounter = await ctx.bot.encounters.get(ctx.channel_id)
         system = encounter.system if encounter else catalogue.DEFAULT_SYSTEM

@@ -6,21 +6,40 @@ The document is ``{"encounter": <the encounter>, "log": [<the encounter's log ro
 plain JSON when it fits; else gzip-compressed (``.json.gz``, which import reads as it is);
 else compressed without the oldest log rows, as many as needed. The state is never cut:
 an encounter whose state alone does not fit cannot be exported (the reply says so).
+
+Issue 21, privacy: the file holds the current encounter and its own log (the rows since
+it started or was imported: ``EncounterService.encounter_history``), and no seed: the
+encounter's ``seed`` is left out, and so is every ``seed`` in the log rows (the
+encounter's would predict its next rolls). Export is the GM's, and a private roll made
+in the channel during the encounter is in it (private rolls are for their roller and the
+GM); rolls from before the encounter, a previous fight's included, are not. An import
+gets a new seed (``EncounterService.replace``), so a re-imported file never replays the
+original's next rolls.
+
+Issue 21, integrity: :func:`read_encounter` reads only the encounter (the log beside it
+is for people), within ``STATE_JSON_MAX`` bytes and ``JSON_DEPTH_MAX`` levels, and refuses
+it with ONE message naming the first problem: its path in the file and what was expected
+(pydantic's types, then :mod:`bot.systems.integrity`'s meaning).
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.errors import UserError
+from bot.systems.bounds import JSON_DEPTH_MAX, STATE_JSON_MAX, shown
+from bot.systems.encounter import Encounter
+from bot.systems.integrity import first_problem
 
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_IMPORT_BYTES = 8 * 1024 * 1024  # the file as uploaded
-MAX_IMPORT_JSON = 64 * 1024 * 1024  # the JSON inside a compressed file
 
 
 @dataclass(frozen=True)
@@ -29,6 +48,15 @@ class Export:
     filename: str
     compressed: bool
     left_out: int  # oldest log rows not in the file
+
+
+def _without_seeds(value: Any) -> Any:
+    """``value`` with every ``seed`` key left out, at any depth."""
+    if isinstance(value, dict):
+        return {k: _without_seeds(v) for k, v in value.items() if k != "seed"}
+    if isinstance(value, list):
+        return [_without_seeds(v) for v in value]
+    return value
 
 
 def _encode(encounter: dict[str, Any], rows: list[dict[str, Any]], left_out: int) -> bytes:
@@ -45,7 +73,10 @@ def _compress(blob: bytes) -> bytes:
 def fit_export(
     encounter: dict[str, Any], rows: list[dict[str, Any]], limit: int, stem: str
 ) -> Export:
-    """The smallest change that makes the file fit ``limit`` bytes (see the module)."""
+    """The smallest change that makes the file fit ``limit`` bytes (see the module), with
+    no seed in it."""
+    encounter = {k: v for k, v in encounter.items() if k != "seed"}
+    rows = _without_seeds(rows)
     plain = _encode(encounter, rows, 0)
     if len(plain) <= limit:
         return Export(plain, f"{stem}.json", False, 0)
@@ -69,19 +100,126 @@ def fit_export(
     return Export(packed_with(low), f"{stem}.json.gz", True, len(rows) - low)
 
 
-def read_export(blob: bytes) -> Any:
-    """The JSON of an exported file, compressed or not. Raises UserError when it is too
-    big (a compressed file may hold at most 64 MiB of JSON) and ValueError when it is not
-    JSON."""
-    if blob[:2] == GZIP_MAGIC:
-        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            blob = inflate.decompress(blob, MAX_IMPORT_JSON)
-        except zlib.error as exc:
-            raise ValueError("not a gzip file") from exc
-        if inflate.unconsumed_tail:
-            raise UserError("encounter.import_too_big")
-    return json.loads(blob)
+_ENCOUNTER_FIRST = re.compile(rb'\s*\{\s*"encounter"\s*:')
+
+
+def _inflated_head(blob: bytes, limit: int) -> bytes:
+    """The first ``limit`` bytes of the file's JSON (gzip inflated as far as needed)."""
+    if blob[:2] != GZIP_MAGIC:
+        return blob[:limit]
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        return inflate.decompress(blob, limit)
+    except zlib.error as exc:
+        raise UserError("encounter.import_bad") from exc
+
+
+def _encounter_data(blob: bytes) -> Any:
+    """The encounter's JSON, parsed: from an export's ``{"encounter": ...}`` (read alone,
+    the log after it untouched), or a file that is only an encounter."""
+    head = _inflated_head(blob, STATE_JSON_MAX + 1)
+    text = head.decode("utf-8", errors="replace")
+    try:
+        start = _ENCOUNTER_FIRST.match(head)
+        if start is not None:
+            at = len(head[: start.end()].decode())
+            while text[at : at + 1].isspace():
+                at += 1
+            return json.JSONDecoder().raw_decode(text, at)[0]
+        if len(head) > STATE_JSON_MAX:
+            raise UserError("encounter.import_state_too_big", limit=size_text(STATE_JSON_MAX))
+        return json.loads(text)
+    except RecursionError:
+        raise UserError("encounter.import_too_deep", max=JSON_DEPTH_MAX) from None
+    except ValueError:
+        if len(head) > STATE_JSON_MAX:
+            raise UserError(
+                "encounter.import_state_too_big", limit=size_text(STATE_JSON_MAX)
+            ) from None
+        raise UserError("encounter.import_bad") from None
+
+
+def _depth(data: Any) -> int:
+    """How deep ``data`` nests (iteratively: a hostile file cannot overflow the stack)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            children = value.values() if isinstance(value, dict) else value
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _path(loc: tuple[Any, ...], system: Any) -> str:
+    """pydantic's location as the file's path: ``state.combatants[2].parry``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif "[" in str(part) or "(" in str(part):
+            continue  # a union member's label ("tagged-union[...]"), not a field
+        elif part == system and out == "state":
+            continue  # the union's tag: the state's own system
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "encounter"
+
+
+_PYDANTIC_EXPECTED = {
+    "missing": "missing",
+    "int_type": "int", "int_parsing": "int", "int_from_float": "int",
+    "bool_type": "bool", "bool_parsing": "bool",
+    "string_type": "str",
+    "list_type": "list", "tuple_type": "list",
+    "dict_type": "dict", "model_type": "dict", "model_attributes_type": "dict",
+    "literal_error": "choice", "union_tag_invalid": "choice", "enum": "choice",
+}  # fmt: skip
+
+
+def _expected(error: Any) -> str:
+    """pydantic's error as what was expected, a catalogue key (the message translates
+    it); a range pydantic states (``greater_than_equal``...) as ``≥ 0``."""
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    for bound, sign in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<")):
+        if bound in ctx:
+            return f"{sign} {ctx[bound]}"
+    return f"bounds.expected.pydantic.{_PYDANTIC_EXPECTED.get(kind, 'other')}"
+
+
+def read_encounter(blob: bytes) -> Encounter:
+    """The encounter of an exported file (plain or gzip), validated (module docstring).
+    Raises UserError naming the first problem; never anything else for bad input."""
+    data = _encounter_data(blob)
+    if _depth(data) > JSON_DEPTH_MAX:
+        raise UserError("encounter.import_too_deep", max=JSON_DEPTH_MAX)
+    if isinstance(data, dict):
+        data = data.get("encounter", data)
+    if not isinstance(data, dict) or "state" not in data:
+        raise UserError("encounter.import_bad")
+    try:
+        encounter = Encounter.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        state = data["state"]
+        system = state.get("system") if isinstance(state, dict) else None
+        raise UserError(
+            "encounter.import_invalid",
+            path=_path(tuple(error["loc"]), system),
+            expected=_expected(error),
+            value=shown(error.get("input")),
+        ) from None
+    except (RecursionError, AttributeError, TypeError):
+        raise UserError("encounter.import_bad") from None
+    problem = first_problem(encounter)
+    if problem is not None:
+        raise UserError(
+            "encounter.import_invalid",
+            path=problem.path,
+            expected=problem.expected,
+            value=problem.found,
+        )
+    return encounter
 
 
 def size_text(size: int) -> str:

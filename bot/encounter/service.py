@@ -27,8 +27,10 @@ from bot.storage.dialect import Dialect
 from bot.storage.packed import pack, unpack
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
+from bot.systems.bounds import ENCOUNTER_NAME_MAX
 from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import Encounter
+from bot.systems.plain_names import plain_name
 
 UNDO_DEPTH = 50
 CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
@@ -311,6 +313,8 @@ class EncounterService:
         user_id: int | None = None,
     ) -> Encounter:
         state_model = catalogue.plugin(system).state  # refuses an unknown system
+        if name.strip():  # issue 21: a plain name within its bound
+            name = plain_name(name, limit=ENCOUNTER_NAME_MAX)
         async with self.lock(channel_id):
             if await self.get(channel_id) is not None:
                 raise UserError("encounter.already")
@@ -384,7 +388,8 @@ class EncounterService:
     async def replace(
         self, encounter: Encounter, user_id: int, *, kind: str = "encounter.import"
     ) -> Encounter:
-        """Put a whole encounter in the channel (``/encounter import``): undoable."""
+        """Put a whole encounter in the channel (``/encounter import``): undoable. (An
+        imported file's encounter comes with a new seed: ``/encounter import``.)"""
         claim = pending_claim(channel_id=encounter.channel_id)
         async with self.lock(encounter.channel_id):
             replaced = await self._retrying(

@@ -4,11 +4,19 @@ Each language is the union of the flat JSON files in ``bot/i18n/locales/<lang>/`
 area (dice, swade_combat...) keeps its keys in its own file. ``t()`` formats a key with
 ``str.format`` parameters; a missing key falls back to the other language, then to the
 key itself (and a test fails when a key exists in one language only).
+
+A parameter is looked up in the catalogue only where the template says so, with
+``{param:key}``: its value is a catalogue key the code chose (``"system.swade"``, a list
+of them is translated item by item and joined). Every other parameter is inserted as it
+is, so user text (a combatant called ``encounter.gm_only``) is never replaced by bot text
+(issue 21).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +54,36 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
+_KEY_PARAM = re.compile(r"\{(\w+):key\}")
+
+
+@cache
+def _template(text: str) -> tuple[str, frozenset[str]]:
+    """The template as ``str.format`` reads it, and the parameters marked ``:key``."""
+    marked = frozenset(_KEY_PARAM.findall(text))
+    return (_KEY_PARAM.sub(r"{\1}", text) if marked else text), marked
+
+
+def key_params(key: str, lang: str = "es") -> frozenset[str]:
+    """The parameters of ``key``'s template that carry catalogue keys (``{param:key}``)."""
+    text = catalog(lang if lang in LANGUAGES else "es").get(key)
+    return _template(text)[1] if text is not None else frozenset()
+
+
+def _looked_up(value: Any, lang: str) -> Any:
+    """A ``:key`` parameter: a catalogue key becomes its text; anything else (text the
+    code already translated) stays as it is. Lists are translated item by item."""
+    if isinstance(value, str):
+        return t(value, lang) if value in catalog(lang) else value
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_looked_up(item, lang)) for item in value)
+    return value
+
+
+def _with_keys(params: Mapping[str, Any], marked: frozenset[str], lang: str) -> dict[str, Any]:
+    return {k: _looked_up(v, lang) if k in marked else v for k, v in params.items()}
+
+
 class _Missing(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -58,8 +96,11 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     if text is None:
         other = "en" if lang == "es" else "es"
         text = catalog(other).get(key, key)
+    text, marked = _template(text)
     if not params:
         return text
+    if marked:
+        params = _with_keys(params, marked, lang)
     return text.format_map(_Missing(params))
 
 

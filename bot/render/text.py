@@ -1,29 +1,40 @@
 """Events as text in the reader's language.
 
-An event is an i18n key with parameters. A parameter whose value is itself a catalogue
-key (it contains a dot and the catalogue has it: ``"swade.cond.shaken"``) is translated
-first, so rules can name conditions, weapons and outcomes without knowing the language.
-A parameter holding a list of keys/strings is translated item by item and joined.
+An event is an i18n key with parameters. A parameter that names a catalogue entry
+(``"swade.condition.name.shaken"``) is translated where the event's template marks it
+``{condition_name:key}`` (``bot.i18n.catalog``), so rules can name conditions, skills and
+outcomes without knowing the language. Every other parameter is shown as given: a name a
+user typed is never looked up, even when it reads like a key (issue 21). Lists are
+joined with commas; booleans read yes/no.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import catalog, t
+from bot.i18n import t
+from bot.i18n.catalog import key_params
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
 from bot.systems.base import Event, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
-    if isinstance(value, str) and "." in value and value in catalog(lang):
-        return t(value, lang)
+    """A parameter not marked ``:key``: lists of strings joined, booleans as yes/no,
+    anything else (user text included) as it is."""
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-        return ", ".join(str(translate_value(v, lang)) for v in value)
+        return ", ".join(value)
     if isinstance(value, bool):
         return t("word.yes" if value else "word.no", lang)
     return value
+
+
+def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The parameters of an event or error ready for ``t(key, lang, **...)``: those the
+    template marks ``:key`` are left for ``t`` to look up, the rest go through
+    :func:`translate_value`."""
+    marked = key_params(key, lang)
+    return {k: v if k in marked else translate_value(v, lang) for k, v in params.items()}
 
 
 def dice_text(event: Event, lang: str) -> str:
@@ -36,8 +47,7 @@ def dice_text(event: Event, lang: str) -> str:
 
 
 def event_line(event: Event, lang: str) -> str:
-    params = {k: translate_value(v, lang) for k, v in event.params.items()}
-    line = t(event.key, lang, **params)
+    line = t(event.key, lang, **render_params(event.key, event.params, lang))
     if event.dice:
         line += "\n" + dice_text(event, lang)
     return line

@@ -17,6 +17,11 @@ A :class:`Move` answers one command for one system:
   and every name are looked up inside it, on the state it is given), with the log kind
   and the reply's title.
 
+A move whose command depends on where the fight stands (Ritual Hex's ``/next`` starts
+the round, ends a Multi-ataque or only says whose opportunity it is) plays a
+:class:`Look`: ``choose(state, actor)`` reads the channel's state and returns the
+:class:`Play` to run, or a :class:`Notice` to show without changing anything.
+
 Commands are named ``"attack"``, ``"react:dodge"``, ``"combatant:add"`` (a subcommand
 after a colon); a button under a result is ``"offer:<action>"`` (its options are the
 offer's ``data`` plus ``combatant_id``), a board button ``"board:<action>"``. Every
@@ -34,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Outcome, RuleError
+from bot.systems.base import Actor, Event, Outcome, RuleError
 
 if TYPE_CHECKING:
     from bot.systems.sheets import SheetReading
@@ -85,6 +90,19 @@ class SavedSheet(BaseModel):
         return self.sheet
 
 
+class SheetOptions(Options):
+    """``/combatant add`` as a system that reads a sheet takes it: the name, a stat block
+    or a saved character, how many, the side and the controller (a user id). A system
+    subclasses it to check them (one sheet, not both; the sides it has)."""
+
+    name: str
+    statblock: str | None = None
+    character: SavedSheet | None = None
+    count: int = 1
+    side: str | None = None
+    controller: int | None = None
+
+
 @dataclass(frozen=True)
 class Play(Generic[S]):
     """One move, ready to run: the rules call, the log's ``kind`` and the reply title's
@@ -97,12 +115,31 @@ class Play(Generic[S]):
 
 
 @dataclass(frozen=True)
+class Notice:
+    """What a move says without changing anything: a title's i18n key and events shown
+    to the user who asked (not logged, not undoable; the buttons under the last result
+    stay valid and are posted again)."""
+
+    title: str
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Look(Generic[S]):
+    """A move that reads the channel's state before it acts: ``choose(state, actor)``
+    returns the :class:`Play` to run (its rules call still runs under the lock, on the
+    state then, and checks it again) or a :class:`Notice`. The state is only read."""
+
+    choose: Callable[[S, Actor], Play[S] | Notice]
+
+
+@dataclass(frozen=True)
 class Move(Generic[S, Opt]):
     """The system's answer to ``command``: its options model and a pure ``play``."""
 
     command: str
     options: type[Opt]
-    play: Callable[[Opt], Play[S]]
+    play: Callable[[Opt], Play[S] | Look[S]]
 
     @property
     def typed(self) -> bool:
@@ -130,12 +167,17 @@ class Move(Generic[S, Opt]):
 @dataclass(frozen=True)
 class Asker:
     """Who asks for autocomplete suggestions: the user, whether they are the encounter's
-    GM, the ``actor`` option typed so far, and their language."""
+    GM, the ``actor`` option typed so far, and their language; the command being typed
+    (``"act"``, ``"react:with"``), the option being typed (``"called"``) and the other
+    text options typed so far (``{"target": "Goblin"}``)."""
 
     user_id: int
     is_gm: bool
     actor: str | None
     lang: str
+    command: str = ""
+    option: str = ""
+    options: Mapping[str, str] = field(default_factory=dict)
 
 
 Suggestion = tuple[str, str]  # (label shown, value sent)
@@ -159,8 +201,8 @@ class Plugin(Generic[S]):
     outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``).
 
     ``legacy`` marks a system still answered by the old string-keyed handlers
-    (``bot/commands/legacy.py``) for the commands it has no move for: Savage Worlds and
-    Ritual Hex until phase B of issue 22 moves them here."""
+    (``bot/commands/legacy.py``) for the commands it has no move for: Savage Worlds
+    until phase B of issue 22 moves it here."""
 
     system: str
     title: str  # its name in English, the text of its choice in /encounter start

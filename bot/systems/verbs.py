@@ -8,7 +8,8 @@ and its catalogue label in both languages (``label`` with the id in place of ``{
 all folded (:func:`bot.systems.words.fold`).
 
 :meth:`Verbs.read` finds the verb a text starts with (the longest name wins: "declarar
-acciones" before "declarar") and the words after it, as typed; :meth:`Verbs.check`
+acciones" before "declarar") and the words after it, as typed (:meth:`Verbs.find` the
+same, or ``None`` where other names are allowed too); :meth:`Verbs.check`
 refuses words or options the verb does not take, naming them.
 """
 
@@ -65,15 +66,23 @@ class Verbs:
                     found.add((fold(name), verb.id))
         return sorted(found, key=lambda pair: (-len(pair[0]), pair[1]))
 
-    def read(self, text: str) -> tuple[Verb, str]:
-        """The verb ``text`` starts with and the words after its name, as typed."""
+    def find(self, text: str) -> tuple[Verb, str] | None:
+        """The verb ``text`` starts with and the words after its name, as typed; ``None``
+        when no name starts it (a system whose ``/act`` also takes other names)."""
         folded = fold(text)
         for name, verb_id in self._names:
             if folded == name or folded.startswith(name + " "):
                 words = text.strip().split()
                 return self.by_id[verb_id], " ".join(words[len(name.split()) :])
-        names = [self.label_of(v.id) for v in self.verbs]
-        raise RuleError(self.unknown, action=text, names=names)
+        return None
+
+    def read(self, text: str) -> tuple[Verb, str]:
+        """:meth:`find`, refusing a text no name starts (``unknown``)."""
+        found = self.find(text)
+        if found is None:
+            names = [self.label_of(v.id) for v in self.verbs]
+            raise RuleError(self.unknown, action=text, names=names)
+        return found
 
     def check(self, verb: Verb, words: str, given: Iterable[str]) -> None:
         """Refuse the words after the name, or an option given, that ``verb`` does not

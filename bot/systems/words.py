@@ -14,14 +14,24 @@ import functools
 import re
 import unicodedata
 
+INVISIBLE_FILLERS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
+"""Characters that print as nothing though Unicode does not call them format characters."""
+
+
+def invisible(ch: str) -> bool:
+    """Zero-width and bidi controls (category Cf), and the blank-looking fillers."""
+    return unicodedata.category(ch) == "Cf" or ch in INVISIBLE_FILLERS
+
 
 @functools.lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """Lower case, accents stripped, spaces collapsed: how names are matched. Cached: an
-    action by name folds every combatant's name, always the same few."""
+    """Case folded, accents and invisible characters (zero-width, bidi controls) stripped,
+    spaces collapsed: how names are matched and compared (issue 21: ``Jefe orco`` and
+    ``JEFE ÓRCO\u200b`` are one name). Cached: an action by name folds every combatant's
+    name, always the same few."""
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return re.sub(r"\s+", " ", text).strip().lower()
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) and not invisible(ch))
+    return re.sub(r"\s+", " ", text).strip().casefold()
 
 
 def fold_keeping_positions(text: str) -> str:

@@ -35,6 +35,15 @@ class Names:
 DS20_PC = "Tipo: PJ | Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Acrobacia 9, Iniciativa 4 | Armas: Puños 2/6 pelea"
 DS20_FOE = "Aptitudes: Fortaleza 9, Destreza 9, Pelea 8, Acrobacia 8, Iniciativa 1 | Armas: Puños 2/6 pelea"
 HITS_MONICA = '@gm /attack target:"Mónica Ruiz"'
+RH_HERO = "AP 12, HP 10, Str 2, Def 1, Per 1, Mag 2, DR 0\\nacciones: Parálisis"
+RH_MINION = "AP 6, HP 6, Str 1, Def 1\\npartes: cabeza, torso\\nmiembros: mano x2, pies"
+RH_OGRO = (
+    "AP 10, HP 12, Str 3, Def 1\\npartes: cabeza, torso\\nmiembros: mano x2, pies\\n"
+    "acción: Mordisco; tipo: ataque; costo: 3; objetivo: 1; chequeo: <Str>[9]<Def>; efecto: daño 1d-1|1"
+)
+# Mónica prepares three times (AP level 9, preparation 3): the Ogro (10) has the opportunity.
+OGRO_HOLDS = ["@gm /act action:Preparar actor:c1"] * 3
+OGRO_BITES_MONICA = [*OGRO_HOLDS, "@gm /attack target:c1"]
 SYSTEMS = {
     "ds20": Names(
         setup=[
@@ -61,6 +70,27 @@ SYSTEMS = {
             ([], [], "@gm /initiative roll combatant:{name}"),
             ([], [], "@gm /combatant remove combatant:{name}"),
             ([], [], '@gm /combatant edit combatant:{name} statblock:"Agotamiento: 1"'),
+        ],
+    ),
+    "ritualhex": Names(
+        setup=[
+            "@gm /encounter start system:ritualhex",
+            f'@gm /combatant add name:"Mónica Ruiz" side:heroes controller:@ana statblock:"{RH_HERO}"',
+            f'@gm /combatant add name:"Goblin Arquero" side:foes statblock:"{RH_MINION}"',
+            f'@gm /combatant add name:"Goblin Brujo" side:foes statblock:"{RH_MINION}"',
+            f'@gm /combatant add name:Ogro side:foes statblock:"{RH_OGRO}"',
+            "@gm /hex round",  # Mónica's opportunity (AP 12, needle 11)
+        ],
+        commands=[
+            ([], [], "@gm /attack target:Ogro actor:{name}"),
+            ([], [], "@gm /act action:Esperar actor:{name}"),
+            ([], [], "@gm /act action:Curar target:{name} actor:c1"),
+            # The Ogro bites Mónica, who may react (AP level 9 + preparation 3 > 7).
+            (OGRO_BITES_MONICA, [], "@gm /react with reaction:Parálisis actor:{name}"),
+            (OGRO_BITES_MONICA, [], "@gm /react pass actor:{name}"),
+            (OGRO_HOLDS, [], "@gm /attack target:{name}"),
+            ([], [], "@gm /hex grant combatant:{name} action:Proteger"),
+            ([], [], "@gm /combatant remove combatant:{name}"),
         ],
     ),
 }

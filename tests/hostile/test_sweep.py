@@ -6,6 +6,12 @@ Each call must give a localized ephemeral error or a correct result: never the i
 error (a traceback in the log), never a change of state on an error, never a message that
 could ping anyone. Values go into the payload as a hostile client would send them, past
 the limits Discord's own client enforces (``OfflineTable.run_raw``).
+
+Issue 21 adds: names that read like catalogue keys or ids, masked links and line breaks;
+stat blocks with numbers far past their bounds in each system (a stat block option gets
+them); after every call the state must be one an import accepts (every value within its
+bound, every reference a combatant's: ``bot.systems.integrity``); and hostile import files
+(nesting, 10,000 combatants, unknown cards, ``seq`` 2^70) in every system.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
+from bot.systems.integrity import first_problem
 
 STRINGS = [
     "",
@@ -32,6 +39,18 @@ STRINGS = [
     "**_~~`||spoiler||`~~_**",
     "Nadie Conocido",
     "-1",
+    "encounter.none",
+    "c1",
+    "[Beni gratis](https://x.example)",
+    "Orco\n# Ana ha muerto",
+]
+# Issue 21: a stat block option gets these too, the findings' numbers in each system.
+SHEETS = [
+    "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d12+99999999999999999999999, "
+    "Vigor d8\nParada: 999999",
+    "Aptitudes: Fortaleza 11, Pelea 10 | Heridas: 2000000000/1/1 | Armas: Puños 2/6 pelea",
+    "AP 9, HP 6, Str 1, Def 1, Per 0, Mag 0, DR 0\nmiembros: brazo x20, pierna x20",
+    "Heridas: 2000000000 | Parada: 40 | Agotamiento: 999",
 ]
 INTEGERS = [10**15, -(10**15), 0, -1]
 INTERNAL = t("error.internal", "es", error_id="").split("`")[0]
@@ -71,7 +90,7 @@ def _commands(tree: app_commands.CommandTree) -> list[tuple[list[str], app_comma
 def _hostile_values(param: app_commands.Parameter) -> list[Any]:
     kind = param.type
     if kind is discord.AppCommandOptionType.string:
-        return STRINGS
+        return STRINGS + (SHEETS if param.name == "statblock" else [])
     if kind is discord.AppCommandOptionType.integer:
         return INTEGERS
     if kind is discord.AppCommandOptionType.number:
@@ -152,6 +171,59 @@ async def test_every_command_survives_hostile_input(
                         and await _snapshot(table) != before
                     ):
                         failures.append(f"{label}: state changed on an error")
+                    encounter = await table.bot.encounters.get(table.channel_id)
+                    problem = first_problem(encounter) if encounter is not None else None
+                    if problem is not None:
+                        failures.append(f"{label}: state out of bounds: {problem}")
         errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
         assert failures == [], "\n".join(failures[:40])
         assert errors == []
+
+
+UNKNOWN_REFERENCE: dict[str, dict[str, Any]] = {
+    "swade": {"deck": [{"rank": 5, "suit": "Z"}]},
+    "ds20": {"turn_order": ["c9"]},
+    "ritualhex": {"acting": ["c9"]},
+}
+
+
+def _hostile_files(system: str) -> dict[str, bytes]:
+    """Files a member might import (issue 21): each must be refused with one message."""
+    base = {"channel_id": 1, "guild_id": 1, "gm_id": 1, "state": {"system": system}}
+    many = [{"id": f"c{i}", "name": f"G{i}"} for i in range(1, 10_001)]
+    return {
+        "nested 100,000 deep": b"[" * 100_000 + b"]" * 100_000,
+        "10,000 combatants": json.dumps(
+            {
+                "encounter": {
+                    **base,
+                    "state": {"system": system, "combatants": many, "next_id": 10_001},
+                }
+            }
+        ).encode(),
+        "seq 2^70": json.dumps({"encounter": {**base, "seq": 2**70}}).encode(),
+        "a card of suit Z, an unknown id": json.dumps(
+            {"encounter": {**base, "state": {"system": system, **UNKNOWN_REFERENCE[system]}}}
+        ).encode(),
+        "not an encounter": b'{"nope": 1}',
+        "not JSON": b"\x00\xff{[",
+    }
+
+
+@pytest.mark.parametrize("system", ["swade", "ds20", "ritualhex"])
+async def test_every_hostile_import_is_refused_with_one_message(
+    tmp_path: Path, system: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, logger="comodin")
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", seed=3) as table:
+        for line in SETUP[system]:
+            await table.run(line)
+        before = await _snapshot(table)
+        for what, blob in _hostile_files(system).items():
+            path = tmp_path / "hostile.json"
+            path.write_bytes(blob)
+            messages = await table.run(f"@gm /encounter import file:{path}")
+            assert len(messages) == 1 and messages[0].ephemeral, (what, messages)
+            assert INTERNAL not in messages[0].text(), what
+            assert await _snapshot(table) == before, what
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

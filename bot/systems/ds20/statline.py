@@ -55,6 +55,8 @@ from __future__ import annotations
 import re
 
 from bot.systems.base import RuleError
+from bot.systems.bounds import require_sheet_length
+from bot.systems.ds20.bounds import require_sheet
 from bot.systems.ds20.state import (
     ARMOR_PART_SCORE,
     DSArmor,
@@ -303,7 +305,10 @@ def parse_statline(text: str) -> DSCombatant:
 
 
 def read_statline(text: str) -> SheetReading[DSCombatant]:
-    """:func:`parse_statline`, with the defaults it applied (the sheet card's warnings)."""
+    """:func:`parse_statline`, with the defaults it applied (the sheet card's warnings).
+    Issue 21: at most ``SHEET_MAX`` characters, and every value within
+    ``bot.systems.ds20.bounds`` (wound boxes 0..20 per level, Agotamiento 1..10...)."""
+    require_sheet_length(text)
     data: dict = {}
     side: str | None = None
     for line, piece in _split_lines(unflatten(text)):
@@ -353,6 +358,7 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
         raise RuleError("ds20.statline.missing", field="Nombre")
     data["side"] = side or ("heroes" if data.get("is_pc") else "foes")
     reading = SheetReading(sheet=DSCombatant(id="", **data))
+    require_sheet(reading.sheet)
     if "is_pc" not in data:
         reading.default("sheet.default.ds20_npc")
     if side is None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bounds import NAME_MAX, require_room
 from bot.systems.common import raw_items
 from bot.systems.ds20._common import (
     MAX_EXTRA_ACTIONS,
@@ -29,6 +30,8 @@ from bot.systems.ds20._common import (
     score_of,
     use_action,
 )
+from bot.systems.ds20.bounds import require_sheet
+from bot.systems.ds20.references import clear_references
 from bot.systems.ds20.state import (
     ACROBACIA,
     FORTALEZA,
@@ -39,6 +42,7 @@ from bot.systems.ds20.state import (
 )
 from bot.systems.ds20.statline import fold, parse_statline, skill_key
 from bot.systems.ds20.wounds import can_run, dies_of_fatigue, mark_fatigue
+from bot.systems.plain_names import admit_name
 
 MAX_TIEBREAKS = 20
 
@@ -57,12 +61,15 @@ def add_combatant(
     require_gm(actor)
     new = copy(state)
     c = parse_statline(sheet) if isinstance(sheet, str) else sheet.model_copy(deep=True)
+    require_sheet(c)  # issue 21: a sheet saved before the bounds
+    require_room(len(new.combatants), 1)
     c.id = f"c{new.next_id}"
     new.next_id += 1
     if controller_id is not None:
         c.controller_id = controller_id
     if any(fold(o.name) == fold(c.name) for o in raw_items(new.combatants)):
         raise RuleError("ds20.error.duplicate_name", name=c.name)
+    c.name = admit_name(c.name, [o.name for o in raw_items(new.combatants)], limit=NAME_MAX)
     new.combatants.append(c)
     events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]
     if new.turn_order and dice is not None:
@@ -75,23 +82,8 @@ def remove_combatant(state: DS20State, actor: Actor, combatant_id: str) -> Outco
     require_gm(actor)
     new = copy(state)
     c = new.get(combatant_id)
-    if new.pending and combatant_id in (new.pending.attacker_id, new.pending.target_id):
-        new.pending = None
-    current = new.current_id
     new.combatants = [o for o in new.combatants if o.id != combatant_id]
-    for o in new.combatants:
-        if o.grappled_by == combatant_id:
-            o.grappled_by = None
-        if o.grappling == combatant_id:
-            o.grappling = None
-    if combatant_id in new.turn_order:
-        idx = new.turn_order.index(combatant_id)
-        new.turn_order.remove(combatant_id)
-        if current == combatant_id:
-            # the next combatant's turn has not started: next_turn starts it
-            new.current = idx - 1
-        elif current is not None:
-            new.current = new.turn_order.index(current)
+    clear_references(new, combatant_id)  # issue 21: pending attack, grapples, the order
     return Outcome(
         state=new,
         events=[Event(key="ds20.combatant.removed", params={"name": c.name})],
@@ -564,12 +556,16 @@ def edit_combatant(
         if w["magazine"] is None or not 0 <= bullets <= w["magazine"]:
             raise RuleError("ds20.error.bad_ammo", weapon=w["name"])
         w["ammo"] = bullets
+    if "name" in changes:  # issue 21: plain, not an id, unique by its folded form
+        others = [o.name for o in raw_items(new.combatants) if o.id != c.id]
+        data["name"] = admit_name(str(changes["name"]), others, limit=NAME_MAX)
     try:
         edited = DSCombatant.model_validate(data)
     except ValueError as exc:
         raise RuleError("ds20.error.bad_edit", name=c.name) from exc
     if not 0 <= edited.fatigue <= edited.fatigue_max:
         raise RuleError("ds20.error.bad_edit", name=c.name)
+    require_sheet(edited)  # issue 21: every value within its bound
     new.combatants[new.combatants.index(c)] = edited
     return Outcome(
         state=new,

@@ -66,12 +66,12 @@ from bot.systems.ritualhex.state import (
 )
 from bot.systems.ritualhex.text import (
     field_value,
-    norm,
     parse_amount,
     parse_int,
     split_fields,
     stat_id,
 )
+from bot.systems.words import fold
 
 KIND_NAMES: dict[str, ActionKind] = {
     "ataque": "attack",
@@ -163,11 +163,11 @@ _EQUIPPED_WORDS = ("equipadas", "equipados", "equipada", "equipado", "equipped")
 
 
 def parse_limbs(value: str, *, line: int) -> list[LimbNeed]:
-    if norm(value) in ("ninguno", "ninguna", "none", "-", ""):
+    if fold(value) in ("ninguno", "ninguna", "none", "-", ""):
         return []
     needs: list[LimbNeed] = []
     for item in value.split(","):
-        text = norm(item)
+        text = fold(item)
         free = equipped = False
         for word in _FREE_WORDS:
             if text.endswith(" " + word) or text == word:
@@ -188,7 +188,7 @@ def parse_limbs(value: str, *, line: int) -> list[LimbNeed]:
 
 
 def parse_targets(value: str, *, line: int) -> tuple[int, bool]:
-    text = norm(value)
+    text = fold(value)
     if text in ("yo", "self", "si mismo", "uno mismo"):
         return 0, True
     if text in ("ninguno", "none", "0", "-"):
@@ -224,7 +224,7 @@ def parse_effects(value: str, *, line: int) -> list[EffectDef]:
         words = item.strip().split(None, 1)
         if not words:
             continue
-        kind = _EFFECT_WORDS.get(norm(words[0]))
+        kind = _EFFECT_WORDS.get(fold(words[0]))
         if kind is None:
             raise RuleError("ritualhex.actiondef.bad_effect", line=line, text=item.strip())
         if kind in ("cancel", "retarget"):
@@ -240,11 +240,11 @@ def parse_effects(value: str, *, line: int) -> list[EffectDef]:
 
 
 def parse_reacts_to(value: str, *, line: int) -> list[ActionKind]:
-    if norm(value) in ("cualquiera", "cualquier accion", "any", "all", "todas"):
+    if fold(value) in ("cualquiera", "cualquier accion", "any", "all", "todas"):
         return ["attack", "spell", "defense", "act"]
     kinds: list[ActionKind] = []
     for item in value.split(","):
-        kind = KIND_NAMES.get(norm(item))
+        kind = KIND_NAMES.get(fold(item))
         if kind is None:
             raise RuleError("ritualhex.actiondef.bad_kind", line=line, text=item.strip())
         if kind not in kinds:
@@ -274,7 +274,7 @@ def parse_action(text: str) -> ActionDef:
                 raise RuleError("ritualhex.actiondef.bad_name", line=line, text=value)
             data["name"] = value
         elif field == "kind":
-            kind = KIND_NAMES.get(norm(value))
+            kind = KIND_NAMES.get(fold(value))
             if kind is None:
                 raise RuleError("ritualhex.actiondef.bad_kind", line=line, text=value)
             data["kind"] = kind
@@ -291,7 +291,7 @@ def parse_action(text: str) -> ActionDef:
         elif field == "reacts_to":
             data["reacts_to"] = parse_reacts_to(value, line=line)
         elif field == "trigger":
-            trigger = TRIGGERS.get(norm(value))
+            trigger = TRIGGERS.get(fold(value))
             if trigger is None:
                 raise RuleError("ritualhex.actiondef.bad_trigger", line=line, text=value)
             data["trigger"] = trigger
@@ -363,5 +363,5 @@ equipped hand, Parálisis ``<Mag>[10]<Per>`` needing no limb, Proteger without c
 
 def library_action(name: str) -> ActionDef | None:
     """A base or example action by name (case and accents ignored)."""
-    key = norm(name)
-    return next((a for a in (*BASE_ACTIONS, *EXAMPLE_ACTIONS) if norm(a.name) == key), None)
+    key = fold(name)
+    return next((a for a in (*BASE_ACTIONS, *EXAMPLE_ACTIONS) if fold(a.name) == key), None)

@@ -64,7 +64,7 @@ from bot.systems.ritualhex.state import (
     RHCombatant,
     RitualHexState,
 )
-from bot.systems.ritualhex.text import norm
+from bot.systems.words import fold
 
 # -- what a combatant can do -------------------------------------------------------
 
@@ -84,9 +84,9 @@ def available_actions(c: RHCombatant) -> list[tuple[ActionDef, Equipment | None]
 
 def find_action(c: RHCombatant, name: str) -> tuple[ActionDef, Equipment | None]:
     """The first action of that name (case and accents ignored)."""
-    key = norm(name)
+    key = fold(name)
     for action, item in available_actions(c):
-        if norm(action.name) == key:
+        if fold(action.name) == key:
             return action, item
     known = ", ".join(a.name for a, _ in available_actions(c))
     raise RuleError("ritualhex.error.unknown_action", name=c.name, action=name, expected=known)
@@ -103,7 +103,7 @@ def pick_action(
     find_action(c, name)  # unknown name -> error listing the known actions
     first_error: RuleError | None = None
     for action, item in available_actions(c):
-        if norm(action.name) != norm(name):
+        if fold(action.name) != fold(name):
             continue
         try:
             return action, item, choose_limbs(c, action, item, using, exclude)
@@ -114,7 +114,7 @@ def pick_action(
 
 
 def _kind_matches(need: str, kind: str) -> bool:
-    n, k = norm(need), norm(kind)
+    n, k = fold(need), fold(kind)
     return n in ("*", k, k + "s", k + "es")
 
 

@@ -21,7 +21,7 @@ from bot.systems.ritualhex.rounds import (
     pay_ap,
 )
 from bot.systems.ritualhex.state import Equipment, RHCombatant, RitualHexState
-from bot.systems.ritualhex.text import norm
+from bot.systems.words import fold
 
 
 def _in_combat(state: RitualHexState) -> bool:
@@ -46,7 +46,7 @@ def _acting(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
 
 def _find(items: list[Equipment], name: str, *, worn: bool | None) -> Equipment | None:
     for item in items:
-        if norm(item.name) == norm(name) and (worn is None or bool(item.worn_on) == worn):
+        if fold(item.name) == fold(name) and (worn is None or bool(item.worn_on) == worn):
             return item
     return None
 

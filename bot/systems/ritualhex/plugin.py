@@ -1,16 +1,21 @@
-"""Ritual Hex in the catalogue. Still answered by the old handlers in ``cogs/``
-(``legacy``) until phase B of issue 22 gives it its moves here, like
-:mod:`bot.systems.ds20.plugin`."""
+"""Ritual Hex as a plugin (seed 002, RH-1..RH-11): its state, its sheet reader, its
+moves (:mod:`bot.systems.ritualhex.moves`), its suggestions and its renderers
+(:mod:`bot.render.ritualhex`), like :mod:`bot.systems.ds20.plugin`."""
 
 from __future__ import annotations
 
 from bot.systems.plugin import Plugin
+from bot.systems.ritualhex.moves import MOVES
+from bot.systems.ritualhex.moves.roster import read_sheet
+from bot.systems.ritualhex.moves.suggest import SUGGEST
 from bot.systems.ritualhex.state import RitualHexState
 
 PLUGIN: Plugin[RitualHexState] = Plugin(
     system="ritualhex",
     title="Ritual Hex",
     state=RitualHexState,
+    read_sheet=read_sheet,
+    moves=MOVES,
+    suggest=SUGGEST,
     renderers="bot.render.ritualhex",
-    legacy=True,
 )

@@ -8,10 +8,14 @@ Helpers here work on a state the caller already copied; the public functions
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bounds import LIST_MAX, NAME_MAX, count, present, require, require_room
 from bot.systems.common import raw_items
+from bot.systems.plain_names import admit_name
 from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.bounds import action_problems, require_sheet
+from bot.systems.ritualhex.references import clear_references
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
-from bot.systems.ritualhex.text import norm
+from bot.systems.words import fold
 
 
 def priority(c: RHCombatant) -> tuple[int, int, int, int]:
@@ -203,7 +207,11 @@ def add_combatant(
         raise RuleError("ritualhex.error.gm_only")
     if any(c.name.casefold() == combatant.name.casefold() for c in raw_items(state.combatants)):
         raise RuleError("ritualhex.error.duplicate_name", name=combatant.name)
+    require_sheet(combatant)  # issue 21: a sheet saved before the bounds
+    require_room(len(state.combatants), 1)
+    taken = [c.name for c in raw_items(state.combatants)]
     new = combatant.model_copy(deep=True)
+    new.name = admit_name(combatant.name, taken, limit=NAME_MAX)
     new.id = f"c{state.next_id}"
     state.next_id += 1
     new.controller_id = controller_id
@@ -289,8 +297,10 @@ def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     action = parse_action(text)
-    state.library = [a for a in state.library if norm(a.name) != norm(action.name)]
+    require(action_problems(action, "action"))  # issue 21: name, cost, check, amounts
+    state.library = [a for a in state.library if fold(a.name) != fold(action.name)]
     state.library.append(action)
+    require(present(count("library", state.library, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [
         Event(
             key="ritualhex.action_defined",
@@ -311,11 +321,12 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     c = get_combatant(state, combatant_id)
-    found = next((a for a in state.library if norm(a.name) == norm(action)), None)
+    found = next((a for a in state.library if fold(a.name) == fold(action)), None)
     found = found or library_action(action)
     if found is None:
         raise RuleError("ritualhex.error.unknown_library_action", action=action)
-    c.actions = [a for a in c.actions if norm(a.name) != norm(found.name)] + [found]
+    c.actions = [a for a in c.actions if fold(a.name) != fold(found.name)] + [found]
+    require(present(count("actions", c.actions, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
     return Outcome(
         state=state,
@@ -335,7 +346,9 @@ def remove_combatant(state: RitualHexState, actor: Actor, *, combatant_id: str) 
     c = get_combatant(state, combatant_id)
     state.combatants = [x for x in state.combatants if x.id != c.id]
     events = [Event(key="ritualhex.removed", params={"name": c.name})]
-    if state.phase == "round" and (state.multi_attack is None or state.multi_attack.actor == c.id):
+    recount = state.multi_attack is None or state.multi_attack.actor == c.id
+    clear_references(state, c.id)  # issue 21: acting, awaiting, its Multi-ataque
+    if state.phase == "round" and recount:
         advance(state, events)
     return Outcome(
         state=state, events=events, summary=Event(key="log.remove", params={"name": c.name})

@@ -60,7 +60,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.systems.base import RuleError
+from bot.systems.bounds import require_sheet_length
 from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.bounds import require_sheet
 from bot.systems.ritualhex.state import (
     MULTI_ATTACK,
     STATS,
@@ -69,13 +71,14 @@ from bot.systems.ritualhex.state import (
     Part,
     RHCombatant,
 )
-from bot.systems.ritualhex.text import STAT_ALIASES, field_value, norm, parse_int, stat_id
+from bot.systems.ritualhex.text import STAT_ALIASES, field_value, parse_int, stat_id
 from bot.systems.sheets import (
     SheetReading,
     join_continued_lines,
     join_hyphen_wraps,
     split_at_labels,
 )
+from bot.systems.words import fold
 
 HERO_PARTS: tuple[tuple[str, str], ...] = (
     ("cabeza", "cabeza"),
@@ -153,10 +156,12 @@ EXPECTED_FIELDS = "nombre/name, AP, HP, Str, Def, Per, Mag, DR, partes/parts, mi
 
 
 def _counted(value: str, *, line: int) -> list[tuple[str, int]]:
-    """``brazo x2, cola`` -> [("brazo", 2), ("cola", 1)]."""
+    """``brazo x2, cola`` -> [("brazo", 2), ("cola", 1)]. A kind is words: its keys join
+    them with ``_`` (``mano izquierda`` gives ``mano_izquierda1``), so ``mano_izquierda``
+    is read as that kind too."""
     out: list[tuple[str, int]] = []
     for item in value.split(","):
-        text = norm(item)
+        text = fold(item.replace("_", " "))
         if not text:
             continue
         m = re.match(r"^(.*?)\s*(?:x\s*(\d+))?$", text)
@@ -270,7 +275,7 @@ def _parse_equipment(
             )
     if not tokens:
         raise RuleError("ritualhex.sheet.equipment_needs_parts", line=line, text=name)
-    return name, [norm(t) for t in tokens], cost, mods, actions
+    return name, [fold(t) for t in tokens], cost, mods, actions
 
 
 _STAT_WORDS = "|".join(sorted(STAT_ALIASES, key=len, reverse=True))
@@ -312,7 +317,10 @@ def read_sheet(
     kind: Literal["hero", "minion"] = "hero",
     library: Sequence[ActionDef] = (),
 ) -> SheetReading[RHCombatant]:
-    """:func:`parse_sheet`, with the defaults it applied (the sheet card's warnings)."""
+    """:func:`parse_sheet`, with the defaults it applied (the sheet card's warnings).
+    Issue 21: at most ``SHEET_MAX`` characters, and every value and size within
+    ``bot.systems.ritualhex.bounds`` (30 body parts, 30 items...)."""
+    require_sheet_length(text)
     text = unflatten(text)
     name: str | None = None
     stats: dict[str, int] = {}
@@ -378,7 +386,7 @@ def read_sheet(
             except RuleError as err:
                 err.params["line"] = line
                 raise
-            defined[norm(action.name)] = action
+            defined[fold(action.name)] = action
         elif what == "actions":
             listed.extend((line, a.strip()) for a in value.split(",") if a.strip())
 
@@ -404,8 +412,8 @@ def read_sheet(
 
     def find_action(action_name: str, line: int) -> ActionDef:
         found = (
-            defined.get(norm(action_name))
-            or next((a for a in library if norm(a.name) == norm(action_name)), None)
+            defined.get(fold(action_name))
+            or next((a for a in library if fold(a.name) == fold(action_name)), None)
             or library_action(action_name)
         )
         if found is None:
@@ -419,7 +427,7 @@ def read_sheet(
         keys, needs = _resolve_parts(tokens, parts, taken, line=line)
         taken.update(keys)
         item_actions = [find_action(a, line) for a in action_names]
-        used_by_items.update(norm(a.name) for a in item_actions)
+        used_by_items.update(fold(a.name) for a in item_actions)
         equipment.append(
             Equipment(
                 name=item_name,
@@ -431,7 +439,7 @@ def read_sheet(
             )
         )
     own = [a for key, a in defined.items() if key not in used_by_items]
-    own += [find_action(a, line) for line, a in listed if norm(a) not in defined]
+    own += [find_action(a, line) for line, a in listed if fold(a) not in defined]
 
     base = dict.fromkeys(STATS, 0)
     base.update(stats)
@@ -452,4 +460,5 @@ def read_sheet(
         reading.default("sheet.default.rh_stats", stats=missing)
     if kind == "minion" and not parts:
         reading.default("sheet.default.rh_no_parts")
+    require_sheet(sheet)
     return reading

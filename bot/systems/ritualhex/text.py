@@ -8,13 +8,6 @@ from bot.systems.base import RuleError
 from bot.systems.ritualhex.state import Amount
 from bot.systems.words import fold
 
-
-def norm(text: str) -> str:
-    """The one fold (:func:`bot.systems.words.fold`), underscores read as spaces
-    ("mano_1" is "mano 1"): how names and field names are compared."""
-    return fold(text.replace("_", " "))
-
-
 STAT_ALIASES: dict[str, str] = {
     "ap": "ap",
     "pa": "ap",
@@ -41,7 +34,7 @@ Per, Mag, DR in both languages)."""
 
 
 def stat_id(text: str) -> str | None:
-    return STAT_ALIASES.get(norm(text))
+    return STAT_ALIASES.get(fold(text))
 
 
 _AMOUNT_RE = re.compile(r"^(?P<count>\d*)d(?:(?P<sign>[+-])(?P<x>\d+))?(?:\|(?P<min>\d+))?$")
@@ -77,7 +70,7 @@ def field_value(segment: str, *, line: int) -> tuple[str, str]:
     if ":" not in segment:
         raise RuleError("ritualhex.format.missing_colon", line=line, text=segment)
     field, value = segment.split(":", 1)
-    return norm(field), value.strip()
+    return fold(field), value.strip()
 
 
 def parse_int(value: str, *, line: int, field: str, minimum: int = 0, maximum: int = 99) -> int:

@@ -15,13 +15,17 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.common import owned_by_id, owned_where
+from bot.systems.bounds import COUNT_MAX, NAME_MAX, require_room
+from bot.systems.common import owned_by_id, owned_where, raw_items
 from bot.systems.lookup import find
+from bot.systems.plain_names import admit_name, plain_name
+from bot.systems.swade.bounds import require_sheet
 from bot.systems.swade.deck import discard
+from bot.systems.swade.references import clear_references
 from bot.systems.swade.statblock import fold, parse_statblock
 from bot.systems.swade.state import Side, SwadeCombatant, SwadeState
 
-MAX_COUNT = 50
+MAX_COUNT = COUNT_MAX  # issue 21: per /combatant add; COMBATANTS_MAX per encounter
 SIDES: tuple[str, ...] = ("heroes", "foes", "neutral")
 
 # Fields a player may change on a combatant it controls; the GM may change all of these
@@ -104,6 +108,7 @@ def _template(
         template = template.model_copy(deep=True)
         if name:
             template.name = name
+        require_sheet(template)  # issue 21: a sheet saved before the bounds, or edited
         return template
     if not name:
         raise RuleError("swade.statblock.no_name")
@@ -125,14 +130,17 @@ def _place(
         raise RuleError("swade.combatant.bad_count", count=count, max=MAX_COUNT)
     if side not in SIDES:
         raise RuleError("swade.combatant.bad_side", side=side)
-    base = template.name.strip()
-    if not base:
+    if not template.name.strip():
         raise RuleError("swade.statblock.no_name")
+    base = plain_name(template.name, limit=NAME_MAX)
+    require_room(len(state.combatants), count)
     wild = template.wild_card if wild_card is None else wild_card
     names = [base] if count == 1 else _numbered_names(state, base, count)
+    taken = [c.name for c in raw_items(state.combatants)]
     for n in names:
         if _name_taken(state, n):
             raise RuleError("swade.combatant.name_taken", name=n)
+        admit_name(n, taken, limit=NAME_MAX)  # issue 21: plain, not an id, unique folded
     if group is None and count > 1 and not wild:
         group = base  # SW-31: a group of Extras shares one card
     shared_card = None
@@ -301,8 +309,10 @@ def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outc
     require_control(actor, combatant)
     new = state.model_copy(deep=True)
     gone = find_combatant(new, combatant.id)
+    heir = next((c.id for c in group_members(new, gone) if c.id != gone.id), None)
     drop_from_turns(new, gone)
     new.combatants = [c for c in new.combatants if c.id != gone.id]
+    clear_references(new, gone.id, heir)  # issue 21: grapples, action counts
     if gone.card is not None and not any(c.card == gone.card for c in new.combatants):
         discard(new, gone.card)
     event = Event(key="swade.combatant.removed", params={"combatant": gone.name})
@@ -328,6 +338,9 @@ def edit_combatant(
     renamed = "name" in changes and fold(str(changes["name"])) != fold(combatant.name)
     if renamed and (not str(changes["name"]).strip() or _name_taken(state, str(changes["name"]))):
         raise RuleError("swade.combatant.name_taken", name=changes["name"])
+    if "name" in changes:  # issue 21: plain, not an id, unique by its folded form
+        others = [c.name for c in raw_items(state.combatants) if c.id != combatant.id]
+        changes = {**changes, "name": admit_name(str(changes["name"]), others, limit=NAME_MAX)}
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     data = target.model_dump()
@@ -341,6 +354,7 @@ def edit_combatant(
             raise RuleError("swade.combatant.bad_value", combatant=combatant.name)
     if edited.side not in SIDES:
         raise RuleError("swade.combatant.bad_side", side=edited.side)
+    require_sheet(edited)  # issue 21: every value within its bound
     new.combatants[new.combatants.index(target)] = edited
     event = Event(
         key="swade.combatant.edited",

@@ -26,6 +26,7 @@ from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Event
 from bot.systems.swade import conditions as swade_conditions
 from bot.systems.swade.actions import multi_action_modifiers
+from bot.systems.swade.bounds import WEAPON_AP
 from bot.systems.swade.state import Condition, SwadeCombatant, SwadeState, Trait
 
 Modifier = tuple[str, int]
@@ -117,7 +118,7 @@ class AttackOptions(BaseModel):
     charge: bool = False  # seed 003: mounted charge +4 damage
     the_drop: bool = False  # seed 003 "Superioridad": +4 attack and damage
     damage: str | None = None  # damage notation overriding the weapon's
-    ap: int = Field(default=0, ge=0)  # extra armour piercing
+    ap: int = Field(default=0, ge=0, le=WEAPON_AP[1])  # extra armour piercing (issue 21)
     free_attack: bool = False  # SW-25: free attack (leaving melee); ignores Defend
     modifier: int = Field(default=0, ge=-20, le=20)  # a situational one the GM gives
 

@@ -72,7 +72,10 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.systems.base import RuleError
+from bot.systems.bounds import NAME_MAX, require_sheet_length
+from bot.systems.plain_names import plain_name
 from bot.systems.sheets import SheetReading, join_hyphen_wraps
+from bot.systems.swade.bounds import require_sheet
 from bot.systems.swade.names import (
     ARCANE_SKILL_OF,
     ARCANE_SKILLS,
@@ -465,6 +468,7 @@ def _build(
     final_name = (name or sheet.header or "").strip()
     if not final_name:
         raise RuleError("swade.statblock.no_name")
+    final_name = plain_name(final_name, limit=NAME_MAX)  # issue 21
     if not quick and not sheet.saw_attributes:
         raise RuleError("swade.statblock.no_attributes")
     missing = [key for key in ATTRIBUTE_IDS if key not in sheet.attributes]
@@ -523,7 +527,9 @@ def _build(
 
 def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeCombatant]:
     """Read a SWADE stat block (module docstring) into a combatant with no id yet, the
-    text it did not use and the defaults it applied."""
+    text it did not use and the defaults it applied. Issue 21: at most ``SHEET_MAX``
+    characters, and every value within ``bot.systems.swade.bounds``."""
+    require_sheet_length(text)
     reading: SheetReading[SwadeCombatant] = SheetReading(
         sheet=SwadeCombatant(id="", name=name or "-")
     )
@@ -534,6 +540,7 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
     if quick:
         _quick(reading, sheet, src)
         reading.sheet = _build(reading, sheet, name, quick=True)
+        require_sheet(reading.sheet)
         return reading
     _header(reading, sheet, src[: marks[0].start], name)
     in_special = False
@@ -554,6 +561,7 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
         else:
             _list_section(reading, sheet, mark, content, line)
     reading.sheet = _build(reading, sheet, name, quick=False)
+    require_sheet(reading.sheet)
     return reading
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from bot.commands.autocomplete import action_choices as action_autocomplete
+from bot.commands.autocomplete import limb_choices as limb_autocomplete
+from bot.commands.autocomplete import weapon_choices as weapon_autocomplete
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex import declare, start_round
+from bot.systems.ritualhex.moves import who as cog
 from bot.systems.ritualhex.state import RitualHexState
-from cogs import ritualhex as cog
 from tests.systems.ritualhex.helpers import GM, PLAYER_A, cid, example_cast, no_dice
 
 
@@ -44,11 +47,11 @@ def names(choices: list[Any]) -> list[str]:
 
 async def test_act_offers_the_actors_actions_and_verbs() -> None:
     enc = fight(attacked=False)
-    got = await cog.action_autocomplete(interaction(PLAYER_A.user_id, "act"), enc, "")
+    got = await action_autocomplete(interaction(PLAYER_A.user_id, "act"), enc, "")
     assert names(got) == ["Piña", "Patada", "Curar", "Esperar", "Preparar"]
     # The Goblin (named) has no actions of its own but its shield: stow or drop it.
     i = interaction(GM.user_id, "act", actor="Goblin")
-    assert names(await cog.action_autocomplete(i, enc, "")) == [
+    assert names(await action_autocomplete(i, enc, "")) == [
         "Esperar", "Preparar", "guardar Escudo", "soltar Escudo",
     ]  # fmt: skip
 
@@ -56,20 +59,20 @@ async def test_act_offers_the_actors_actions_and_verbs() -> None:
 async def test_react_with_offers_the_reactors_usable_reactions() -> None:
     enc = fight(attacked=True)
     i = interaction(GM.user_id, "with", parent="react", focused="reaction")
-    assert names(await cog.action_autocomplete(i, enc, "")) == ["Bloqueo"]
+    assert names(await action_autocomplete(i, enc, "")) == ["Bloqueo"]
     i = interaction(GM.user_id, "with", parent="react", focused="reaction", actor="Thrall")
     # Proteger needs an ally of the Thrall targeted: the Goblin is.
-    assert names(await cog.action_autocomplete(i, enc, "pro")) == ["Proteger"]
+    assert names(await action_autocomplete(i, enc, "pro")) == ["Proteger"]
 
 
 async def test_weapon_and_limb_autocomplete() -> None:
     enc = fight(attacked=False)
     i = interaction(PLAYER_A.user_id, "attack", focused="weapon")
-    assert names(await cog.weapon_autocomplete(i, enc, "")) == ["Piña", "Patada"]
+    assert names(await weapon_autocomplete(i, enc, "")) == ["Piña", "Patada"]
     i = interaction(PLAYER_A.user_id, "attack", focused="called", target="Goblin")
-    assert names(await cog.limb_autocomplete(i, enc, "")) == ["mano1", "mano2", "pies"]
+    assert names(await limb_autocomplete(i, enc, "")) == ["mano1", "mano2", "pies"]
     i = interaction(PLAYER_A.user_id, "attack", focused="limb", target="Goblin")
-    assert names(await cog.limb_autocomplete(i, enc, "man")) == ["mano1", "mano2"]
+    assert names(await limb_autocomplete(i, enc, "man")) == ["mano1", "mano2"]
 
 
 def test_the_chain_buttons_name_the_reactor_and_the_reaction() -> None:

@@ -18,10 +18,11 @@ from pydantic import model_validator
 from bot.dice.source import DiceSource
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Outcome, RuleError, chain
+from bot.systems.bounds import require_room
 from bot.systems.ds20.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import read_statline
-from bot.systems.plugin import Move, Options, Play, SavedSheet
+from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.sheets import SheetReading
 from bot.systems.words import fold, side, yes_no
 
@@ -42,14 +43,7 @@ def saved_sheet(character: SavedSheet) -> DSCombatant:
     return DSCombatant.model_validate(character.sheet_for(SYSTEM))
 
 
-class AddOptions(Options):
-    name: str
-    statblock: str | None = None
-    character: SavedSheet | None = None
-    count: int = 1
-    side: str | None = None
-    controller: int | None = None
-
+class AddOptions(SheetOptions):
     @model_validator(mode="after")
     def _one_sheet(self) -> AddOptions:
         if self.statblock and self.character:
@@ -63,6 +57,7 @@ def add_many(sheets: list[tuple[DSCombatant, int | None]]) -> Rules:
     """Add each sheet in turn (``add_combatant``), one outcome for all."""
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
+        require_room(len(state.combatants), len(sheets))  # issue 21: the whole batch first
         steps = [
             partial(
                 ds20.add_combatant, actor=actor, sheet=sheet, controller_id=controller, dice=dice

@@ -1,0 +1,181 @@
+"""The bounds on what users give the bot, shared by every system (issue 21). Pure.
+
+A command's work is bounded by what it is given: a wound track of two billion boxes, a
+Parry of 999,999 or ten thousand combatants made single commands take seconds and the
+board megabytes. So every value that enters the state (a pasted sheet, ``/combatant
+edit``, ``/encounter import``) is checked against a bound written here or in the
+system's own ``bounds`` module (``bot.systems.<system>.bounds``), and refused with a
+message that names the bound. The README's "Limits" table lists the same numbers.
+
+Checks are generators of :class:`Problem`: the first one found is what the user is told
+(:func:`first`), and a whole state can be walked without building a list of every
+mistake in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sized
+from dataclasses import dataclass
+from typing import Any
+
+from bot.systems.base import RuleError
+from bot.systems.plain_names import markup_problem
+
+COMBATANTS_MAX = 100
+"""Combatants in one encounter (``/combatant add``, ``/join``, an import)."""
+COUNT_MAX = 40
+"""Combatants one ``/combatant add`` may add (its ``count``)."""
+NAME_MAX = 80
+"""A combatant's or a saved character's name, in characters (after
+:func:`~bot.systems.plain_names.plain_name` cleans it)."""
+ENCOUNTER_NAME_MAX = 100
+"""An encounter's name."""
+ITEM_NAME_MAX = 60
+"""A weapon, power, action, item, technique or group name."""
+TEXT_MAX = 200
+"""Any other short text kept in a sheet (a weapon's damage, an edge, a piece of gear)."""
+LIST_MAX = 1000
+"""Entries in any one list of a sheet (skills, edges, weapons, gear...): more than any
+4,000-character sheet of real entries holds."""
+SHEET_MAX = 4000
+"""A pasted sheet or stat block, in characters (the form's and the option's limit)."""
+STATE_JSON_MAX = 2 * 1024 * 1024
+"""An imported encounter's state, in bytes of JSON (the log beside it is not read)."""
+JSON_DEPTH_MAX = 32
+"""Nesting of an imported encounter's JSON (a real state nests about 10 deep)."""
+SEQ_MAX = 10**12
+"""Actions applied to one encounter (``seq``): far beyond any fight, well inside SQLite's
+64-bit integers."""
+NEXT_ID_MAX = 1_000_000
+"""The next combatant id number (``c1``, ``c2``...)."""
+ROUND_MAX = 100_000
+"""Rounds of one encounter."""
+
+
+# What was expected, when it is not a range or a list of values: catalogue keys, which
+# the messages translate (``{expected:key}``).
+EXPECT_ID = "bounds.expected.id"
+EXPECT_ONCE = "bounds.expected.once"
+EXPECT_TEXT = "bounds.expected.text"
+EXPECT_PLAIN = "bounds.expected.plain"
+EXPECT_ID_FORM = "bounds.expected.id_form"
+EXPECT_BELOW_NEXT_ID = "bounds.expected.below_next_id"
+EXPECT_NOT_ID = "bounds.expected.not_id"
+EXPECT_UNIQUE_NAME = "bounds.expected.unique_name"
+EXPECT_MUTUAL_GRAPPLE = "bounds.expected.mutual_grapple"
+EXPECT_OWN_PART = "bounds.expected.own_part"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The first thing wrong with a value: where (``path``, as in the exported JSON),
+    what was expected (a range such as ``0..30``, values, or an ``EXPECT_*`` catalogue
+    key), what was found; ``label`` is the catalogue key of the field as users know it
+    ("Parada"), when it is one they type."""
+
+    path: str
+    expected: str
+    found: str
+    label: str | None = None
+
+    def error(self) -> RuleError:
+        """The refusal a user gets: the field by its name when it has one (a sheet, an
+        edit), else by its path (an import)."""
+        if self.label is not None:
+            return RuleError(
+                "bounds.value", field=self.label, value=self.found, expected=self.expected
+            )
+        return RuleError("bounds.at", path=self.path, value=self.found, expected=self.expected)
+
+
+Problems = Iterator[Problem]
+
+
+def shown(value: Any) -> str:
+    """A found value as the message quotes it (long ones cut: it is only a reminder)."""
+    if isinstance(value, dict | list):
+        return f"{type(value).__name__} of {len(value)}"
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def first(problems: Iterable[Problem]) -> Problem | None:
+    return next(iter(problems), None)
+
+
+def require(problems: Iterable[Problem]) -> None:
+    """Raise the first problem's refusal, if there is one."""
+    found = first(problems)
+    if found is not None:
+        raise found.error()
+
+
+def number(path: str, value: Any, low: int, high: int, label: str | None = None) -> Problem | None:
+    """An integer within ``low..high`` (booleans are not numbers here)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        return Problem(path, f"{low}..{high}", shown(value), label)
+    return None
+
+
+def optional_number(
+    path: str, value: Any, low: int, high: int, label: str | None = None
+) -> Problem | None:
+    return None if value is None else number(path, value, low, high, label)
+
+
+def count(path: str, items: Sized, high: int, label: str | None = None) -> Problem | None:
+    """At most ``high`` entries."""
+    if len(items) > high:
+        return Problem(path, f"≤ {high}", str(len(items)), label)
+    return None
+
+
+def text(path: str, value: Any, limit: int, label: str | None = None) -> Problem | None:
+    """Plain text of at most ``limit`` characters: no markup, control or invisible
+    characters (:func:`~bot.systems.plain_names.markup_problem`)."""
+    if not isinstance(value, str):
+        return Problem(path, EXPECT_TEXT, shown(value), label)
+    if len(value) > limit:
+        return Problem(path, f"≤ {limit}", f"{len(value)}", label)
+    bad = markup_problem(value, quoted=False)
+    if bad is not None:
+        return Problem(path, EXPECT_PLAIN, bad, label)
+    return None
+
+
+def free_text(path: str, value: Any, limit: int, label: str | None = None) -> Problem | None:
+    """Text of at most ``limit`` characters, any characters (kept as written: sheet
+    notes, gear)."""
+    if not isinstance(value, str):
+        return Problem(path, EXPECT_TEXT, shown(value), label)
+    if len(value) > limit:
+        return Problem(path, f"≤ {limit}", f"{len(value)}", label)
+    return None
+
+
+def one_of(
+    path: str, value: Any, allowed: Iterable[Any], label: str | None = None
+) -> Problem | None:
+    options = list(allowed)
+    if value not in options:
+        return Problem(path, " | ".join(str(o) for o in options), shown(value), label)
+    return None
+
+
+def present(found: Problem | None) -> Problems:
+    """``yield from present(check(...))``: the problem, if any."""
+    if found is not None:
+        yield found
+
+
+def require_sheet_length(text: str) -> None:
+    """A pasted sheet of at most :data:`SHEET_MAX` characters (the option and the form
+    say so to Discord's client; this holds for anything else that sends one)."""
+    if len(text) > SHEET_MAX:
+        raise RuleError("bounds.sheet_too_long", length=len(text), max=SHEET_MAX)
+
+
+def require_room(present_count: int, adding: int) -> None:
+    """Room for ``adding`` more combatants within :data:`COMBATANTS_MAX`."""
+    if present_count + adding > COMBATANTS_MAX:
+        raise RuleError("bounds.combatants", max=COMBATANTS_MAX, count=present_count, adding=adding)

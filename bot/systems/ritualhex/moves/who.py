@@ -1,0 +1,188 @@
+"""Who a Ritual Hex move is about, looked up inside its rules call (under the channel's
+lock, on the state it is given): names through the one resolver
+(:func:`bot.systems.lookup.find`), who acts through the one actor picker, body parts by
+key or kind in Spanish or English; and the buttons every result carries (the chain's
+offers, recomputed after every action so they stay valid).
+
+Readings (README "Ritual Hex"):
+
+- Without ``actor``, who acts is the caller's combatant holding the opportunity. The GM
+  plays the minions (and heroes nobody else controls): the GM acts for one of those
+  holding it; when it is only a player's hero's, the GM is asked to name it (issue 17:
+  never acting for a player's hero by default).
+- Who reacts or passes is the caller's combatant first in the reaction order (the GM:
+  the first one in that order).
+- The rules' react offer (one per reactor, with its usable reactions) becomes one button
+  per reaction, labelled with the reactor's name, so every button is unambiguous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.dice.source import DiceSource
+from bot.systems import ritualhex as rh
+from bot.systems.base import Actor, Offer, Outcome, RuleError
+from bot.systems.lookup import find, pick_actor
+from bot.systems.plugin import Play
+from bot.systems.ritualhex.chain import next_reactors
+from bot.systems.ritualhex.sheet import PART_ALIASES
+from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
+from bot.systems.words import fold
+
+SYSTEM = "ritualhex"
+Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]
+
+
+def play(kind: str, rules: Rules) -> Play[RitualHexState]:
+    """A Ritual Hex move's rules call, with the current buttons attached, logged as
+    ``ritualhex.<kind>`` and titled ``ritualhex_cog.title.<kind>``."""
+    return Play(
+        rules=with_offers(rules), kind=f"{SYSTEM}.{kind}", title=f"{SYSTEM}_cog.title.{kind}"
+    )
+
+
+# -- names -------------------------------------------------------------------------------
+
+
+def find_combatant(state: RitualHexState, text: str) -> RHCombatant:
+    """A combatant by id, name or the start of exactly one name."""
+    return find(state.combatants, text)
+
+
+def find_targets(state: RitualHexState, text: str | None) -> list[str]:
+    """One combatant, or several separated by commas (multi-target actions)."""
+    if not text:
+        return []
+    try:
+        return [find_combatant(state, text).id]
+    except RuleError:
+        if "," not in text:
+            raise
+    return [find_combatant(state, piece).id for piece in text.split(",") if piece.strip()]
+
+
+def _compact(text: str) -> str:
+    """A part key or kind as compared: folded, without spaces or underscores ("Mano 1",
+    "mano_1" and "mano1" are one key)."""
+    return fold(text).replace(" ", "").replace("_", "")
+
+
+def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
+    """A body part of ``c`` by key ("mano2"), by kind when only one part has it
+    ("pies", "cabeza"), English names included ("hand2", "feet")."""
+    parts: list[Part] = c.limbs if limbs_only else c.parts
+    wanted = _compact(text)
+    digits = "".join(ch for ch in wanted if ch.isdigit())
+    word = wanted[: len(wanted) - len(digits)] if digits else wanted
+    word = PART_ALIASES.get(word, word)
+    for candidate in (wanted, word + digits):
+        found = [p.key for p in parts if _compact(p.key) == candidate]
+        if found:
+            return found[0]
+    if not digits:
+        kinds = [p.key for p in parts if _compact(p.kind) == word]
+        if len(kinds) == 1:
+            return kinds[0]
+        if len(kinds) > 1:
+            raise RuleError(
+                "ritualhex_cog.error.which_limb", name=c.name, limb=text, expected=", ".join(kinds)
+            )
+    raise RuleError(
+        "ritualhex_cog.error.unknown_limb",
+        name=c.name,
+        limb=text,
+        expected=", ".join(p.key for p in parts) or "—",
+    )
+
+
+def _names(state: RitualHexState, ids: list[str]) -> str:
+    people = state.by_id()
+    return ", ".join(c.name for cid in ids if (c := people.get(cid)) is not None) or "—"
+
+
+def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant:
+    """Who acts: the one named; else the caller's combatant holding the opportunity
+    (the GM: a minion, or a hero nobody else controls); else (a player) their only
+    combatant, so the rules can say whose opportunity it is."""
+    holders = [c for cid in state.acting if (c := state.peek(cid)) is not None]
+    turn = holders
+    if actor.is_gm and not name:
+        turn = [c for c in holders if c.controller_id in (None, actor.user_id)]
+        if not turn and holders:
+            raise RuleError(
+                "ritualhex_cog.error.gm_name_the_hero", acting=_names(state, state.acting)
+            )
+    try:
+        return pick_actor(state.combatants, actor, name, turn=turn)
+    except RuleError as exc:
+        if exc.key != "names.which_actor":
+            raise
+    raise RuleError("ritualhex_cog.error.which_actor", acting=_names(state, state.acting))
+
+
+def reactor(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant:
+    """Who answers the open link: the one named; else the caller's combatant first in
+    the reaction order (the GM: the first in that order)."""
+    if name:
+        return find_combatant(state, name)
+    if not state.awaiting:
+        raise RuleError("ritualhex.error.no_chain")
+    head = next_reactors(state)
+    ordered = head + [cid for cid in state.awaiting if cid not in head]
+    people = state.by_id()
+    for cid in ordered:
+        c = people.get(cid)
+        if c is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm):
+            return c
+    raise RuleError("ritualhex_cog.error.none_of_yours", names=_names(state, ordered))
+
+
+# -- the buttons under every result ------------------------------------------------------
+
+
+def offers(state: RitualHexState) -> list[Offer]:
+    """The rules' offers (``offers_for``) as buttons with names: one per usable
+    reaction of the reactors who answer now, then pass-all, ending a Multi-ataque, and
+    each waiting combatant's pass (the first 25 are shown)."""
+    head = set(next_reactors(state))
+    first: list[Offer] = []
+    rest: list[Offer] = []
+    people = state.by_id()  # read only: looking a name up must not copy the combatant
+    for offer in rh.offers_for(state):
+        c = people.get(offer.combatant_id or "")
+        name = c.name if c else ""
+        if offer.action == "rh_react":
+            first += [
+                offer.model_copy(
+                    update={
+                        "label_key": "ritualhex_cog.offer.react",
+                        "data": {"name": name, "reaction": reaction},
+                    }
+                )
+                for reaction in offer.data.get("reactions", [])
+            ]
+        elif offer.action == "rh_pass":
+            moved = offer.model_copy(
+                update={"label_key": "ritualhex_cog.offer.pass", "data": {"name": name}}
+            )
+            (first if offer.combatant_id in head else rest).append(moved)
+        elif offer.action == "rh_end_opportunity":
+            first.append(
+                offer.model_copy(
+                    update={"label_key": "ritualhex_cog.offer.end", "data": {"name": name}}
+                )
+            )
+        else:
+            first.append(offer)
+    return first + rest
+
+
+def with_offers(rules: Rules) -> Rules:
+    """Run ``rules`` and attach the current offers (kept valid after any action)."""
+
+    def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
+        outcome = rules(state, actor, dice)
+        return outcome.model_copy(update={"offers": offers(outcome.state)})
+
+    return run
