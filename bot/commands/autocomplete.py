@@ -3,8 +3,8 @@ suggestions (weapons, actions, conditions, body parts).
 
 Combatant names are filtered by the one filter (:func:`bot.systems.lookup.matching`:
 folded, contained), so what is offered is what the resolver accepts. A system suggests
-through its plugin (``Plugin.suggest[kind](state, asker, typed)``); Savage Worlds and
-Ritual Hex still through their old handlers until phase B.
+through its plugin (``Plugin.suggest[kind](state, asker, typed)``); Ritual Hex still
+through its old handlers until phase B.
 """
 
 from __future__ import annotations
@@ -50,15 +50,18 @@ async def _encounter(interaction: discord.Interaction) -> Encounter | None:
 
 def asker(interaction: discord.Interaction, encounter: Encounter) -> Asker:
     """Who asks: the user, whether they are the encounter's GM, the ``actor`` typed so
-    far and their language."""
+    far and their language; the command typed and its other options so far."""
     bot: ComodinBot = interaction.client  # type: ignore[assignment]
     user = interaction.user.id
-    actor = getattr(interaction.namespace, "actor", None)
+    typed = {k: v for k, v in vars(interaction.namespace).items() if isinstance(v, str) and v}
+    command = getattr(interaction, "command", None)  # (the tests' bare interactions have none)
     return Asker(
         user_id=user,
         is_gm=user == encounter.gm_id,
-        actor=actor if isinstance(actor, str) and actor else None,
+        actor=typed.get("actor"),
         lang=bot.language_for(interaction),
+        command=command.qualified_name if command is not None else "",
+        typed=typed,
     )
 
 
