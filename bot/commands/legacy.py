@@ -1,8 +1,8 @@
 """The old string-keyed handlers: a system's cog registers a handler for (command,
 system) and the dispatcher (:mod:`bot.commands.dispatch`) calls it when the channel's
-system has no move for the command. Savage Worlds and Ritual Hex still answer this way
-until phase B of issue 22 gives them moves (:mod:`bot.systems.plugin`); then this module
-goes. Dread S-20 and every new system use moves only."""
+system has no move for the command. Ritual Hex still answers this way until phase B of
+issue 22 gives it moves (:mod:`bot.systems.plugin`); then this module goes. Dread S-20,
+Savage Worlds and every new system use moves only."""
 
 from __future__ import annotations
 
