@@ -1,8 +1,11 @@
-"""/bennies session-start|session-end|give|spend|show|history, the benny buttons on
-results, and :func:`act_with_benny` for any cog that charges a benny (SW-35).
+"""/bennies session-start|session-end|give|spend|show|history (SW-35).
 
-The ledger (:mod:`bot.bennies`) keeps the pools; this module only decides who acts,
-which pool pays and which SWADE rules function runs:
+The ledger (:mod:`bot.bennies`) keeps the pools; :func:`act_with_benny`
+(:mod:`bot.commands.benny_spending`) charges a benny and runs the rules. The benny
+buttons under results and /react soak|unshake are Savage Worlds' moves
+(:mod:`bot.systems.swade.moves.bennies`); what the ledger does after an action, an
+/undo and at an encounter's end is in :mod:`bot.commands.benny_follow_ups`.
+/bennies spend runs:
 
 - reroll a trait roll: ``combat.reroll_attack`` (SW-4: keep the better; a critical
   failure cannot be rerolled, one on the reroll stands);
@@ -16,7 +19,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 import discord
@@ -50,15 +52,11 @@ from bot.commands.benny_spending import (
     swade_only,
 )
 from bot.commands.context import Ctx
-from bot.commands.legacy import handles
 from bot.dice.source import DiceSource
-from bot.encounter.service import Undone
 from bot.errors import UserError
-from bot.systems.base import Event, Offer, Outcome
+from bot.systems.base import Event, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.swade import damage, turns
-from bot.systems.swade.encounter_rules import find_combatant
-from bot.systems.swade.state import SwadeCombatant, SwadeState
+from bot.systems.swade.moves.who import find_combatant
 
 log = logging.getLogger("comodin.bennies")
 
@@ -375,99 +373,6 @@ class BenniesCog(commands.Cog):
         if entry.note:
             text += " " + ctx.t("bennies.because", note=entry.note)
         return text
-
-
-# --- SW-38: /undo gives the bennies back ----------------------------------------------------
-
-
-@handles("undone", "swade")
-async def undone(ctx: Ctx, undone: Undone) -> list[str]:
-    """SW-38: after ``/undo``, reverse what the undone action did to the bennies ledger
-    (:meth:`BennyLedger.undo_action`) and say it, one line per pool."""
-    changes = await ledger_of(ctx).undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
-    if not changes:
-        return []
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    lines = []
-    for change in changes:
-        holder = holder_label(ctx, change.holder, encounter)
-        if change.wanted > 0 and change.left is None:
-            key = "bennies.undo.returned_own"
-        elif change.wanted > 0:
-            key = "bennies.undo.returned"
-        elif change.delta:
-            key = "bennies.undo.taken_back"
-        else:
-            key = "bennies.undo.already_spent"
-        lines.append(ctx.t(key, holder=holder, left=change.left))
-    ctx.bot.boards.request(ctx.channel_id)
-    return lines
-
-
-# --- buttons on results and /react (SWADE) -----------------------------------------------------
-
-
-def _offer_combatant(encounter: Encounter, offer: Offer) -> SwadeCombatant:
-    state: SwadeState = encounter.state  # type: ignore[assignment]
-    return find_combatant(state, offer.combatant_id or "")
-
-
-@handles("offer:reroll_attack", "swade")
-async def offer_reroll_attack(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
-    """SW-4 "Repetir (beni)" on an attack: keep the better roll."""
-    c = _offer_combatant(encounter, offer)
-    await act_with_benny(ctx, encounter, c, rules_for("reroll", c.id), use="reroll")
-
-
-@handles("offer:reroll_damage", "swade")
-async def offer_reroll_damage(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
-    """SW-35: reroll the damage of an attack."""
-    c = _offer_combatant(encounter, offer)
-    await act_with_benny(ctx, encounter, c, rules_for("damage", c.id), use="damage")
-
-
-@handles("offer:soak", "swade")
-async def offer_soak(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
-    """SW-14: soak the last hit (again: reroll the soak roll)."""
-    c = _offer_combatant(encounter, offer)
-    await act_with_benny(ctx, encounter, c, rules_for("soak", c.id), use="soak")
-
-
-@handles("offer:reroll_incapacitation", "swade")
-async def offer_reroll_incapacitation(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
-    """SW-4/SW-13 "Repetir Vigor (beni)": reroll the incapacitation Vigor roll, keeping
-    the better (``damage.reroll_incapacitation``)."""
-    c = _offer_combatant(encounter, offer)
-    rules = partial(damage.reroll_incapacitation, combatant_id=c.id)
-    await act_with_benny(ctx, encounter, c, rules, use="reroll")
-
-
-@handles("offer:reroll_turn_start", "swade")
-async def offer_reroll_turn_start(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
-    """SW-4/SW-16 "Repetir Vigor (beni)": reroll a start-of-turn Vigor roll (Stunned or
-    bleeding out), keeping the better (``turns.reroll_turn_start``)."""
-    c = _offer_combatant(encounter, offer)
-    rules = partial(turns.reroll_turn_start, combatant_id=c.id)
-    await act_with_benny(ctx, encounter, c, rules, use="reroll")
-
-
-@handles("offer:swade.unshake", "swade")
-async def offer_unshake(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
-    """SW-15: a benny removes Shaken at any moment."""
-    c = _offer_combatant(encounter, offer)
-    await act_with_benny(ctx, encounter, c, rules_for("unshake", c.id), use="unshake")
-
-
-@handles("react:soak", "swade")
-async def react_soak(ctx: Ctx, encounter: Encounter, actor: str | None = None) -> None:
-    c = own_combatant(ctx, encounter, actor)
-    await act_with_benny(ctx, encounter, c, rules_for("soak", c.id), use="soak")
-
-
-@handles("react:unshake", "swade")
-async def react_unshake(ctx: Ctx, encounter: Encounter, actor: str | None = None) -> None:
-    c = own_combatant(ctx, encounter, actor)
-    await act_with_benny(ctx, encounter, c, rules_for("unshake", c.id), use="unshake")
 
 
 async def setup(bot: ComodinBot) -> None:

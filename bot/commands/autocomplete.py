@@ -4,8 +4,7 @@ suggestions (weapons, actions, conditions, body parts).
 Combatant names are filtered by the one filter (:func:`bot.systems.lookup.matching`:
 folded, contained), so what is offered is what the resolver accepts. A system suggests
 through its plugin (``Plugin.suggest[kind](state, asker, typed)``; :func:`suggestions`
-for an option of a system's own command); Savage Worlds still through its old handlers
-until phase B.
+for an option of a system's own command).
 """
 
 from __future__ import annotations
@@ -82,12 +81,11 @@ def asker(interaction: discord.Interaction, encounter: Encounter) -> Asker:
     options typed so far."""
     bot: ComodinBot = interaction.client  # type: ignore[assignment]
     user = interaction.user.id
-    actor = getattr(interaction.namespace, "actor", None)
     typed = {k: v for k, v in vars(interaction.namespace).items() if isinstance(v, str) and v}
     return Asker(
         user_id=user,
         is_gm=user == encounter.gm_id,
-        actor=actor if isinstance(actor, str) and actor else None,
+        actor=typed.get("actor"),
         lang=bot.language_for(interaction),
         command=command_name(interaction),
         option=focused_option(interaction),

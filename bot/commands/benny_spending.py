@@ -1,8 +1,8 @@
-"""Charging a benny for a Savage Worlds action (SW-35), for every cog that offers one:
-``/bennies spend``, ``/react soak|unshake``, the benny buttons under results and the
-maneuvers' rerolls. Not a cog: moved here from ``cogs/bennies.py`` so no cog imports
-another (issue 22); phase C makes bennies a service below the cogs, spent in the same
-transaction as the action.
+"""Charging a benny for a Savage Worlds action (SW-35): ``/bennies spend``, and every
+move with a benny :class:`~bot.systems.plugin.Cost` (``/react soak|unshake``, the benny
+buttons under results and the maneuvers' rerolls: :func:`pay_benny`, the dispatcher's
+payer). Not a cog, so no cog imports another (issue 22); phase C makes bennies a service
+below the cogs, spent in the same transaction as the action.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.swade import combat, damage, turns
-from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.plugin import Play
+from bot.systems.swade.moves import who
+from bot.systems.swade.moves.bennies import SPENDS, spend
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
@@ -93,9 +94,10 @@ async def act_with_benny(
     *,
     use: str,
     note: str | None = None,
-) -> None:
+) -> tuple[Encounter, Outcome]:
     """SW-35: charge one benny for ``combatant`` and run ``rules(state, actor, dice)`` as
-    one encounter action, replying with its events (the spend first).
+    one encounter action, replying with its events (the spend first); returns what the
+    action left and said.
 
     The pool is :func:`holder_for`'s: a player character's controller, a GM Wild Card's
     own (in the state, spent inside the same action so ``/undo`` returns it) and then the
@@ -123,7 +125,7 @@ async def act_with_benny(
             spent = Event(key="bennies.spent", params={"holder": name, "left": left})
             return with_event(outcome.model_copy(update={"state": paid}), spent)
 
-        paid, _outcome = await ctx.act(
+        paid, outcome = await ctx.act(
             pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key
         )
         await ledger.record(
@@ -136,7 +138,7 @@ async def act_with_benny(
             roll_ref=roll_ref,
             action_seq=paid.seq - 1,  # SW-38: undoing the action undoes its row
         )
-        return
+        return paid, outcome
     holder = holders[-1]
     label = holder_label(ctx, holder, encounter)
     with named_pool(holder, label):
@@ -150,12 +152,26 @@ async def act_with_benny(
                 )
                 return with_event(rules(state, actor, dice), spent_event)
 
-            acted, _outcome = await ctx.act(
+            acted, outcome = await ctx.act(
                 pay_from_ledger, kind=f"bennies.{use}", params=params, title_key=title_key
             )
     # SW-38: the spend belongs to that encounter action (``seq`` before it): /undo of the
     # action gives the benny back.
     await ledger.tag_action(spent, ctx.channel_id, acted.seq - 1)
+    return acted, outcome
+
+
+async def pay_benny(
+    ctx: Ctx, encounter: Encounter, planned: Play[Any]
+) -> tuple[Encounter, Outcome]:
+    """A move paid with a benny (its :class:`~bot.systems.plugin.Cost`): the payer
+    found on the encounter as it is, then :func:`act_with_benny`."""
+    cost = planned.cost
+    assert cost is not None
+    combatant = cost.payer(encounter.state, ctx.actor(encounter))
+    return await act_with_benny(
+        ctx, encounter, combatant, planned.rules, use=cost.use, note=cost.note
+    )
 
 
 def story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
@@ -166,17 +182,11 @@ def story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
 
 
 def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
-    """The SWADE rules function a benny use runs, for one combatant (SW-35)."""
-    if use == "reroll":
-        return lambda s, a, d: combat.reroll_attack(s, a, d, combatant_id)
-    if use == "damage":
-        return lambda s, a, d: combat.reroll_damage(s, a, d, combatant_id)
-    if use == "soak":
-        return lambda s, a, d: damage.soak(s, a, d, combatant_id)
-    if use == "unshake":
-        return lambda s, a, d: damage.unshake_with_benny(s, a, combatant_id)
-    if use == "card":
-        return lambda s, a, d: turns.redraw_card(s, a, d, combatant_id)
+    """The SWADE rules function a benny use runs, for one combatant (SW-35): the
+    system's (:data:`~bot.systems.swade.moves.bennies.SPENDS`), power points and the
+    story."""
+    if use in SPENDS:
+        return spend(use, combatant_id)
     if use == "power":
         return lambda s, a, d: recover_power_points(s, a, combatant_id)
     if use == "story":
@@ -185,11 +195,7 @@ def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
 
 
 def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> SwadeCombatant:
-    """The named combatant, else the one combatant the user controls."""
+    """The named combatant (the one resolver), else the one combatant the user
+    controls (:func:`bot.systems.swade.moves.who.own_combatant`)."""
     state: SwadeState = encounter.state  # type: ignore[assignment]
-    if name:
-        return find_combatant(state, name)
-    mine = [c for c in state.combatants if c.controller_id == ctx.user_id]
-    if len(mine) != 1:
-        raise UserError("bennies.error.which_combatant")
-    return mine[0]
+    return who.own_combatant(state, ctx.actor(encounter), name)

@@ -10,8 +10,15 @@ board's) reach moves the same way. A move that looks at the state first (a
 :class:`~bot.systems.plugin.Look`) chooses its play there, or a
 :class:`~bot.systems.plugin.Notice`, which is only shown (:func:`show`).
 
-While Savage Worlds has no moves yet (phase B of issue 22), a command its plugin has no
-move for goes to the old handler (:mod:`bot.commands.legacy`).
+While no system is left on the old handlers (phase B of issue 22), a command a legacy
+plugin has no move for would go to the old handler (:mod:`bot.commands.legacy`), which
+phase C removes.
+
+A move may also only show the encounter (a :class:`~bot.systems.plugin.Show`: a private
+reply, nothing saved), or be paid for (a :class:`~bot.systems.plugin.Play` with a
+:class:`~bot.systems.plugin.Cost`: :data:`PAYERS` charges it and runs the rules as one
+action). What lives outside the encounter's state follows the action, by its events
+(:mod:`bot.commands.benny_follow_ups`: the bennies ledger).
 
 Every move is checked against the commands the cogs declare when they are loaded
 (:mod:`bot.commands.checks`).
@@ -19,11 +26,13 @@ Every move is checked against the commands the cogs declare when they are loaded
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
 
+from bot.commands import benny_follow_ups
+from bot.commands.benny_spending import pay_benny
 from bot.commands.context import Ctx
 from bot.commands.legacy import handler_for, has_handler
 from bot.encounter.service import Undone
@@ -34,8 +43,12 @@ from bot.render.views import offers_view
 from bot.systems import catalogue
 from bot.systems.base import Offer, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.plugin import Look, Move, Notice, Plugin, SavedSheet
+from bot.systems.plugin import Look, Move, Notice, Play, Plugin, SavedSheet, Show
 from bot.systems.sheets import SheetReading
+
+Payer = Callable[[Ctx, Encounter, Play[Any]], Awaitable[tuple[Encounter, Outcome]]]
+# A move's Cost.currency -> what charges it and runs the move's rules as one action.
+PAYERS: dict[str, Payer] = {"benny": pay_benny}
 
 
 def not_in_system(command: str, system: str) -> UserError:
@@ -56,28 +69,37 @@ async def play(
     move: Move[Any, Any],
     options: Mapping[str, Any],
     *,
+    encounter: Encounter,
     log: dict[str, Any] | None = None,
-    encounter: Encounter | None = None,
-) -> tuple[Encounter, Outcome] | None:
+) -> None:
     """Validate ``options`` for ``move`` and run its rules call as one encounter action
-    (logged with the options given, or ``log``). A :class:`Look` reads ``encounter``
-    (the channel's, as last saved) to choose; a :class:`Notice` is shown and nothing
-    else happens (``None``)."""
+    (logged with the options given, or ``log``), paid for when it costs something; then
+    what follows it outside the state. ``encounter`` is the channel's as the command
+    found it. A :class:`Show` only replies, privately; a :class:`Look` reads
+    ``encounter`` to choose its play, or a :class:`Notice`, which is only shown."""
     chosen = move.read(options, plugin.system)
     planned = move.play(chosen)
+    if isinstance(planned, Show):
+        lines = event_lines(planned.lines(encounter.state), ctx.lang)
+        embed = discord.Embed(title=ctx.t(planned.title), description="\n".join(lines))
+        await ctx.send(embed=embed, ephemeral=True)
+        return
     if isinstance(planned, Look):
-        encounter = encounter or await ctx.encounter()
         planned = planned.choose(encounter.state, ctx.actor(encounter))
         if isinstance(planned, Notice):
             await show(ctx, encounter, planned)
-            return None
-    return await ctx.act(
-        planned.rules,
-        kind=planned.kind,
-        params=logged(options) if log is None else log,
-        title_key=planned.title,
-        undoable=planned.undoable,
-    )
+            return
+    if planned.cost is not None:
+        _, outcome = await PAYERS[planned.cost.currency](ctx, encounter, planned)
+    else:
+        _, outcome = await ctx.act(
+            planned.rules,
+            kind=planned.kind,
+            params=logged(options) if log is None else log,
+            title_key=planned.title,
+            undoable=planned.undoable,
+        )
+    await benny_follow_ups.follow_up(ctx, outcome)
 
 
 async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
@@ -122,12 +144,9 @@ async def route(interaction: discord.Interaction, command: str, **options: Any) 
 
 
 async def undo_notes(ctx: Ctx, undone: Undone) -> list[str]:
-    """What ``/undo`` also says: what the system undid outside the encounter's state
-    (Savage Worlds' bennies ledger, SW-38; its old handler until phase C)."""
-    if has_handler("undone", undone.system):
-        lines: list[str] = await handler_for("undone", undone.system)(ctx, undone)
-        return lines
-    return []
+    """What ``/undo`` also says: what it undid outside the encounter's state (the
+    bennies ledger's rows of that action, SW-38)."""
+    return await benny_follow_ups.undone(ctx, undone)
 
 
 def has_answer(system: str, command: str) -> bool:
@@ -164,7 +183,7 @@ async def press_offer(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     if offer.combatant_id is not None:
         options["combatant_id"] = offer.combatant_id
     log = {"offer": offer.action, **offer.data}
-    await play(ctx, plugin, move, options, log=log, encounter=encounter)
+    await play(ctx, plugin, move, options, encounter=encounter, log=log)
 
 
 # -- what is not a rules action ----------------------------------------------------------
@@ -182,11 +201,12 @@ def read_sheet(
 
 
 async def end_summary(ctx: Ctx, encounter: Encounter) -> str:
-    """What ``/encounter end`` says of the fight: the system's summary renderer, else
-    its old handler, else nothing."""
+    """What ``/encounter end`` says of the fight: the system's summary renderer (and the
+    bennies spent in it), else its old handler, else nothing."""
     render = renderers(encounter.system).summary
     if render is not None:
-        return render(encounter.state, ctx.lang)
+        spent = await benny_follow_ups.spent_in(ctx, encounter)
+        return "\n".join(line for line in (render(encounter.state, ctx.lang), spent) if line)
     if has_handler("summary", encounter.system):
         text: str = await handler_for("summary", encounter.system)(ctx, encounter)
         return text

@@ -1,8 +1,7 @@
 """The old string-keyed handlers: a system's cog registers a handler for (command,
 system) and the dispatcher (:mod:`bot.commands.dispatch`) calls it when the channel's
-system has no move for the command. Savage Worlds still answers this way until phase B
-of issue 22 gives it moves (:mod:`bot.systems.plugin`); then this module goes. Dread
-S-20, Ritual Hex and every new system use moves only."""
+system has no move for the command. No system answers this way since phase B of issue
+22 gave every one moves (:mod:`bot.systems.plugin`); phase C removes this module."""
 
 from __future__ import annotations
 

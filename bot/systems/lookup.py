@@ -91,16 +91,17 @@ def pick_actor(
     *,
     turn: Sequence[C] = (),
     group_of: Callable[[C], str | None] | None = None,
+    able: Callable[[C], bool] = lambda c: True,
     which_key: str = "names.which_actor",
 ) -> C:
-    """Who acts: the one ``named`` (:func:`find`); else the first of ``turn`` (whose turn
-    it is: one combatant, or the members of a group sharing it) that the user controls
-    (the GM controls all); else, for a player, their only combatant; else ``RuleError``
-    (``which_key``) asking them to say who. Whether the user may act with the one named
-    is the rules' to check."""
+    """Who acts: the one ``named`` (:func:`find`, with ``group_of`` and ``able``); else
+    the first of ``turn`` (whose turn it is: one combatant, or the members of a group
+    sharing it) that the user controls (the GM controls all); else, for a player, their
+    only combatant; else ``RuleError`` (``which_key``) asking them to say who. Whether
+    the user may act with the one named is the rules' to check."""
     items = _items(combatants)
     if named:
-        return find(items, named, group_of=group_of)
+        return find(items, named, group_of=group_of, able=able)
     for c in turn:
         if c.controlled_by(actor.user_id, is_gm=actor.is_gm):
             return c

@@ -27,6 +27,11 @@ after a colon); a button under a result is ``"offer:<action>"`` (its options are
 offer's ``data`` plus ``combatant_id``), a board button ``"board:<action>"``. Every
 system provides :data:`CORE_MOVES`; :func:`problems` is the check run on every plugin
 when the catalogue loads it and by the conformance test.
+
+Two rarer shapes of a move's answer: a :class:`Show` only shows the encounter (nothing
+saved, a private reply: ``/encounter settings`` without a setting), and a :class:`Play`
+with a :class:`Cost` is paid for outside the encounter's state before its rules run
+(Savage Worlds' bennies, SW-35).
 """
 
 from __future__ import annotations
@@ -104,14 +109,42 @@ class SheetOptions(Options):
 
 
 @dataclass(frozen=True)
+class Cost:
+    """What a move costs outside the encounter's state, charged by the bot before its
+    rules run, as one action with them (Savage Worlds: a benny, SW-35; the bot's payer
+    for ``currency`` is in ``bot/commands/dispatch.py``). ``payer(state, actor)`` names
+    the combatant who pays (its pool is the system's to say), read on the state before
+    the action; ``use`` is what it pays for, ``note`` the player's words for the
+    history. When the rules refuse, nothing is spent. (Until the bennies ledger spends
+    inside the encounter's transaction, issue 22 phase C, the payer is found outside
+    the channel's lock, as before.)"""
+
+    currency: str
+    payer: Callable[[Any, Actor], Any]
+    use: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Play(Generic[S]):
     """One move, ready to run: the rules call, the log's ``kind`` and the reply title's
-    i18n key."""
+    i18n key; ``cost`` when the move is paid for (:class:`Cost`)."""
 
     rules: Rules[S]
     kind: str
     title: str
     undoable: bool = True
+    cost: Cost | None = None
+
+
+@dataclass(frozen=True)
+class Show(Generic[S]):
+    """A move that only shows the encounter: ``lines(state)`` are events, rendered in
+    the reader's language under ``title`` in a private reply. Nothing is saved or
+    logged and no die is rolled (``/encounter settings`` without a setting)."""
+
+    lines: Callable[[S], list[Event]]
+    title: str
 
 
 @dataclass(frozen=True)
@@ -139,7 +172,7 @@ class Move(Generic[S, Opt]):
 
     command: str
     options: type[Opt]
-    play: Callable[[Opt], Play[S] | Look[S]]
+    play: Callable[[Opt], Play[S] | Look[S] | Show[S]]
 
     @property
     def typed(self) -> bool:
@@ -201,8 +234,8 @@ class Plugin(Generic[S]):
     outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``).
 
     ``legacy`` marks a system still answered by the old string-keyed handlers
-    (``bot/commands/legacy.py``) for the commands it has no move for: Savage Worlds
-    until phase B of issue 22 moves it here."""
+    (``bot/commands/legacy.py``) for the commands it has no move for. No system is,
+    since phase B of issue 22; phase C removes the old handlers."""
 
     system: str
     title: str  # its name in English, the text of its choice in /encounter start

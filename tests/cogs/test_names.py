@@ -1,8 +1,9 @@
 """One name resolver (issue 22): the same names, typed in every command that takes a
 combatant, get the same answer from each: an exact name, the id, the name without its
 accent or case, the start of one name all find Mónica Ruiz; a start shared by two names
-is refused listing both; a name nobody has is refused. Autocomplete offers what the
-resolver accepts.
+is refused listing both; a name nobody has is refused; where a system groups Extras
+into one figure (Savage Worlds, SW-31), the group's name finds its first member.
+Autocomplete offers what the resolver accepts.
 
 Parametrized by system: each system lists its setup and its commands that take a
 combatant (``{name}`` where the name goes). Every command runs on the same table; what
@@ -30,6 +31,7 @@ class Names:
     setup: list[str]  # Mónica Ruiz (c1), Goblin Arquero, Goblin Brujo and an Ogro
     # (lines before it, with the dice they roll forced; the command with {name})
     commands: list[tuple[list[str], list[int], str]]
+    group: str | None = None  # a group of Extras whose name is no combatant's
 
 
 DS20_PC = "Tipo: PJ | Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Acrobacia 9, Iniciativa 4 | Armas: Puños 2/6 pelea"
@@ -44,6 +46,26 @@ RH_OGRO = (
 # Mónica prepares three times (AP level 9, preparation 3): the Ogro (10) has the opportunity.
 OGRO_HOLDS = ["@gm /act action:Preparar actor:c1"] * 3
 OGRO_BITES_MONICA = [*OGRO_HOLDS, "@gm /attack target:c1"]
+SW_PC = (
+    "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: "
+    "Pelear d8, Disparar d8, Atletismo d6, Notar d6\\nParada: 6; Dureza: 5\\n"
+    "Equipo: Espada corta (Fue+d6)"
+)
+SW_FOE = (
+    "Atributos: Agilidad d6, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: "
+    "Pelear d6, Disparar d6, Atletismo d6, Notar d6\\nParada: 5; Dureza: 5\\n"
+    "Equipo: Lanza (Fue+d6), Arco (Distancia 12/24/48, Daño 2d6)"
+)
+# Every card set by hand: Mónica's turn first, then the Ogro's.
+SW_CARDS = [
+    "@gm /initiative set combatant:c1 card:AS",
+    "@gm /initiative set combatant:Ogro card:KS",
+    "@gm /initiative set combatant:Orco card:4C",
+    '@gm /initiative set combatant:"Goblin Arquero" card:2C',
+    '@gm /initiative set combatant:"Goblin Brujo" card:3C',
+    "@gm /deal",
+]
+SW_HOLDING = [*SW_CARDS, "@gm /hold actor:c1"]
 SYSTEMS = {
     "ds20": Names(
         setup=[
@@ -93,6 +115,47 @@ SYSTEMS = {
             ([], [], "@gm /combatant remove combatant:{name}"),
         ],
     ),
+    "swade": Names(
+        setup=[
+            "@gm /encounter start system:swade",
+            f'@gm /combatant add name:"Mónica Ruiz" controller:@ana statblock:"{SW_PC}"',
+            f'@gm /combatant add name:"Goblin Arquero" statblock:"{SW_FOE}"',
+            f'@gm /combatant add name:"Goblin Brujo" statblock:"{SW_FOE}"',
+            f'@gm /combatant add name:Ogro wildcard:true statblock:"{SW_FOE}"',
+            f'@gm /combatant add name:Orco count:2 statblock:"{SW_FOE}"',
+            "@gm /bennies session-start",
+        ],
+        commands=[
+            ([], [], "@gm /attack target:{name} actor:Ogro"),
+            ([], [], "@gm /attack target:Ogro actor:{name}"),
+            ([], [], "@gm /wildattack target:{name} actor:Ogro"),
+            ([], [], "@gm /wildattack target:Ogro actor:{name}"),
+            ([], [], "@gm /act action:defender actor:{name}"),
+            ([], [], "@gm /act action:fatiga target:{name}"),
+            ([], [], '@gm /act action:"ataque de área Arco" target:{name} actor:Ogro'),
+            ([], [], "@gm /grapple start target:{name} actor:Ogro"),
+            ([], [], "@gm /grapple escape actor:{name}"),
+            ([], [], "@gm /grapple crush actor:{name}"),
+            ([], [], "@gm /react evade actor:{name}"),
+            ([], [], "@gm /react soak actor:{name}"),
+            ([], [], "@gm /react unshake actor:{name}"),
+            (SW_CARDS, [], "@gm /hold actor:{name}"),
+            (SW_HOLDING, [], "@gm /hold actor:{name} now:true"),
+            (SW_HOLDING, [], "@gm /react interrupt actor:{name}"),
+            ([], [], "@gm /initiative set combatant:{name} card:KH"),
+            ([], [], "@gm /deal surprise:{name}"),
+            ([], [], "@gm /condition add combatant:{name} condition:distraído"),
+            (
+                ["@gm /condition add combatant:c1 condition:distraído"],
+                [],
+                "@gm /condition remove combatant:{name} condition:distraído",
+            ),
+            ([], [], '@gm /combatant edit combatant:{name} statblock:"Fatiga: 1"'),
+            ([], [], "@gm /combatant remove combatant:{name}"),
+            ([], [], "@gm /bennies spend use:soak combatant:{name}"),
+        ],
+        group="Orco",  # Orco 1 and Orco 2 share a card
+    ),
 }
 
 
@@ -134,6 +197,11 @@ async def test_every_command_reads_a_name_the_same_way(system: str, tmp_path: Pa
             assert refused.ephemeral and refused.content == AMBIGUOUS, command
             refused = await run_and_undo(table, before, dice, command.format(name="Nadie"))
             assert refused.ephemeral and refused.content == UNKNOWN, command
+            if names.group is not None:  # its name is one figure: no ambiguity
+                said = await run_and_undo(table, before, dice, command.format(name=names.group))
+                text = said.text()
+                assert names.group in text, (command, text)
+                assert "puede ser varios" not in text and UNKNOWN[:25] not in text, text
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))

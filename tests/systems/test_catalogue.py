@@ -40,9 +40,9 @@ async def refused_at_start(plugin: Plugin, tmp_path: Path, problem: str) -> None
         catalogue.uninstall(plugin.system)
 
 
-def test_savage_worlds_and_ritual_hex_are_still_on_the_old_handlers() -> None:
-    # Phase B of issue 22 moves them to moves; then this list is empty.
-    assert [p.system for p in catalogue.plugins() if p.legacy] == ["swade"]
+def test_no_system_is_on_the_old_handlers() -> None:
+    # Phase B of issue 22 moved every system to moves.
+    assert [p.system for p in catalogue.plugins() if p.legacy] == []
 
 
 def test_every_system_provides_the_core_moves_typed(every_system: list[Plugin]) -> None:

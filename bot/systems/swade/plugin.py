@@ -1,16 +1,21 @@
-"""Savage Worlds in the catalogue. Still answered by the old handlers in ``cogs/``
-(``legacy``) until phase B of issue 22 gives it its moves here, like
-:mod:`bot.systems.ds20.plugin`."""
+"""Savage Worlds as a plugin (seeds 000-003, SW-1..SW-41): its state, its stat-block
+reader, its moves (:mod:`bot.systems.swade.moves`), its suggestions and its renderers
+(:mod:`bot.render.swade`)."""
 
 from __future__ import annotations
 
 from bot.systems.plugin import Plugin
+from bot.systems.swade.moves import MOVES
+from bot.systems.swade.moves.roster import read_sheet
+from bot.systems.swade.moves.suggest import SUGGEST
 from bot.systems.swade.state import SwadeState
 
 PLUGIN: Plugin[SwadeState] = Plugin(
     system="swade",
     title="Savage Worlds",
     state=SwadeState,
+    read_sheet=read_sheet,
+    moves=MOVES,
+    suggest=SUGGEST,
     renderers="bot.render.swade",
-    legacy=True,
 )

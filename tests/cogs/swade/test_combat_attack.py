@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.i18n import t
-from cogs.swade_combat import parse_flags
+from bot.systems.swade.moves.attack_words import parse_flags
 from tests.cogs.swade.test_combat_setup import (
     all_dice_used,
     buttons,

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.commands.legacy import handler_for
+from bot.commands.autocomplete import system_choices
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
 from bot.systems.swade.state import SwadeCombatant, SwadeState
@@ -116,7 +116,7 @@ async def complete(
         locale=discord.Locale.spain_spanish,
         namespace=SimpleNamespace(**namespace),
     )
-    choices = await handler_for(f"autocomplete:{kind}", "swade")(interaction, encounter, current)
+    choices = await system_choices(kind, interaction, encounter, current)  # type: ignore[arg-type]
     return [c.name for c in choices]
 
 

@@ -3,16 +3,16 @@ the condition autocomplete for a Savage Worlds encounter."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-import cogs.swade_encounter  # noqa: F401  (registers the handlers)
-from bot.commands.legacy import handler_for
+from bot.commands.autocomplete import system_choices
+from bot.commands.dispatch import answer
 from bot.dice.source import RandomSource
-from bot.errors import UserError
 from bot.i18n import t
 from bot.systems.base import Actor, RuleError
 from bot.systems.encounter import Encounter
@@ -49,7 +49,7 @@ def swade_encounter() -> Encounter:
 
 
 async def test_settings_listed_for_anyone_and_changed_by_the_gm() -> None:
-    settings = handler_for("encounter:settings", "swade")
+    settings = partial(answer, command="encounter:settings")
     player = RecordingCtx(swade_encounter(), user_id=8)
     await settings(player, player.encounter)
     [listing] = player.sent
@@ -65,10 +65,10 @@ async def test_settings_listed_for_anyone_and_changed_by_the_gm() -> None:
     assert gm.encounter.state.settings.wound_cap
     await settings(gm, gm.encounter, setting="wound_cap", value=False)
     assert not gm.encounter.state.settings.wound_cap
-    with pytest.raises(UserError) as bad:
+    with pytest.raises(RuleError) as bad:
         await settings(gm, gm.encounter, setting="tope", value="sí")
     assert bad.value.key == "swade.cog.error.setting"
-    with pytest.raises(UserError) as bad:
+    with pytest.raises(RuleError) as bad:
         await settings(gm, gm.encounter, setting="wound_cap", value="quizá")
     assert bad.value.key == "swade.cog.error.switch"
 
@@ -98,9 +98,12 @@ async def test_the_summary_without_a_bennies_session(tmp_path: Path) -> None:
 def _interaction(table: Any, command: str, **namespace: str) -> Any:
     return SimpleNamespace(
         client=table.bot,
+        user=SimpleNamespace(id=table.user("gm").id),
         locale="es-ES",
         guild_id=table.guild_id,
-        command=SimpleNamespace(name=command),
+        command=SimpleNamespace(
+            name=command, parent=SimpleNamespace(name="condition", parent=None)
+        ),
         namespace=SimpleNamespace(**namespace),
     )
 
@@ -108,7 +111,7 @@ def _interaction(table: Any, command: str, **namespace: str) -> Any:
 async def test_condition_autocomplete_in_spanish_and_only_present_ones_to_remove(
     tmp_path: Path,
 ) -> None:
-    complete = handler_for("autocomplete:condition", "swade")
+    complete = partial(system_choices, "condition")
     async with swade_table(tmp_path, seed=2) as table:
         await must(table, "@gm /deal")
         await must(table, "@gm /condition add combatant:Ana condition:vulnerable")

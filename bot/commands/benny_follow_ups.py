@@ -1,0 +1,129 @@
+"""What the bennies ledger (``bot.bennies``, SW-33, SW-35, SW-38) does around an
+encounter's actions, outside the encounter's state. Moves stay pure: the bot does this
+after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispatch`):
+
+- after an action, by its events (:data:`AFTER`): a Joker's bennies handed out at once
+  and said (SW-33, ``swade.joker.award``); a player joining a running session gets their
+  3 (SW-35, ``swade.combatant.joined``);
+- after ``/undo``: the ledger rows the undone action made are reversed and said (SW-38);
+- at ``/encounter end``: the bennies spent in the encounter.
+
+Phase C of issue 22 moves the ledger's writes into the action's own transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.commands.benny_spending import holder_label
+from bot.commands.context import Ctx
+from bot.encounter.service import Undone
+from bot.systems.base import Outcome
+from bot.systems.encounter import Encounter
+
+JOKER_AWARD = "swade.joker.award"
+JOINED = "swade.combatant.joined"
+# /encounter end reads this many of the newest log and benny-history rows to find the
+# encounter's start and the spends since (a longer encounter counts the whole session).
+HISTORY_ROWS = 10_000
+
+FollowUp = Callable[[Ctx, Outcome], Awaitable[None]]
+
+
+async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
+    """SW-33: hand the outcome's Joker awards to the ledger now and say what they gave;
+    without a running session, say that nothing was given."""
+    ledger = getattr(ctx.bot, "bennies", None)
+    session = await ledger.session(ctx.channel_id) if ledger is not None else None
+    if ledger is None or session is None:
+        await ctx.send(ctx.t("swade.cog.joker.no_session"))
+        return
+    await ledger.collect_joker_awards(ctx.channel_id)
+    lines = []
+    for event in outcome.events:
+        if event.key != JOKER_AWARD:
+            continue
+        who = str(event.params.get("combatant", ""))
+        if event.params.get("pc"):
+            lines.append(ctx.t("swade.cog.joker.players", combatant=who))
+        else:
+            wild = str(event.params.get("gm_wild_cards") or "")
+            key = "swade.cog.joker.gm_and_wild_cards" if wild else "swade.cog.joker.gm"
+            lines.append(ctx.t(key, combatant=who, wild_cards=wild))
+    await ctx.send("\n".join(lines))
+
+
+async def new_player(ctx: Ctx, outcome: Outcome) -> None:
+    """SW-35: a player new to the running session gets their bennies now, and is told."""
+    ledger = getattr(ctx.bot, "bennies", None)
+    if ledger is None:
+        return
+    got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
+    if got is not None:
+        await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
+
+
+# event key -> what follows an action whose events hold it
+AFTER: dict[str, FollowUp] = {JOKER_AWARD: joker_awards, JOINED: new_player}
+
+
+async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
+    """Run what follows ``outcome`` (:data:`AFTER`), once per kind of event."""
+    said = {e.key for e in outcome.events}
+    for key, then in AFTER.items():
+        if key in said:
+            await then(ctx, outcome)
+
+
+async def undone(ctx: Ctx, undone: Undone) -> list[str]:
+    """SW-38: after ``/undo``, reverse what the undone action did to the bennies ledger
+    (:meth:`BennyLedger.undo_action`) and say it, one line per pool. Nothing for an
+    action that spent or gave no benny."""
+    ledger = getattr(ctx.bot, "bennies", None)
+    if ledger is None:
+        return []
+    changes = await ledger.undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
+    if not changes:
+        return []
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    lines = []
+    for change in changes:
+        holder = holder_label(ctx, change.holder, encounter)
+        if change.wanted > 0 and change.left is None:
+            key = "bennies.undo.returned_own"
+        elif change.wanted > 0:
+            key = "bennies.undo.returned"
+        elif change.delta:
+            key = "bennies.undo.taken_back"
+        else:
+            key = "bennies.undo.already_spent"
+        lines.append(ctx.t(key, holder=holder, left=change.left))
+    ctx.bot.boards.request(ctx.channel_id)
+    return lines
+
+
+async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
+    """For ``/encounter end`` of a Savage Worlds fight: the bennies spent in it (the
+    ledger's spends since the encounter started, when a session is running, less those
+    an ``/undo`` gave back: SW-38); nothing for a system without bennies."""
+    if encounter.system != "swade":
+        return ""
+    ledger = getattr(ctx.bot, "bennies", None)
+    session = await ledger.session(ctx.channel_id) if ledger is not None else None
+    if ledger is None or session is None:
+        return ctx.t("swade.cog.summary.no_session")
+    log = await ctx.bot.encounters.history(ctx.channel_id, limit=HISTORY_ROWS)
+    starts = [row["created_at"] for row in log if row["kind"] == "encounter.start"]
+    since = starts[-1] if starts else ""
+    spent: dict[str, int] = {}
+    for entry in await ledger.history(ctx.channel_id, limit=HISTORY_ROWS):
+        if entry.created_at < since:
+            continue
+        # SW-38: a spend that /undo gave back is not counted (its "undo.spend" row).
+        if entry.reason.startswith("spend.") or entry.reason == "undo.spend":
+            spent[entry.holder] = spent.get(entry.holder, 0) - entry.delta
+    spent = {holder: n for holder, n in spent.items() if n > 0}
+    if not spent:
+        return ctx.t("swade.cog.summary.no_bennies")
+    parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]
+    return ctx.t("swade.cog.summary.bennies", total=sum(spent.values()), pools=", ".join(parts))
