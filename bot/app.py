@@ -1,7 +1,14 @@
-"""The Bot subclass and the CommandTree with the one error handler (DESIGN.md)."""
+"""The Bot subclass and the CommandTree with the one error handler (DESIGN.md).
+
+The bot is discord.py's ``AutoShardedBot``: by default one process runs every shard
+(Discord's recommended count, from GET /gateway/bot); ``comodin run --shards 0-3
+--shard-count 8`` runs some of them, with other processes on the same database running
+the rest (docs/STORAGE.md, "Shards and processes").
+"""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -22,10 +29,16 @@ from bot.commands.checks import check_commands
 from bot.config import Settings
 from bot.dice.source import DiceError
 from bot.dice_provider import DiceProvider
-from bot.encounter.service import EncounterService
+from bot.encounter.service import (
+    DuplicateInteraction,
+    EncounterService,
+    InteractionClaim,
+    current_claim,
+)
 from bot.errors import ReplayedInteraction
 from bot.i18n import language_of, t
 from bot.i18n.translator import ComodinTranslator
+from bot.shards import format_shard_ids, shard_of
 from bot.storage.db import Database, open_database
 from bot.systems.base import RuleError
 
@@ -36,6 +49,8 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 VERSION = "0.1.0"
+IDENTIFY_INTERVAL = 5.0  # Discord: max_concurrency IDENTIFYs per 5 seconds, per bucket
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code when another process answered first
 
 
 def discover_cogs() -> list[str]:
@@ -83,6 +98,8 @@ class ComodinTree(app_commands.CommandTree):
     else is logged with its traceback and the user gets a short message with an id."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        bot: ComodinBot = interaction.client  # type: ignore[assignment]
+        await bot.begin_interaction(interaction)
         if interaction.type is discord.InteractionType.application_command:
             try:
                 command, options = self._get_app_command_options(interaction.data)  # type: ignore[arg-type]
@@ -99,7 +116,7 @@ class ComodinTree(app_commands.CommandTree):
         await bot.report_error(interaction, error)
 
 
-class ComodinBot(commands.Bot):
+class ComodinBot(commands.AutoShardedBot):
     def __init__(
         self,
         settings: Settings,
@@ -107,7 +124,11 @@ class ComodinBot(commands.Bot):
         dice: DiceProvider | None = None,
         db: Database | None = None,
         offline: bool = False,
+        shard_ids: list[int] | None = None,
+        shard_count: int | None = None,
     ) -> None:
+        """``shard_ids`` of ``shard_count``: the shards this process runs (both None: all
+        of Discord's recommended count; :mod:`bot.shards`)."""
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -117,15 +138,22 @@ class ComodinBot(commands.Bot):
             tree_cls=ComodinTree,
             help_command=None,
             max_messages=None,  # no message events are used: don't cache sent boards
+            shard_ids=shard_ids,
+            shard_count=shard_count,
         )
         self.settings = settings
         self.dice = dice or DiceProvider()
         self._db = db
         self.offline = offline
+        # A server's settings as last read from the database (begin_interaction reads
+        # them again before each interaction: another process may have changed them).
         self.guild_locales: dict[int, str] = {}
         self.gm_roles: dict[int, int] = {}
         self.started_extensions: list[str] = []
         self.boards = BoardManager(self, interval=0 if offline else 1.5)
+        self.identify_concurrency = 1  # Discord's max_concurrency (GET /gateway/bot)
+        self._identified_at: dict[int, float] = {}
+        self._identify_locks: dict[int, asyncio.Lock] = {}
 
     @property
     def db(self) -> Database:
@@ -137,13 +165,6 @@ class ComodinBot(commands.Bot):
             self._db = await open_database(self.settings.database())
         self.encounters = EncounterService(self._db, self.dice)
         self.bennies = BennyLedger(self._db, self.encounters)
-        for row in await self._db.fetchall(
-            "SELECT guild_id, locale, gm_role_id FROM guild_settings"
-        ):
-            if row["locale"]:
-                self.guild_locales[row["guild_id"]] = row["locale"]
-            if row["gm_role_id"]:
-                self.gm_roles[row["guild_id"]] = row["gm_role_id"]
         await self.tree.set_translator(ComodinTranslator())
         for extension in discover_cogs():
             await self.load_extension(extension)
@@ -161,6 +182,104 @@ class ComodinBot(commands.Bot):
                 await self._db.close()
                 self._db = None
 
+    # --- shards -----------------------------------------------------------------------
+
+    def owns_shard(self, shard_id: int) -> bool:
+        """Whether this process runs ``shard_id`` (every shard when none were given)."""
+        return self.shard_ids is None or shard_id in self.shard_ids
+
+    def shard_for(self, guild_id: int | None) -> int:
+        """The shard a server's interactions come through (direct messages: 0)."""
+        return shard_of(guild_id, self.shard_count or 1)
+
+    def describe_shards(self) -> str:
+        """This process's shards, as ``/ping`` and the log name them: ``0-3 of 8``."""
+        count = self.shard_count or 1
+        return f"{format_shard_ids(self.shard_ids or range(count))} of {count}"
+
+    async def prepare_gateway(self) -> None:
+        """Read Discord's ``max_concurrency`` (how many shards may IDENTIFY every 5
+        seconds: :meth:`before_identify_hook`). Keeps 1 if Discord does not say."""
+        try:
+            limits = await self.fetch_session_start_limits()
+        except discord.DiscordException as exc:
+            log.warning("could not read the session start limits (%s); identifying one by one", exc)
+            return
+        self.identify_concurrency = max(1, limits.max_concurrency)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord lets ``max_concurrency`` shards IDENTIFY every 5 seconds: shard ``s``
+        is in bucket ``s % max_concurrency`` and waits until 5 seconds after the last
+        IDENTIFY of its bucket in this process (discord.py's default waits 5 seconds
+        before every shard but the first, whatever the bucket). A shard identifying
+        again (its session was refused or lost) is in a bucket that identified
+        recently, so it waits too."""
+        bucket = (shard_id or 0) % self.identify_concurrency
+        lock = self._identify_locks.setdefault(bucket, asyncio.Lock())
+        async with lock:
+            loop = asyncio.get_running_loop()
+            last = self._identified_at.get(bucket)
+            if last is not None and (wait := last + IDENTIFY_INTERVAL - loop.time()) > 0:
+                await asyncio.sleep(wait)
+            self._identified_at[bucket] = loop.time()
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self._shard_regained(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._shard_regained(shard_id)
+
+    def _shard_regained(self, shard_id: int) -> None:
+        """A shard's session has just started (READY) or resumed: while it was away,
+        another process may have run its servers' commands (a shard moving, or started
+        twice), so what this process kept of those servers is read afresh. Runs before
+        any interaction the new session delivers (their tasks are created after this
+        event's)."""
+        count = self.shard_count or 1
+        dropped = self.encounters.forget_guilds(lambda g: shard_of(g, count) == shard_id)
+        self.boards.forget_shown()
+        log.info("shard %s connected; %s cached encounters dropped", shard_id, dropped)
+
+    # --- per interaction ------------------------------------------------------------
+
+    async def begin_interaction(self, interaction: discord.Interaction) -> None:
+        """Before any handler runs: claim the interaction for this task's writes (a
+        command two processes receive is applied by one: ``InteractionClaim``), and
+        read the server's settings (another process may have changed them)."""
+        current_claim.set(InteractionClaim(interaction.id, interaction.channel_id or 0))
+        await self.refresh_guild_settings(interaction.guild_id)
+
+    async def refresh_guild_settings(self, guild_id: int | None) -> None:
+        """The server's language and GM role, read from the database (one indexed read)."""
+        if guild_id is None or self._db is None:
+            return
+        row = await self._db.fetchone(
+            "SELECT locale, gm_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        locale = row["locale"] if row is not None else None
+        role = row["gm_role_id"] if row is not None else None
+        if locale:
+            self.guild_locales[guild_id] = locale
+        else:
+            self.guild_locales.pop(guild_id, None)
+        if role:
+            self.gm_roles[guild_id] = int(role)
+        else:
+            self.gm_roles.pop(guild_id, None)
+
+    async def applied_elsewhere(self, interaction: discord.Interaction) -> bool:
+        """Whether another process applied this interaction (it received it too, while a
+        shard moves): then this process's error about it is not the user's answer."""
+        claim = current_claim.get()
+        if claim is not None and claim.interaction_id == interaction.id and claim.claimed:
+            return False
+        if self._db is None:
+            return False
+        row = await self._db.fetchone(
+            "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction.id,)
+        )
+        return row is not None
+
     # --- language -------------------------------------------------------------------
 
     def language_for(self, interaction: discord.Interaction) -> str:
@@ -177,7 +296,14 @@ class ComodinBot(commands.Bot):
         its traceback and the user gets a short message with an error id."""
         lang = self.language_for(interaction)
         original = getattr(error, "original", error)
-        if isinstance(original, ReplayedInteraction):
+        if isinstance(original, ReplayedInteraction | DuplicateInteraction) or _answered_elsewhere(
+            original
+        ):
+            return
+        if await self.applied_elsewhere(interaction):
+            # Another process received it too and applied it (its answer is the user's):
+            # this one failed because of that change (docs/STORAGE.md).
+            log.info("interaction %s was applied by another process", interaction.id)
             return
         if isinstance(original, RuleError | DiceError | OptionRejected):
             text = t(original.key, lang, **_params(original.key, original.params, lang))
@@ -250,6 +376,11 @@ class ComodinBot(commands.Bot):
         await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
         async with self.db.transaction() as conn:
             await conn.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
+
+
+def _answered_elsewhere(error: BaseException) -> bool:
+    """Discord refused our answer because another process answered first."""
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
 
 
 def _params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:

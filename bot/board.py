@@ -40,6 +40,11 @@ class BoardManager:
         self.edits = 0
         self.skipped = 0
 
+    def forget_shown(self) -> None:
+        """Forget what each board was last edited to show (another process may have
+        edited them since: a shard reconnected), so the next edit is not skipped."""
+        self._shown.clear()
+
     def request(self, channel_id: int) -> None:
         self._dirty.add(channel_id)
         task = self._tasks.get(channel_id)

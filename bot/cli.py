@@ -10,9 +10,14 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.shards import ShardError, check_shard_count, parse_shard_ids
 from bot.storage.db import DatabaseError, connect, is_postgres, load_migrations, sqlite_path
+
+if TYPE_CHECKING:
+    from bot.app import ComodinBot
 
 log = logging.getLogger("comodin")
 
@@ -28,7 +33,19 @@ def _parser() -> argparse.ArgumentParser:
         prog="comodin", description="Comodín: tabletop combat in Discord."
     )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="start the bot (the offline table when there is no token)")
+    run = sub.add_parser("run", help="start the bot (the offline table when there is no token)")
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="run only these shards, e.g. 0-3 or 0,2,5-7 (needs --shard-count; other "
+        "processes on the same database run the rest)",
+    )
+    run.add_argument(
+        "--shard-count",
+        type=int,
+        metavar="N",
+        help="how many shards the bot has in all (default: Discord's recommendation)",
+    )
     play = sub.add_parser("play", help="the offline table: type commands, see what the bot says")
     play.add_argument("--script", type=Path, help="read lines from FILE instead of the keyboard")
     play.add_argument("--seed", type=int, default=None, help="seed for every roll (default 0)")
@@ -79,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "run"
     try:
         if command == "run":
+            try:
+                shards = _shards(args)
+            except ShardError as exc:
+                return _fail(str(exc))
             if settings.token is None:
                 print(TOKEN_HINT, file=sys.stderr)
                 return _play(
@@ -94,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                         locale=None,
                     ),
                 )
-            return asyncio.run(_run(settings))
+            return asyncio.run(_run(settings, *shards))
         if command == "play":
             return _play(settings, args)
         if command == "sync":
@@ -110,6 +131,22 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _shards(args: argparse.Namespace) -> tuple[list[int] | None, int | None]:
+    """``--shards``/``--shard-count`` as (shard ids, count): (None, None) for Discord's
+    recommended count, all in this process; (None, N) for all N shards here."""
+    text = getattr(args, "shards", None)
+    count = getattr(args, "shard_count", None)
+    if text is not None and count is None:
+        raise ShardError(
+            "--shards needs --shard-count: every process must agree on how many shards "
+            "there are (e.g. --shards 0-3 --shard-count 8)"
+        )
+    if count is None:
+        return None, None
+    check_shard_count(count)
+    return (parse_shard_ids(text, count) if text is not None else None), count
 
 
 def _play(settings: Settings, args: argparse.Namespace) -> int:
@@ -170,13 +207,15 @@ def _settle_garbage_collector() -> None:
     gc.set_threshold(2_000, 10, 100)
 
 
-async def _run(settings: Settings) -> int:
+async def _run(
+    settings: Settings, shard_ids: list[int] | None = None, shard_count: int | None = None
+) -> int:
     import discord
 
     from bot.app import ComodinBot
 
     _point_at_api(settings)
-    bot = ComodinBot(settings)
+    bot = ComodinBot(settings, shard_ids=shard_ids, shard_count=shard_count)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
@@ -186,15 +225,27 @@ async def _run(settings: Settings) -> int:
             await bot.login(settings.token or "")
         except discord.LoginFailure:
             return _fail("DISCORD_TOKEN was rejected by Discord; check the token in .env")
-        if settings.dev_guild_id is not None:
-            await bot.sync_commands(settings.dev_guild_id)
-            await bot.clear_global_commands()
-            log.info("commands synced to guild %s; global commands cleared", settings.dev_guild_id)
-        elif await bot.sync_commands(None):
-            log.info("commands synced globally (the command tree changed)")
+        await _sync_once(bot, settings)
+        await bot.prepare_gateway()
+        if shard_count is not None:
+            log.info("running shards %s", bot.describe_shards())
         _settle_garbage_collector()
         await bot.connect(reconnect=True)
     return 0
+
+
+async def _sync_once(bot: ComodinBot, settings: Settings) -> None:
+    """Commands are synced by one process: the one that runs shard 0 (or ``comodin
+    sync``), never by every process of a sharded bot."""
+    if not bot.owns_shard(0):
+        log.info("commands are synced by the process that runs shard 0 (or comodin sync)")
+        return
+    if settings.dev_guild_id is not None:
+        await bot.sync_commands(settings.dev_guild_id)
+        await bot.clear_global_commands()
+        log.info("commands synced to guild %s; global commands cleared", settings.dev_guild_id)
+    elif await bot.sync_commands(None):
+        log.info("commands synced globally (the command tree changed)")
 
 
 async def _sync(settings: Settings, guild: int | None) -> int:

@@ -1,4 +1,4 @@
-"""/ping and /help."""
+"""/ping (latency, version, shard) and /help."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import replies
 from bot.app import VERSION, ComodinBot
 from bot.i18n import catalog, t
+from bot.shards import format_shard_ids
 
 EMBED_COLOUR = 0xC0392B
 
@@ -24,6 +25,8 @@ class Meta(commands.Cog):
         name=_("ping"), description=_("Check that the bot answers, and its latency")
     )
     async def ping(self, interaction: discord.Interaction) -> None:
+        """Latency, version, and the shard this server's commands come through (and the
+        shards this process runs: with several processes, which one answered)."""
         lang = self.bot.language_for(interaction)
         latency = self.bot.latency
         shown = (
@@ -31,9 +34,17 @@ class Meta(commands.Cog):
             if not math.isfinite(latency) or self.bot.offline
             else f"{latency * 1000:.0f} ms"
         )
+        count = self.bot.shard_count or 1
+        shard = t(
+            "ping.shard",
+            lang,
+            shard=self.bot.shard_for(interaction.guild_id),
+            count=count,
+            shards=format_shard_ids(self.bot.shard_ids or range(count)),
+        )
         embed = discord.Embed(
             title=t("ping.title", lang),
-            description=t("ping.body", lang, latency=shown, version=VERSION),
+            description=t("ping.body", lang, latency=shown, version=VERSION) + "\n" + shard,
             colour=EMBED_COLOUR,
         )
         await replies.reply(interaction, lang, embeds=[embed])

@@ -4,6 +4,15 @@ See :mod:`bot.bennies` for the API other cogs call. Every change is one short
 ``db.transaction()``; a spend is a single guarded ``UPDATE ... WHERE count > 0`` whose
 row count says whether it happened, so a pool never goes below zero and two spends of
 the last benny cannot both succeed (the ``CHECK (count >= 0)`` of the table backs it).
+A benny that pays for an encounter action (a reroll, a soak) is spent in that action's
+own transaction (:meth:`BennyLedger.spending`), so a crash between them cannot keep one
+without the other. A write made for an interaction marks it processed in its
+transaction, like an encounter action (``InteractionClaim``), so a server's command
+that two processes receive while its shard moves is applied once.
+
+Several processes may share the database (one per group of shards, docs/STORAGE.md):
+what another process may change (which session is open) is read from the database on
+every use; only facts nobody changes once written stay in memory.
 """
 
 from __future__ import annotations
@@ -22,7 +31,14 @@ from bot.bennies.holders import (
     user_key,
     wild_card_pools,
 )
-from bot.encounter.service import EncounterService
+from bot.encounter.service import (
+    ConcurrentChange,
+    EncounterService,
+    InteractionClaim,
+    Reader,
+    committed,
+    pending_claim,
+)
 from bot.errors import UserError
 from bot.storage.db import Database, IntegrityError, Row, Transaction
 from bot.storage.packed import unpack
@@ -47,14 +63,16 @@ class Session:
     ended_at: str | None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Spent:
-    """One benny spent: from which pool, how many are left, and its history row."""
+    """One benny spent: from which pool, how many are left, and its history row (0 until
+    the spend is written; ``action_seq``: the encounter action it paid for, once known)."""
 
     holder: str
     left: int
     history_id: int
     session_id: int
+    action_seq: int | None = None
 
 
 @dataclass(frozen=True)
@@ -114,18 +132,21 @@ class BennyLedger:
     (the cog sets it from the gateway cache); links seen by commands are also stored
     (:meth:`link`), so a thread finds its parent's session after a restart.
 
-    Scopes, open sessions and who already joined are kept in memory once read: every
-    command asks for them (``sync_session``, the board's pools), and this process is the
-    one writer of its channels' ledger (as of its encounters), so only its own writes
-    change them and they update the memory as they commit.
+    Another process may start or end a channel's session (the one that owns the channel's
+    shard now, or both while a shard moves), so the open session is read from the
+    database every time it is asked for (one indexed read, which also follows the
+    channel's thread link). What stays in memory never changes once written, so no other
+    process can make it wrong: a thread's link to its parent (a thread never moves), and,
+    keyed by the session read just before, who already has a pool in it (pool rows are
+    never deleted) and which history rows exist (:meth:`has_record`; the rows it is asked
+    about are never deleted).
     """
 
     def __init__(self, db: Database, encounters: EncounterService | None = None) -> None:
         self.db = db
         self.encounters = encounters  # reads through the service's in-memory copy
         self.parent_of: Callable[[int], int | None] | None = None
-        self._scopes: dict[int, int] = {}  # channel -> scope, as read or linked
-        self._open: dict[int, Session | None] = {}  # scope -> its open session
+        self._scopes: dict[int, int] = {}  # thread -> its parent channel, once linked
         self._joined: set[tuple[int, str]] = set()  # (session id, holder) with a pool
         self._recorded: set[tuple[int, str, str, str]] = set()  # history rows known to exist
 
@@ -143,36 +164,54 @@ class BennyLedger:
             )
         self._scopes[channel_id] = scope_id
 
-    async def scope_of(self, channel_id: int) -> int:
-        """The channel whose session ``channel_id`` uses: a thread's parent, else itself."""
+    async def _linked_scope(self, channel_id: int) -> int | None:
+        """The parent a thread is known to share its session with (memory, or the gateway
+        cache, which is linked then); None when not known here."""
         known = self._scopes.get(channel_id)
-        if known is None:
-            row = await self.db.fetchone(
-                "SELECT scope_id FROM benny_channels WHERE channel_id = ?", (channel_id,)
-            )
-            known = self._scopes[channel_id] = int(row["scope_id"]) if row else channel_id
-        if known != channel_id:
+        if known is not None:
             return known
-        # Not linked (yet): a thread the gateway cache only learns about later is linked
-        # then, so ask every time (it is a dictionary look-up).
+        # A thread the gateway cache only learns about later is linked then, so ask
+        # every time (it is a dictionary look-up).
         if self.parent_of is not None:
             parent = self.parent_of(channel_id)
             if parent is not None and parent != channel_id:
                 await self.link(channel_id, parent)
                 return parent
-        return channel_id
+        return None
+
+    async def scope_of(self, channel_id: int) -> int:
+        """The channel whose session ``channel_id`` uses: a thread's parent, else itself."""
+        known = await self._linked_scope(channel_id)
+        if known is not None:
+            return known
+        row = await self.db.fetchone(
+            "SELECT scope_id FROM benny_channels WHERE channel_id = ?", (channel_id,)
+        )
+        if row is None:
+            return channel_id
+        self._scopes[channel_id] = int(row["scope_id"])
+        return self._scopes[channel_id]
 
     # -- sessions -----------------------------------------------------------------------
 
     async def session(self, channel_id: int) -> Session | None:
-        """The open session of the channel's scope, if any."""
-        scope = await self.scope_of(channel_id)
-        if scope not in self._open:
+        """The open session of the channel's scope, if any: read from the database every
+        time (another process may have started or ended it), in one read that also
+        follows a thread's stored link to its parent."""
+        known = await self._linked_scope(channel_id)
+        if known is not None:
             row = await self.db.fetchone(
-                "SELECT * FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
+                "SELECT * FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (known,)
             )
-            self._open[scope] = _session(row) if row else None
-        return self._open[scope]
+        else:
+            row = await self.db.fetchone(
+                "SELECT * FROM benny_sessions WHERE ended_at IS NULL AND scope_id = COALESCE("
+                "(SELECT scope_id FROM benny_channels WHERE channel_id = ?), ?)",
+                (channel_id, channel_id),
+            )
+            if row is not None and int(row["scope_id"]) != channel_id:
+                self._scopes[channel_id] = int(row["scope_id"])
+        return _session(row) if row else None
 
     async def require_session(self, channel_id: int) -> Session:
         session = await self.session(channel_id)
@@ -204,7 +243,9 @@ class BennyLedger:
         per player character present. ``bennies.error.session_open`` if one is open."""
         scope = await self.scope_of(channel_id)
         now = _now()
+        claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
+            await _mark(conn, claim)
             open_session = await conn.fetchone(
                 "SELECT 1 FROM benny_sessions WHERE scope_id = ? AND ended_at IS NULL", (scope,)
             )
@@ -228,21 +269,23 @@ class BennyLedger:
             await self._history(conn, session_id, GM, player_characters, "session_start", user_id)
             # SW-33 Joker awards count from here: earlier log rows are not read.
             await self._set_cursor(conn, session_id, channel_id)
-        session = self._open[scope] = Session(session_id, guild_id, scope, gm_id, now, None)
+        committed(claim)
         self._joined.update((session_id, user_key(p)) for p in players)
-        return session
+        return Session(session_id, guild_id, scope, gm_id, now, None)
 
     async def end_session(self, channel_id: int) -> tuple[Session, dict[str, int]]:
         """Close the open session; returns it and its final pools (kept for history)."""
         session = await self.require_session(channel_id)
         pools = await self._pools(session.id)
         now = _now()
+        claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
+            await _mark(conn, claim)
             await conn.execute(
                 "UPDATE benny_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
                 (now, session.id),
             )
-        self._open[session.scope_id] = None
+        committed(claim)
         return Session(**{**session.__dict__, "ended_at": now}), pools
 
     async def join(self, channel_id: int, player_id: int, *, user_id: int) -> int | None:
@@ -253,6 +296,12 @@ class BennyLedger:
             return None
         holder = user_key(player_id)
         if (session.id, holder) in self._joined:
+            return None
+        has_pool = await self.db.fetchone(
+            "SELECT 1 FROM bennies WHERE session_id = ? AND holder = ?", (session.id, holder)
+        )
+        if has_pool is not None:
+            self._joined.add((session.id, holder))
             return None
         async with self.db.transaction() as conn:
             joined = (
@@ -308,10 +357,14 @@ class BennyLedger:
             raise UserError("bennies.error.bad_count")
         self._ledger_holder(holder)
         session = await self.require_session(channel_id)
+        claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
+            await _mark(conn, claim)
             await self._add(conn, session.id, holder, count)
             await self._history(conn, session.id, holder, count, reason, user_id, note, roll_ref)
-            return await self._count(conn, session.id, holder)
+            left = await self._count(conn, session.id, holder)
+        committed(claim)
+        return left
 
     async def spend(
         self,
@@ -341,16 +394,34 @@ class BennyLedger:
         note: str | None = None,
         roll_ref: str | None = None,
     ) -> AsyncIterator[Spent]:
-        """Spend one benny for what the block does; if the block raises (the rules
-        refused the reroll...), the benny goes back and its history row is removed."""
-        spent = await self._spend(
-            channel_id, holder, reason=reason, user_id=user_id, note=note, roll_ref=roll_ref
-        )
-        try:
-            yield spent
-        except BaseException:
-            await self._refund(spent)
-            raise
+        """Spend one benny for what the block does. The block's encounter action in
+        ``channel_id`` (:meth:`EncounterService.act`) writes the spend in its own
+        transaction: the benny is spent if and only if the action is applied (the rules
+        refusing the reroll, a crash, another process having applied the interaction:
+        nothing spent), and the history row is tied to the action for ``/undo`` (SW-38).
+        ``bennies.error.empty`` at once when the pool is empty. A block that makes no
+        encounter action spends on its own when it ends, or nothing if it raises."""
+        self._ledger_holder(holder)
+        session = await self.require_session(channel_id)
+        if self.encounters is None:  # a ledger without an encounter service (tests)
+            spent = await self._spend(
+                channel_id, holder, reason=reason, user_id=user_id, note=note, roll_ref=roll_ref
+            )
+            try:
+                yield spent
+            except BaseException:
+                await self._refund(spent)
+                raise
+            return
+        spend = _ActionSpend(self, session, channel_id, holder, reason, user_id, note, roll_ref)
+        await spend.prepare(self.db, False)
+        with self.encounters.joining(spend):
+            yield spend.spent
+        if not spend.done:
+            alone = await self._spend(
+                channel_id, holder, reason=reason, user_id=user_id, note=note, roll_ref=roll_ref
+            )
+            spend.spent.left, spend.spent.history_id = alone.left, alone.history_id
 
     async def record(
         self,
@@ -422,9 +493,13 @@ class BennyLedger:
 
     async def tag_action(self, spent: Spent, channel_id: int, action_seq: int) -> None:
         """Say which encounter action a spend paid for (the encounter's ``seq`` before
-        it), so that undoing that action gives the benny back (:meth:`undo_action`)."""
+        it), so that undoing that action gives the benny back (:meth:`undo_action`).
+        A spend written with its action (:meth:`spending`) is tagged already."""
+        if spent.action_seq == action_seq:
+            return
         async with self.db.transaction() as conn:
             await self._tag(conn, spent.history_id, channel_id, action_seq)
+        spent.action_seq = action_seq
 
     async def undo_action(
         self, channel_id: int, action_seq: int, *, user_id: int | None
@@ -441,7 +516,9 @@ class BennyLedger:
             return []
         await self.collect_joker_awards(channel_id)  # an award not yet read is reversed too
         changed: list[Returned] = []
+        claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
+            await _mark(conn, claim)
             # FOR UPDATE: an undo of the same action at the same time (another process)
             # waits, then finds these rows undone and reverses nothing twice.
             rows = await conn.fetchall(
@@ -468,6 +545,7 @@ class BennyLedger:
                     else await self._count(conn, session.id, holder)
                 )
                 changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
+        committed(claim)
         return changed
 
     async def _reverse(self, conn: Transaction, session_id: int, holder: str, change: int) -> int:
@@ -566,7 +644,9 @@ class BennyLedger:
     ) -> Spent:
         self._ledger_holder(holder)
         session = await self.require_session(channel_id)
+        claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
+            await _mark(conn, claim)
             spent = await conn.execute(
                 "UPDATE bennies SET count = count - 1 "
                 "WHERE session_id = ? AND holder = ? AND count > 0",
@@ -578,6 +658,7 @@ class BennyLedger:
                 conn, session.id, holder, -1, reason, user_id, note, roll_ref
             )
             left = await self._count(conn, session.id, holder)
+        committed(claim)
         return Spent(holder=holder, left=left, history_id=history_id, session_id=session.id)
 
     async def _refund(self, spent: Spent) -> None:
@@ -673,3 +754,78 @@ class BennyLedger:
             "ON CONFLICT (session_id, channel_id) DO UPDATE SET last_log_id = excluded.last_log_id",
             (session_id, channel_id, channel_id),
         )
+
+
+async def _mark(conn: Transaction, claim: InteractionClaim | None) -> None:
+    """Mark the running interaction processed in this transaction (once per interaction:
+    a second process that received it too then changes nothing)."""
+    if claim is not None:
+        await claim.mark(conn)
+
+
+class _ActionSpend:
+    """One benny spent inside an encounter action's transaction (:meth:`BennyLedger.spending`,
+    :meth:`EncounterService.joining`). ``prepare`` reads the pool before the rules run (they
+    show what is left); ``write`` spends it only if the pool still holds what was read, in a
+    session still open, else the action is tried again on fresh state (``ConcurrentChange``:
+    the retry reads the pool's row FOR UPDATE, holding it until the commit)."""
+
+    def __init__(
+        self,
+        ledger: BennyLedger,
+        session: Session,
+        channel_id: int,
+        holder: str,
+        reason: str,
+        user_id: int | None,
+        note: str | None,
+        roll_ref: str | None,
+    ) -> None:
+        self.ledger = ledger
+        self.session = session
+        self.channel_id = channel_id
+        self.holder = holder
+        self.reason = reason
+        self.user_id = user_id
+        self.note = note
+        self.roll_ref = roll_ref
+        self.expected = 0
+        self.done = False
+        self.spent = Spent(holder=holder, left=0, history_id=0, session_id=session.id)
+
+    async def prepare(self, reader: Reader, locked: bool) -> None:
+        query = "SELECT count FROM bennies WHERE session_id = ? AND holder = ?"
+        if locked:
+            query += reader.dialect.for_update
+        row = await reader.fetchone(query, (self.session.id, self.holder))
+        self.expected = int(row["count"]) if row else 0
+        if self.expected <= 0:
+            raise UserError("bennies.error.empty", holder=self.holder)
+        self.spent.left = self.expected - 1
+
+    async def write(self, tx: Transaction, seq: int) -> None:
+        changed = await tx.execute(
+            "UPDATE bennies SET count = count - 1 WHERE session_id = ? AND holder = ? "
+            "AND count = ? AND EXISTS (SELECT 1 FROM benny_sessions WHERE id = ? "
+            "AND ended_at IS NULL)",
+            (self.session.id, self.holder, self.expected, self.session.id),
+        )
+        if changed != 1:
+            raise ConcurrentChange(self.channel_id)
+        ledger = self.ledger
+        history_id = await ledger._history(
+            tx,
+            self.session.id,
+            self.holder,
+            -1,
+            self.reason,
+            self.user_id,
+            self.note,
+            self.roll_ref,
+        )
+        await ledger._tag(tx, history_id, self.channel_id, seq)
+        self.spent.history_id = history_id
+        self.spent.action_seq = seq
+
+    def committed(self) -> None:
+        self.done = True

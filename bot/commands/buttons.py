@@ -22,10 +22,14 @@ from bot.errors import UserError
 
 
 async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
+    bot = Ctx.of(interaction).bot
     try:
+        await bot.begin_interaction(interaction)  # as the tree does for commands
         await coro
     except Exception as exc:
-        await Ctx.of(interaction).bot.report_error(interaction, exc)
+        await bot.report_error(interaction, exc)
+    finally:
+        coro.close()  # never awaited when begin_interaction failed
 
 
 class BoardButton(

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot import replies
-from bot.app import ComodinBot
+from bot.app import ALREADY_ACKNOWLEDGED, ComodinBot
 from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
@@ -202,6 +202,10 @@ class Ctx:
                 ephemeral=ephemeral,
             )
         except discord.HTTPException as exc:
+            if exc.code == ALREADY_ACKNOWLEDGED:
+                # Another process received this interaction too and answered it (a shard
+                # moving): its answer stands; this one stops here, saying nothing.
+                raise ReplayedInteraction(self.interaction.id) from None
             # The interaction expired (older than 15 minutes, or Discord lost it) or the
             # callback failed: the action is already saved, so tell the channel instead.
             if ephemeral or file is not None:

@@ -11,17 +11,19 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import orjson
 
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.errors import UserError
-from bot.storage.db import Database, IntegrityError, Transaction
+from bot.storage.db import Database, IntegrityError, Row, Transaction
+from bot.storage.dialect import Dialect
 from bot.storage.packed import pack, unpack
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
@@ -61,7 +63,8 @@ class ConcurrentChange(Exception):
 
 
 class DuplicateInteraction(Exception):
-    """This interaction was already applied (a replayed INTERACTION_CREATE)."""
+    """This interaction was already applied (a replayed INTERACTION_CREATE, or another
+    process that received it too, as while a shard moves: docs/STORAGE.md)."""
 
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -70,6 +73,73 @@ KEEP_PROCESSED_MS = 60 * 60 * 1000  # interactions expire after 15 minutes; keep
 
 def _snowflake_before(now_ms: int) -> int:
     return (now_ms - DISCORD_EPOCH_MS) << 22
+
+
+@dataclass
+class InteractionClaim:
+    """The interaction whose writes these are. Discord delivers a server's interactions to
+    every session of its shard, so while a shard moves between processes (both connected,
+    Discord's hand-off) both receive each one: whichever writes first marks it in
+    ``processed_interactions`` inside its transaction, and the other's write raises
+    :class:`DuplicateInteraction` and changes nothing. The first committed write of an
+    interaction marks it; its later writes (the board, the bennies mirror) do not mark
+    it again. The bot sets one per interaction (``ComodinBot.begin_interaction``)."""
+
+    interaction_id: int
+    channel_id: int
+    claimed: bool = False  # a committed write marked it
+
+    async def mark(self, tx: Transaction, seq: int | None = None) -> None:
+        """Mark the interaction in ``tx``; :class:`DuplicateInteraction` if it is marked."""
+        await _mark_processed(tx, self.interaction_id, self.channel_id, seq)
+
+
+# The interaction the running task serves (a ContextVar: tasks it starts inherit it).
+current_claim: ContextVar[InteractionClaim | None] = ContextVar("comodin_claim", default=None)
+
+
+def pending_claim(
+    interaction_id: int | None = None, channel_id: int = 0
+) -> InteractionClaim | None:
+    """The claim a write must mark: the running interaction's, or ``interaction_id``'s when
+    given (a caller without the bot's context); None when there is none or it is marked."""
+    claim = current_claim.get()
+    if interaction_id is not None and (claim is None or claim.interaction_id != interaction_id):
+        claim = InteractionClaim(interaction_id, channel_id)
+    return None if claim is None or claim.claimed else claim
+
+
+def committed(claim: InteractionClaim | None) -> None:
+    """After the write that marked ``claim`` committed."""
+    if claim is not None:
+        claim.claimed = True
+
+
+class Reader(Protocol):
+    """What reads a row: the database, or an open transaction."""
+
+    dialect: Dialect
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+
+class JoinedWrite(Protocol):
+    """Work another part (the bennies ledger) does in the same transaction as the next
+    action in ``channel_id`` (:meth:`EncounterService.joining`): ``prepare`` before the
+    rules run (reading with ``reader``: the action's transaction when it holds one, which
+    then holds the rows it reads), ``write`` with the action's rows, ``committed`` after.
+    ``write`` raising :class:`ConcurrentChange` retries the whole action on fresh state."""
+
+    channel_id: int
+
+    async def prepare(self, reader: Reader, locked: bool) -> None: ...
+
+    async def write(self, tx: Transaction, seq: int) -> None: ...
+
+    def committed(self) -> None: ...
+
+
+_joined: ContextVar[JoinedWrite | None] = ContextVar("comodin_joined_write", default=None)
 
 
 Fragments = dict[int, tuple[Any, str]]  # id(combatant) -> (combatant, its JSON)
@@ -139,6 +209,11 @@ class EncounterService:
         except ConcurrentChange:
             self.conflicts += 1
             self.forget(channel_id)
+        except DuplicateInteraction:
+            # Another process applied this interaction: it wrote this channel since our
+            # copy was made (docs/STORAGE.md, "What each process keeps in memory").
+            self.forget(channel_id)
+            raise
         for _ in range(ATTEMPTS - 1):
             try:
                 async with self.db.transaction() as tx:
@@ -210,6 +285,15 @@ class EncounterService:
         """Drop the cached copy (after writes other than act, or another writer's)."""
         self._cache.pop(channel_id, None)
 
+    def forget_guilds(self, which: Callable[[int], bool]) -> int:
+        """Drop the cached copies of every encounter of the servers ``which`` accepts (a
+        shard this process has just connected again: another process may have written
+        them meanwhile). Returns how many were dropped."""
+        dropped = [c for c, entry in self._cache.items() if which(entry[0].guild_id)]
+        for channel_id in dropped:
+            del self._cache[channel_id]
+        return len(dropped)
+
     async def require(self, channel_id: int) -> Encounter:
         encounter = await self.get(channel_id)
         if encounter is None:
@@ -247,8 +331,11 @@ class EncounterService:
             log = _log_row(
                 encounter, user_id or gm_id, "encounter.start", {"system": system, "name": name}, 1
             )
+            claim = pending_claim(channel_id=channel_id)
 
             async def write(tx: Transaction) -> None:
+                if claim is not None:
+                    await claim.mark(tx)
                 await _insert_encounter(tx, encounter, state_json)
                 await _log(tx, log)
 
@@ -258,14 +345,25 @@ class EncounterService:
                 # Another process started one here between our read and our write.
                 self.forget(channel_id)
                 raise UserError("encounter.already") from None
+            except DuplicateInteraction:
+                self.forget(channel_id)
+                raise
+            committed(claim)
             self.forget(channel_id)
             return encounter
 
     async def end(self, channel_id: int, user_id: int) -> Encounter:
+        claim = pending_claim(channel_id=channel_id)
         async with self.lock(channel_id):
-            return await self._retrying(channel_id, lambda tx: self._end(channel_id, user_id, tx))
+            ended = await self._retrying(
+                channel_id, lambda tx: self._end(channel_id, user_id, claim, tx)
+            )
+        committed(claim)
+        return ended
 
-    async def _end(self, channel_id: int, user_id: int, tx: Transaction | None) -> Encounter:
+    async def _end(
+        self, channel_id: int, user_id: int, claim: InteractionClaim | None, tx: Transaction | None
+    ) -> Encounter:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
@@ -274,6 +372,8 @@ class EncounterService:
         log = _log_row(encounter, user_id, "encounter.end", {}, None)
 
         async def write(tx: Transaction) -> None:
+            if claim is not None:
+                await claim.mark(tx)
             await _delete_encounter(tx, channel_id, version)
             await tx.execute(
                 "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
@@ -290,19 +390,29 @@ class EncounterService:
     ) -> Encounter:
         """Put a whole encounter in the channel (``/encounter import``): undoable. (An
         imported file's encounter comes with a new seed: ``/encounter import``.)"""
+        claim = pending_claim(channel_id=encounter.channel_id)
         async with self.lock(encounter.channel_id):
-            return await self._retrying(
-                encounter.channel_id, lambda tx: self._replace(encounter, user_id, kind, tx)
+            replaced = await self._retrying(
+                encounter.channel_id, lambda tx: self._replace(encounter, user_id, kind, claim, tx)
             )
+        committed(claim)
+        return replaced
 
     async def _replace(
-        self, encounter: Encounter, user_id: int, kind: str, tx: Transaction | None
+        self,
+        encounter: Encounter,
+        user_id: int,
+        kind: str,
+        claim: InteractionClaim | None,
+        tx: Transaction | None,
     ) -> Encounter:
         entry = await self._load(encounter.channel_id, tx)
         state_json = encounter.model_dump_json()
         log = _log_row(encounter, user_id, kind, {}, None)
 
         async def write(tx: Transaction) -> None:
+            if claim is not None:
+                await claim.mark(tx)
             if entry is None:
                 try:
                     await _insert_encounter(tx, encounter, state_json)
@@ -327,6 +437,14 @@ class EncounterService:
 
     # -- actions --------------------------------------------------------------------------
 
+    @staticmethod
+    def joining(work: JoinedWrite) -> _Joining:
+        """``with service.joining(work): ...``: the next :meth:`act` in ``work.channel_id``
+        inside the block writes ``work`` in its own transaction (the bennies ledger pays
+        for a reroll this way: the benny and the action are one commit, never one
+        without the other)."""
+        return _Joining(work)
+
     async def act(
         self,
         channel_id: int,
@@ -338,15 +456,27 @@ class EncounterService:
         undoable: bool = True,
         interaction_id: int | None = None,
     ) -> tuple[Encounter, Outcome]:
-        """Apply one rules action under the channel's lock, in one transaction. With an
-        ``interaction_id``, an interaction already applied raises DuplicateInteraction."""
+        """Apply one rules action under the channel's lock, in one transaction. An
+        interaction already applied (``interaction_id``, or the running interaction's
+        claim) raises DuplicateInteraction and changes nothing; work joined to it
+        (:meth:`joining`) is written in the same transaction."""
+        joined = _joined.get()
+        if joined is not None and joined.channel_id == channel_id:
+            _joined.set(None)  # one action takes it
+        else:
+            joined = None
+        claim = pending_claim(interaction_id, channel_id)
         async with self.lock(channel_id):
-            return await self._retrying(
+            result = await self._retrying(
                 channel_id,
                 lambda tx: self._act(
-                    channel_id, user_id, action, kind, params, undoable, interaction_id, tx
+                    channel_id, user_id, action, kind, params, undoable, claim, joined, tx
                 ),
             )
+        committed(claim)
+        if joined is not None:
+            joined.committed()
+        return result
 
     async def _act(
         self,
@@ -356,13 +486,16 @@ class EncounterService:
         kind: str,
         params: dict[str, Any] | None,
         undoable: bool,
-        interaction_id: int | None,
+        claim: InteractionClaim | None,
+        joined: JoinedWrite | None,
         tx: Transaction | None,
     ) -> tuple[Encounter, Outcome]:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
         encounter, encounter_json, version, fragments, encounter_packed = entry
+        if joined is not None:
+            await joined.prepare(tx or self.db, tx is not None)
         dice = self.dice.source(encounter.dice_seed())
         try:
             outcome = action(encounter, dice)
@@ -403,9 +536,11 @@ class EncounterService:
             # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
             # lets go of the GIL while it compresses).
             updated_packed = pack(updated_json)
-            if interaction_id is not None:
-                await _mark_processed(tx, interaction_id, channel_id, updated.seq)
+            if claim is not None:
+                await claim.mark(tx, updated.seq)
             await _update_state(tx, channel_id, version, updated_packed, now)
+            if joined is not None:
+                await joined.write(tx, encounter.seq)
             if undoable:
                 before = encounter_packed if encounter_packed is not None else pack(encounter_json)
                 await _snapshot(
@@ -446,10 +581,17 @@ class EncounterService:
         """Restore the state before the last change; say what was undone and which
         action it was (its ``seq``, for what lives outside the state: the bennies
         ledger, SW-38)."""
+        claim = pending_claim(channel_id=channel_id)
         async with self.lock(channel_id):
-            return await self._retrying(channel_id, lambda tx: self._undo(channel_id, user_id, tx))
+            undone = await self._retrying(
+                channel_id, lambda tx: self._undo(channel_id, user_id, claim, tx)
+            )
+        committed(claim)
+        return undone
 
-    async def _undo(self, channel_id: int, user_id: int, tx: Transaction | None) -> Undone:
+    async def _undo(
+        self, channel_id: int, user_id: int, claim: InteractionClaim | None, tx: Transaction | None
+    ) -> Undone:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
@@ -471,6 +613,8 @@ class EncounterService:
         )
 
         async def write(tx: Transaction) -> None:
+            if claim is not None:
+                await claim.mark(tx)
             await _update_state(tx, channel_id, version, pack(state_json), log[0])
             await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
             await _log(tx, log)
@@ -482,9 +626,17 @@ class EncounterService:
     async def log_roll(
         self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]
     ) -> None:
-        """Append a stand-alone roll (/roll, /trait) to the log."""
+        """Append a stand-alone roll (/roll, /trait) to the log (once per interaction)."""
         log = (_now(), guild_id, channel_id, user_id, "roll", None, _dumps(payload))
-        await self.db.write(lambda tx: _log(tx, log))
+        claim = pending_claim(channel_id=channel_id)
+
+        async def write(tx: Transaction) -> None:
+            if claim is not None:
+                await claim.mark(tx)
+            await _log(tx, log)
+
+        await self.db.write(write)
+        committed(claim)
 
     async def history(self, channel_id: int, limit: int = 100) -> list[dict[str, Any]]:
         """The channel's newest ``limit`` log rows, oldest first (every encounter's)."""
@@ -517,6 +669,18 @@ class EncounterService:
             }
             for r in reversed(rows)
         ]
+
+
+class _Joining:
+    def __init__(self, work: JoinedWrite) -> None:
+        self.work = work
+
+    def __enter__(self) -> JoinedWrite:
+        self._token = _joined.set(self.work)
+        return self.work
+
+    def __exit__(self, *exc: object) -> None:
+        _joined.reset(self._token)
 
 
 # -- writes (inside Database.write: on SQLite, run on the database thread) ---------------
@@ -602,7 +766,9 @@ async def _delete_encounter(tx: Transaction, channel_id: int, version: int) -> N
         raise ConcurrentChange(channel_id)
 
 
-async def _mark_processed(tx: Transaction, interaction_id: int, channel_id: int, seq: int) -> None:
+async def _mark_processed(
+    tx: Transaction, interaction_id: int, channel_id: int, seq: int | None = None
+) -> None:
     inserted = await tx.execute(
         "INSERT INTO processed_interactions (interaction_id, channel_id) VALUES (?, ?)"
         " ON CONFLICT DO NOTHING",
@@ -610,7 +776,7 @@ async def _mark_processed(tx: Transaction, interaction_id: int, channel_id: int,
     )
     if inserted == 0:
         raise DuplicateInteraction(interaction_id)
-    if seq % 500 == 0:
+    if seq is not None and seq % 500 == 0:
         cutoff = _snowflake_before(int(datetime.now(UTC).timestamp() * 1000) - KEEP_PROCESSED_MS)
         await tx.execute("DELETE FROM processed_interactions WHERE interaction_id < ?", (cutoff,))
 

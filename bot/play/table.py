@@ -35,6 +35,7 @@ from bot.play.recorder import (
     Recorder,
     RecordingAdapter,
     SentMessage,
+    interaction_snowflake,
     snowflake,
 )
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
@@ -228,7 +229,7 @@ class OfflineTable:
         permissions = PLAYER_PERMISSIONS | (MANAGE_GUILD if user.is_gm else 0)
         locale = LOCALES.get(self.locale, self.locale)
         return {
-            "id": str(snowflake()),
+            "id": str(interaction_snowflake()),
             "application_id": str(APP_ID),
             "type": kind,
             "token": f"offline-token-{snowflake()}",

@@ -8,6 +8,17 @@ Point discord.py at it with ``Route.BASE = fd.api_url`` and
 ``Client.connect`` opens DEFAULT_GATEWAY directly (it never calls GET /gateway/bot) and
 returns to it after an INVALID_SESSION; the READY's ``resume_gateway_url`` points here too.
 
+Shards (discord/topics/gateway, "Sharding"): the double knows several servers (``add_guild``)
+and answers GET /gateway/bot with a recommended ``shard_count`` and ``max_concurrency``. Each
+gateway connection IDENTIFYs one ``[shard_id, num_shards]``; its READY lists, and GUILD_CREATE
+follows for, the servers on that shard, ``(guild_id >> 22) % num_shards``, and only those
+servers' events reach it (direct messages: shard 0). As on Discord, several sessions may
+identify the same shard (a hand-off between processes): each receives the shard's events,
+interactions included, and the first callback wins (the others get 40060). A bad shard is
+closed with 4010; a shard holding more than ``max_guilds_per_shard`` servers with 4011;
+with ``identify_window`` set, an IDENTIFY in a bucket (``shard_id % max_concurrency``) that
+identified less than that many seconds before gets INVALID_SESSION.
+
 Every message, edit, callback and command sync is checked against Discord's rules with the
 bot's own validator (``bot.render.discord_rules``, the one the offline table's recorder
 uses): a payload Discord would refuse gets Discord's answer (400, code 50035, the field
@@ -177,6 +188,18 @@ class _Session:
     history: list[dict[str, Any]] = field(default_factory=list)
     conn: _Connection | None = None
     valid: bool = True
+    shard_id: int = 0
+    num_shards: int = 1
+
+    @property
+    def live(self) -> bool:
+        return self.valid and self.conn is not None and not self.conn.ws.closed
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord routes this server's events to this session."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return (guild_id >> 22) % self.num_shards == self.shard_id
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -208,14 +231,23 @@ class FakeDiscord:
         bot_name: str = "Comodín",
         heartbeat_interval_ms: int = 41250,
         callback_deadline: float | None = 3.0,
+        shard_count: int = 1,
+        max_concurrency: int = 1,
+        identify_window: float = 0.0,
+        max_guilds_per_shard: int = 2500,
     ) -> None:
         self.application_id = application_id
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.callback_deadline = callback_deadline  # seconds to send the initial callback
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
+        self.max_concurrency = max_concurrency
+        self.identify_window = identify_window  # 0: IDENTIFYs are not rate limited
+        self.max_guilds_per_shard = max_guilds_per_shard
         self.bot_user = p.make_user(application_id, bot_name, bot=True)
         self.player = p.make_user()
+        self._guilds: dict[int, str] = {guild_id: "Mesa de pruebas"}  # id -> name
         self._channels: dict[int, dict[str, Any]] = {
             channel_id: p.make_text_channel(channel_id, guild_id)
         }
@@ -236,7 +268,9 @@ class FakeDiscord:
         self._interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self._sessions: dict[str, _Session] = {}
-        self._session: _Session | None = None
+        self._session: _Session | None = None  # the newest
+        self._identified_at: dict[int, float] = {}  # bucket -> when it last identified
+        self.undelivered: list[int] = []  # interactions no session of their shard exists for
         self._faults: list[Fault] = []
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -324,9 +358,56 @@ class FakeDiscord:
 
         def live() -> bool:
             s = self._session
-            return s is not None and s.valid and s.conn is not None and not s.conn.ws.closed
+            return s is not None and s.live
 
         await self.wait_until(live, timeout, "a live gateway session")
+
+    # --- shards ---------------------------------------------------------------------
+
+    @property
+    def sessions(self) -> list[_Session]:
+        """Every session identified so far, oldest first."""
+        return list(self._sessions.values())
+
+    def live_sessions(self, shard_id: int | None = None) -> list[_Session]:
+        return [s for s in self._sessions.values() if s.live and shard_id in (None, s.shard_id)]
+
+    def shard_of(self, guild_id: int | None, num_shards: int | None = None) -> int:
+        """The shard of a server with ``num_shards`` (default: the recommended count)."""
+        count = num_shards or self.shard_count
+        return 0 if guild_id is None else (guild_id >> 22) % count
+
+    async def wait_shards(
+        self, shard_ids: set[int] | list[int] | range, *, newer_than: int = 0, timeout: float = 10.0
+    ) -> None:
+        """Until each of ``shard_ids`` has a live session that got its GUILD_CREATEs,
+        identified after the first ``newer_than`` sessions (a restarted process's)."""
+        wanted = set(shard_ids)
+
+        def ready() -> bool:
+            fresh = list(self._sessions.values())[newer_than:]
+            return wanted <= {s.shard_id for s in fresh if s.live and self._streamed(s)}
+
+        await self.wait_until(ready, timeout, f"live sessions for shards {sorted(wanted)}")
+
+    def delivered_to(self, interaction_id: int) -> list[_Session]:
+        """The sessions an interaction was sent to (to their socket or their history)."""
+        wanted = str(interaction_id)
+        return [
+            s
+            for s in self._sessions.values()
+            if any(
+                f.get("t") == "INTERACTION_CREATE" and f["d"].get("id") == wanted for f in s.history
+            )
+        ]
+
+    def _streamed(self, session: _Session) -> bool:
+        """Whether a session got the GUILD_CREATE of every server on its shard."""
+        created = sum(1 for f in session.history if f.get("t") == "GUILD_CREATE")
+        return created >= len(self._guilds_on(session))
+
+    def _guilds_on(self, session: _Session) -> list[int]:
+        return [g for g in self._guilds if session.serves(g)]
 
     async def wait_callback(self, interaction_id: int, timeout: float = 5.0) -> Callback:
         found = self._callback_by_id.get(interaction_id)
@@ -373,16 +454,36 @@ class FakeDiscord:
 
     # --- guild state ----------------------------------------------------------------
 
-    def new_channel(self, name: str | None = None) -> int:
-        """A new text channel in the test guild (announced with CHANNEL_CREATE if connected)."""
+    def add_guild(self, name: str | None = None, *, shard: int | None = None) -> int:
+        """A new server (announced with GUILD_CREATE to its shard's sessions); with
+        ``shard``, one whose id puts it on that shard of the recommended count."""
+        guild_id = p.snowflake()
+        while shard is not None and self.shard_of(guild_id) != shard:
+            guild_id = p.snowflake()
+        self._guilds[guild_id] = name or f"Mesa {len(self._guilds) + 1}"
+        for session in self._route(guild_id):
+            self._dispatch("GUILD_CREATE", self._guild_payload(guild_id), session)
+        return guild_id
+
+    @property
+    def guild_ids(self) -> list[int]:
+        return list(self._guilds)
+
+    def new_channel(self, name: str | None = None, *, guild_id: int | None = None) -> int:
+        """A new text channel in ``guild_id`` (default: the test guild), announced with
+        CHANNEL_CREATE to its shard's sessions."""
+        guild = guild_id or self.guild_id
+        if guild not in self._guilds:
+            raise LookupError(f"no guild {guild}: add_guild() first")
         channel_id = p.snowflake()
-        channel = p.make_text_channel(
-            channel_id, self.guild_id, name or f"mesa-{len(self._channels)}"
-        )
+        channel = p.make_text_channel(channel_id, guild, name or f"mesa-{len(self._channels)}")
         self._channels[channel_id] = channel
-        if self._session is not None:
-            self._dispatch("CHANNEL_CREATE", channel)
+        for session in self._route(guild):
+            self._dispatch("CHANNEL_CREATE", channel, session)
         return channel_id
+
+    def guild_of(self, channel_id: int) -> int:
+        return int(self._channels[channel_id]["guild_id"])
 
     def channel(self, channel_id: int | None = None) -> dict[str, Any]:
         return self._channels[channel_id or self.channel_id]
@@ -395,13 +496,15 @@ class FakeDiscord:
         """The commands last synced globally (None) or to ``guild_id``, as echoed back."""
         return self.synced.get(guild_id, [])
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def _guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild = guild_id or self.guild_id
         members = [p.make_member(self.bot_user), p.make_member(self.player)]
         return p.make_guild(
-            self.guild_id,
+            guild,
             owner_id=p.DEFAULT_OWNER_ID,
-            channels=list(self._channels.values()),
+            channels=[c for c in self._channels.values() if c["guild_id"] == str(guild)],
             members=members,
+            name=self._guilds[guild],
         )
 
     # --- interactions ---------------------------------------------------------------
@@ -415,24 +518,28 @@ class FakeDiscord:
         channel_id: int | None = None,
         locale: str = "es-ES",
         focused: str | None = None,
+        resolved: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A slash payload for a command the bot synced (guild first, then global);
-        raises LookupError if the bot never synced it."""
+        """A slash payload for a command the bot synced (the channel's guild first, then
+        global); raises LookupError if the bot never synced it."""
         root = name.split()[0]
-        for scope in (self.guild_id, None):
+        channel = self.channel(channel_id)
+        guild = int(channel["guild_id"])
+        for scope in (guild, None):
             command = next((c for c in self.synced.get(scope, []) if c["name"] == root), None)
             if command is not None:
                 return p.make_slash_interaction(
                     name,
                     options,
                     user or self.player,
-                    self.channel(channel_id),
-                    self.guild_id,
+                    channel,
+                    guild,
                     locale,
                     application_id=self.application_id,
                     command_id=int(command["id"]),
                     command_guild_id=scope,
                     focused=focused,
+                    resolved=resolved,
                 )
         raise LookupError(f"command {root!r} was never synced; synced: {self.synced}")
 
@@ -447,12 +554,13 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         """A component payload: pressing ``custom_id`` on a message the bot sent."""
         message = self.messages[message_id]
+        channel = self.channel(int(message["channel_id"]))
         return p.make_component_interaction(
             custom_id,
             message,
             user or self.player,
-            self.channel(int(message["channel_id"])),
-            self.guild_id,
+            channel,
+            int(channel["guild_id"]),
             locale,
             component_type=2 if values is None else 3,
             values=values,
@@ -469,12 +577,13 @@ class FakeDiscord:
         locale: str = "es-ES",
     ) -> dict[str, Any]:
         """A modal-submit payload (what the user typed into a modal the bot opened)."""
+        channel = self.channel(channel_id)
         return p.make_modal_submit(
             custom_id,
             values,
             user or self.player,
-            self.channel(channel_id),
-            self.guild_id,
+            channel,
+            int(channel["guild_id"]),
             locale,
             application_id=self.application_id,
         )
@@ -485,8 +594,28 @@ class FakeDiscord:
         if expired:
             payload = {**payload, "id": str(p.snowflake(time.time() - TOKEN_LIFETIME - 60))}
         interaction_id = self.expect_interaction(payload, expired=expired)
-        self._dispatch("INTERACTION_CREATE", payload)
+        guild = int(payload["guild_id"]) if payload.get("guild_id") else None
+        sessions = self._route(guild)
+        if not sessions:
+            if not self._sessions:
+                raise RuntimeError("no gateway session: has the client identified?")
+            self.undelivered.append(interaction_id)  # nobody runs that shard: no answer
+            self._notify()
+        for session in sessions:
+            self._dispatch("INTERACTION_CREATE", payload, session)
         return interaction_id
+
+    async def redeliver(self, interaction_id: int) -> None:
+        """Send an interaction already sent once again, as it was (Discord replaying it):
+        the bot must not apply it twice."""
+        payload = self._interactions[interaction_id].payload
+        guild = int(payload["guild_id"]) if payload.get("guild_id") else None
+        for session in self._route(guild):
+            self._dispatch("INTERACTION_CREATE", payload, session)
+
+    def _route(self, guild_id: int | None) -> list[_Session]:
+        """The sessions Discord sends a server's events to: every valid one of its shard."""
+        return [s for s in self._sessions.values() if s.valid and s.serves(guild_id)]
 
     def expect_interaction(self, payload: dict[str, Any], *, expired: bool = False) -> int:
         """Know an interaction without dispatching it (its callbacks and followups are
@@ -517,11 +646,17 @@ class FakeDiscord:
         self._faults.append(fault)
         return fault
 
-    async def drop_gateway(self, code: int | None = 4000, *, invalidate: bool = False) -> None:
-        """Close the current gateway socket: with a close ``code`` (4000 is resumable), or
-        by cutting TCP when ``code`` is None. ``invalidate`` forgets the session, so the
-        client's RESUME gets INVALID_SESSION and it must IDENTIFY again."""
+    async def drop_gateway(
+        self, code: int | None = 4000, *, invalidate: bool = False, shard: int | None = None
+    ) -> None:
+        """Close the current gateway socket (the newest session, or the newest live one
+        of ``shard``): with a close ``code`` (4000 is resumable), or by cutting TCP when
+        ``code`` is None. ``invalidate`` forgets the session, so the client's RESUME gets
+        INVALID_SESSION and it must IDENTIFY again."""
         session = self._session
+        if shard is not None:
+            live = self.live_sessions(shard)
+            session = live[-1] if live else None
         if session is None or session.conn is None:
             raise RuntimeError("no connected gateway session to drop")
         conn, session.conn = session.conn, None
@@ -580,7 +715,7 @@ class FakeDiscord:
             if op == 1:
                 await conn.send({"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
-                self._identify(conn, data)
+                await self._identify(conn, data)
             elif op == 6:
                 await self._resume(conn, data)
             elif op == 8:
@@ -593,26 +728,53 @@ class FakeDiscord:
                 }
                 if data.get("nonce"):
                     chunk["nonce"] = data["nonce"]
-                self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+                asking = next((x for x in self._sessions.values() if x.conn is conn), None)
+                self._dispatch("GUILD_MEMBERS_CHUNK", chunk, asking)
         for session in self._sessions.values():
             if session.conn is conn:
                 session.conn = None
         self._notify()
         return ws
 
-    def _identify(self, conn: _Connection, data: dict[str, Any]) -> None:
+    async def _identify(self, conn: _Connection, data: dict[str, Any]) -> None:
         self.identify_payloads.append(data)
-        session = _Session(id=secrets.token_hex(16), token=data["token"], conn=conn)
+        shard_id, num_shards = data.get("shard") or [0, 1]
+        if not (isinstance(shard_id, int) and isinstance(num_shards, int)) or not (
+            0 <= shard_id < num_shards
+        ):
+            await self._close(conn, 4010, "Invalid shard.")
+            return
+        bucket = shard_id % max(1, self.max_concurrency)
+        now = time.monotonic()
+        last = self._identified_at.get(bucket)
+        if self.identify_window and last is not None and now - last < self.identify_window:
+            # Discord: max_concurrency IDENTIFYs per bucket per window; this one must wait.
+            self.gateway_log.append(("send", "INVALID_SESSION"))
+            await conn.send({"op": 9, "d": False, "s": None, "t": None})
+            self._notify()
+            return
+        self._identified_at[bucket] = now
+        session = _Session(
+            id=secrets.token_hex(16),
+            token=data["token"],
+            conn=conn,
+            shard_id=shard_id,
+            num_shards=num_shards,
+        )
+        guilds = self._guilds_on(session)
+        if len(guilds) > self.max_guilds_per_shard:
+            await self._close(conn, 4011, "Sharding required.")
+            return
         self._sessions[session.id] = session
         self._session = session
         ready = {
             "v": 10,
             "user": self.bot_user,
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
-            "shard": data.get("shard", [0, 1]),
+            "shard": [shard_id, num_shards],
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -622,7 +784,15 @@ class FakeDiscord:
             "_trace": ["fakediscord"],
         }
         self._dispatch("READY", ready, session)
-        self._dispatch("GUILD_CREATE", self._guild_payload(), session)
+        for guild in guilds:
+            self._dispatch("GUILD_CREATE", self._guild_payload(guild), session)
+
+    async def _close(self, conn: _Connection, code: int, reason: str) -> None:
+        """Close a gateway socket with a close code the client reads (4010, 4011)."""
+        self.gateway_log.append(("send", f"CLOSE {code}"))
+        self._notify()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(conn.ws.close(code=code, message=reason.encode()), 2)
 
     async def _resume(self, conn: _Connection, data: dict[str, Any]) -> None:
         session = self._sessions.get(data.get("session_id", ""))
@@ -712,9 +882,18 @@ class FakeDiscord:
     # --- REST handlers --------------------------------------------------------------
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        limit = {
+            "total": 1000,
+            "remaining": 999,
+            "reset_after": 0,
+            "max_concurrency": self.max_concurrency,
+        }
         return _json(
-            {"url": self.gateway_url.rstrip("/"), "shards": 1, "session_start_limit": limit}
+            {
+                "url": self.gateway_url.rstrip("/"),
+                "shards": self.shard_count,
+                "session_start_limit": limit,
+            }
         )
 
     async def _me(self, request: web.Request) -> web.Response:
@@ -800,12 +979,13 @@ class FakeDiscord:
     def _new_message(
         self, channel_id: int, body: dict[str, Any], interaction: Interaction | None = None
     ) -> dict[str, Any]:
+        channel = self._channels.get(channel_id)
         message = p.make_message(
             message_id=p.snowflake(),
             channel_id=channel_id,
             author=self.bot_user,
             body=body,
-            guild_id=self.guild_id,
+            guild_id=int(channel["guild_id"]) if channel else self.guild_id,
             webhook_id=self.application_id if interaction is not None else None,
             interaction=interaction.payload if interaction is not None else None,
         )

@@ -107,6 +107,7 @@ async def test_every_table_is_copied_and_the_bot_goes_on_on_postgresql(
         ]
         assert await pg.bot.bennies.scope_of(THREAD) == pg.channel_id
         assert [c.name for c in await _characters(pg)] == ["Ana", "Bruno"]
+        await pg.bot.refresh_guild_settings(pg.guild_id)  # as before every interaction
         assert pg.bot.guild_locales[pg.guild_id] == "en"
         assert await pg.bot.encounters.history(pg.channel_id) == (
             await lite.bot.encounters.history(lite.channel_id)
