@@ -17,8 +17,6 @@ command and a game system.
 - :mod:`.benny_spending` — charging a benny for a Savage Worlds action (SW-35).
 - :mod:`.benny_follow_ups` — what the bennies ledger does after an action, an undo and
   at an encounter's end.
-- :mod:`.legacy` — the old string-keyed handlers, used by no system since phase B of
-  issue 22 (phase C removes them).
 
 A cog (``cogs/``) declares commands and calls these; it never imports another cog.
 """
