@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -29,6 +29,7 @@ from bot.bennies.holders import (
     PLAYER_START,
     combatant_of,
     user_key,
+    uses_bennies,
     wild_card_pools,
 )
 from bot.encounter.service import (
@@ -89,6 +90,11 @@ class HistoryEntry:
     note: str | None
     user_id: int | None
     roll_ref: str | None
+
+
+# A history row written with an action: (holder, delta, reason, user id, note, roll_ref).
+Row_ = tuple[str, int, str, int | None, str | None, str | None]
+Rows = Callable[[], Sequence[Row_]]
 
 
 @dataclass(frozen=True)
@@ -330,7 +336,7 @@ class BennyLedger:
         await self.collect_joker_awards(channel_id)
         pools = await self.pools(channel_id)
         encounter = await self._encounter(channel_id)
-        if encounter is not None and encounter.system == "swade":
+        if encounter is not None and uses_bennies(encounter.system):
             pools.update(wild_card_pools(encounter))
         return pools
 
@@ -449,6 +455,18 @@ class BennyLedger:
                 await self._tag(conn, history_id, channel_id, action_seq)
         if roll_ref is not None:
             self._recorded.add((session.id, holder, reason, roll_ref))
+
+    def recording(
+        self, session: Session, channel_id: int, rows: Rows
+    ) -> AbstractContextManager[Any]:
+        """``with ledger.recording(session, channel, rows): await encounters.act(...)``:
+        the history rows ``rows()`` gives (read when the action writes, so its rules may
+        fill them) are written in the action's own transaction, tied to it for ``/undo``
+        (SW-38). For what changes in the encounter state and is mirrored here: a GM Wild
+        Card's own pool spent, given or seeded (SW-35). Nothing is written when the
+        rules refuse, and a crash cannot keep the change without its row."""
+        assert self.encounters is not None, "recording needs the encounter service"
+        return self.encounters.joining(_ActionRecord(self, session, channel_id, rows))
 
     async def history(self, channel_id: int, limit: int = 20) -> list[HistoryEntry]:
         """The newest ``limit`` rows of the open (or last) session, oldest first."""
@@ -829,3 +847,31 @@ class _ActionSpend:
 
     def committed(self) -> None:
         self.done = True
+
+
+class _ActionRecord:
+    """History rows written inside an encounter action's transaction
+    (:meth:`BennyLedger.recording`): ``rows`` is called when the action writes."""
+
+    def __init__(self, ledger: BennyLedger, session: Session, channel_id: int, rows: Rows) -> None:
+        self.ledger = ledger
+        self.session = session
+        self.channel_id = channel_id
+        self.rows = rows
+        self.written: list[Row_] = []
+
+    async def prepare(self, reader: Reader, locked: bool) -> None:
+        return None
+
+    async def write(self, tx: Transaction, seq: int) -> None:
+        self.written = list(self.rows())
+        for holder, delta, reason, user_id, note, roll_ref in self.written:
+            history_id = await self.ledger._history(
+                tx, self.session.id, holder, delta, reason, user_id, note, roll_ref
+            )
+            await self.ledger._tag(tx, history_id, self.channel_id, seq)
+
+    def committed(self) -> None:
+        for holder, _delta, reason, _user, _note, roll_ref in self.written:
+            if roll_ref is not None:
+                self.ledger._recorded.add((self.session.id, holder, reason, roll_ref))

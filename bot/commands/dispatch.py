@@ -136,6 +136,12 @@ async def undo_notes(ctx: Ctx, undone: Undone) -> list[str]:
     return await benny_follow_ups.undone(ctx, undone)
 
 
+async def imported(ctx: Ctx) -> None:
+    """What follows ``/encounter import`` outside the state: the session's pools for
+    whoever the imported encounter brings (SW-35, :func:`benny_follow_ups.sync`)."""
+    await benny_follow_ups.sync(ctx)
+
+
 # -- buttons -----------------------------------------------------------------------------
 
 
