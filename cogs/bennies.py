@@ -42,7 +42,6 @@ from bot.commands.benny_spending import (
 from bot.commands.context import Ctx
 from bot.errors import UserError
 from bot.systems.encounter import Encounter
-from bot.systems.swade.moves.who import find_combatant
 
 USE_CHOICES = [
     app_commands.Choice(name=_("Reroll a trait roll"), value="reroll"),
@@ -157,7 +156,7 @@ class BenniesCog(commands.Cog):
         target = None
         if combatant is not None:
             encounter = swade_only(encounter)
-            target = find_combatant(encounter.state, combatant)  # type: ignore[arg-type]
+            target = service.named(encounter, combatant)
         holder = service.holder_of(player.id if player else None, gm, target)
         after, left = await service.give(
             self.bot.bennies, ctx.channel_id, holder, count, user_id=ctx.user_id, note=note

@@ -44,8 +44,12 @@ from bot.dice.source import DiceSource
 from bot.errors import UserError
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.encounter import Encounter
+from bot.systems.swade.moves import who
 from bot.systems.swade.moves.bennies import SPENDS, spend
 from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+# Who has bennies: a Savage Worlds combatant (the only system with them).
+Combatant = SwadeCombatant
 
 # A rules call as moves make them: (state, actor, dice) -> Outcome.
 Rules = Callable[[Any, Actor, DiceSource], Outcome]
@@ -155,6 +159,17 @@ def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
     if use == "story":
         return story(note)
     raise UserError("bennies.error.bad_use", use=use)
+
+
+def spender(encounter: Encounter, actor: Actor, name: str | None) -> Combatant:
+    """Who spends a benny: the one ``name`` names (the one resolver), else the one
+    combatant the user controls (:func:`bot.systems.swade.moves.who.own_combatant`)."""
+    return who.own_combatant(encounter.state, actor, name)  # type: ignore[arg-type]
+
+
+def named(encounter: Encounter, name: str) -> Combatant:
+    """The combatant ``name`` names (the one resolver, groups of Extras included)."""
+    return who.find_combatant(encounter.state, name)  # type: ignore[arg-type]
 
 
 # --- giving ---------------------------------------------------------------------------------

@@ -18,8 +18,6 @@ from bot.errors import UserError
 from bot.systems.base import Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.plugin import Play
-from bot.systems.swade.moves import who
-from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
 def ledger_of(ctx: Ctx) -> BennyLedger:
@@ -65,7 +63,7 @@ def holder_label(ctx: Ctx, holder: str, encounter: Encounter | None = None) -> s
 async def act_with_benny(
     ctx: Ctx,
     encounter: Encounter,
-    combatant: SwadeCombatant,
+    combatant: service.Combatant,
     rules: Rules,
     *,
     use: str,
@@ -111,8 +109,7 @@ async def pay_benny(
     )
 
 
-def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> SwadeCombatant:
+def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> service.Combatant:
     """The named combatant (the one resolver), else the one combatant the user
-    controls (:func:`bot.systems.swade.moves.who.own_combatant`)."""
-    state: SwadeState = encounter.state  # type: ignore[assignment]
-    return who.own_combatant(state, ctx.actor(encounter), name)
+    controls (:func:`bot.bennies.service.spender`)."""
+    return service.spender(encounter, ctx.actor(encounter), name)
