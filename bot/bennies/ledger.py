@@ -523,47 +523,72 @@ class BennyLedger:
         self, channel_id: int, action_seq: int, *, user_id: int | None
     ) -> list[Returned]:
         """SW-38: ``/undo`` of the encounter action ``action_seq`` in ``channel_id``
-        reverses the ledger rows that action made in the open session, each once: a
-        benny it spent goes back to the pool it came from (reason ``undo.spend``); a
-        Joker benny it gave (SW-33) is taken back (``undo.award``; never below zero: one
-        already spent stays spent, and the reply says so). A GM Wild Card's own pool is
-        in the encounter state, which the undo restored: only its history row is
-        written, so summaries and ``/bennies show`` agree. Returns what changed."""
+        reverses the ledger rows that action made in the open session, each once (see
+        :meth:`_undo_rows`), in a transaction of its own. Returns what changed.
+        :meth:`undoing` does the same inside the undo's own transaction."""
         session = await self.session(channel_id)
         if session is None:
             return []
         await self.collect_joker_awards(channel_id)  # an award not yet read is reversed too
-        changed: list[Returned] = []
         claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
             await _mark(conn, claim)
-            # FOR UPDATE: an undo of the same action at the same time (another process)
-            # waits, then finds these rows undone and reverses nothing twice.
-            rows = await conn.fetchall(
-                "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
-                "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
-                "'undo.%' ORDER BY id" + conn.dialect.for_update,
-                (session.id, channel_id, action_seq),
-            )
-            for row in rows:
-                holder, delta = row["holder"], int(row["delta"])
-                back = -delta
-                if combatant_of(holder) is None:
-                    back = await self._reverse(conn, session.id, holder, back)
-                reason = "undo.spend" if delta < 0 else "undo.award"
-                if back:
-                    history_id = await self._history(
-                        conn, session.id, holder, back, reason, user_id, None, row["roll_ref"]
-                    )
-                    await self._tag(conn, history_id, channel_id, action_seq)
-                await conn.execute("UPDATE benny_history SET undone = 1 WHERE id = ?", (row["id"],))
-                left = (
-                    None
-                    if combatant_of(holder) is not None
-                    else await self._count(conn, session.id, holder)
-                )
-                changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
+            changed = await self._undo_rows(conn, session, channel_id, action_seq, user_id)
         committed(claim)
+        return changed
+
+    def undoing(
+        self, session: Session, channel_id: int, user_id: int | None
+    ) -> AbstractContextManager[_ActionUndo]:
+        """``with ledger.undoing(session, channel, user) as undo: await
+        encounters.undo_last(...)``: the ledger rows of the undone action are reversed
+        in the undo's own transaction (SW-38), so a crash cannot restore the state
+        without giving back the benny the action spent; ``undo.changes`` says what
+        changed. Collect the Joker awards not yet read first (:meth:`collect_joker_awards`)."""
+        assert self.encounters is not None, "undoing needs the encounter service"
+        return self.encounters.joining(_ActionUndo(self, session, channel_id, user_id))  # type: ignore[return-value]
+
+    async def _undo_rows(
+        self,
+        conn: Transaction,
+        session: Session,
+        channel_id: int,
+        action_seq: int,
+        user_id: int | None,
+    ) -> list[Returned]:
+        """Reverse the rows action ``action_seq`` made: a benny it spent goes back to the
+        pool it came from (reason ``undo.spend``); a Joker benny it gave (SW-33) is
+        taken back (``undo.award``; never below zero: one already spent stays spent, and
+        the reply says so). A GM Wild Card's own pool is in the encounter state, which
+        the undo restored: only its history row is written, so summaries and ``/bennies
+        show`` agree."""
+        changed: list[Returned] = []
+        # FOR UPDATE: an undo of the same action at the same time (another process)
+        # waits, then finds these rows undone and reverses nothing twice.
+        rows = await conn.fetchall(
+            "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
+            "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
+            "'undo.%' ORDER BY id" + conn.dialect.for_update,
+            (session.id, channel_id, action_seq),
+        )
+        for row in rows:
+            holder, delta = row["holder"], int(row["delta"])
+            back = -delta
+            if combatant_of(holder) is None:
+                back = await self._reverse(conn, session.id, holder, back)
+            reason = "undo.spend" if delta < 0 else "undo.award"
+            if back:
+                history_id = await self._history(
+                    conn, session.id, holder, back, reason, user_id, None, row["roll_ref"]
+                )
+                await self._tag(conn, history_id, channel_id, action_seq)
+            await conn.execute("UPDATE benny_history SET undone = 1 WHERE id = ?", (row["id"],))
+            left = (
+                None
+                if combatant_of(holder) is not None
+                else await self._count(conn, session.id, holder)
+            )
+            changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
         return changed
 
     async def _reverse(self, conn: Transaction, session_id: int, holder: str, change: int) -> int:
@@ -875,3 +900,28 @@ class _ActionRecord:
         for holder, _delta, reason, _user, _note, roll_ref in self.written:
             if roll_ref is not None:
                 self.ledger._recorded.add((self.session.id, holder, reason, roll_ref))
+
+
+class _ActionUndo:
+    """The ledger rows of an undone action reversed in the undo's own transaction
+    (:meth:`BennyLedger.undoing`); ``changes`` once written."""
+
+    def __init__(
+        self, ledger: BennyLedger, session: Session, channel_id: int, user_id: int | None
+    ) -> None:
+        self.ledger = ledger
+        self.session = session
+        self.channel_id = channel_id
+        self.user_id = user_id
+        self.changes: list[Returned] = []
+
+    async def prepare(self, reader: Reader, locked: bool) -> None:
+        return None
+
+    async def write(self, tx: Transaction, seq: int) -> None:
+        self.changes = await self.ledger._undo_rows(
+            tx, self.session, self.channel_id, seq, self.user_id
+        )
+
+    def committed(self) -> None:
+        return None

@@ -11,7 +11,9 @@ Every change that touches the encounter state and the ledger is one transaction:
   Wild Card's own pool in the state with its history row (:meth:`BennyLedger.recording`):
   when the rules refuse nothing is spent, and a crash cannot keep one without the other;
 - bennies given to a GM Wild Card (:func:`give`) and the pools GM Wild Cards get for the
-  session (:func:`sync_session`) are written with their history rows.
+  session (:func:`sync_session`) are written with their history rows;
+- ``/undo`` gives back what the undone action spent, and takes back the Joker bennies it
+  gave, with the undo (:func:`undo`, SW-38).
 
 What follows an action outside the state is read from its events, not from the database
 after every command (:mod:`bot.commands.benny_follow_ups`).
@@ -33,7 +35,7 @@ from bot.bennies.holders import (
     uses_bennies,
     wc_key,
 )
-from bot.bennies.ledger import BennyLedger
+from bot.bennies.ledger import BennyLedger, Returned
 from bot.bennies.uses import (
     give_wild_card_bennies,
     recover_power_points,
@@ -41,6 +43,7 @@ from bot.bennies.uses import (
     take_wild_card_benny,
 )
 from bot.dice.source import DiceSource
+from bot.encounter.service import Undone
 from bot.errors import UserError
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.encounter import Encounter
@@ -279,6 +282,29 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     with ledger.recording(session, channel_id, rows):
         await encounters.act(channel_id, user_id, seed, kind="bennies.wild_cards", undoable=False)
     return True
+
+
+# --- /undo ----------------------------------------------------------------------------------
+
+
+async def undo(ledger: BennyLedger, channel_id: int, user_id: int) -> tuple[Undone, list[Returned]]:
+    """``/undo`` (SW-38): the channel's last change undone and, in the same transaction,
+    the bennies ledger rows that action made reversed (a benny it spent back to its
+    pool, the Joker bennies it gave taken back): a crash cannot restore the state
+    without the benny. Returns what was undone and what changed in the ledger (nothing
+    in a system without bennies, or without a session)."""
+    encounters = ledger.encounters
+    assert encounters is not None
+    encounter = await encounters.get(channel_id)
+    session = None
+    if encounter is not None and uses_bennies(encounter.system):
+        session = await ledger.session(channel_id)
+    if session is None:
+        return await encounters.undo_last(channel_id, user_id), []
+    await ledger.collect_joker_awards(channel_id)  # an award not yet read is reversed too
+    with ledger.undoing(session, channel_id, user_id) as work:
+        undone = await encounters.undo_last(channel_id, user_id)
+    return undone, work.changes
 
 
 # --- what an encounter spent ----------------------------------------------------------------

@@ -8,7 +8,7 @@ after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispa
   session up to date (its player's 3, a GM Wild Card's own pool:
   :func:`bot.bennies.service.sync_session`). Nothing reads the database after an
   action whose events ask for none of these (an action of any other system, say);
-- after ``/undo``: the ledger rows the undone action made are reversed and said (SW-38);
+- ``/undo``: the ledger rows the undone action made are reversed with it and said (SW-38);
 - at ``/encounter end``: the bennies spent in the encounter.
 
 Spending is not here: a benny is spent in its action's own transaction
@@ -95,16 +95,13 @@ async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
             await then(ctx, outcome)
 
 
-async def undone(ctx: Ctx, undone: Undone) -> list[str]:
-    """SW-38: after ``/undo``, reverse what the undone action did to the bennies ledger
-    (:meth:`BennyLedger.undo_action`) and say it, one line per pool. Nothing for an
-    action that spent or gave no benny."""
-    ledger = getattr(ctx.bot, "bennies", None)
-    if ledger is None:
-        return []
-    changes = await ledger.undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
+async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+    """``/undo``: the last change undone with the ledger rows its action made reversed,
+    in one transaction (:func:`bot.bennies.service.undo`, SW-38); what was undone, and
+    one line per pool that changed."""
+    undone, changes = await service.undo(ctx.bot.bennies, ctx.channel_id, ctx.user_id)
     if not changes:
-        return []
+        return undone, []
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
     lines = []
     for change in changes:
@@ -118,8 +115,7 @@ async def undone(ctx: Ctx, undone: Undone) -> list[str]:
         else:
             key = "bennies.undo.already_spent"
         lines.append(ctx.t(key, holder=holder, left=change.left))
-    ctx.bot.boards.request(ctx.channel_id)
-    return lines
+    return undone, lines
 
 
 async def spent_in(ctx: Ctx, encounter: Encounter) -> str:

@@ -130,10 +130,11 @@ async def route(interaction: discord.Interaction, command: str, **options: Any) 
     await answer(ctx, await ctx.encounter(), command, **options)
 
 
-async def undo_notes(ctx: Ctx, undone: Undone) -> list[str]:
-    """What ``/undo`` also says: what it undid outside the encounter's state (the
-    bennies ledger's rows of that action, SW-38)."""
-    return await benny_follow_ups.undone(ctx, undone)
+async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+    """``/undo``: the channel's last change undone, with what it undid outside the
+    encounter's state in the same transaction (the bennies ledger's rows of that action,
+    SW-38); what was undone and the lines saying the rest."""
+    return await benny_follow_ups.undo(ctx)
 
 
 async def imported(ctx: Ctx) -> None:

@@ -115,9 +115,9 @@ class Cost:
     for ``currency`` is in ``bot/commands/dispatch.py``). ``payer(state, actor)`` names
     the combatant who pays (its pool is the system's to say), read on the state before
     the action; ``use`` is what it pays for, ``note`` the player's words for the
-    history. When the rules refuse, nothing is spent. (Until the bennies ledger spends
-    inside the encounter's transaction, issue 22 phase C, the payer is found outside
-    the channel's lock, as before.)"""
+    history. The payer (and so the pool) is chosen on the encounter as the command found
+    it; the spend is written in the action's own transaction (the bennies service,
+    ``bot/bennies/service.py``), so when the rules refuse nothing is spent."""
 
     currency: str
     payer: Callable[[Any, Actor], Any]

@@ -132,6 +132,22 @@ async def test_a_players_benny_and_the_reroll_it_pays_are_one_commit(table: Offl
     )
 
 
+async def test_an_undo_and_the_benny_it_gives_back_are_one_commit(table: OfflineTable) -> None:
+    """SW-38: /undo of an action paid with a benny gives it back. A crash right after
+    the undo commits cannot restore the state and keep the benny spent."""
+    await fight(table)
+    await put(table, hero("c5", "Eva", table.user("ana").id, shaken=True))
+    await table.run("@ana /bennies spend use:unshake combatant:Eva")
+    assert (await pools(table))[key(table, "ana")] == 2
+    with crash_after_the_action(table.bot.db) as commits:
+        sent = await table.run("@gm /undo")
+    assert commits == [1] and not sent[0].ephemeral
+    assert "El beni gastado vuelve a" in sent[0].text(), sent[0].text()
+    eva = await find(table, "Eva")
+    assert (eva.shaken, (await pools(table))[key(table, "ana")]) == (True, 3)
+    assert (1, "undo.spend") in await history_of(table, key(table, "ana"))
+
+
 # --- a spend the rules refuse -------------------------------------------------------------------
 
 
