@@ -22,6 +22,18 @@ class Crash(Exception):
 
 
 @contextmanager
+def patched(db: Database, **methods: Any) -> Iterator[None]:
+    """``db``'s methods replaced by these (on the instance) for the block."""
+    for name, method in methods.items():
+        setattr(db, name, method)
+    try:
+        yield
+    finally:
+        for name in methods:
+            delattr(db, name)
+
+
+@contextmanager
 def crash_after_the_action(db: Database) -> Iterator[list[int]]:
     """The process dies right after its first encounter action commits (an action is a
     ``Database.write``): every write after it fails, nothing more reaches the database.
@@ -43,12 +55,8 @@ def crash_after_the_action(db: Database) -> Iterator[list[int]]:
         async with real_transaction() as tx:
             yield tx
 
-    db.write = write  # type: ignore[method-assign]
-    db.transaction = transaction  # type: ignore[method-assign]
-    try:
+    with patched(db, write=write, transaction=transaction):
         yield commits
-    finally:
-        del db.write, db.transaction
 
 
 async def history_of(table: OfflineTable, holder: str) -> list[tuple[int, str]]:
@@ -194,12 +202,8 @@ def reads_of(db: Database) -> Iterator[list[str]]:
         seen.append(sql)
         return await real_all(sql, params)
 
-    db.fetchone = fetchone  # type: ignore[method-assign]
-    db.fetchall = fetchall  # type: ignore[method-assign]
-    try:
+    with patched(db, fetchone=fetchone, fetchall=fetchall):
         yield seen
-    finally:
-        del db.fetchone, db.fetchall
 
 
 async def test_a_command_of_another_system_reads_nothing_of_the_bennies(
