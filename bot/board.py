@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.bennies.holders import uses_bennies
 from bot.render.board import BoardContext, board_embed
 from bot.render.views import board_view
 
@@ -78,10 +79,12 @@ class BoardManager:
         return max(self.interval, busy / EDITS_PER_SECOND)
 
     async def context(self, encounter: Encounter) -> BoardContext:
-        """Benny pools for the board, when a ledger is installed (``bot.bennies``)."""
+        """Benny pools for the board, when a ledger is installed (``bot.bennies``) and the
+        system uses bennies (the others' boards read nothing of them)."""
         ledger = getattr(self.bot, "bennies", None)
-        pools = await ledger.pools_for_channel(encounter.channel_id) if ledger is not None else {}
-        return BoardContext(pools=pools)
+        if ledger is None or not uses_bennies(encounter.system):
+            return BoardContext()
+        return BoardContext(pools=await ledger.pools_for_channel(encounter.channel_id))
 
     async def _update(self, channel_id: int) -> None:
         encounter = await self.bot.encounters.get(channel_id)

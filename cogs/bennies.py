@@ -1,11 +1,13 @@
 """/bennies session-start|session-end|give|spend|show|history (SW-35).
 
-The ledger (:mod:`bot.bennies`) keeps the pools; :func:`act_with_benny`
-(:mod:`bot.commands.benny_spending`) charges a benny and runs the rules. The benny
-buttons under results and /react soak|unshake are Savage Worlds' moves
-(:mod:`bot.systems.swade.moves.bennies`); what the ledger does after an action, an
-/undo and at an encounter's end is in :mod:`bot.commands.benny_follow_ups`.
-/bennies spend runs:
+The ledger (:mod:`bot.bennies`) keeps the pools and the service
+(:mod:`bot.bennies.service`) changes them with the actions they pay for, in one
+transaction; :func:`act_with_benny` (:mod:`bot.commands.benny_spending`) runs a paid
+action and replies. The benny buttons under results and /react soak|unshake are Savage
+Worlds' moves (:mod:`bot.systems.swade.moves.bennies`); what the ledger does after an
+action, an /undo and at an encounter's end is in :mod:`bot.commands.benny_follow_ups`.
+Every /bennies command first brings the session up to date
+(:func:`bot.bennies.service.sync_session`). /bennies spend runs:
 
 - reroll a trait roll: ``combat.reroll_attack`` (SW-4: keep the better; a critical
   failure cannot be rerolled, one on the reroll stands);
@@ -17,9 +19,7 @@ buttons under results and /react soak|unshake are Savage Worlds' moves
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,38 +27,21 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.app import ComodinBot
-from bot.bennies import GM, holder_for, user_key, wc_key
-from bot.bennies.holders import (
-    combatant_of,
-    is_gm_wild_card,
-    player_characters,
-    players_present,
-)
+from bot.bennies import GM, service, user_key
+from bot.bennies.holders import player_characters, players_present, uses_bennies
 from bot.bennies.ledger import HistoryEntry
-from bot.bennies.uses import (
-    give_wild_card_bennies,
-    seed_wild_card_pools,
-)
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.commands.benny_spending import (
     act_with_benny,
     holder_label,
     is_gm,
-    ledger_of,
     link_scope,
-    named_pool,
     own_combatant,
-    rules_for,
     swade_only,
 )
 from bot.commands.context import Ctx
-from bot.dice.source import DiceSource
 from bot.errors import UserError
-from bot.systems.base import Event, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.swade.moves.who import find_combatant
-
-log = logging.getLogger("comodin.bennies")
 
 USE_CHOICES = [
     app_commands.Choice(name=_("Reroll a trait roll"), value="reroll"),
@@ -75,59 +58,12 @@ HIDDEN_REFS = ("log:", "encounter:")
 COLOUR = 0xF1C40F
 
 
-# --- session players ------------------------------------------------------------------------
-
-
-async def sync_session(ctx: Ctx) -> bool:
-    """Bring the open session up to date with the channel's encounter: every player
-    controlling a player character has had their 3 (seed 001, once per session), and
-    every GM Wild Card its own pool (SW-35: its sheet's number, default 2; once per
-    session and encounter). Returns whether anything changed."""
-    ledger = ledger_of(ctx)
-    session = await ledger.session(ctx.channel_id)
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    if session is None or encounter is None or encounter.system != "swade":
-        return False
-    changed = False
-    for player in players_present(encounter):
-        changed = (
-            await ledger.join(ctx.channel_id, player, user_id=ctx.user_id) is not None or changed
-        )
-    ref = f"encounter:{encounter.seed}"
-    new_wild_cards = [
-        c.id
-        for c in encounter.state.combatants
-        if is_gm_wild_card(c)
-        and not await ledger.has_record(ctx.channel_id, wc_key(c.id), "session_start", ref)
-    ]
-    if not new_wild_cards:
-        return changed
-    planned, seeded = seed_wild_card_pools(encounter.state, new_wild_cards)  # type: ignore[arg-type]
-    if planned != encounter.state:
-        # Some Wild Card had no number: give it the default in the state. Only then is this
-        # an encounter action (it moves the dice sequence, so it is not done needlessly).
-
-        def seed(e: Encounter, dice: DiceSource) -> Outcome:
-            state, given = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
-            seeded.update(given)
-            return Outcome(state=state, summary=Event(key="log.bennies.wild_card_pools"))
-
-        await ctx.bot.encounters.act(
-            ctx.channel_id, ctx.user_id, seed, kind="bennies.wild_cards", undoable=False
-        )
-    for cid, count in seeded.items():
-        await ledger.record(
-            ctx.channel_id,
-            wc_key(cid),
-            count,
-            reason="session_start",
-            user_id=ctx.user_id,
-            roll_ref=ref,
-        )
-    return True
-
-
-# --- the cog ----------------------------------------------------------------------------------
+async def begin(ctx: Ctx) -> None:
+    """What every /bennies command does first: a thread's link to its parent's session,
+    and the session brought up to date with the channel's encounter (SW-35)."""
+    await link_scope(ctx)
+    if await service.sync_session(ctx.bot.bennies, ctx.channel_id, ctx.user_id):
+        ctx.bot.boards.request(ctx.channel_id)
 
 
 class BenniesCog(commands.Cog):
@@ -145,19 +81,6 @@ class BenniesCog(commands.Cog):
         channel = self.bot.get_channel(channel_id)
         return channel.parent_id if isinstance(channel, discord.Thread) else None
 
-    @commands.Cog.listener()
-    async def on_app_command_completion(
-        self, interaction: discord.Interaction, command: app_commands.Command[Any, ..., Any]
-    ) -> None:
-        """After any command (``/join``, ``/combatant add``...), late players and new GM
-        Wild Cards get their session bennies."""
-        try:
-            ctx = Ctx.of(interaction)
-            if await sync_session(ctx):
-                self.bot.boards.request(ctx.channel_id)
-        except Exception:
-            log.exception("benny session sync failed in channel %s", interaction.channel_id)
-
     @bennies.command(
         name=_("session-start"),
         description=_("Start a game session: 3 bennies each player, 1 per hero for the GM"),
@@ -168,7 +91,7 @@ class BenniesCog(commands.Cog):
         if not await is_gm(ctx):
             raise UserError("bennies.error.gm_only")
         encounter = await self.bot.encounters.get(ctx.channel_id)
-        swade = encounter if encounter is not None and encounter.system == "swade" else None
+        swade = encounter if encounter is not None and uses_bennies(encounter.system) else None
         await self.bot.bennies.start_session(
             channel_id=ctx.channel_id,
             guild_id=ctx.guild_id,
@@ -177,7 +100,7 @@ class BenniesCog(commands.Cog):
             player_characters=len(player_characters(swade)) if swade else 0,
             user_id=ctx.user_id,
         )
-        await sync_session(ctx)
+        await service.sync_session(self.bot.bennies, ctx.channel_id, ctx.user_id)
         await self._send_pools(ctx, "bennies.session_started")
         if encounter is not None:
             self.bot.boards.request(ctx.channel_id)
@@ -222,43 +145,23 @@ class BenniesCog(commands.Cog):
         reason: app_commands.Range[str, 0, 200] = "",
     ) -> None:
         ctx = Ctx.of(interaction)
-        await link_scope(ctx)
-        ledger = self.bot.bennies
-        session = await ledger.require_session(ctx.channel_id)
+        await begin(ctx)
+        session = await self.bot.bennies.require_session(ctx.channel_id)
         if not await is_gm(ctx, session):
             raise UserError("bennies.error.gm_only")
         if (player is not None) + (combatant is not None) + gm != 1:
             raise UserError("bennies.error.one_target")
         note = reason.strip() or None
         encounter = await self.bot.encounters.get(ctx.channel_id)
-        if player is not None:
-            holder = user_key(player.id)
-        elif gm:
-            holder = GM
-        else:
+        target = None
+        if combatant is not None:
             encounter = swade_only(encounter)
-            target = find_combatant(encounter.state, combatant or "")  # type: ignore[arg-type]
-            holder = holder_for(target)[0]
-        own = combatant_of(holder)
-        if own is not None:
-            encounter, _outcome = await self.bot.encounters.act(
-                ctx.channel_id,
-                ctx.user_id,
-                lambda e, d: Outcome(
-                    state=give_wild_card_bennies(e.state, own, count),  # type: ignore[arg-type]
-                    summary=Event(key="log.bennies.give", params={"count": count}),
-                ),
-                kind="bennies.give",
-                params={"combatant": own, "count": count},
-            )
-            left = next(c.bennies for c in encounter.state.combatants if c.id == own)
-            await ledger.record(
-                ctx.channel_id, holder, count, reason="give", user_id=ctx.user_id, note=note
-            )
-        else:
-            left = await ledger.award(
-                ctx.channel_id, holder, count, reason="give", user_id=ctx.user_id, note=note
-            )
+            target = service.named(encounter, combatant)
+        holder = service.holder_of(player.id if player else None, gm, target)
+        after, left = await service.give(
+            self.bot.bennies, ctx.channel_id, holder, count, user_id=ctx.user_id, note=note
+        )
+        encounter = after or encounter
         text = ctx.t(
             "bennies.given", holder=holder_label(ctx, holder, encounter), count=count, left=left
         )
@@ -284,7 +187,7 @@ class BenniesCog(commands.Cog):
         note: app_commands.Range[str, 0, 200] = "",
     ) -> None:
         ctx = Ctx.of(interaction)
-        await link_scope(ctx)
+        await begin(ctx)
         encounter = await self.bot.encounters.get(ctx.channel_id)
         text = note.strip()
         if use == "story" and combatant is None:
@@ -293,7 +196,12 @@ class BenniesCog(commands.Cog):
         encounter = swade_only(encounter)
         target = own_combatant(ctx, encounter, combatant)
         await act_with_benny(
-            ctx, encounter, target, rules_for(use, target.id, text), use=use, note=text or None
+            ctx,
+            encounter,
+            target,
+            service.rules_for(use, target.id, text),
+            use=use,
+            note=text or None,
         )
 
     async def _spend_story(self, ctx: Ctx, encounter: Encounter | None, note: str) -> None:
@@ -302,7 +210,7 @@ class BenniesCog(commands.Cog):
         ledger = self.bot.bennies
         session = await ledger.require_session(ctx.channel_id)
         holder = GM if await is_gm(ctx, session) else user_key(ctx.user_id)
-        with named_pool(holder, holder_label(ctx, holder)):
+        with service.named_pool(holder, holder_label(ctx, holder)):
             left = await ledger.spend(
                 ctx.channel_id, holder, reason="spend.story", user_id=ctx.user_id, note=note or None
             )
@@ -320,7 +228,7 @@ class BenniesCog(commands.Cog):
     @bennies.command(name=_("show"), description=_("Show every benny pool of this session"))
     async def show(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
-        await link_scope(ctx)
+        await begin(ctx)
         await self._send_pools(ctx, "bennies.pools_title")
 
     async def _send_pools(self, ctx: Ctx, title_key: str) -> None:
@@ -346,7 +254,7 @@ class BenniesCog(commands.Cog):
     )
     async def history(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
-        await link_scope(ctx)
+        await begin(ctx)
         entries = await self.bot.bennies.history(ctx.channel_id, HISTORY_LIMIT)
         encounter = await self.bot.encounters.get(ctx.channel_id)
         lines = [self._history_line(ctx, e, encounter) for e in entries]

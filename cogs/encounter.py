@@ -16,7 +16,7 @@ from bot.app import ComodinBot
 from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
 from bot.commands.choices import system_choices
 from bot.commands.context import Ctx
-from bot.commands.dispatch import answer, end_summary, undo_notes
+from bot.commands.dispatch import answer, end_summary, imported, undo
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
@@ -148,6 +148,7 @@ class EncounterCog(commands.Cog):
         await ctx.send(
             ctx.t("encounter.imported", name=encounter.name or ctx.t(f"system.{encounter.system}"))
         )
+        await imported(ctx)
         self.bot.boards.request(ctx.channel_id)
 
     @staticmethod
@@ -181,9 +182,9 @@ class EncounterCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
-        undone = await self.bot.encounters.undo_last(ctx.channel_id, ctx.user_id)
+        undone, notes = await undo(ctx)  # and what lives outside the state (SW-38)
         lines = [ctx.t("encounter.undone", what=summary_text(undone.summary, ctx.lang))]
-        lines += await undo_notes(ctx, undone)  # what lives outside the state (SW-38)
+        lines += notes
         await ctx.send("\n".join(lines))
         self.bot.boards.request(ctx.channel_id)
 

@@ -20,7 +20,9 @@ API for other cogs (``ledger = bot.bennies``)::
         # one benny from "user:<id>" or "gm"; returns what is left;
         # UserError("bennies.error.empty") when the pool is 0, and nothing changes
     async with ledger.spending(channel_id, holder, reason=..., user_id=...) as spent:
-        ...  # run the rules action; if it raises, the benny is refunded
+        ...  # the block's encounter action writes the spend in its own transaction
+    with ledger.recording(session, channel_id, rows):
+        ...  # the block's encounter action writes these history rows with it
     await ledger.award(channel_id, holder, count=1, *, reason, user_id, note=None, roll_ref=None) -> int
     await ledger.pools_for_channel(channel_id) -> dict[str, int]   # board: every pool
     await ledger.session(channel_id) -> Session | None
@@ -29,14 +31,17 @@ API for other cogs (``ledger = bot.bennies``)::
     await ledger.tag_action(spent, channel_id, seq) # the encounter action a spend paid for
     await ledger.undo_action(channel_id, seq, user_id=...)  # SW-38: reverse that action's rows
 
-The simplest way for a SWADE cog to charge a benny and run the rules function in one go
-is ``bot.commands.benny_spending.act_with_benny(ctx, encounter, combatant_id, rules, use=..., ...)``:
-it picks the pool by :func:`holder_for`, spends a GM Wild Card's own benny inside the same
-encounter action (so ``/undo`` gives it back with the action), and refunds a ledger
-benny when the rules refuse.
+The service (:mod:`bot.bennies.service`) changes pools together with the encounter
+actions they concern, each in one transaction: ``paying(...)`` spends a benny for an
+action (the pool by :func:`holder_for`; a GM Wild Card's own benny taken in the state
+with its history row, a ledger benny spent in the action's transaction, nothing when
+the rules refuse), ``give(...)``, ``sync_session(...)`` (late players' and GM Wild
+Cards' pools) and ``spent_since_start(...)``. The commands layer
+(``bot.commands.benny_spending.act_with_benny``) runs a paid action and replies.
 
 Joker awards (SW-33) need no call: the ledger reads ``swade.joker.award`` events from
-the encounter log whenever the pools are read (every board refresh) and gives them once.
+the encounter log (after the action that dealt them, and whenever the pools are read)
+and gives each once (a cursor moved in the same transaction).
 
 A GM Wild Card's own pool is ``SwadeCombatant.bennies`` in the encounter state (as
 ``bot.systems.swade.state`` and ``turns.py`` already keep it), changed only inside

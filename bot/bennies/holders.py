@@ -21,6 +21,15 @@ from typing import Any
 from bot.systems.encounter import Encounter
 
 GM = "gm"
+# The systems whose encounters use bennies (Savage Worlds): the only ones the bennies
+# ledger reads or writes anything for.
+SYSTEMS = frozenset({"swade"})
+
+
+def uses_bennies(system: str) -> bool:
+    return system in SYSTEMS
+
+
 PLAYER_START = 3  # SW-35 / seed 001: each player starts each session with three
 GM_WILD_CARD_DEFAULT = 2  # SW-35: a GM Wild Card's own pool when its sheet gives none
 POWER_POINTS_PER_BENNY = 5  # SW-35: a benny recovers 5 power points

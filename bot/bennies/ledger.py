@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -29,6 +29,7 @@ from bot.bennies.holders import (
     PLAYER_START,
     combatant_of,
     user_key,
+    uses_bennies,
     wild_card_pools,
 )
 from bot.encounter.service import (
@@ -89,6 +90,11 @@ class HistoryEntry:
     note: str | None
     user_id: int | None
     roll_ref: str | None
+
+
+# A history row written with an action: (holder, delta, reason, user id, note, roll_ref).
+Row_ = tuple[str, int, str, int | None, str | None, str | None]
+Rows = Callable[[], Sequence[Row_]]
 
 
 @dataclass(frozen=True)
@@ -330,7 +336,7 @@ class BennyLedger:
         await self.collect_joker_awards(channel_id)
         pools = await self.pools(channel_id)
         encounter = await self._encounter(channel_id)
-        if encounter is not None and encounter.system == "swade":
+        if encounter is not None and uses_bennies(encounter.system):
             pools.update(wild_card_pools(encounter))
         return pools
 
@@ -450,6 +456,18 @@ class BennyLedger:
         if roll_ref is not None:
             self._recorded.add((session.id, holder, reason, roll_ref))
 
+    def recording(
+        self, session: Session, channel_id: int, rows: Rows
+    ) -> AbstractContextManager[Any]:
+        """``with ledger.recording(session, channel, rows): await encounters.act(...)``:
+        the history rows ``rows()`` gives (read when the action writes, so its rules may
+        fill them) are written in the action's own transaction, tied to it for ``/undo``
+        (SW-38). For what changes in the encounter state and is mirrored here: a GM Wild
+        Card's own pool spent, given or seeded (SW-35). Nothing is written when the
+        rules refuse, and a crash cannot keep the change without its row."""
+        assert self.encounters is not None, "recording needs the encounter service"
+        return self.encounters.joining(_ActionRecord(self, session, channel_id, rows))
+
     async def history(self, channel_id: int, limit: int = 20) -> list[HistoryEntry]:
         """The newest ``limit`` rows of the open (or last) session, oldest first."""
         session = await self.last_session(channel_id)
@@ -505,47 +523,72 @@ class BennyLedger:
         self, channel_id: int, action_seq: int, *, user_id: int | None
     ) -> list[Returned]:
         """SW-38: ``/undo`` of the encounter action ``action_seq`` in ``channel_id``
-        reverses the ledger rows that action made in the open session, each once: a
-        benny it spent goes back to the pool it came from (reason ``undo.spend``); a
-        Joker benny it gave (SW-33) is taken back (``undo.award``; never below zero: one
-        already spent stays spent, and the reply says so). A GM Wild Card's own pool is
-        in the encounter state, which the undo restored: only its history row is
-        written, so summaries and ``/bennies show`` agree. Returns what changed."""
+        reverses the ledger rows that action made in the open session, each once (see
+        :meth:`_undo_rows`), in a transaction of its own. Returns what changed.
+        :meth:`undoing` does the same inside the undo's own transaction."""
         session = await self.session(channel_id)
         if session is None:
             return []
         await self.collect_joker_awards(channel_id)  # an award not yet read is reversed too
-        changed: list[Returned] = []
         claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
             await _mark(conn, claim)
-            # FOR UPDATE: an undo of the same action at the same time (another process)
-            # waits, then finds these rows undone and reverses nothing twice.
-            rows = await conn.fetchall(
-                "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
-                "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
-                "'undo.%' ORDER BY id" + conn.dialect.for_update,
-                (session.id, channel_id, action_seq),
-            )
-            for row in rows:
-                holder, delta = row["holder"], int(row["delta"])
-                back = -delta
-                if combatant_of(holder) is None:
-                    back = await self._reverse(conn, session.id, holder, back)
-                reason = "undo.spend" if delta < 0 else "undo.award"
-                if back:
-                    history_id = await self._history(
-                        conn, session.id, holder, back, reason, user_id, None, row["roll_ref"]
-                    )
-                    await self._tag(conn, history_id, channel_id, action_seq)
-                await conn.execute("UPDATE benny_history SET undone = 1 WHERE id = ?", (row["id"],))
-                left = (
-                    None
-                    if combatant_of(holder) is not None
-                    else await self._count(conn, session.id, holder)
-                )
-                changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
+            changed = await self._undo_rows(conn, session, channel_id, action_seq, user_id)
         committed(claim)
+        return changed
+
+    def undoing(
+        self, session: Session, channel_id: int, user_id: int | None
+    ) -> AbstractContextManager[_ActionUndo]:
+        """``with ledger.undoing(session, channel, user) as undo: await
+        encounters.undo_last(...)``: the ledger rows of the undone action are reversed
+        in the undo's own transaction (SW-38), so a crash cannot restore the state
+        without giving back the benny the action spent; ``undo.changes`` says what
+        changed. Collect the Joker awards not yet read first (:meth:`collect_joker_awards`)."""
+        assert self.encounters is not None, "undoing needs the encounter service"
+        return self.encounters.joining(_ActionUndo(self, session, channel_id, user_id))  # type: ignore[return-value]
+
+    async def _undo_rows(
+        self,
+        conn: Transaction,
+        session: Session,
+        channel_id: int,
+        action_seq: int,
+        user_id: int | None,
+    ) -> list[Returned]:
+        """Reverse the rows action ``action_seq`` made: a benny it spent goes back to the
+        pool it came from (reason ``undo.spend``); a Joker benny it gave (SW-33) is
+        taken back (``undo.award``; never below zero: one already spent stays spent, and
+        the reply says so). A GM Wild Card's own pool is in the encounter state, which
+        the undo restored: only its history row is written, so summaries and ``/bennies
+        show`` agree."""
+        changed: list[Returned] = []
+        # FOR UPDATE: an undo of the same action at the same time (another process)
+        # waits, then finds these rows undone and reverses nothing twice.
+        rows = await conn.fetchall(
+            "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
+            "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
+            "'undo.%' ORDER BY id" + conn.dialect.for_update,
+            (session.id, channel_id, action_seq),
+        )
+        for row in rows:
+            holder, delta = row["holder"], int(row["delta"])
+            back = -delta
+            if combatant_of(holder) is None:
+                back = await self._reverse(conn, session.id, holder, back)
+            reason = "undo.spend" if delta < 0 else "undo.award"
+            if back:
+                history_id = await self._history(
+                    conn, session.id, holder, back, reason, user_id, None, row["roll_ref"]
+                )
+                await self._tag(conn, history_id, channel_id, action_seq)
+            await conn.execute("UPDATE benny_history SET undone = 1 WHERE id = ?", (row["id"],))
+            left = (
+                None
+                if combatant_of(holder) is not None
+                else await self._count(conn, session.id, holder)
+            )
+            changed.append(Returned(holder=holder, delta=back, wanted=-delta, left=left))
         return changed
 
     async def _reverse(self, conn: Transaction, session_id: int, holder: str, change: int) -> int:
@@ -829,3 +872,56 @@ class _ActionSpend:
 
     def committed(self) -> None:
         self.done = True
+
+
+class _ActionRecord:
+    """History rows written inside an encounter action's transaction
+    (:meth:`BennyLedger.recording`): ``rows`` is called when the action writes."""
+
+    def __init__(self, ledger: BennyLedger, session: Session, channel_id: int, rows: Rows) -> None:
+        self.ledger = ledger
+        self.session = session
+        self.channel_id = channel_id
+        self.rows = rows
+        self.written: list[Row_] = []
+
+    async def prepare(self, reader: Reader, locked: bool) -> None:
+        return None
+
+    async def write(self, tx: Transaction, seq: int) -> None:
+        self.written = list(self.rows())
+        for holder, delta, reason, user_id, note, roll_ref in self.written:
+            history_id = await self.ledger._history(
+                tx, self.session.id, holder, delta, reason, user_id, note, roll_ref
+            )
+            await self.ledger._tag(tx, history_id, self.channel_id, seq)
+
+    def committed(self) -> None:
+        for holder, _delta, reason, _user, _note, roll_ref in self.written:
+            if roll_ref is not None:
+                self.ledger._recorded.add((self.session.id, holder, reason, roll_ref))
+
+
+class _ActionUndo:
+    """The ledger rows of an undone action reversed in the undo's own transaction
+    (:meth:`BennyLedger.undoing`); ``changes`` once written."""
+
+    def __init__(
+        self, ledger: BennyLedger, session: Session, channel_id: int, user_id: int | None
+    ) -> None:
+        self.ledger = ledger
+        self.session = session
+        self.channel_id = channel_id
+        self.user_id = user_id
+        self.changes: list[Returned] = []
+
+    async def prepare(self, reader: Reader, locked: bool) -> None:
+        return None
+
+    async def write(self, tx: Transaction, seq: int) -> None:
+        self.changes = await self.ledger._undo_rows(
+            tx, self.session, self.channel_id, seq, self.user_id
+        )
+
+    def committed(self) -> None:
+        return None

@@ -14,11 +14,10 @@ command and a game system.
 - :mod:`.buttons` — board and offer buttons, and forms, that survive a restart.
 - :mod:`.roster` — saving, reading and adding sheets (``/character``, ``/combatant``,
   ``/join``), and the sheet card after them.
-- :mod:`.benny_spending` — charging a benny for a Savage Worlds action (SW-35).
+- :mod:`.benny_spending` — a Savage Worlds action paid by a benny (SW-35), run through
+  the bennies service (:mod:`bot.bennies.service`: spent in the action's transaction).
 - :mod:`.benny_follow_ups` — what the bennies ledger does after an action, an undo and
   at an encounter's end.
-- :mod:`.legacy` — the old string-keyed handlers, used by no system since phase B of
-  issue 22 (phase C removes them).
 
 A cog (``cogs/``) declares commands and calls these; it never imports another cog.
 """

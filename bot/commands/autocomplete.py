@@ -16,7 +16,6 @@ import discord
 from discord import app_commands
 
 from bot.app import ComodinBot
-from bot.commands.legacy import handler_for, has_handler
 from bot.render.limits import CHOICE_NAME, CHOICE_VALUE, CHOICES, clip
 from bot.systems import catalogue
 from bot.systems.encounter import Encounter
@@ -99,14 +98,9 @@ async def system_choices(
     """The channel's system's suggestions of ``kind`` for what was typed."""
     plugin = catalogue.plugin(encounter.system)
     suggest = plugin.suggest.get(kind)
-    if suggest is not None:
-        return suggestion_choices(suggest(encounter.state, asker(interaction, encounter), current))
-    if plugin.legacy and has_handler(f"autocomplete:{kind}", encounter.system):
-        choices: Choices = await handler_for(f"autocomplete:{kind}", encounter.system)(
-            interaction, encounter, current
-        )
-        return choices[:AUTOCOMPLETE_LIMIT]
-    return []
+    if suggest is None:
+        return []
+    return suggestion_choices(suggest(encounter.state, asker(interaction, encounter), current))
 
 
 async def weapon_choices(
@@ -135,12 +129,6 @@ async def combatant_autocomplete(interaction: discord.Interaction, current: str)
     encounter = await _encounter(interaction)
     if encounter is None:
         return []
-    plugin = catalogue.plugin(encounter.system)
-    if plugin.legacy and has_handler("autocomplete:combatant", encounter.system):
-        choices: Choices = await handler_for("autocomplete:combatant", encounter.system)(
-            interaction, encounter, current
-        )
-        return choices
     return name_choices(matching((c.name for c in encounter.state.combatants), current))
 
 

@@ -4,17 +4,23 @@ after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispa
 
 - after an action, by its events (:data:`AFTER`): a Joker's bennies handed out at once
   and said (SW-33, ``swade.joker.award``); a player joining a running session gets their
-  3 (SW-35, ``swade.combatant.joined``);
-- after ``/undo``: the ledger rows the undone action made are reversed and said (SW-38);
+  3 (SW-35, ``swade.combatant.joined``); a combatant added, joined or edited brings the
+  session up to date (its player's 3, a GM Wild Card's own pool:
+  :func:`bot.bennies.service.sync_session`). Nothing reads the database after an
+  action whose events ask for none of these (an action of any other system, say);
+- ``/undo``: the ledger rows the undone action made are reversed with it and said (SW-38);
 - at ``/encounter end``: the bennies spent in the encounter.
 
-Phase C of issue 22 moves the ledger's writes into the action's own transaction.
+Spending is not here: a benny is spent in its action's own transaction
+(:func:`bot.bennies.service.paying`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.bennies import service
+from bot.bennies.holders import uses_bennies
 from bot.commands.benny_spending import holder_label
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
@@ -23,9 +29,8 @@ from bot.systems.encounter import Encounter
 
 JOKER_AWARD = "swade.joker.award"
 JOINED = "swade.combatant.joined"
-# /encounter end reads this many of the newest log and benny-history rows to find the
-# encounter's start and the spends since (a longer encounter counts the whole session).
-HISTORY_ROWS = 10_000
+ADDED = "swade.combatant.added"
+EDITED = "swade.combatant.edited"
 
 FollowUp = Callable[[Ctx, Outcome], Awaitable[None]]
 
@@ -63,28 +68,40 @@ async def new_player(ctx: Ctx, outcome: Outcome) -> None:
         await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
 
 
-# event key -> what follows an action whose events hold it
-AFTER: dict[str, FollowUp] = {JOKER_AWARD: joker_awards, JOINED: new_player}
+async def sync(ctx: Ctx, outcome: Outcome | None = None) -> None:
+    """SW-35: someone came in (a combatant added or edited; an encounter imported):
+    the session's players and GM Wild Cards get their pools, and the board shows them."""
+    ledger = getattr(ctx.bot, "bennies", None)
+    if ledger is not None and await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+        ctx.bot.boards.request(ctx.channel_id)
+
+
+# event key -> what follows an action whose events hold it (in this order)
+AFTER: dict[str, FollowUp] = {
+    JOKER_AWARD: joker_awards,
+    JOINED: new_player,
+    ADDED: sync,
+    EDITED: sync,
+}
 
 
 async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
-    """Run what follows ``outcome`` (:data:`AFTER`), once per kind of event."""
+    """Run what follows ``outcome`` (:data:`AFTER`), each once."""
     said = {e.key for e in outcome.events}
+    done: set[FollowUp] = set()
     for key, then in AFTER.items():
-        if key in said:
+        if key in said and then not in done:
+            done.add(then)
             await then(ctx, outcome)
 
 
-async def undone(ctx: Ctx, undone: Undone) -> list[str]:
-    """SW-38: after ``/undo``, reverse what the undone action did to the bennies ledger
-    (:meth:`BennyLedger.undo_action`) and say it, one line per pool. Nothing for an
-    action that spent or gave no benny."""
-    ledger = getattr(ctx.bot, "bennies", None)
-    if ledger is None:
-        return []
-    changes = await ledger.undo_action(ctx.channel_id, undone.seq, user_id=ctx.user_id)
+async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+    """``/undo``: the last change undone with the ledger rows its action made reversed,
+    in one transaction (:func:`bot.bennies.service.undo`, SW-38); what was undone, and
+    one line per pool that changed."""
+    undone, changes = await service.undo(ctx.bot.bennies, ctx.channel_id, ctx.user_id)
     if not changes:
-        return []
+        return undone, []
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
     lines = []
     for change in changes:
@@ -98,31 +115,18 @@ async def undone(ctx: Ctx, undone: Undone) -> list[str]:
         else:
             key = "bennies.undo.already_spent"
         lines.append(ctx.t(key, holder=holder, left=change.left))
-    ctx.bot.boards.request(ctx.channel_id)
-    return lines
+    return undone, lines
 
 
 async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
-    """For ``/encounter end`` of a Savage Worlds fight: the bennies spent in it (the
-    ledger's spends since the encounter started, when a session is running, less those
-    an ``/undo`` gave back: SW-38); nothing for a system without bennies."""
-    if encounter.system != "swade":
+    """For ``/encounter end`` of a Savage Worlds fight: the bennies spent in it
+    (:func:`bot.bennies.service.spent_since_start`); nothing for a system without bennies."""
+    if not uses_bennies(encounter.system):
         return ""
     ledger = getattr(ctx.bot, "bennies", None)
-    session = await ledger.session(ctx.channel_id) if ledger is not None else None
-    if ledger is None or session is None:
+    spent = await service.spent_since_start(ledger, ctx.channel_id) if ledger else None
+    if spent is None:
         return ctx.t("swade.cog.summary.no_session")
-    log = await ctx.bot.encounters.history(ctx.channel_id, limit=HISTORY_ROWS)
-    starts = [row["created_at"] for row in log if row["kind"] == "encounter.start"]
-    since = starts[-1] if starts else ""
-    spent: dict[str, int] = {}
-    for entry in await ledger.history(ctx.channel_id, limit=HISTORY_ROWS):
-        if entry.created_at < since:
-            continue
-        # SW-38: a spend that /undo gave back is not counted (its "undo.spend" row).
-        if entry.reason.startswith("spend.") or entry.reason == "undo.spend":
-            spent[entry.holder] = spent.get(entry.holder, 0) - entry.delta
-    spent = {holder: n for holder, n in spent.items() if n > 0}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
     parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]

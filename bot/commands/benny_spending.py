@@ -1,31 +1,23 @@
-"""Charging a benny for a Savage Worlds action (SW-35): ``/bennies spend``, and every
-move with a benny :class:`~bot.systems.plugin.Cost` (``/react soak|unshake``, the benny
-buttons under results and the maneuvers' rerolls: :func:`pay_benny`, the dispatcher's
-payer). Not a cog, so no cog imports another (issue 22); phase C makes bennies a service
-below the cogs, spent in the same transaction as the action.
-"""
+"""Bennies for a Savage Worlds action, as the bot's commands see them (SW-35): who may
+spend, how a pool is named to the reader, and :func:`act_with_benny`, which runs an
+action paid by a benny through :func:`bot.bennies.service.paying` (spent in the action's
+own transaction) and replies. ``/bennies spend`` uses it, and so does the dispatcher for
+every move with a benny :class:`~bot.systems.plugin.Cost` (:func:`pay_benny`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import discord
 
-from bot.bennies import holder_for
-from bot.bennies.holders import GM, combatant_of, user_of
+from bot.bennies import service
+from bot.bennies.holders import GM, combatant_of, user_of, uses_bennies
 from bot.bennies.ledger import BennyLedger, Session
-from bot.bennies.uses import recover_power_points, take_wild_card_benny
 from bot.commands.context import Ctx, Rules
-from bot.dice.source import DiceSource
 from bot.errors import UserError
-from bot.systems.base import Actor, Event, Outcome
+from bot.systems.base import Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.plugin import Play
-from bot.systems.swade.moves import who
-from bot.systems.swade.moves.bennies import SPENDS, spend
-from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
 def ledger_of(ctx: Ctx) -> BennyLedger:
@@ -48,7 +40,7 @@ async def is_gm(ctx: Ctx, session: Session | None = None) -> bool:
 
 
 def swade_only(encounter: Encounter | None) -> Encounter:
-    if encounter is None or encounter.system != "swade":
+    if encounter is None or not uses_bennies(encounter.system):
         raise UserError("bennies.error.not_swade")
     return encounter
 
@@ -68,97 +60,40 @@ def holder_label(ctx: Ctx, holder: str, encounter: Encounter | None = None) -> s
     return holder
 
 
-@contextmanager
-def named_pool(holder: str, label: str) -> Iterator[None]:
-    """The ledger names an empty pool by its key; the reader gets its label."""
-    try:
-        yield
-    except UserError as exc:
-        if exc.key == "bennies.error.empty" and exc.params.get("holder") == holder:
-            raise UserError("bennies.error.empty", holder=label) from None
-        raise
-
-
-def with_event(outcome: Outcome, event: Event) -> Outcome:
-    return outcome.model_copy(update={"events": [event, *outcome.events]})
-
-
-# --- spending -----------------------------------------------------------------------------
-
-
 async def act_with_benny(
     ctx: Ctx,
     encounter: Encounter,
-    combatant: SwadeCombatant,
+    combatant: service.Combatant,
     rules: Rules,
     *,
     use: str,
     note: str | None = None,
 ) -> tuple[Encounter, Outcome]:
-    """SW-35: charge one benny for ``combatant`` and run ``rules(state, actor, dice)`` as
-    one encounter action, replying with its events (the spend first); returns what the
-    action left and said.
-
-    The pool is :func:`holder_for`'s: a player character's controller, a GM Wild Card's
-    own (in the state, spent inside the same action so ``/undo`` returns it) and then the
-    GM's, an Extra the GM's. Only the combatant's controller or the GM may spend. When the
-    rules refuse (a critical failure cannot be rerolled, SW-4...) nothing is spent. The
-    spend is tied to the action, so ``/undo`` gives it back (SW-38, :func:`undone`)."""
+    """SW-35: one benny of ``combatant``'s pool pays for ``rules(state, actor, dice)``,
+    run as one encounter action in the same transaction (:func:`bot.bennies.service.paying`),
+    replying with its events (the spend first); returns what the action left and said.
+    Only the combatant's controller or the GM may spend; when the rules refuse, nothing
+    is spent."""
     await link_scope(ctx)
     actor = ctx.actor(encounter)
     if not combatant.controlled_by(ctx.user_id, is_gm=actor.is_gm):
         raise UserError("bennies.error.not_yours", name=combatant.name)
-    ledger = ledger_of(ctx)
-    holders = holder_for(combatant)
-    reason = f"spend.{use}"
-    roll_ref = f"{combatant.name} #{encounter.seq}"
-    params = {"combatant": combatant.id, "use": use}
-    title_key = f"bennies.title.{use}"
-    own = combatant_of(holders[0])
-    if own is not None and combatant.bennies > 0:
-        name = combatant.name
-
-        def pay_from_own_pool(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-            outcome = rules(state, actor, dice)
-            paid = take_wild_card_benny(outcome.state, own)
-            left = next(c.bennies for c in paid.combatants if c.id == own)
-            spent = Event(key="bennies.spent", params={"holder": name, "left": left})
-            return with_event(outcome.model_copy(update={"state": paid}), spent)
-
-        paid, outcome = await ctx.act(
-            pay_from_own_pool, kind=f"bennies.{use}", params=params, title_key=title_key
+    async with service.paying(
+        ledger_of(ctx),
+        ctx.channel_id,
+        combatant,
+        user_id=ctx.user_id,
+        use=use,
+        note=note,
+        roll_ref=f"{combatant.name} #{encounter.seq}",
+        label=lambda holder: holder_label(ctx, holder, encounter),
+    ) as pay:
+        return await ctx.act(
+            pay(rules),
+            kind=f"bennies.{use}",
+            params={"combatant": combatant.id, "use": use},
+            title_key=f"bennies.title.{use}",
         )
-        await ledger.record(
-            ctx.channel_id,
-            holders[0],
-            -1,
-            reason=reason,
-            user_id=ctx.user_id,
-            note=note,
-            roll_ref=roll_ref,
-            action_seq=paid.seq - 1,  # SW-38: undoing the action undoes its row
-        )
-        return paid, outcome
-    holder = holders[-1]
-    label = holder_label(ctx, holder, encounter)
-    with named_pool(holder, label):
-        async with ledger.spending(
-            ctx.channel_id, holder, reason=reason, user_id=ctx.user_id, note=note, roll_ref=roll_ref
-        ) as spent:
-
-            def pay_from_ledger(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
-                spent_event = Event(
-                    key="bennies.spent", params={"holder": label, "left": spent.left}
-                )
-                return with_event(rules(state, actor, dice), spent_event)
-
-            acted, outcome = await ctx.act(
-                pay_from_ledger, kind=f"bennies.{use}", params=params, title_key=title_key
-            )
-    # SW-38: the spend belongs to that encounter action (``seq`` before it): /undo of the
-    # action gives the benny back.
-    await ledger.tag_action(spent, ctx.channel_id, acted.seq - 1)
-    return acted, outcome
 
 
 async def pay_benny(
@@ -174,28 +109,7 @@ async def pay_benny(
     )
 
 
-def story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
-    def story(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        return Outcome(state=state, events=[Event(key="bennies.story", params={"note": note})])
-
-    return story
-
-
-def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
-    """The SWADE rules function a benny use runs, for one combatant (SW-35): the
-    system's (:data:`~bot.systems.swade.moves.bennies.SPENDS`), power points and the
-    story."""
-    if use in SPENDS:
-        return spend(use, combatant_id)
-    if use == "power":
-        return lambda s, a, d: recover_power_points(s, a, combatant_id)
-    if use == "story":
-        return story(note)
-    raise UserError("bennies.error.bad_use", use=use)
-
-
-def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> SwadeCombatant:
+def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> service.Combatant:
     """The named combatant (the one resolver), else the one combatant the user
-    controls (:func:`bot.systems.swade.moves.who.own_combatant`)."""
-    state: SwadeState = encounter.state  # type: ignore[assignment]
-    return who.own_combatant(state, ctx.actor(encounter), name)
+    controls (:func:`bot.bennies.service.spender`)."""
+    return service.spender(encounter, ctx.actor(encounter), name)

@@ -51,11 +51,9 @@ def command_problems(tree: app_commands.CommandTree[Any]) -> list[str]:
 
 
 def renderer_problems() -> list[str]:
-    """Every system answered by moves has a board, a sheet card and an end summary."""
+    """Every system has a board, a sheet card and an end summary."""
     found: list[str] = []
     for plugin in catalogue.plugins():
-        if plugin.legacy:
-            continue
         drawn = renderers(plugin.system)
         for part in ("board", "card", "summary"):
             if getattr(drawn, part) is None:

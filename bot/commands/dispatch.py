@@ -10,9 +10,8 @@ board's) reach moves the same way. A move that looks at the state first (a
 :class:`~bot.systems.plugin.Look`) chooses its play there, or a
 :class:`~bot.systems.plugin.Notice`, which is only shown (:func:`show`).
 
-While no system is left on the old handlers (phase B of issue 22), a command a legacy
-plugin has no move for would go to the old handler (:mod:`bot.commands.legacy`), which
-phase C removes.
+A command, button or form the channel's system has no move for is refused, naming the
+command and the system (``command.not_in_system``).
 
 A move may also only show the encounter (a :class:`~bot.systems.plugin.Show`: a private
 reply, nothing saved), or be paid for (a :class:`~bot.systems.plugin.Play` with a
@@ -34,7 +33,6 @@ import discord
 from bot.commands import benny_follow_ups
 from bot.commands.benny_spending import pay_benny
 from bot.commands.context import Ctx
-from bot.commands.legacy import handler_for, has_handler
 from bot.encounter.service import Undone
 from bot.errors import UserError
 from bot.render.systems import renderers
@@ -113,28 +111,17 @@ async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
 
 
 async def answer(ctx: Ctx, encounter: Encounter, command: str, **options: Any) -> None:
-    """The channel's system answers ``command`` (its move, else its old handler)."""
+    """The channel's system answers ``command`` with its move."""
     plugin = catalogue.plugin(encounter.system)
+    await play(ctx, plugin, _move(plugin, command), options, encounter=encounter)
+
+
+def _move(plugin: Plugin[Any], command: str) -> Move[Any, Any]:
+    """``plugin``'s move for ``command``, else ``command.not_in_system``."""
     move = plugin.move(command)
-    if move is not None:
-        await play(ctx, plugin, move, options, encounter=encounter)
-    elif plugin.legacy:
-        await _legacy(handler_for(command, encounter.system), command, ctx, encounter, options)
-    else:
-        raise not_in_system(command, encounter.system)
-
-
-async def _legacy(
-    handler: Any, command: str, ctx: Ctx, encounter: Encounter, options: dict[str, Any]
-) -> None:
-    """An old handler, called the old way: ``/join``'s character positionally, the
-    controller as ``controller_id``."""
-    if command == "join":
-        await handler(ctx, encounter, options["character"])
-        return
-    if "controller" in options:
-        options["controller_id"] = options.pop("controller")
-    await handler(ctx, encounter, **options)
+    if move is None:
+        raise not_in_system(command, plugin.system)
+    return move
 
 
 async def route(interaction: discord.Interaction, command: str, **options: Any) -> None:
@@ -143,15 +130,17 @@ async def route(interaction: discord.Interaction, command: str, **options: Any) 
     await answer(ctx, await ctx.encounter(), command, **options)
 
 
-async def undo_notes(ctx: Ctx, undone: Undone) -> list[str]:
-    """What ``/undo`` also says: what it undid outside the encounter's state (the
-    bennies ledger's rows of that action, SW-38)."""
-    return await benny_follow_ups.undone(ctx, undone)
+async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+    """``/undo``: the channel's last change undone, with what it undid outside the
+    encounter's state in the same transaction (the bennies ledger's rows of that action,
+    SW-38); what was undone and the lines saying the rest."""
+    return await benny_follow_ups.undo(ctx)
 
 
-def has_answer(system: str, command: str) -> bool:
-    plugin = catalogue.plugin(system)
-    return plugin.move(command) is not None or (plugin.legacy and has_handler(command, system))
+async def imported(ctx: Ctx) -> None:
+    """What follows ``/encounter import`` outside the state: the session's pools for
+    whoever the imported encounter brings (SW-35, :func:`benny_follow_ups.sync`)."""
+    await benny_follow_ups.sync(ctx)
 
 
 # -- buttons -----------------------------------------------------------------------------
@@ -160,25 +149,14 @@ def has_answer(system: str, command: str) -> bool:
 async def press_board(ctx: Ctx, encounter: Encounter, action: str) -> None:
     """A board button: the system's ``board:<action>`` move."""
     plugin = catalogue.plugin(encounter.system)
-    move = plugin.move(f"board:{action}")
-    if move is not None:
-        await play(ctx, plugin, move, {}, encounter=encounter)
-    elif plugin.legacy:
-        await handler_for(f"board:{action}", encounter.system)(ctx)
-    else:
-        raise not_in_system(f"board:{action}", encounter.system)
+    await play(ctx, plugin, _move(plugin, f"board:{action}"), {}, encounter=encounter)
 
 
 async def press_offer(ctx: Ctx, encounter: Encounter, offer: Offer) -> None:
     """A button under a result: the system's ``offer:<action>`` move, with the offer's
     data and combatant as its options."""
     plugin = catalogue.plugin(encounter.system)
-    move = plugin.move(f"offer:{offer.action}")
-    if move is None and plugin.legacy:
-        await handler_for(f"offer:{offer.action}", encounter.system)(ctx, encounter, offer)
-        return
-    if move is None:
-        raise not_in_system(f"offer:{offer.action}", encounter.system)
+    move = _move(plugin, f"offer:{offer.action}")
     options = dict(offer.data)
     if offer.combatant_id is not None:
         options["combatant_id"] = offer.combatant_id
@@ -193,21 +171,13 @@ def read_sheet(
     system: str, text: str, name: str, encounter: Encounter | None = None
 ) -> SheetReading[Any]:
     """The system's reading of a pasted sheet (refusals are the system's RuleErrors)."""
-    plugin = catalogue.plugin(system)
-    if plugin.read_sheet is not None:
-        return plugin.read_sheet(text, name, encounter.state if encounter else None)
-    reading: SheetReading[Any] = handler_for("read_sheet", system)(text, name, encounter)
-    return reading
+    return catalogue.plugin(system).read_sheet(text, name, encounter.state if encounter else None)
 
 
 async def end_summary(ctx: Ctx, encounter: Encounter) -> str:
     """What ``/encounter end`` says of the fight: the system's summary renderer (and the
-    bennies spent in it), else its old handler, else nothing."""
+    bennies spent in it)."""
     render = renderers(encounter.system).summary
-    if render is not None:
-        spent = await benny_follow_ups.spent_in(ctx, encounter)
-        return "\n".join(line for line in (render(encounter.state, ctx.lang), spent) if line)
-    if has_handler("summary", encounter.system):
-        text: str = await handler_for("summary", encounter.system)(ctx, encounter)
-        return text
-    return ""
+    spent = await benny_follow_ups.spent_in(ctx, encounter)
+    drawn = render(encounter.state, ctx.lang) if render is not None else ""
+    return "\n".join(line for line in (drawn, spent) if line)

@@ -438,11 +438,20 @@ class EncounterService:
     # -- actions --------------------------------------------------------------------------
 
     @staticmethod
+    def _take_joined(channel_id: int) -> JoinedWrite | None:
+        """The work joined to the next write in ``channel_id``, taken (one write takes it)."""
+        joined = _joined.get()
+        if joined is None or joined.channel_id != channel_id:
+            return None
+        _joined.set(None)
+        return joined
+
+    @staticmethod
     def joining(work: JoinedWrite) -> _Joining:
-        """``with service.joining(work): ...``: the next :meth:`act` in ``work.channel_id``
-        inside the block writes ``work`` in its own transaction (the bennies ledger pays
-        for a reroll this way: the benny and the action are one commit, never one
-        without the other)."""
+        """``with service.joining(work): ...``: the next :meth:`act` (or :meth:`undo_last`)
+        in ``work.channel_id`` inside the block writes ``work`` in its own transaction (the
+        bennies ledger pays for a reroll this way, and gives it back with the undo: the
+        benny and the action are one commit, never one without the other)."""
         return _Joining(work)
 
     async def act(
@@ -460,11 +469,7 @@ class EncounterService:
         interaction already applied (``interaction_id``, or the running interaction's
         claim) raises DuplicateInteraction and changes nothing; work joined to it
         (:meth:`joining`) is written in the same transaction."""
-        joined = _joined.get()
-        if joined is not None and joined.channel_id == channel_id:
-            _joined.set(None)  # one action takes it
-        else:
-            joined = None
+        joined = self._take_joined(channel_id)
         claim = pending_claim(interaction_id, channel_id)
         async with self.lock(channel_id):
             result = await self._retrying(
@@ -580,17 +585,26 @@ class EncounterService:
     async def undo_last(self, channel_id: int, user_id: int) -> Undone:
         """Restore the state before the last change; say what was undone and which
         action it was (its ``seq``, for what lives outside the state: the bennies
-        ledger, SW-38)."""
+        ledger, SW-38). Work joined to it (:meth:`joining`) is written in the same
+        transaction, given the undone action's ``seq``."""
+        joined = self._take_joined(channel_id)
         claim = pending_claim(channel_id=channel_id)
         async with self.lock(channel_id):
             undone = await self._retrying(
-                channel_id, lambda tx: self._undo(channel_id, user_id, claim, tx)
+                channel_id, lambda tx: self._undo(channel_id, user_id, claim, joined, tx)
             )
         committed(claim)
+        if joined is not None:
+            joined.committed()
         return undone
 
     async def _undo(
-        self, channel_id: int, user_id: int, claim: InteractionClaim | None, tx: Transaction | None
+        self,
+        channel_id: int,
+        user_id: int,
+        claim: InteractionClaim | None,
+        joined: JoinedWrite | None,
+        tx: Transaction | None,
     ) -> Undone:
         entry = await self._load(channel_id, tx)
         if entry is None:
@@ -602,6 +616,8 @@ class EncounterService:
         )
         if row is None:
             raise UserError("encounter.nothing_to_undo")
+        if joined is not None:
+            await joined.prepare(tx or self.db, tx is not None)
         previous = Encounter.model_validate_json(unpack(row["state"]))
         # Keep the board message and the dice sequence moving forward.
         previous = previous.model_copy(
@@ -618,6 +634,8 @@ class EncounterService:
             await _update_state(tx, channel_id, version, pack(state_json), log[0])
             await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
             await _log(tx, log)
+            if joined is not None:
+                await joined.write(tx, int(row["version"]))
 
         await self._commit(tx, write)
         self.forget(channel_id)

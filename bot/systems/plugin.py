@@ -115,9 +115,9 @@ class Cost:
     for ``currency`` is in ``bot/commands/dispatch.py``). ``payer(state, actor)`` names
     the combatant who pays (its pool is the system's to say), read on the state before
     the action; ``use`` is what it pays for, ``note`` the player's words for the
-    history. When the rules refuse, nothing is spent. (Until the bennies ledger spends
-    inside the encounter's transaction, issue 22 phase C, the payer is found outside
-    the channel's lock, as before.)"""
+    history. The payer (and so the pool) is chosen on the encounter as the command found
+    it; the spend is written in the action's own transaction (the bennies service,
+    ``bot/bennies/service.py``), so when the rules refuse nothing is spent."""
 
     currency: str
     payer: Callable[[Any, Actor], Any]
@@ -231,21 +231,16 @@ class Plugin(Generic[S]):
     ``RENDERERS`` (:class:`bot.render.systems.Renderers`) draw it: the render layer
     imports it through the catalogue (this package never imports rendering).
     ``locales`` is a directory of ``<lang>/*.json`` texts for a plugin that lives
-    outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``).
-
-    ``legacy`` marks a system still answered by the old string-keyed handlers
-    (``bot/commands/legacy.py``) for the commands it has no move for. No system is,
-    since phase B of issue 22; phase C removes the old handlers."""
+    outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``)."""
 
     system: str
     title: str  # its name in English, the text of its choice in /encounter start
     state: type[S]
-    read_sheet: SheetReader | None = None
+    read_sheet: SheetReader
     moves: tuple[Move[S, Any], ...] = ()
     suggest: Mapping[str, Suggest[S]] = field(default_factory=dict)
     renderers: str = ""
     locales: Path | None = None
-    legacy: bool = False
 
     by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
 
@@ -259,15 +254,12 @@ class Plugin(Generic[S]):
 
 def problems(plugin: Plugin[Any]) -> list[str]:
     """What keeps ``plugin`` from working, in words for its developer: a core move
-    missing, a command answered twice, no sheet reader or renderers, a state whose
-    ``system`` is not the plugin's. Empty when it is whole. (A legacy plugin is
-    answered by the old handlers and only needs its state.)"""
+    missing, a command answered twice, no renderers, a state whose ``system`` is not
+    the plugin's. Empty when it is whole."""
     found: list[str] = []
     default = plugin.state.model_fields.get("system")
     if default is None or default.default != plugin.system:
         found.append(f"{plugin.system}: its state's `system` field must default to it")
-    if plugin.legacy:
-        return found
     seen: set[str] = set()
     for move in plugin.moves:
         if move.command in seen:
@@ -278,8 +270,6 @@ def problems(plugin: Plugin[Any]) -> list[str]:
     for command in CORE_MOVES:
         if command not in seen:
             found.append(f"{plugin.system}: no move for the core command {command!r}")
-    if plugin.read_sheet is None:
-        found.append(f"{plugin.system}: no sheet reader")
     if not plugin.renderers:
         found.append(f"{plugin.system}: no renderers module")
     return found

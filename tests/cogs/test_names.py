@@ -6,20 +6,26 @@ into one figure (Savage Worlds, SW-31), the group's name finds its first member.
 Autocomplete offers what the resolver accepts.
 
 Parametrized by system: each system lists its setup and its commands that take a
-combatant (``{name}`` where the name goes). Every command runs on the same table; what
-it changed is undone before the next."""
+combatant (``{name}`` where the name goes); a test checks that every option offering
+combatant names (autocomplete) of every command the system answers is in its list.
+Every command runs on the same table; what it changed is undone before the next."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
+from discord import app_commands
 
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
+from bot.systems import catalogue
 
 FOUND = ['"Mónica Ruiz"', "c1", '"monica ruiz"', '"MÓNICA  RUIZ"', "Món", "mon"]
 AMBIGUOUS = "«Goblin» puede ser varios combatientes: Goblin Arquero, Goblin Brujo. Escribe el nombre completo."
@@ -32,6 +38,11 @@ class Names:
     # (lines before it, with the dice they roll forced; the command with {name})
     commands: list[tuple[list[str], list[int], str]]
     group: str | None = None  # a group of Extras whose name is no combatant's
+    # what a command's answer says for Mónica when not her name ("@ana": her player)
+    shows: dict[str, str] = field(default_factory=dict)
+    group_shows: dict[str, str] = field(default_factory=dict)  # the same for the group
+    # commands the system answers that are not its moves (the bennies ledger's)
+    own: tuple[str, ...] = ()
 
 
 DS20_PC = "Tipo: PJ | Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Acrobacia 9, Iniciativa 4 | Armas: Puños 2/6 pelea"
@@ -87,6 +98,7 @@ SYSTEMS = {
             ([HITS_MONICA], [2], "@gm /react block actor:{name}"),
             ([HITS_MONICA], [2], "@gm /react none actor:{name}"),
             ([], [], "@gm /grapple start target:{name}"),
+            ([], [], "@gm /grapple start target:Ogro actor:{name}"),
             ([], [], "@gm /grapple escape actor:{name}"),
             ([], [], "@gm /grapple headbutt actor:{name}"),
             ([], [], "@gm /initiative roll combatant:{name}"),
@@ -110,6 +122,7 @@ SYSTEMS = {
             # The Ogro bites Mónica, who may react (AP level 9 + preparation 3 > 7).
             (OGRO_BITES_MONICA, [], "@gm /react with reaction:Parálisis actor:{name}"),
             (OGRO_BITES_MONICA, [], "@gm /react pass actor:{name}"),
+            (OGRO_BITES_MONICA, [], "@gm /react with reaction:Parálisis actor:c1 target:{name}"),
             (OGRO_HOLDS, [], "@gm /attack target:{name}"),
             ([], [], "@gm /hex grant combatant:{name} action:Proteger"),
             ([], [], "@gm /combatant remove combatant:{name}"),
@@ -134,6 +147,7 @@ SYSTEMS = {
             ([], [], "@gm /act action:fatiga target:{name}"),
             ([], [], '@gm /act action:"ataque de área Arco" target:{name} actor:Ogro'),
             ([], [], "@gm /grapple start target:{name} actor:Ogro"),
+            ([], [], "@gm /grapple start target:Ogro actor:{name}"),
             ([], [], "@gm /grapple escape actor:{name}"),
             ([], [], "@gm /grapple crush actor:{name}"),
             ([], [], "@gm /react evade actor:{name}"),
@@ -142,6 +156,8 @@ SYSTEMS = {
             (SW_CARDS, [], "@gm /hold actor:{name}"),
             (SW_HOLDING, [], "@gm /hold actor:{name} now:true"),
             (SW_HOLDING, [], "@gm /react interrupt actor:{name}"),
+            # Mónica holds, the Ogro acts: she is not the one to interrupt.
+            (SW_HOLDING, [], "@gm /react interrupt target:{name}"),
             ([], [], "@gm /initiative set combatant:{name} card:KH"),
             ([], [], "@gm /deal surprise:{name}"),
             ([], [], "@gm /condition add combatant:{name} condition:distraído"),
@@ -153,8 +169,13 @@ SYSTEMS = {
             ([], [], '@gm /combatant edit combatant:{name} statblock:"Fatiga: 1"'),
             ([], [], "@gm /combatant remove combatant:{name}"),
             ([], [], "@gm /bennies spend use:soak combatant:{name}"),
+            # A player character's bennies are its player's (SW-35): not an action.
+            ([], [], "@gm /bennies give combatant:{name}"),
         ],
         group="Orco",  # Orco 1 and Orco 2 share a card
+        shows={"@gm /bennies give combatant:{name}": "@ana"},
+        group_shows={"@gm /bennies give combatant:{name}": "DJ"},  # an Extra's: the GM's
+        own=("bennies:give", "bennies:spend"),
     ),
 }
 
@@ -163,20 +184,33 @@ def answer(messages: list[SentMessage]) -> SentMessage:
     return next(m for m in messages if m.kind in ("reply", "followup"))
 
 
+async def undo_rows(table: OfflineTable) -> int:
+    """The newest undo snapshot's id (0 with none)."""
+    row = await table.bot.db.fetchone(
+        "SELECT COALESCE(MAX(id), 0) AS n FROM encounter_undo WHERE channel_id = ?",
+        (table.channel_id,),
+    )
+    assert row is not None
+    return int(row["n"])
+
+
 async def run_and_undo(
     table: OfflineTable, before: list[str], dice: list[int], command: str
 ) -> SentMessage:
     """The answer to ``command`` (after ``before``, rolling ``dice``); then the table as
-    it was."""
+    it was (every undoable action they made undone)."""
     assert table.dice.forced is not None
     table.dice.forced.push(dice)
-    done = 0
+    newest = await undo_rows(table)
     for line in before:
         assert not answer(await table.run(line)).ephemeral, line
-        done += 1
     said = answer(await table.run(command))
-    done += 0 if said.ephemeral else 1
-    for _ in range(done):
+    done = await table.bot.db.fetchone(
+        "SELECT COUNT(*) AS n FROM encounter_undo WHERE channel_id = ? AND id > ?",
+        (table.channel_id, newest),
+    )
+    assert done is not None
+    for _ in range(int(done["n"])):
         assert not answer(await table.run("@gm /undo")).ephemeral
     return said
 
@@ -188,10 +222,13 @@ async def test_every_command_reads_a_name_the_same_way(system: str, tmp_path: Pa
         for line in names.setup:
             assert not answer(await table.run(line)).ephemeral, line
         for before, dice, command in names.commands:
+            shows = names.shows.get(command, "Mónica Ruiz").replace(
+                "@ana", f"<@{table.user('ana').id}>"
+            )
             for name in FOUND:
                 said = await run_and_undo(table, before, dice, command.format(name=name))
                 text = said.text()
-                assert "Mónica Ruiz" in text, (command, name, text)
+                assert shows in text, (command, name, text)
                 assert "puede ser varios" not in text and UNKNOWN[:25] not in text, text
             refused = await run_and_undo(table, before, dice, command.format(name="Goblin"))
             assert refused.ephemeral and refused.content == AMBIGUOUS, command
@@ -200,7 +237,7 @@ async def test_every_command_reads_a_name_the_same_way(system: str, tmp_path: Pa
             if names.group is not None:  # its name is one figure: no ambiguity
                 said = await run_and_undo(table, before, dice, command.format(name=names.group))
                 text = said.text()
-                assert names.group in text, (command, text)
+                assert names.group_shows.get(command, names.group) in text, (command, text)
                 assert "puede ser varios" not in text and UNKNOWN[:25] not in text, text
 
 
@@ -218,3 +255,46 @@ async def test_autocomplete_offers_what_the_resolver_accepts(system: str, tmp_pa
         assert await offered("MÓNICA") == ["Mónica Ruiz"]
         assert await offered("gob") == ["Goblin Arquero", "Goblin Brujo"]
         assert await offered("nadie") == []
+
+
+def slash_commands(commands: list[Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for command in commands:
+        if isinstance(command, app_commands.Group):
+            yield from slash_commands(command.commands, f"{prefix}{command.name}:")
+        else:
+            yield f"{prefix}{command.name}", command
+
+
+def named(lines: list[tuple[list[str], list[int], str]]) -> set[tuple[str, str]]:
+    """(command, option) of each line that puts ``{name}`` in an option."""
+    found = set()
+    for _before, _dice, line in lines:
+        words = line.split()[1:]
+        path = [w.lstrip("/") for w in words[: next(i for i, w in enumerate(words) if ":" in w)]]
+        found |= {(":".join(path), o) for o in re.findall(r"(\w+):\{name\}", line)}
+    return found
+
+
+async def test_every_option_taking_a_combatant_is_in_the_lists(tmp_path: Path) -> None:
+    """Every option that offers combatant names, of every command a system answers (its
+    moves, and its own commands), is run by the test above for that system."""
+    async with OfflineTable(db_path=tmp_path / "names.sqlite3") as table:
+        assert table.bot is not None
+        takes = {
+            (name, option)
+            for name, command in slash_commands(table.bot.tree.get_commands())
+            for option, p in command._params.items()
+            if p.autocomplete is combatant_autocomplete
+        }
+    assert ("attack", "target") in takes and ("bennies:give", "combatant") in takes
+    for plugin in catalogue.plugins():
+        names = SYSTEMS[plugin.system]
+
+        def answers(command: str, option: str) -> bool:
+            move = plugin.move(command)  # noqa: B023
+            if move is not None:
+                return option in move.options.model_fields
+            return command in names.own  # noqa: B023
+
+        wanted = {(c, o) for c, o in takes if answers(c, o)}
+        assert wanted - named(names.commands) == set(), plugin.system
