@@ -299,11 +299,13 @@ class ComodinBot(commands.AutoShardedBot):
         if isinstance(original, ReplayedInteraction | DuplicateInteraction) or _answered_elsewhere(
             original
         ):
+            await self._say_replayed(interaction, lang)
             return
         if await self.applied_elsewhere(interaction):
             # Another process received it too and applied it (its answer is the user's):
             # this one failed because of that change (docs/STORAGE.md).
             log.info("interaction %s was applied by another process", interaction.id)
+            await self._say_replayed(interaction, lang)
             return
         if isinstance(original, RuleError | DiceError | OptionRejected):
             text = t(original.key, lang, **_params(original.key, original.params, lang))
@@ -319,6 +321,15 @@ class ComodinBot(commands.AutoShardedBot):
             log.error("error %s in %r", error_id, name, exc_info=original)
             text = t("error.internal", lang, error_id=error_id)
         await self.send_ephemeral(interaction, text, lang)
+
+    async def _say_replayed(self, interaction: discord.Interaction, lang: str) -> None:
+        """On Discord a replayed interaction was answered by its first delivery, so the
+        replay stays silent. The offline table has no first delivery in this session (an
+        id a previous session on the same database used): it says so in the transcript."""
+        if self.offline:
+            await self.send_ephemeral(
+                interaction, t("play.replayed", lang, id=interaction.id), lang
+            )
 
     async def send_ephemeral(
         self, interaction: discord.Interaction, text: str, lang: str | None = None
