@@ -1,5 +1,6 @@
-"""What Savage Worlds suggests as a user types: the acting combatant's weapons, the
-``/act`` names in the user's language, and condition names (for ``/condition remove``,
+"""What Savage Worlds suggests as a user types: the acting combatant's weapons and its
+skills and attributes (``/trait``), the ``/act`` names in the user's language, and
+condition names (for ``/condition remove``,
 only those the chosen combatant has)."""
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from bot.systems.lookup import matching
 from bot.systems.plugin import Asker, Suggestion
 from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.moves.act import VERBS
-from bot.systems.swade.moves.who import acting, find_combatant
+from bot.systems.swade.moves.who import acting, find_combatant, reacting
+from bot.systems.swade.names import ATTRIBUTE_IDS
+from bot.systems.swade.sheet_rolls import trait_label
 from bot.systems.swade.state import SwadeState
 from bot.systems.words import fold
 
@@ -27,6 +30,24 @@ def weapons(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
         pool = [c for c in state.combatants if c.controlled_by(who.user_id, is_gm=False)]
     names = dict.fromkeys(w.name for c in pool for w in c.weapons)
     return [(n, n) for n in matching(names, typed)]
+
+
+def traits(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
+    """``/trait``: the acting combatant's skills, then its attributes, in the asker's
+    language (the name is sent, and read back in either language): the ``actor`` typed
+    so far, else the asker's combatant whose turn it is, else their only one."""
+    who = Actor(user_id=asker.user_id, is_gm=asker.is_gm)
+    try:
+        c = reacting(state, who, asker.actor)
+    except RuleError:
+        return []
+    ids = [*c.skills, *ATTRIBUTE_IDS]
+    labels = [_trait_text(trait_label(i), asker.lang) for i in ids]
+    return [(n, n) for n in matching(labels, typed)]
+
+
+def _trait_text(label: str, lang: str) -> str:
+    return t(label, lang) if "." in label else label
 
 
 def actions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
@@ -48,4 +69,4 @@ def conditions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     return [(label, n) for label, n in labels if needle in fold(label) or needle in n]
 
 
-SUGGEST = {"weapon": weapons, "action": actions, "condition": conditions}
+SUGGEST = {"weapon": weapons, "action": actions, "condition": conditions, "trait": traits}
