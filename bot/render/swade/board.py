@@ -20,6 +20,7 @@ from bot.systems.swade.conditions import (
     holding_bound,
 )
 from bot.systems.swade.deck import card_label
+from bot.systems.swade.effects import ends_key
 from bot.systems.swade.encounter_rules import group_members
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -29,6 +30,7 @@ CURRENT = "▶"
 ACTED = "✓"
 WAITING = "·"
 HOLDING = "⏳"
+EFFECT = "✨"  # a custom effect (issue 18)
 NEXT_BUTTON = ("swade.cog.board.next", "next")
 DEAL_BUTTON = ("swade.cog.board.deal", "deal")
 # Conditions the compact layout shows as a symbol (the others by a short name).
@@ -94,8 +96,24 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         if ends is not None:
             text = f"{text} ({t(ends, lang)})"
         out.append(text)
+    out += effect_texts(c, state, lang)
     if c.dead:
         out.append(t("swade.cog.board.dead", lang))
+    return out
+
+
+def effect_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
+    """Its custom effects (issue 18), each with when it ends: within its next turn, after
+    several of its turns, or nothing (until removed)."""
+    out: list[str] = []
+    for effect in c.effects:
+        text = f"{EFFECT}{effect.name}"
+        ends = ends_key(state, c, effect)
+        if ends is not None:
+            text += f" ({t(ends, lang)})"
+        elif effect.turns_left:
+            text += f" ({t('swade.effect.ends.turns', lang, n=effect.turns_left)})"
+        out.append(text)
     return out
 
 
@@ -208,6 +226,7 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
         if cond in ("fatigued", "exhausted"):
             continue
         parts.append(SYMBOLS.get(cond, t(f"swade.condition.name.{cond}", lang)[:4]))
+    parts += [f"{EFFECT}{_short(e.name)}" for e in c.effects]
     if c.dead:
         parts.append("☠")
     bennies = bennies_of(c, context)

@@ -58,15 +58,19 @@ def actions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
 
 def conditions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     """Condition names in the asker's language (their ids are sent); for ``/condition
-    remove``, only those the chosen combatant has."""
+    remove``, only those the chosen combatant has, and its custom effects (issue 18)."""
     names: list[str] = list(CONDITIONS)
+    effects: list[str] = []
     who = asker.options.get("combatant")
     if asker.command == "condition:remove" and who:
         with contextlib.suppress(RuleError):
-            names = effective_conditions(find_combatant(state, who), state.settings)
+            c = find_combatant(state, who)
+            names = effective_conditions(c, state.settings)
+            effects = [e.name for e in c.effects]
     needle = fold(typed)
     labels = [(t(f"swade.condition.name.{n}", asker.lang), n) for n in names]
-    return [(label, n) for label, n in labels if needle in fold(label) or needle in n]
+    found = [(label, n) for label, n in labels if needle in fold(label) or needle in n]
+    return found + [(e, e) for e in matching(effects, typed)]
 
 
 SUGGEST = {"weapon": weapons, "action": actions, "condition": conditions, "trait": traits}
