@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.bennies.holders import GM, user_key, wc_key
 from bot.i18n import t
-from bot.render.board import Board, BoardContext
+from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
@@ -117,6 +117,10 @@ def effect_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
     return out
 
 
+def _health_word(c: SwadeCombatant, lang: str) -> str:
+    return hidden_health(lang, out=c.dead or c.incapacitated, wounded=c.wounds > 0)
+
+
 def _members(state: SwadeState, lid: str) -> list[SwadeCombatant]:
     leader = next((c for c in state.combatants if c.id == lid), None)
     return [] if leader is None else group_members(state, leader)
@@ -161,9 +165,11 @@ def _details(
     if len(members) == 1:
         c = members[0]
         parts: list[str] = []
-        if c.wild_card:
+        if context.masked(c):  # issue 18: words only, no wounds or bennies
+            parts.append(_health_word(c, lang))
+        elif c.wild_card:
             parts.append(t("swade.cog.board.wounds", lang, dots=wound_dots(c)))
-        bennies = bennies_of(c, context)
+        bennies = None if context.masked(c) else bennies_of(c, context)
         if bennies is not None:
             parts.append(t("swade.cog.board.bennies", lang, n=bennies))
         owner = _owner(c, context)
@@ -218,9 +224,12 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
             parts.append(f"💫{shaken}")
         return " ".join(parts)
     c = leader
-    if c.wild_card:
+    masked = context.masked(c)
+    if masked:
+        parts.append(_health_word(c, lang))
+    elif c.wild_card:
         parts.append(wound_dots(c))
-    if c.fatigue:
+    if c.fatigue and not masked:
         parts.append(f"F{c.fatigue}")
     for cond in effective_conditions(c, state.settings, state):
         if cond in ("fatigued", "exhausted"):
@@ -229,7 +238,7 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
     parts += [f"{EFFECT}{_short(e.name)}" for e in c.effects]
     if c.dead:
         parts.append("☠")
-    bennies = bennies_of(c, context)
+    bennies = None if masked else bennies_of(c, context)
     if bennies is not None:
         parts.append(f"🪙{bennies}")
     if c.is_pc and c.controller_id is not None:
