@@ -145,6 +145,8 @@ class ComodinBot(commands.AutoShardedBot):
         self.dice = dice or DiceProvider()
         self._db = db
         self.offline = offline
+        # Offline table only: interaction ids already applied when it dispatched them.
+        self.replays_to_tell: set[int] = set()
         # A server's settings as last read from the database (begin_interaction reads
         # them again before each interaction: another process may have changed them).
         self.guild_locales: dict[int, str] = {}
@@ -323,10 +325,13 @@ class ComodinBot(commands.AutoShardedBot):
         await self.send_ephemeral(interaction, text, lang)
 
     async def _say_replayed(self, interaction: discord.Interaction, lang: str) -> None:
-        """On Discord a replayed interaction was answered by its first delivery, so the
-        replay stays silent. The offline table has no first delivery in this session (an
-        id a previous session on the same database used): it says so in the transcript."""
-        if self.offline:
+        """On Discord a replayed interaction was answered by its first delivery (or by the
+        other process that received it too), so the replay stays silent. The offline
+        table marks in :attr:`replays_to_tell` the ids that were applied before it
+        dispatched them (a payload sent again, an earlier session's id): no delivery in
+        sight answered those, so the transcript says why nothing happened."""
+        if interaction.id in self.replays_to_tell:
+            self.replays_to_tell.discard(interaction.id)
             await self.send_ephemeral(
                 interaction, t("play.replayed", lang, id=interaction.id), lang
             )

@@ -200,6 +200,8 @@ class OfflineTable:
         self.recorder.current_user = user.name
         self.recorder.current_channel = int(payload["channel_id"])
         self.recorder.register_interaction(payload)
+        if await self._applied(int(payload["id"])):
+            self.bot.replays_to_tell.add(int(payload["id"]))  # answered with a notice
         token = async_context.set(RecordingAdapter(self.recorder))
         try:
             known = asyncio.all_tasks()
@@ -208,6 +210,14 @@ class OfflineTable:
         finally:
             async_context.reset(token)
         return self.recorder.sent[before:]
+
+    async def _applied(self, interaction_id: int) -> bool:
+        """Whether the database records ``interaction_id`` as applied already."""
+        assert self.bot is not None
+        row = await self.bot.db.fetchone(
+            "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction_id,)
+        )
+        return row is not None
 
     async def settle(self, known: set[asyncio.Task[Any]] | None = None) -> None:
         """Wait for every task the dispatch started (the command, views, board edits)."""
