@@ -145,6 +145,8 @@ class ComodinBot(commands.AutoShardedBot):
         self.dice = dice or DiceProvider()
         self._db = db
         self.offline = offline
+        # Offline table only: interaction ids already applied when it dispatched them.
+        self.replays_to_tell: set[int] = set()
         # A server's settings as last read from the database (begin_interaction reads
         # them again before each interaction: another process may have changed them).
         self.guild_locales: dict[int, str] = {}
@@ -299,11 +301,13 @@ class ComodinBot(commands.AutoShardedBot):
         if isinstance(original, ReplayedInteraction | DuplicateInteraction) or _answered_elsewhere(
             original
         ):
+            await self._say_replayed(interaction, lang)
             return
         if await self.applied_elsewhere(interaction):
             # Another process received it too and applied it (its answer is the user's):
             # this one failed because of that change (docs/STORAGE.md).
             log.info("interaction %s was applied by another process", interaction.id)
+            await self._say_replayed(interaction, lang)
             return
         if isinstance(original, RuleError | DiceError | OptionRejected):
             text = t(original.key, lang, **_params(original.key, original.params, lang))
@@ -319,6 +323,18 @@ class ComodinBot(commands.AutoShardedBot):
             log.error("error %s in %r", error_id, name, exc_info=original)
             text = t("error.internal", lang, error_id=error_id)
         await self.send_ephemeral(interaction, text, lang)
+
+    async def _say_replayed(self, interaction: discord.Interaction, lang: str) -> None:
+        """On Discord a replayed interaction was answered by its first delivery (or by the
+        other process that received it too), so the replay stays silent. The offline
+        table marks in :attr:`replays_to_tell` the ids that were applied before it
+        dispatched them (a payload sent again, an earlier session's id): no delivery in
+        sight answered those, so the transcript says why nothing happened."""
+        if interaction.id in self.replays_to_tell:
+            self.replays_to_tell.discard(interaction.id)
+            await self.send_ephemeral(
+                interaction, t("play.replayed", lang, id=interaction.id), lang
+            )
 
     async def send_ephemeral(
         self, interaction: discord.Interaction, text: str, lang: str | None = None

@@ -51,8 +51,11 @@ async def reply(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     ephemeral: bool = False,
+    mention: int | None = None,
 ) -> None:
-    """Answer ``interaction`` with the reply, fitted into as many messages as it needs."""
+    """Answer ``interaction`` with the reply, fitted into as many messages as it needs.
+    ``mention``: the one user the first message may ping (allowed mentions for exactly
+    that user); otherwise nobody (the client's default, ``AllowedMentions.none()``)."""
     pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
     last = len(pages) - 1
     for number, page in enumerate(pages):
@@ -62,6 +65,7 @@ async def reply(
             ephemeral=ephemeral,
             view=view if number == last else None,
             file=file if number == 0 else None,
+            mention=mention if number == 0 else None,
         )
 
 
@@ -83,8 +87,13 @@ async def _send(
     ephemeral: bool,
     view: discord.ui.View | None,
     file: discord.File | None,
+    mention: int | None = None,
 ) -> None:
     kwargs = _message(page, view)
+    if mention is not None:
+        kwargs["allowed_mentions"] = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(id=mention)]
+        )
     if not interaction.response.is_done():
         if file is not None:
             kwargs["file"] = file

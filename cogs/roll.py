@@ -24,13 +24,16 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.app import ComodinBot
+from bot.commands.autocomplete import combatant_autocomplete, suggestions
 from bot.commands.context import Ctx
+from bot.commands.dispatch import route
 from bot.dice import expr, odds
 from bot.dice.budget import INLINE_UNITS, Budget
-from bot.dice.dispatch import roll_any
+from bot.dice.dispatch import roll_any, split_label
 from bot.dice.expr import RollResult
 from bot.dice.source import DiceError
 from bot.dice.swade import TraitSpec, parse_trait
+from bot.errors import UserError
 from bot.executor import BoundedExecutor, Busy
 from bot.render.dice import format_dice
 
@@ -133,8 +136,10 @@ class Roll(commands.Cog):
         ctx = Ctx.of(interaction)
         seed = self.bot.dice.new_seed()
         dice = self.bot.dice.source(seed)
-        if TRAIT_NOTATION.match(expression):
-            spec = parse_trait(expression)
+        body, note = split_label(expression)
+        label = label or note
+        if TRAIT_NOTATION.match(body):
+            spec = parse_trait(body)
             if tn is not None:
                 spec = TraitSpec(
                     spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
@@ -152,7 +157,7 @@ class Roll(commands.Cog):
             odds_line = await self._expression_odds(ctx, expression, tn, rounding, private)
             if odds_line:
                 lines.append(odds_line)
-        title = label or getattr(result, "label", None) or expression
+        title = label or expression
         embed = discord.Embed(title=title, description="\n".join(lines), colour=ROLL_COLOUR)
         embed.set_footer(
             text=ctx.t("roll.footer", user=interaction.user.display_name, expression=expression)
@@ -220,10 +225,12 @@ class Roll(commands.Cog):
 
     @app_commands.command(
         name=_("trait"),
-        description=_("Savage Worlds trait test: trait die, wild die, raises, critical failures"),
+        description=_("Savage Worlds trait test: a skill from your sheet, or a trait die"),
     )
     @app_commands.describe(
-        die=_("Trait die"),
+        trait=_("A skill or attribute of your combatant's sheet (Notice, Faith, Agility...)"),
+        actor=_("Which of your combatants rolls (default: the one whose turn it is)"),
+        die=_("Trait die, for a roll without a sheet"),
         modifier=_("Total modifier"),
         tn=_("Target number (4 unless the action says otherwise)"),
         wild=_("Wild Card (rolls the wild die); false for an Extra"),
@@ -233,29 +240,52 @@ class Roll(commands.Cog):
     @app_commands.choices(
         die=[app_commands.Choice(name=f"d{n}", value=n) for n in (4, 6, 8, 10, 12)]
     )
+    @app_commands.autocomplete(trait=suggestions("trait"), actor=combatant_autocomplete)
     async def trait(
         self,
         interaction: discord.Interaction,
-        die: int,
-        modifier: app_commands.Range[int, -20, 20] = 0,
-        tn: app_commands.Range[int, -20, 100] = 4,
-        wild: bool = True,
-        unskilled: bool = False,
+        trait: app_commands.Range[str, 1, 100] | None = None,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        die: int | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+        tn: app_commands.Range[int, -20, 100] | None = None,
+        wild: bool | None = None,
+        unskilled: bool | None = None,
         label: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
+        """``trait``: the channel's system rolls it from the sheet (Savage Worlds'
+        ``trait`` move); ``die``: a roll without a sheet, as before. One or the other."""
+        if trait is not None:
+            given = [
+                n
+                for n, v in (("die", die), ("wild", wild), ("unskilled", unskilled))
+                if v is not None
+            ]
+            if given:
+                raise UserError("roll.trait_sheet_decides", option=f"cmd.{given[0]}")
+            await route(
+                interaction, "trait", trait=trait, actor=actor, modifier=modifier, tn=tn,
+                label=label,
+            )  # fmt: skip
+            return
+        if die is None:
+            raise UserError("roll.trait_die_or_sheet")
+        if actor is not None:
+            raise UserError("roll.trait_actor_needs_sheet")
         ctx = Ctx.of(interaction)
         seed = self.bot.dice.new_seed()
+        wild_card = True if wild is None else wild
+        skill = bool(unskilled)
+        bonus = modifier or 0
         spec = TraitSpec(
-            die=die, modifier=modifier, tn=tn, wild_die=6 if wild else None, unskilled=unskilled
-        )
-        text = (
-            f"s{'u' if unskilled else die}{modifier:+d}"
-            if modifier
-            else f"s{'u' if unskilled else die}"
-        )
+            die=die, modifier=bonus, tn=4 if tn is None else tn,
+            wild_die=6 if wild_card else None, unskilled=skill,
+        )  # fmt: skip
+        shown = f"s{'u' if skill else die}{bonus:+d}" if bonus else f"s{'u' if skill else die}"
         await self._send_trait(
-            ctx, spec, text + ("" if wild else "x"), label, False, seed, self.bot.dice.source(seed)
-        )
+            ctx, spec, shown + ("" if wild_card else "x"), label, False, seed,
+            self.bot.dice.source(seed),
+        )  # fmt: skip
 
     @app_commands.command(
         name=_("odds"), description=_("The exact odds of a roll, without rolling")
@@ -271,7 +301,7 @@ class Roll(commands.Cog):
         tn: app_commands.Range[int, -1000, 1000] | None = None,
     ) -> None:
         ctx = Ctx.of(interaction)
-        text = expression.strip()
+        text = split_label(expression)[0].strip()
         ds = re.fullmatch(r"ds(\d+)((?:[+-]\d+)*)", text.replace(" ", ""), re.IGNORECASE)
         if ds:
             score = int(ds[1])

@@ -179,6 +179,7 @@ class Roster(commands.Cog):
         await route(interaction, "combatant:remove", combatant=combatant)
 
     @combatant.command(name=_("edit"), description=_("Change a combatant (GM)"))
+    @app_commands.describe(hidden=_("Hide its numbers from the board: only words (GM; on its own)"))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def edit(
         self,
@@ -187,12 +188,27 @@ class Roster(commands.Cog):
         statblock: app_commands.Range[str, 1, STATBLOCK_LIMIT] | None = None,
         name: app_commands.Range[str, 1, 60] | None = None,
         controller: discord.User | None = None,
+        hidden: bool | None = None,
     ) -> None:
+        if hidden is not None:
+            if statblock or name or controller:
+                raise UserError("combatant.hidden_alone")
+            await roster.set_hidden(Ctx.of(interaction), combatant, hidden)
+            return
         await route(
             interaction, "combatant:edit", combatant=combatant, statblock=statblock.replace("\\n", "\n") if statblock else None,
             name=name, controller=controller.id if controller else None,
         )  # fmt: skip
         await roster.card_after_edit(Ctx.of(interaction), combatant, name)
+
+    @combatant.command(
+        name=_("show"), description=_("A combatant's numbers, hidden ones too (GM, private)")
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def show_combatant(
+        self, interaction: discord.Interaction, combatant: app_commands.Range[str, 1, 100]
+    ) -> None:
+        await roster.show_combatant(Ctx.of(interaction), combatant)
 
 
 async def setup(bot: ComodinBot) -> None:

@@ -286,14 +286,22 @@ class SharedCommands(commands.Cog):
     )
 
     @condition.command(name=_("add"), description=_("Add a condition to a combatant"))
+    @app_commands.describe(
+        condition=_("A condition of the rules, or any effect by name (Blessed, flying...)"),
+        duration=_("For an effect of your own: rounds (3), end of turn, or until removed"),
+    )
     @app_commands.autocomplete(combatant=combatant_autocomplete, condition=condition_autocomplete)
     async def condition_add(
         self,
         interaction: discord.Interaction,
         combatant: app_commands.Range[str, 1, 100],
         condition: app_commands.Range[str, 1, 50],
+        duration: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        await route(interaction, "condition:add", combatant=combatant, condition=condition)
+        await route(
+            interaction, "condition:add", combatant=combatant, condition=condition,
+            duration=duration,
+        )  # fmt: skip
 
     @condition.command(name=_("remove"), description=_("Remove a condition from a combatant"))
     @app_commands.autocomplete(combatant=combatant_autocomplete, condition=condition_autocomplete)

@@ -188,8 +188,10 @@ class Ctx:
         view: discord.ui.View | None = None,
         ephemeral: bool = False,
         file: discord.File | None = None,
+        mention: int | None = None,
     ) -> None:
-        """Reply (fitted, paged when long: :mod:`bot.replies`)."""
+        """Reply (fitted, paged when long: :mod:`bot.replies`). ``mention``: the one user
+        the message may ping (its content mentions them); without it, nobody."""
         embeds = [embed] if embed is not None else []
         try:
             await replies.reply(
@@ -200,6 +202,7 @@ class Ctx:
                 view=view,
                 file=file,
                 ephemeral=ephemeral,
+                mention=mention,
             )
         except discord.HTTPException as exc:
             if exc.code == ALREADY_ACKNOWLEDGED:

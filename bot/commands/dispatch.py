@@ -30,7 +30,7 @@ from typing import Any
 
 import discord
 
-from bot.commands import benny_follow_ups
+from bot.commands import benny_follow_ups, reminders
 from bot.commands.benny_spending import pay_benny
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
@@ -88,9 +88,9 @@ async def play(
             await show(ctx, encounter, planned)
             return
     if planned.cost is not None:
-        _, outcome = await PAYERS[planned.cost.currency](ctx, encounter, planned)
+        after, outcome = await PAYERS[planned.cost.currency](ctx, encounter, planned)
     else:
-        _, outcome = await ctx.act(
+        after, outcome = await ctx.act(
             planned.rules,
             kind=planned.kind,
             params=logged(options) if log is None else log,
@@ -98,6 +98,7 @@ async def play(
             undoable=planned.undoable,
         )
     await benny_follow_ups.follow_up(ctx, outcome)
+    await reminders.follow_up(ctx, after, outcome)
 
 
 async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:

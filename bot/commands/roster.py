@@ -9,6 +9,7 @@ custom_id carries what the submit needs, so an open form survives a restart.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -21,10 +22,11 @@ from bot.commands.context import Ctx
 from bot.commands.dispatch import answer, read_sheet
 from bot.errors import UserError
 from bot.i18n import t
+from bot.render.board import board_embed
 from bot.render.limits import CHOICE_NAME, CHOICES, INPUT_LABEL, MODAL_TITLE, clip
 from bot.render.sheets import sheet_card
 from bot.storage.characters import CharacterRepository, SavedCharacter
-from bot.systems import catalogue
+from bot.systems import catalogue, visibility
 from bot.systems.base import RuleError
 from bot.systems.bounds import NAME_MAX
 from bot.systems.encounter import Encounter
@@ -209,8 +211,36 @@ async def card_after_edit(ctx: Ctx, combatant: str, new_name: str | None) -> Non
             found = find(encounter.state.combatants, wanted)
         except RuleError:
             continue
-        await ctx.send(embed=card(ctx, encounter.system, found, None))
+        # A hidden combatant's card (its numbers) is for the GM only (issue 18).
+        await ctx.send(embed=card(ctx, encounter.system, found, None), ephemeral=found.hidden)
         return
+
+
+async def set_hidden(ctx: Ctx, combatant: str, hidden: bool) -> None:
+    """``/combatant edit hidden``: the GM hides a combatant's numbers from the board (or
+    shows them again); the reply is the GM's alone."""
+
+    def rules(state: Any, actor: Any, dice: Any) -> Any:
+        return visibility.set_hidden(state, actor, combatant, hidden)
+
+    await ctx.act(
+        rules,
+        kind="combatant.hidden",
+        params={"combatant": combatant, "hidden": hidden},
+        title_key="combatant.title.hidden",
+        ephemeral=True,
+    )
+
+
+async def show_combatant(ctx: Ctx, combatant: str) -> None:
+    """``/combatant show``: the GM's private view of a combatant, numbers included even
+    when hidden: its sheet card and the board as the GM sees it."""
+    encounter = await ctx.require_gm()
+    found = find(encounter.state.combatants, combatant)
+    context = dataclasses.replace(await ctx.bot.boards.context(encounter), reveal=True)
+    board, _ = board_embed(encounter, ctx.lang, context)
+    await ctx.send(embed=card(ctx, encounter.system, found, None), ephemeral=True)
+    await ctx.send(embed=board, ephemeral=True)
 
 
 def statblock_form(name: str, custom_id: str, lang: str) -> discord.ui.Modal:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -41,14 +42,21 @@ def snowflake() -> int:
 
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+# This process's part of an interaction id (10 bits, drawn once): two tables started in
+# the same millisecond on one database still send different ids.
+_PROCESS_PART = secrets.randbits(10)
 
 
-def interaction_snowflake() -> int:
-    """An interaction id as Discord makes them: the time now and a counter. Unlike
+def interaction_snowflake(after: int = 0) -> int:
+    """An interaction id as Discord makes them: the time now (42 bits of milliseconds),
+    then this process's random part (10 bits) and a counter (12 bits). Unlike
     :func:`snowflake` it differs between runs: a table reopened on the same database must
-    not send an id the database already records as applied (the replay guard)."""
+    not send an id the database already records as applied (the replay guard). ``after``:
+    the highest id known to be used (the table reads it from the database); the id is
+    always above it, even with a clock set back."""
     now_ms = time.time_ns() // 1_000_000
-    return ((now_ms - DISCORD_EPOCH_MS) << 22) | (next(_ids) & 0x3FFFFF)
+    made = ((now_ms - DISCORD_EPOCH_MS) << 22) | (_PROCESS_PART << 12) | (next(_ids) & 0xFFF)
+    return max(made, after + 1)
 
 
 @dataclass

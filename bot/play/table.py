@@ -122,6 +122,7 @@ class OfflineTable:
         self.bot: ComodinBot | None = None
         self.check_payloads = check_payloads
         self.attachment_size_limit = attachment_size_limit
+        self.last_interaction_id = 0  # the highest interaction id used on this database
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -135,6 +136,10 @@ class OfflineTable:
         bot.http.get_from_cdn = self.recorder.get_from_cdn  # type: ignore[method-assign]
         await bot.setup_hook()
         self.bot = bot
+        # Ids never repeat across sessions on one database: start above the highest one
+        # it records as applied (and each id above the last one sent).
+        row = await bot.db.fetchone("SELECT MAX(interaction_id) AS top FROM processed_interactions")
+        self.last_interaction_id = int(row["top"]) if row is not None and row["top"] else 0
         return self
 
     async def close(self) -> None:
@@ -195,6 +200,8 @@ class OfflineTable:
         self.recorder.current_user = user.name
         self.recorder.current_channel = int(payload["channel_id"])
         self.recorder.register_interaction(payload)
+        if await self._applied(int(payload["id"])):
+            self.bot.replays_to_tell.add(int(payload["id"]))  # answered with a notice
         token = async_context.set(RecordingAdapter(self.recorder))
         try:
             known = asyncio.all_tasks()
@@ -203,6 +210,14 @@ class OfflineTable:
         finally:
             async_context.reset(token)
         return self.recorder.sent[before:]
+
+    async def _applied(self, interaction_id: int) -> bool:
+        """Whether the database records ``interaction_id`` as applied already."""
+        assert self.bot is not None
+        row = await self.bot.db.fetchone(
+            "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction_id,)
+        )
+        return row is not None
 
     async def settle(self, known: set[asyncio.Task[Any]] | None = None) -> None:
         """Wait for every task the dispatch started (the command, views, board edits)."""
@@ -228,8 +243,9 @@ class OfflineTable:
     def _base_payload(self, user: FakeUser, kind: int, data: dict[str, Any]) -> dict[str, Any]:
         permissions = PLAYER_PERMISSIONS | (MANAGE_GUILD if user.is_gm else 0)
         locale = LOCALES.get(self.locale, self.locale)
+        self.last_interaction_id = interaction_snowflake(after=self.last_interaction_id)
         return {
-            "id": str(interaction_snowflake()),
+            "id": str(self.last_interaction_id),
             "application_id": str(APP_ID),
             "type": kind,
             "token": f"offline-token-{snowflake()}",

@@ -47,10 +47,27 @@ class Board:
 @dataclass
 class BoardContext:
     """What the board shows besides the encounter state: benny pools by holder key
-    (as the bennies ledger names them) and the owners' display names by user id."""
+    (as the bennies ledger names them) and the owners' display names by user id.
+    ``reveal``: the GM's private view (``/combatant show``), where hidden combatants'
+    numbers are shown too; the channel's board never reveals them (issue 18)."""
 
     pools: dict[str, int] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+    reveal: bool = False
+
+    def masked(self, c: Any) -> bool:
+        """Whether ``c`` (a combatant, or a combatant's view with ``hidden``) is shown in
+        words only."""
+        hidden = c.get("hidden", False) if isinstance(c, dict) else getattr(c, "hidden", False)
+        return bool(hidden) and not self.reveal
+
+
+def hidden_health(lang: str, *, out: bool, wounded: bool) -> str:
+    """A hidden combatant's health in a word: out (of the fight), wounded or unhurt."""
+    key = (
+        "board.hidden.out" if out else "board.hidden.wounded" if wounded else "board.hidden.unhurt"
+    )
+    return t(key, lang)
 
 
 def _generic(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:

@@ -34,6 +34,11 @@ ITEM_NAME_MAX = 60
 """A weapon, power, action, item, technique or group name."""
 TEXT_MAX = 200
 """Any other short text kept in a sheet (a weapon's damage, an edge, a piece of gear)."""
+# A custom effect's name (/condition add, issue 18), effects per combatant, and its
+# duration in rounds.
+EFFECT_NAME_MAX = 40
+EFFECTS_MAX = 10
+EFFECT_ROUNDS_MAX = 100
 LIST_MAX = 1000
 """Entries in any one list of a sheet (skills, edges, weapons, gear...): more than any
 4,000-character sheet of real entries holds."""

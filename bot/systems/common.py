@@ -139,12 +139,15 @@ class RulesModel(BaseModel):
 
 class CombatantCore(RulesModel):
     """``id`` is short and stable within an encounter ("c1", "c2"...); ``controller_id``
-    is the Discord user who controls it (``None``: the GM)."""
+    is the Discord user who controls it (``None``: the GM). ``hidden``: the GM hides its
+    numbers; every system's board shows it in words only (issue 18,
+    :mod:`bot.systems.visibility`)."""
 
     id: str
     name: str
     controller_id: int | None = None
     is_pc: bool = False
+    hidden: bool = False
 
     def controlled_by(self, user_id: int, *, is_gm: bool) -> bool:
         """The GM controls every combatant; a player controls the ones assigned to them."""

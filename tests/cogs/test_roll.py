@@ -125,3 +125,39 @@ async def test_private_roll_is_ephemeral(forced) -> None:
     table = await forced([3])
     [reply] = await table.run("/roll expression:1d6 private:true")
     assert reply.ephemeral
+
+
+# -- labels with # on every roll form (issue 18) ------------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["es", "en"])
+@pytest.mark.parametrize(
+    ("line", "dice", "title", "total"),
+    [
+        ('/roll expression:"s10-1 # Fe curación"', [1, 6, 6, 3], "Fe curación", "**14**"),
+        ('/roll expression:"s8x # ¿Notar?"', [5], "¿Notar?", "**5**"),
+        ('/roll expression:"2d6 # fuego!"', [2, 5], "fuego!", "**7**"),
+        ('/roll expression:"1d-2|1 # mordisco."', [1], "mordisco.", "**1**"),
+        ('/roll expression:"4d6kh3 #atributo, fuerza"', [4, 1, 6, 5], "atributo, fuerza", "**15**"),
+    ],
+)
+async def test_a_label_after_hash_titles_every_roll_form(
+    forced, locale: str, line: str, dice: list[int], title: str, total: str
+) -> None:
+    table = await forced(dice, locale)
+    [reply] = await table.run(line)
+    assert not reply.ephemeral, reply.text()
+    assert reply.embeds[0]["title"] == title
+    assert total in reply.embeds[0]["description"]
+
+
+async def test_the_label_option_wins_over_the_hash_label(forced) -> None:
+    table = await forced([2, 5])
+    [reply] = await table.run('/roll expression:"2d6 # fuego" label:"Bola de fuego"')
+    assert reply.embeds[0]["title"] == "Bola de fuego"
+
+
+async def test_odds_accept_a_labelled_trait(forced) -> None:
+    table = await forced([])
+    [reply] = await table.run('/odds expression:"s8 # notar"')
+    assert not reply.ephemeral and "s8" in reply.embeds[0]["title"]

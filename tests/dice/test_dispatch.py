@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.dice.dispatch import roll_any
+from bot.dice.dispatch import roll_any, split_label
 from bot.dice.expr import RollResult
 from bot.dice.ritualhex import RHDamage
 from bot.dice.source import DiceError, ForcedSource
@@ -49,3 +49,35 @@ def test_errors_are_dice_errors() -> None:
         roll_any("s", forced())
     with pytest.raises(DiceError):
         roll_any("Str+d6", forced())  # no strength: not damage, and not an expression
+
+
+# -- labels on every form (issue 18) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "body", "label"),
+    [
+        ("s10-1 # Fe curación", "s10-1", "Fe curación"),
+        ("2d6 # fuego!", "2d6", "fuego!"),
+        ("Fue+d6 #espada, rota.", "Fue+d6", "espada, rota."),
+        ("1d-2|1 # ¿mordisco?", "1d-2|1", "¿mordisco?"),
+        ("2d6[fuego#1] + 1 # nota", "2d6[fuego#1] + 1", "nota"),
+        ("s8 #", "s8", None),
+        ("s8", "s8", None),
+    ],
+)
+def test_split_label(text: str, body: str, label: str | None) -> None:
+    assert split_label(text) == (body, label)
+
+
+def test_a_label_works_on_every_form() -> None:
+    trait = roll_any("s10-1 # Fe curación", forced(1, 6, 6, 3))
+    assert isinstance(trait, TraitResult) and trait.total == 14
+    extra = roll_any("s8x+2 # Notar.", forced(3))
+    assert isinstance(extra, TraitResult) and extra.total == 5
+    damage = roll_any("Fue+d6 # espada", forced(4, 2), strength=8)
+    assert isinstance(damage, DamageResult) and damage.total == 6
+    rh = roll_any("1d-2|1 # mordisco", forced(1))
+    assert isinstance(rh, RHDamage) and rh.value == 1
+    expr = roll_any("2d6 # fuego", forced(2, 5))
+    assert isinstance(expr, RollResult) and expr.total == 7 and expr.label == "fuego"

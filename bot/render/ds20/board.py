@@ -9,7 +9,7 @@ boxes as counts, so 40 combatants fit Discord's 4096/6000 limits.
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render.board import Board, BoardContext
+from bot.render.board import Board, BoardContext, hidden_health
 from bot.render.limits import DESCRIPTION
 from bot.systems.ds20.state import LEVELS, DS20State, DSCombatant
 from bot.systems.ds20.wounds import wound_boxes
@@ -34,8 +34,9 @@ def health_text(c: DSCombatant, lang: str) -> str:
     return t(f"ds20.state.{c.health}", lang)
 
 
-def conditions(c: DSCombatant, state: DS20State, lang: str) -> list[str]:
-    """Conditions worth showing, in the reader's language."""
+def conditions(c: DSCombatant, state: DS20State, lang: str, *, numbers: bool = True) -> list[str]:
+    """Conditions worth showing, in the reader's language (``numbers=False``: those
+    that carry none, for a hidden combatant)."""
     out: list[str] = []
     if c.treated:
         out.append(t("ds20.state.treated", lang))
@@ -47,7 +48,7 @@ def conditions(c: DSCombatant, state: DS20State, lang: str) -> list[str]:
         out.append(t("ds20.state.grappled", lang, by=_name(state, c.grappled_by)))
     if c.grappling:
         out.append(t("ds20.state.grappling", lang, target=_name(state, c.grappling)))
-    if c.aim:
+    if c.aim and numbers:
         out.append(t("ds20.state.aim", lang, aim=c.aim))
     if c.enduring_pain:
         out.append(t("ds20.state.enduring", lang))
@@ -116,7 +117,25 @@ def _header(state: DS20State, lang: str, compact: bool = False) -> list[str]:
     return lines
 
 
-def _field(c: DSCombatant, state: DS20State, lang: str) -> tuple[str, str, bool]:
+def hidden_word(c: DSCombatant, lang: str) -> str:
+    """A hidden combatant's health in words (issue 18): its state when it is not sano
+    (Grave, Agonía, Muerto: words of the rules), else wounded or unhurt."""
+    if c.health != "ok":
+        return health_text(c, lang)
+    return hidden_health(lang, out=c.unconscious, wounded=any(c.wounds.get(lv) for lv in LEVELS))
+
+
+def _hidden_field(c: DSCombatant, state: DS20State, lang: str) -> tuple[str, str, bool]:
+    mark = f"{CURRENT} " if c.id == state.current_id else ""
+    words = [hidden_word(c, lang), *conditions(c, state, lang, numbers=False)]
+    return f"{mark}{c.name} · {_initiative(c)}", " · ".join(words), False
+
+
+def _field(
+    c: DSCombatant, state: DS20State, lang: str, context: BoardContext | None = None
+) -> tuple[str, str, bool]:
+    if context is not None and context.masked(c):
+        return _hidden_field(c, state, lang)
     mark = f"{CURRENT} " if c.id == state.current_id else ""
     name = f"{mark}{c.name} · {_initiative(c)}"
     lines = [wound_boxes(c)]
@@ -140,11 +159,20 @@ def short_name(name: str) -> str:
     return name[: COMPACT_NAME - tail - 1] + "…" + name[-tail:]
 
 
-def compact_line(c: DSCombatant, state: DS20State, lang: str, detail: int = 2) -> str:
+def compact_line(
+    c: DSCombatant,
+    state: DS20State,
+    lang: str,
+    detail: int = 2,
+    context: BoardContext | None = None,
+) -> str:
     """One line: ▶ init name · R 2/4 HL 1/3 HG 0/3 · health · Ag 1/3 · Def 1 · ammo and
-    condition icons. ``detail`` 1 drops ammo and icons; 0 keeps wounds and health."""
+    condition icons. ``detail`` 1 drops ammo and icons; 0 keeps wounds and health. A
+    hidden combatant: its name and its health in a word (issue 18)."""
     mark = CURRENT if c.id == state.current_id else "·"
     name = short_name(c.name)
+    if context is not None and context.masked(c):
+        return f"{mark} {_initiative(c)} **{name}** · {hidden_word(c, lang)}"
     wounds = " ".join(f"{lv} {c.wounds.get(lv)}/{c.capacity.get(lv)}" for lv in LEVELS)
     parts = [f"{mark} {_initiative(c)} **{name}**", wounds]
     if c.health != "ok":
@@ -185,13 +213,13 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     if compact or len(combatants) > FULL_FIELDS:
         header = _header(state, lang, compact=True)
         for detail in (2, 1, 0):  # the most detail that fits
-            lines = header + [compact_line(c, state, lang, detail) for c in combatants]
+            lines = header + [compact_line(c, state, lang, detail, context) for c in combatants]
             description = "\n".join(lines)
             if len(description) <= DESCRIPTION:
                 break
         return Board(title=title, description=description, footer=footer, buttons=buttons)
     header = _header(state, lang)
-    fields = [_field(c, state, lang) for c in combatants]
+    fields = [_field(c, state, lang, context) for c in combatants]
     return Board(
         title=title, description="\n".join(header), fields=fields, footer=footer, buttons=buttons
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.render.board import Board, BoardContext
+from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems import ritualhex as rh
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.rounds import combat_over
@@ -131,7 +131,21 @@ def _points(c: dict[str, Any], lang: str) -> list[str]:
     return out
 
 
-def field(c: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, str, bool]:
+def _hidden_word(c: dict[str, Any], lang: str) -> str:
+    return hidden_health(lang, out=not c["active"], wounded=c["damage"] > 0)
+
+
+def _hidden_limbs(c: dict[str, Any]) -> list[str]:
+    """A hidden combatant's limbs: only those that no longer work, without numbers."""
+    return [f"{limb['key']}✗" for limb in c["limbs"] if not limb["active"]]
+
+
+def field(
+    c: dict[str, Any], data: dict[str, Any], lang: str, context: BoardContext | None = None
+) -> tuple[str, str, bool]:
+    if context is not None and context.masked(c):  # issue 18: words only
+        name = t("ritualhex_cog.board.field_name_hidden", lang, mark=_mark(c, data), name=c["name"])
+        return name, " · ".join([_hidden_word(c, lang), *_hidden_limbs(c)]), True
     name = t(
         "ritualhex_cog.board.field_name",
         lang,
@@ -148,10 +162,15 @@ def field(c: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, str,
     return name, "\n".join(lines), True
 
 
-def compact_line(c: dict[str, Any], data: dict[str, Any], lang: str) -> str:
+def compact_line(
+    c: dict[str, Any], data: dict[str, Any], lang: str, context: BoardContext | None = None
+) -> str:
     """``▶ **Name** 7/12 · 💔 1/10 · P1 · E2 · mano1✗ · Escudo`` — only what is not
     ordinary: limbs only when damaged, waiting or inactive; equipment only when worn
-    and not working."""
+    and not working. A hidden combatant: its name, a word and its inactive limbs."""
+    if context is not None and context.masked(c):
+        words = [f"{_mark(c, data)} **{short_name(c['name'])}**", _hidden_word(c, lang)]
+        return " · ".join([*words, *_hidden_limbs(c)])
     parts = [
         f"{_mark(c, data)} **{short_name(c['name'])}** {c['ap_level']}/{c['ap']}",
         *_points(c, lang),
@@ -182,10 +201,10 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     lines = header(data, lang, compact)
     board = Board(title=title, buttons=buttons(state))
     if compact:
-        body = [compact_line(c, data, lang) for c in data["combatants"]]
+        body = [compact_line(c, data, lang, context) for c in data["combatants"]]
         text = "\n".join([*lines, "", *body]) if body else "\n".join(lines)
         board.description = text  # bot.render.board fits it
     else:
         board.description = "\n".join(lines)
-        board.fields = [field(c, data, lang) for c in data["combatants"]]
+        board.fields = [field(c, data, lang, context) for c in data["combatants"]]
     return board

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.bennies.holders import GM, user_key, wc_key
 from bot.i18n import t
-from bot.render.board import Board, BoardContext
+from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
@@ -20,6 +20,7 @@ from bot.systems.swade.conditions import (
     holding_bound,
 )
 from bot.systems.swade.deck import card_label
+from bot.systems.swade.effects import ends_key
 from bot.systems.swade.encounter_rules import group_members
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -29,6 +30,7 @@ CURRENT = "▶"
 ACTED = "✓"
 WAITING = "·"
 HOLDING = "⏳"
+EFFECT = "✨"  # a custom effect (issue 18)
 NEXT_BUTTON = ("swade.cog.board.next", "next")
 DEAL_BUTTON = ("swade.cog.board.deal", "deal")
 # Conditions the compact layout shows as a symbol (the others by a short name).
@@ -94,9 +96,29 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         if ends is not None:
             text = f"{text} ({t(ends, lang)})"
         out.append(text)
+    out += effect_texts(c, state, lang)
     if c.dead:
         out.append(t("swade.cog.board.dead", lang))
     return out
+
+
+def effect_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
+    """Its custom effects (issue 18), each with when it ends: within its next turn, after
+    several of its turns, or nothing (until removed)."""
+    out: list[str] = []
+    for effect in c.effects:
+        text = f"{EFFECT}{effect.name}"
+        ends = ends_key(state, c, effect)
+        if ends is not None:
+            text += f" ({t(ends, lang)})"
+        elif effect.turns_left:
+            text += f" ({t('swade.effect.ends.turns', lang, n=effect.turns_left)})"
+        out.append(text)
+    return out
+
+
+def _health_word(c: SwadeCombatant, lang: str) -> str:
+    return hidden_health(lang, out=c.dead or c.incapacitated, wounded=c.wounds > 0)
 
 
 def _members(state: SwadeState, lid: str) -> list[SwadeCombatant]:
@@ -143,9 +165,11 @@ def _details(
     if len(members) == 1:
         c = members[0]
         parts: list[str] = []
-        if c.wild_card:
+        if context.masked(c):  # issue 18: words only, no wounds or bennies
+            parts.append(_health_word(c, lang))
+        elif c.wild_card:
             parts.append(t("swade.cog.board.wounds", lang, dots=wound_dots(c)))
-        bennies = bennies_of(c, context)
+        bennies = None if context.masked(c) else bennies_of(c, context)
         if bennies is not None:
             parts.append(t("swade.cog.board.bennies", lang, n=bennies))
         owner = _owner(c, context)
@@ -200,17 +224,21 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
             parts.append(f"💫{shaken}")
         return " ".join(parts)
     c = leader
-    if c.wild_card:
+    masked = context.masked(c)
+    if masked:
+        parts.append(_health_word(c, lang))
+    elif c.wild_card:
         parts.append(wound_dots(c))
-    if c.fatigue:
+    if c.fatigue and not masked:
         parts.append(f"F{c.fatigue}")
     for cond in effective_conditions(c, state.settings, state):
         if cond in ("fatigued", "exhausted"):
             continue
         parts.append(SYMBOLS.get(cond, t(f"swade.condition.name.{cond}", lang)[:4]))
+    parts += [f"{EFFECT}{_short(e.name)}" for e in c.effects]
     if c.dead:
         parts.append("☠")
-    bennies = bennies_of(c, context)
+    bennies = None if masked else bennies_of(c, context)
     if bennies is not None:
         parts.append(f"🪙{bennies}")
     if c.is_pc and c.controller_id is not None:

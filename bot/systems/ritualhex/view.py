@@ -15,6 +15,7 @@ def combatant_view(c: RHCombatant) -> dict[str, Any]:
     return {
         "id": c.id,
         "name": c.name,
+        "hidden": c.hidden,
         "side": c.side,
         "active": c.active,
         "ap": c.stat("ap"),

@@ -13,6 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.systems.bounds import (
+    EFFECT_NAME_MAX,
+    EFFECT_ROUNDS_MAX,
+    EFFECTS_MAX,
     EXPECT_ID,
     EXPECT_MUTUAL_GRAPPLE,
     EXPECT_ONCE,
@@ -206,6 +209,12 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
         for j, cond in enumerate(c.conditions):
             yield from _ref(
                 f"{at}.conditions[{j}].ends_after_turn_of", cond.ends_after_turn_of, known
+            )
+        yield from present(count(f"{at}.effects", c.effects, EFFECTS_MAX))
+        for j, effect in enumerate(c.effects):
+            yield from present(text(f"{at}.effects[{j}].name", effect.name, EFFECT_NAME_MAX))
+            yield from present(
+                number(f"{at}.effects[{j}].turns_left", effect.turns_left, 0, EFFECT_ROUNDS_MAX + 1)
             )
     yield from _cards(state, path)
 

@@ -85,6 +85,15 @@ def parse_condition(text: str) -> str:
     raise RuleError("swade.condition.unknown", condition=text)
 
 
+def rule_condition(text: str) -> str | None:
+    """The rule's condition ``text`` names, or ``None`` (then it is a custom effect's
+    name, :mod:`bot.systems.swade.effects`)."""
+    try:
+        return parse_condition(text)
+    except RuleError:
+        return None
+
+
 def condition_params(c: SwadeCombatant, name: str) -> dict[str, str]:
     """Event/error parameters for a condition: its id (``condition``) and the catalogue
     key of its name (``condition_name``), which the renderer translates."""

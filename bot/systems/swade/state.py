@@ -75,6 +75,19 @@ class Condition(BaseModel):
     ends_round: int | None = None
 
 
+class Effect(BaseModel):
+    """A custom effect (issue 18): free text a GM or player names (``Bendecido``,
+    ``volando``), shown on the board; no rule reads it. ``turns_left`` counts its owner's
+    turn ends still to come, the one that removes it included (as
+    :class:`Condition`'s): 1 = it ends at the end of its next turn (or of the one in
+    progress); 0 = until removed. Frozen: a changed effect is a new one."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    turns_left: int = 0
+
+
 class Card(BaseModel):
     """An action card: rank 2..14 (11 J, 12 Q, 13 K, 14 A), suit S/H/D/C, or a Joker
     (``joker`` True, suit R or B). Frozen: the deck's copies share their cards."""
@@ -142,6 +155,7 @@ class SwadeCombatant(CombatantCore):
     fatigue: int = 0  # 0, 1 Fatigued, 2 Exhausted, 3 incapacitated
     shaken: bool = False
     conditions: list[Condition] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)  # custom effects (issue 18)
     card: Card | None = None
     on_hold: bool = False
     incapacitated: bool = False
@@ -187,10 +201,11 @@ class SwadeCombatant(CombatantCore):
     power_effects: list[PowerEffect] = Field(default_factory=list)
     lingering: list[LingeringDamage] = Field(default_factory=list)
 
-    # The records above, and the sheet's powers, gear and abilities, are only ever
+    # The records above, the custom effects, and the sheet's powers, gear and abilities, are only ever
     # replaced whole (``c.last_hit = {...}``), never changed in place: a copy shares them
     # (RulesModel).
     __copy_shares__ = (
+        "effects",
         "powers",
         "gear",
         "abilities",

@@ -78,6 +78,7 @@ from bot.systems.swade.deck import (
     reshuffle,
     take_from_deck,
 )
+from bot.systems.swade.effects import expire_effects, reminders
 from bot.systems.swade.encounter_rules import (
     find_combatant,
     group_members,
@@ -426,6 +427,8 @@ def _start_turn(
         )
     )
     for m in slot_members(state, leader_id):
+        events += reminders(m)  # custom effects ending this turn (issue 18)
+    for m in slot_members(state, leader_id):
         if not dealable(m) or m.card is None:
             continue
         if m.defending:  # SW-21: Defend lasts until its next turn
@@ -454,9 +457,11 @@ def _start_turn(
 
 
 def _end_turn(state: SwadeState, leader_id: str, events: list[Event]) -> None:
-    """End a slot's turn: SW-17 expiries and SW-42 maintained powers for each member."""
+    """End a slot's turn: SW-17 expiries, custom effects and SW-42 maintained powers for
+    each member."""
     for m in slot_members(state, leader_id):
         events += expire_at_turn_end(state, m)
+        events += expire_effects(m)  # custom effects (issue 18)
         events += expire_maintained(state, m)
     if state.active == leader_id:
         state.active = None

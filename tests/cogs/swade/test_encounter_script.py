@@ -25,7 +25,8 @@ async def test_the_three_rounds_run_as_documented(tmp_path: Path) -> None:
     assert refused == [
         "Solo el DJ puede hacer eso.",
         "Ana no es tuyo: solo el DJ o quien lo controla puede hacer eso.",
-        "No conozco el estado «volando».",
+        "«aturdido» es un estado de las reglas y dura lo que ellas dicen: quita «duración»"
+        " (o dale otro nombre para un efecto propio).",
     ]
     for highlight in (
         "Turno de Beto (8♠).",

@@ -14,6 +14,7 @@ from bot.systems.swade.moves import (
     maneuvers,
     roster,
     settings,
+    trait,
     turns,
 )
 
@@ -26,6 +27,7 @@ MOVES = (
     *turns.MOVES,
     *conditions.MOVES,
     *settings.MOVES,
+    *trait.MOVES,
 )
 
 __all__ = ["MOVES"]

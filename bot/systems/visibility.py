@@ -1,0 +1,29 @@
+"""Hidden stats (issue 18): the GM marks a combatant hidden and every system's board
+shows it in words only (Shaken, wounded, out), never its numbers (wounds, Toughness,
+Parry, bennies, damage, HP); rolls against it resolve as before, and the GM still sees
+the numbers privately (``/combatant show``). One action for every system: it only sets
+:attr:`~bot.systems.common.CombatantCore.hidden`. Pure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.lookup import find
+
+
+def set_hidden(state: Any, actor: Actor, name: str, hidden: bool) -> Outcome:
+    """Action, the GM's: hide (or show again) the numbers of the combatant ``name``."""
+    if not actor.is_gm:
+        raise RuleError("combatant.hidden_gm_only")
+    target = find(state.combatants, name)
+    new = state.model_copy(deep=True)
+    c = next(x for x in new.combatants if x.id == target.id)
+    c.hidden = hidden
+    params = {"combatant": c.name}
+    key = "combatant.hidden_on" if hidden else "combatant.hidden_off"
+    return Outcome(
+        state=new,
+        events=[Event(key=key, params=params)],
+        summary=Event(key=f"log.{key}", params=params),
+    )
