@@ -151,6 +151,7 @@ SYSTEMS = {
             ([], [], "@gm /grapple escape actor:{name}"),
             ([], [], "@gm /grapple crush actor:{name}"),
             ([], [], "@gm /react evade actor:{name}"),
+            ([], [], "@gm /trait trait:Notar actor:{name}"),
             ([], [], "@gm /react soak actor:{name}"),
             ([], [], "@gm /react unshake actor:{name}"),
             (SW_CARDS, [], "@gm /hold actor:{name}"),
