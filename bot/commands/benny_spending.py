@@ -16,7 +16,7 @@ import discord
 from bot.bennies import holder_for
 from bot.bennies.holders import GM, combatant_of, user_of
 from bot.bennies.ledger import BennyLedger, Session
-from bot.bennies.uses import recover_power_points, take_wild_card_benny
+from bot.bennies.uses import take_wild_card_benny
 from bot.commands.context import Ctx, Rules
 from bot.dice.source import DiceSource
 from bot.errors import UserError
@@ -183,12 +183,10 @@ def story(note: str) -> Callable[[SwadeState, Actor, DiceSource], Outcome]:
 
 def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
     """The SWADE rules function a benny use runs, for one combatant (SW-35): the
-    system's (:data:`~bot.systems.swade.moves.bennies.SPENDS`), power points and the
-    story."""
+    system's (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included)
+    and the story."""
     if use in SPENDS:
         return spend(use, combatant_id)
-    if use == "power":
-        return lambda s, a, d: recover_power_points(s, a, combatant_id)
     if use == "story":
         return story(note)
     raise UserError("bennies.error.bad_use", use=use)

@@ -99,6 +99,29 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
     return out
 
 
+def power_points(c: SwadeCombatant) -> str | None:
+    """SW-42: ``12/15`` (``12`` without a known maximum); None for a non-caster."""
+    if c.power_points is None:
+        return None
+    if c.max_power_points is None:
+        return str(c.power_points)
+    return f"{c.power_points}/{c.max_power_points}"
+
+
+def power_lines(c: SwadeCombatant, lang: str) -> list[str]:
+    """A caster's Power Points and the powers it maintains, with the rounds left."""
+    lines: list[str] = []
+    points = power_points(c)
+    if points is not None:
+        lines.append(t("swade_powers.board.points", lang, points=points))
+    for a in c.maintaining:
+        key = "rounds" if a.rounds_left is not None else "until_ended"
+        lines.append(
+            t(f"swade_powers.board.{key}", lang, power=a.power, id=a.id, rounds=a.rounds_left)
+        )
+    return lines
+
+
 def _members(state: SwadeState, lid: str) -> list[SwadeCombatant]:
     leader = next((c for c in state.combatants if c.id == lid), None)
     return [] if leader is None else group_members(state, leader)
@@ -152,6 +175,7 @@ def _details(
         if owner:
             parts.append(t("swade.cog.board.owner", lang, owner=owner))
         lines = [" · ".join(parts)] if parts else []
+        lines += power_lines(c, lang)
         conds = condition_texts(c, state, lang)
         if conds:
             lines.append(", ".join(conds))
@@ -210,6 +234,11 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
         parts.append(SYMBOLS.get(cond, t(f"swade.condition.name.{cond}", lang)[:4]))
     if c.dead:
         parts.append("☠")
+    points = power_points(c)
+    if points is not None:
+        parts.append(f"✨{points}")
+    if c.maintaining:
+        parts.append("🔮" + ",".join(str(a.rounds_left or "∞") for a in c.maintaining))
     bennies = bennies_of(c, context)
     if bennies is not None:
         parts.append(f"🪙{bennies}")

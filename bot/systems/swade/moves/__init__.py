@@ -10,6 +10,7 @@ from bot.systems.swade.moves import (
     act,
     attack,
     bennies,
+    casting,
     conditions,
     maneuvers,
     roster,
@@ -26,6 +27,7 @@ MOVES = (
     *turns.MOVES,
     *conditions.MOVES,
     *settings.MOVES,
+    *casting.MOVES,
 )
 
 __all__ = ["MOVES"]

@@ -15,7 +15,7 @@ from functools import partial
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, maneuvers, turns
+from bot.systems.swade import combat, damage, maneuvers, powers, turns
 from bot.systems.swade.moves.who import Rules, find_combatant, own_combatant, with_benny
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -36,6 +36,10 @@ def _unshake(s: SwadeState, a: Actor, d: DiceSource, cid: str) -> Outcome:
     return damage.unshake_with_benny(s, a, cid)
 
 
+def _power(s: SwadeState, a: Actor, d: DiceSource, cid: str) -> Outcome:
+    return powers.recover_power_points(s, a, cid)
+
+
 def _card(s: SwadeState, a: Actor, d: DiceSource, cid: str) -> Outcome:
     return turns.redraw_card(s, a, d, cid)
 
@@ -47,6 +51,7 @@ SPENDS: dict[str, Callable[[SwadeState, Actor, DiceSource, str], Outcome]] = {
     "soak": _soak,  # SW-14: again, it rerolls the soak roll
     "unshake": _unshake,  # SW-15
     "card": _card,  # SW-31: a new action card
+    "power": _power,  # SW-42: 5 Power Points back
 }
 
 
