@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.systems.base import Actor, RuleError
 from bot.systems.lookup import matching
 from bot.systems.plugin import Asker, Suggestion
@@ -73,7 +73,11 @@ def powers(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     examples when its sheet lists none); for ``/cast end``, those it maintains."""
     casters = _acting(state, asker)
     if asker.command == "cast:end":
-        pairs = [(f"[{a.id}] {a.power}", a.id) for c in casters for a in c.maintaining]
+        pairs = [
+            (f"[{a.id}] {t(a.power, asker.lang) if has(a.power) else a.power}", a.id)
+            for c in casters
+            for a in c.maintaining
+        ]
     elif asker.command == "power:forget":
         pairs = [(d.label(), d.name_es) for d in state.power_defs]
     else:
