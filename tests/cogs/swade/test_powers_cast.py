@@ -314,6 +314,7 @@ async def test_a_benny_rerolls_the_activation_and_undo_restores_the_cast(tmp_pat
         force(table, 6, 2, 4, 3)
         [reply, *_] = await must(table, '@ana press "Repetir tirada de Maga (beni)"')
         assert "Descarga causa 7 de daño a Brujo (PA 2)." in reply.text()
+        assert "gasta un beni" in reply.text()
         assert (await named(table, "Maga")).power_points == 8
         assert (await named(table, "Brujo")).shaken
         # /undo the reroll, then the cast: Power Points, conditions, wounds come back.
