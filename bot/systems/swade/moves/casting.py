@@ -5,9 +5,11 @@ rules call (:mod:`.who`).
 
 Readings (README "Savage Worlds: powers"):
 
-- ``target`` takes names separated by commas; a name that is a group of Extras' name
-  (``Goblin``) stands for its members (all of them, or ``count`` of those still able to
-  act, SW-25), any other name goes through the one resolver (a unique prefix, an id).
+- ``target`` takes names separated by commas. For an area power (a template, or more
+  than one target) or with ``count``, a group of Extras' name (``Goblin``) stands for
+  its members (all of them, or ``count`` of those still able to act, SW-25); otherwise,
+  and for every other name, the one resolver answers (a unique prefix, an id; a group's
+  name is its first member standing, SW-31).
 - ``modifiers`` are seed 003's, separated by commas, by name in either language.
 - ``/cast end`` is a free action (out of turn too): the caster named, else the user's
   combatant whose turn it is, else the user's only combatant; without ``power``, the
@@ -44,11 +46,12 @@ class CastOptions(Options):
     modifier: int | None = None
 
 
-def target_names(state: SwadeState, text: str | None) -> list[str]:
-    """The names a cast's ``target`` gives (module docstring): a group of Extras by its
-    name stays a name (``powers.resolve_targets`` takes its members), every other name
-    becomes the id the one resolver finds."""
-    groups = {fold(c.group) for c in state.combatants if c.group}
+def target_names(state: SwadeState, text: str | None, *, whole_groups: bool) -> list[str]:
+    """The names a cast's ``target`` gives (module docstring): with ``whole_groups`` (an
+    area power, or ``count`` given) a group of Extras by its name stays a name
+    (``powers.resolve_targets`` takes its members); every other name becomes the id
+    the one resolver finds (a group's name: its first member standing, SW-31)."""
+    groups = {fold(c.group) for c in state.combatants if c.group} if whole_groups else set()
     return [
         name if fold(name) in groups else find_combatant(state, name).id
         for name in split_list(text)
@@ -61,9 +64,14 @@ def cast(o: CastOptions) -> Play[SwadeState]:
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         me = acting(state, actor, o.actor)
+        definition = power_defs.resolve_power(state, me, o.power).definition
+        area = definition is not None and (
+            definition.template is not None or definition.targets > 1
+        )
+        names = target_names(state, o.target, whole_groups=area or o.count is not None)
         return powers.cast(
-            state, actor, dice, me.id, o.power, target_names(state, o.target), modifiers,
-            o.tn, trait=o.trait, count=o.count, modifier=o.modifier or 0,
+            state, actor, dice, me.id, o.power, names, modifiers, o.tn, trait=o.trait,
+            count=o.count, modifier=o.modifier or 0,
         )  # fmt: skip
 
     return fight("cast", run)
