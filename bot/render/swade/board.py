@@ -278,6 +278,8 @@ def _settings(state: SwadeState, lang: str) -> str:
         if value
     ]
     legend = t("swade.cog.board.legend", lang)
+    if any(c.power_points is not None or c.maintaining for c in state.combatants):
+        legend += t("swade_powers.board.legend", lang)  # SW-42: casters on the board
     if on:
         return legend + "\n" + t("swade.cog.board.settings", lang, settings=", ".join(on))
     return legend

@@ -20,6 +20,8 @@ import discord
 
 from bot.commands.autocomplete import system_choices
 from bot.play.table import OfflineTable
+from bot.render.board import BoardContext
+from bot.render.swade.board import compact_line
 from tests.cogs.swade.test_combat_setup import (
     all_dice_used,
     buttons,
@@ -214,6 +216,10 @@ async def test_maintained_powers_are_on_the_board_penalise_and_end_with_the_cast
         board = messages[-1].text()
         assert "Puntos de Poder 14/15" in board
         assert "Mantiene Protección [1]: quedan 5 ronda(s)" in board
+        assert "✨ Puntos de Poder · 🔮 rondas de los poderes mantenidos" in board
+        encounter = await table.bot.encounters.get(table.channel_id)
+        brujo = await named(table, "Brujo")
+        assert "✨14/15 🔮5" in compact_line(brujo.id, encounter.state, "es", BoardContext())  # type: ignore[union-attr, arg-type]
         force(table, 4, 1)  # the next activation: 4 - 1 (maintaining one) = 3, a failure
         [reply, *_] = await must(table, "@gm /cast power power:Descarga target:Maga actor:Brujo")
         assert "Poderes mantenidos -1 (total -1)" in reply.text()
@@ -282,6 +288,18 @@ async def test_the_healing_power_removes_a_wound_per_success_and_raise(tmp_path:
         fray = await named(table, "Fray")
         assert fray.power_points == 7
         assert (await named(table, "Maga")).wounds == 0
+        all_dice_used(table)
+
+
+async def test_act_heal_with_a_healing_power_casts_it(tmp_path: Path) -> None:
+    async with power_table(tmp_path, locale="en") as table:
+        await must(table, '@gm /combatant edit combatant:Maga statblock:"Wounds: 1"')
+        force(table, 5, 2)  # Faith 5 - 1 (Maga's wound) = 4: a success, one wound
+        [reply, *_] = await must(table, '@bruno /act action:"heal Healing" target:Maga actor:Fray')
+        assert "Fray casts Healing (Faith): 4 against 4; it costs 3 PP." in reply.text()
+        assert (await named(table, "Maga")).wounds == 0
+        text = await refused(table, "@bruno /act action:heal target:Maga actor:Fray")
+        assert text == "Maga has no wounds to heal and is not incapacitated."
         all_dice_used(table)
 
 
