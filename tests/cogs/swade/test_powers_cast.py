@@ -258,6 +258,32 @@ async def test_a_maintained_power_runs_out_at_the_end_of_its_casters_turn(tmp_pa
         all_dice_used(table)
 
 
+async def test_lingering_damage_strikes_at_the_start_of_the_victims_next_turn(
+    tmp_path: Path,
+) -> None:
+    async with power_table(tmp_path) as table:
+        # 6: a success; 3+2 = 5 against Toughness 5: Shaken, and 2d4 more due (SW-41).
+        force(table, 6, 2, 3, 2)
+        line = '@ana /cast power power:Descarga target:Brujo actor:Maga modifiers:"daño residual"'
+        [reply, *_] = await must(table, line)
+        assert "Modificadores de poder: Daño residual (+2 PP)." in reply.text()
+        assert "Brujo sufrirá 2d4 más de Descarga al empezar su siguiente turno." in reply.text()
+        assert (await named(table, "Maga")).power_points == 7
+        for who, card in (("Brujo", "AS"), ("Maga", "KS"), ("Fray", "QS"), ("Goblin", "2C")):
+            await must(table, f"@gm /initiative set combatant:{who} card:{card}")
+        # Brujo's turn starts: 3+2 = 5 on a Shaken Brujo, a wound (the soak button);
+        # then its Spirit roll, 5 - 1 = 4, ends Shaken.
+        force(table, 3, 2, 5, 2)
+        [reply, *_] = await must(table, "@gm /deal")
+        text = reply.text()
+        assert "Daño residual de Descarga a Brujo: 5 (PA 0)." in text
+        assert "5 contra Dureza 5: Brujo sufre 1 herida(s)." in text
+        assert "Absorber (beni)" in buttons(reply)
+        brujo = await named(table, "Brujo")
+        assert brujo.wounds == 1 and not brujo.shaken and brujo.lingering == []
+        all_dice_used(table)
+
+
 # --- SW-43 healing -------------------------------------------------------------------------
 
 
