@@ -13,7 +13,7 @@ Every /bennies command first brings the session up to date
   failure cannot be rerolled, one on the reroll stands);
 - reroll damage: ``combat.reroll_damage``; soak: ``damage.soak`` (SW-14; calling it again
   rerolls the soak roll); remove Shaken: ``damage.unshake_with_benny`` (SW-15);
-- new action card: ``turns.redraw_card`` (SW-31); power points: ``uses.recover_power_points``;
+- new action card: ``turns.redraw_card`` (SW-31); power points: ``powers.recover_power_points``;
 - influence the story: only spent and logged, with the player's note.
 """
 

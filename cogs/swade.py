@@ -1,4 +1,5 @@
-"""The Savage Worlds commands no other system shares: /wildattack, /deal and /hold.
+"""The Savage Worlds commands no other system shares: /wildattack, /deal, /hold, /cast
+(power, end) and /power (define, list, forget).
 They only declare the command; the channel's system answers it
 (:mod:`bot.systems.swade.moves`). Savage Worlds' answers to the shared commands
 (/attack, /act, /react, /grapple, /condition, /initiative set, /encounter settings...)
@@ -12,12 +13,25 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.app import ComodinBot
-from bot.commands.autocomplete import combatant_autocomplete, weapon_autocomplete
+from bot.commands.autocomplete import combatant_autocomplete, suggestions, weapon_autocomplete
 from bot.commands.choices import COVER, LIGHT
 from bot.commands.dispatch import route
 
+TEXT_LIMIT = 2000
+
 
 class SwadeCommands(commands.Cog):
+    cast = app_commands.Group(
+        name=_("cast"),
+        description=_("Cast a power or end one you maintain (Savage Worlds)"),
+        guild_only=True,
+    )
+    power = app_commands.Group(
+        name=_("power"),
+        description=_("The powers of this encounter: define, list, forget (Savage Worlds)"),
+        guild_only=True,
+    )
+
     def __init__(self, bot: ComodinBot) -> None:
         self.bot = bot
 
@@ -92,6 +106,76 @@ class SwadeCommands(commands.Cog):
         now: bool = False,
     ) -> None:
         await route(interaction, "hold", actor=actor, now=now)
+
+    @cast.command(name=_("power"), description=_("Cast a power: the arcane skill roll (SW-40)"))
+    @app_commands.describe(
+        power=_("The power (from the sheet or the encounter's definitions)"),
+        target=_("Targets, comma separated (a group of Extras by its name)"),
+        modifiers=_("Power modifiers, comma separated: glow, heavy weapon, AP 2..."),
+        count=_("How many of the group of Extras named as target"),
+        trait=_("The trait a boost or lower trait power changes"),
+        actor=_("Which of your combatants casts (default: the one whose turn it is)"),
+        tn=_("Target number (default 4)"),
+        modifier=_("Extra modifier the bot cannot know"),
+    )
+    @app_commands.autocomplete(
+        power=suggestions("power"),
+        target=combatant_autocomplete,
+        modifiers=suggestions("power_modifier"),
+        actor=combatant_autocomplete,
+    )
+    async def cast_power(
+        self,
+        interaction: discord.Interaction,
+        power: app_commands.Range[str, 1, 100],
+        target: app_commands.Range[str, 1, 300] | None = None,
+        modifiers: app_commands.Range[str, 1, 200] | None = None,
+        count: app_commands.Range[int, 1, 50] | None = None,
+        trait: app_commands.Range[str, 1, 50] | None = None,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+        tn: app_commands.Range[int, 1, 40] | None = None,
+        modifier: app_commands.Range[int, -20, 20] | None = None,
+    ) -> None:
+        await route(
+            interaction, "cast:power", power=power, target=target, modifiers=modifiers,
+            count=count, trait=trait, actor=actor, tn=tn, modifier=modifier,
+        )  # fmt: skip
+
+    @cast.command(name=_("end"), description=_("Stop maintaining a power (SW-42)"))
+    @app_commands.describe(
+        power=_("The power maintained (default: the only one)"),
+        actor=_("Which of your combatants maintains it"),
+    )
+    @app_commands.autocomplete(power=suggestions("power"), actor=combatant_autocomplete)
+    async def cast_end(
+        self,
+        interaction: discord.Interaction,
+        power: app_commands.Range[str, 1, 100] | None = None,
+        actor: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await route(interaction, "cast:end", power=power, actor=actor)
+
+    @power.command(
+        name=_("define"),
+        description=_("Define a power for this encounter in the power format (GM)"),
+    )
+    @app_commands.describe(text=_("The power: name: ...; cost: ...; success: ... (use \\n or ;)"))
+    async def power_define(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, TEXT_LIMIT]
+    ) -> None:
+        await route(interaction, "power:define", text=text)
+
+    @power.command(name=_("list"), description=_("The powers defined here and the examples"))
+    async def power_list(self, interaction: discord.Interaction) -> None:
+        await route(interaction, "power:list")
+
+    @power.command(name=_("forget"), description=_("Remove a power defined here (GM)"))
+    @app_commands.describe(power=_("The power defined here"))
+    @app_commands.autocomplete(power=suggestions("power"))
+    async def power_forget(
+        self, interaction: discord.Interaction, power: app_commands.Range[str, 1, 100]
+    ) -> None:
+        await route(interaction, "power:forget", power=power)
 
 
 async def setup(bot: ComodinBot) -> None:

@@ -32,7 +32,6 @@ def uses_bennies(system: str) -> bool:
 
 PLAYER_START = 3  # SW-35 / seed 001: each player starts each session with three
 GM_WILD_CARD_DEFAULT = 2  # SW-35: a GM Wild Card's own pool when its sheet gives none
-POWER_POINTS_PER_BENNY = 5  # SW-35: a benny recovers 5 power points
 
 
 def user_key(user_id: int) -> str:

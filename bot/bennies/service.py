@@ -38,7 +38,6 @@ from bot.bennies.holders import (
 from bot.bennies.ledger import BennyLedger, Returned
 from bot.bennies.uses import (
     give_wild_card_bennies,
-    recover_power_points,
     seed_wild_card_pools,
     take_wild_card_benny,
 )
@@ -154,11 +153,10 @@ def story(note: str) -> Rules:
 
 def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
     """The SWADE rules a benny use runs, for one combatant (SW-35): the system's
-    (:data:`~bot.systems.swade.moves.bennies.SPENDS`), power points and the story."""
+    (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included) and the
+    story."""
     if use in SPENDS:
         return spend(use, combatant_id)
-    if use == "power":
-        return lambda s, a, d: recover_power_points(s, a, combatant_id)
     if use == "story":
         return story(note)
     raise UserError("bennies.error.bad_use", use=use)

@@ -2,8 +2,8 @@
 
 The rules of each use live in ``bot.systems.swade`` (``combat.reroll_attack``,
 ``combat.reroll_damage``, ``damage.soak``, ``damage.unshake_with_benny``,
-``turns.redraw_card``); this module adds the two that have no SWADE rules function —
-recovering power points and the GM Wild Card's own pool — as functions of
+``turns.redraw_card``, ``powers.recover_power_points``); this module adds the one that
+has no SWADE rules function — the GM Wild Card's own pool — as functions of
 ``(state, ...)`` that return a new state (never mutating the input).
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.bennies.holders import GM_WILD_CARD_DEFAULT, POWER_POINTS_PER_BENNY, is_gm_wild_card
-from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.bennies.holders import GM_WILD_CARD_DEFAULT, is_gm_wild_card
+from bot.systems.base import RuleError
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 Use = Literal["reroll", "damage", "soak", "unshake", "card", "power", "story"]
@@ -57,34 +57,3 @@ def seed_wild_card_pools(state: SwadeState, ids: list[str]) -> tuple[SwadeState,
                 c.bennies = GM_WILD_CARD_DEFAULT
             given[c.id] = c.bennies
     return new, given
-
-
-def recover_power_points(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
-    """SW-35 (seed 001 "Recuperar Puntos de Poder"): a benny recovers 5 power points, up
-    to the character's maximum. Only for a character whose sheet tracks power points
-    (``power_points`` set); refused when it is already at its maximum, so no benny is
-    wasted. Without a known maximum the 5 are added as they are."""
-    c = _find(state, combatant_id)
-    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("bennies.error.not_yours", name=c.name)
-    if c.power_points is None:
-        raise RuleError("bennies.error.no_power_points", name=c.name)
-    if c.max_power_points is not None and c.power_points >= c.max_power_points:
-        raise RuleError("bennies.error.power_points_full", name=c.name)
-    new = state.model_copy(deep=True)
-    target = _find(new, combatant_id)
-    before = target.power_points or 0
-    after = before + POWER_POINTS_PER_BENNY
-    if target.max_power_points is not None:
-        after = min(after, target.max_power_points)
-    target.power_points = after
-    return Outcome(
-        state=new,
-        events=[
-            Event(
-                key="bennies.power_recovered",
-                params={"name": target.name, "gained": after - before, "points": after},
-            )
-        ],
-        summary=Event(key="log.bennies.power_points", params={"name": target.name}),
-    )

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.bennies import GM, holder_for
-from bot.bennies.uses import recover_power_points, seed_wild_card_pools, take_wild_card_benny
+from bot.bennies.uses import seed_wild_card_pools, take_wild_card_benny
 from bot.systems.base import Actor, RuleError
+from bot.systems.swade.powers import recover_power_points
 from bot.systems.swade.state import SwadeState
 from tests.bennies.helpers import extra, hero, villain
 

@@ -67,6 +67,9 @@ SW_FOE = (
     "Pelear d6, Disparar d6, Atletismo d6, Notar d6\\nParada: 5; Dureza: 5\\n"
     "Equipo: Lanza (Fue+d6), Arco (Distancia 12/24/48, Daño 2d6)"
 )
+SW_CASTER = SW_FOE.replace("Notar d6", "Notar d6, Hechicería d8") + (
+    "\\nPuntos de Poder: 10\\nPoderes: Descarga (1 PP)"
+)
 # Every card set by hand: Mónica's turn first, then the Ogro's.
 SW_CARDS = [
     "@gm /initiative set combatant:c1 card:AS",
@@ -134,7 +137,7 @@ SYSTEMS = {
             f'@gm /combatant add name:"Mónica Ruiz" controller:@ana statblock:"{SW_PC}"',
             f'@gm /combatant add name:"Goblin Arquero" statblock:"{SW_FOE}"',
             f'@gm /combatant add name:"Goblin Brujo" statblock:"{SW_FOE}"',
-            f'@gm /combatant add name:Ogro wildcard:true statblock:"{SW_FOE}"',
+            f'@gm /combatant add name:Ogro wildcard:true statblock:"{SW_CASTER}"',
             f'@gm /combatant add name:Orco count:2 statblock:"{SW_FOE}"',
             "@gm /bennies session-start",
         ],
@@ -172,6 +175,10 @@ SYSTEMS = {
             ([], [], "@gm /bennies spend use:soak combatant:{name}"),
             # A player character's bennies are its player's (SW-35): not an action.
             ([], [], "@gm /bennies give combatant:{name}"),
+            # Issue 19: a bolt (6: a success; 1+1 damage, no effect) and ending a power.
+            ([], [6, 2, 1, 1], "@gm /cast power power:Descarga target:{name} actor:Ogro"),
+            ([], [], "@gm /cast end actor:{name}"),
+            ([], [], "@gm /cast power power:Descarga target:Ogro actor:{name}"),
         ],
         group="Orco",  # Orco 1 and Orco 2 share a card
         shows={"@gm /bennies give combatant:{name}": "@ana"},

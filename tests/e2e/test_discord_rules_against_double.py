@@ -8,7 +8,7 @@ from __future__ import annotations
 from tests.e2e.conftest import BotProcess
 from tests.fakediscord import FakeDiscord
 
-COMMANDS = 23
+COMMANDS = 25  # /cast and /power (issue 19)
 
 
 async def test_dev_guild_sync_is_valid_localized_and_clears_the_global_commands(

@@ -121,6 +121,29 @@ def _health_word(c: SwadeCombatant, lang: str) -> str:
     return hidden_health(lang, out=c.dead or c.incapacitated, wounded=c.wounds > 0)
 
 
+def power_points(c: SwadeCombatant) -> str | None:
+    """SW-42: ``12/15`` (``12`` without a known maximum); None for a non-caster."""
+    if c.power_points is None:
+        return None
+    if c.max_power_points is None:
+        return str(c.power_points)
+    return f"{c.power_points}/{c.max_power_points}"
+
+
+def power_lines(c: SwadeCombatant, lang: str) -> list[str]:
+    """A caster's Power Points and the powers it maintains, with the rounds left."""
+    lines: list[str] = []
+    points = power_points(c)
+    if points is not None:
+        lines.append(t("swade_powers.board.points", lang, points=points))
+    for a in c.maintaining:
+        key = "rounds" if a.rounds_left is not None else "until_ended"
+        lines.append(
+            t(f"swade_powers.board.{key}", lang, power=a.power, id=a.id, rounds=a.rounds_left)
+        )
+    return lines
+
+
 def _members(state: SwadeState, lid: str) -> list[SwadeCombatant]:
     leader = next((c for c in state.combatants if c.id == lid), None)
     return [] if leader is None else group_members(state, leader)
@@ -176,6 +199,8 @@ def _details(
         if owner:
             parts.append(t("swade.cog.board.owner", lang, owner=owner))
         lines = [" · ".join(parts)] if parts else []
+        if not context.masked(c):  # Power Points and rounds left are numbers too
+            lines += power_lines(c, lang)
         conds = condition_texts(c, state, lang)
         if conds:
             lines.append(", ".join(conds))
@@ -238,6 +263,11 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
     parts += [f"{EFFECT}{_short(e.name)}" for e in c.effects]
     if c.dead:
         parts.append("☠")
+    points = None if masked else power_points(c)
+    if points is not None:
+        parts.append(f"✨{points}")
+    if c.maintaining and not masked:
+        parts.append("🔮" + ",".join(str(a.rounds_left or "∞") for a in c.maintaining))
     bennies = None if masked else bennies_of(c, context)
     if bennies is not None:
         parts.append(f"🪙{bennies}")
@@ -277,6 +307,8 @@ def _settings(state: SwadeState, lang: str) -> str:
         if value
     ]
     legend = t("swade.cog.board.legend", lang)
+    if any(c.power_points is not None or c.maintaining for c in state.combatants):
+        legend += t("swade_powers.board.legend", lang)  # SW-42: casters on the board
     if on:
         return legend + "\n" + t("swade.cog.board.settings", lang, settings=", ".join(on))
     return legend

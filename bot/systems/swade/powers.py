@@ -834,11 +834,12 @@ def recover_power_points(
     """SW-35/SW-42 (seed 001): a benny recovers 5 Power Points, never above the maximum
     (without a known maximum they are added as they are). Refused for a character whose
     sheet tracks no Power Points, and when it is at its maximum (no benny wasted). The
-    bennies ledger charges the benny. (``bot.bennies.uses.recover_power_points`` says
-    the same; it may call this one.)"""
+    bennies ledger charges the benny. (This is ``/bennies spend use:power`` runs, through
+    ``bot.systems.swade.moves.bennies.SPENDS``.)"""
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
-    require_control(actor, c)
+    if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):  # a benny's, not a cast's
+        raise RuleError("bennies.error.not_yours", name=c.name)
     if c.power_points is None:
         raise RuleError("bennies.error.no_power_points", name=c.name)
     if c.max_power_points is not None and c.power_points >= c.max_power_points:

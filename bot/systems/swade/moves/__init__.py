@@ -10,6 +10,7 @@ from bot.systems.swade.moves import (
     act,
     attack,
     bennies,
+    casting,
     conditions,
     maneuvers,
     roster,
@@ -28,6 +29,7 @@ MOVES = (
     *conditions.MOVES,
     *settings.MOVES,
     *trait.MOVES,
+    *casting.MOVES,
 )
 
 __all__ = ["MOVES"]

@@ -20,7 +20,7 @@ from pydantic import BeforeValidator, model_validator
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, grapple, maneuvers
+from bot.systems.swade import combat, damage, grapple, healing, maneuvers
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import weapon_choice, weapon_of
 from bot.systems.swade.moves.who import acting, fight, find_combatant, targets
@@ -67,6 +67,11 @@ VERBS = Verbs(
         Verb("release", ("release", "soltar", "soltar presa")),
         Verb("break", ("break", "romper", "break object", "romper objeto"), frozenset({V, W})),
         Verb("damage", ("damage", "dano", "danar"), frozenset({T, V})),
+        Verb(
+            "heal",
+            ("heal", "curar", "sanar", "primeros auxilios", "first aid", "healing skill"),
+            frozenset({T, W}),
+        ),
     ),
     label="swade_combat_cog.action.{id}",
     unknown="swade_combat_cog.error.unknown_action",
@@ -265,12 +270,20 @@ def _damage(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> O
     )
 
 
+def _heal(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
+    """SW-43: the Healing skill on the target (the words after the action's name: a
+    healing power to cast instead, its Power Points and all)."""
+    c = _me(o, state, who)
+    via = o.action.typed_args.strip() or "skill"
+    return healing.heal(state, who, dice, c.id, _target(o, state).id, via=via)
+
+
 Action = Callable[[ActOptions, SwadeState, Actor, DiceSource], Outcome]
 ACTIONS: dict[str, Action] = {
     "defend": _defend, "trick": _trick, "push": _push, "support": _support, "aim": _aim,
     "multi": _multi, "finish": _finish, "reload": _reload, "fatigue": _fatigue,
     "recover": _recover, "area": _area, "suppress": _suppress, "release": _release,
-    "break": _break, "damage": _damage,
+    "break": _break, "damage": _damage, "heal": _heal,
 }  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from functools import partial
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, maneuvers, turns
+from bot.systems.swade import combat, damage, maneuvers, powers, turns
 from bot.systems.swade.moves.who import Rules, find_combatant, own_combatant, with_benny
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -36,6 +36,10 @@ def _unshake(s: SwadeState, a: Actor, d: DiceSource, cid: str) -> Outcome:
     return damage.unshake_with_benny(s, a, cid)
 
 
+def _power(s: SwadeState, a: Actor, d: DiceSource, cid: str) -> Outcome:
+    return powers.recover_power_points(s, a, cid)
+
+
 def _card(s: SwadeState, a: Actor, d: DiceSource, cid: str) -> Outcome:
     return turns.redraw_card(s, a, d, cid)
 
@@ -47,6 +51,7 @@ SPENDS: dict[str, Callable[[SwadeState, Actor, DiceSource, str], Outcome]] = {
     "soak": _soak,  # SW-14: again, it rerolls the soak roll
     "unshake": _unshake,  # SW-15
     "card": _card,  # SW-31: a new action card
+    "power": _power,  # SW-42: 5 Power Points back
 }
 
 
@@ -116,9 +121,13 @@ def reroll_vigor(rules: Callable[..., Outcome]) -> Callable[[OfferOptions], Play
 
 def reroll_maneuver(o: ManeuverOffer) -> Play[SwadeState]:
     """SW-4/SW-35 "Repetir tirada (beni)": one roll of a grapple, escape, crush, trick,
-    push, support, evasion, area attack or suppressive fire again, the better kept."""
+    push, support, evasion, area attack, suppressive fire, healing or a power's
+    activation again, the better kept."""
 
     def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
+        last = find_combatant(state, o.owner_id).last_maneuver or {}
+        if last.get("action") == "cast":  # SW-40: and the soak offers of its damage
+            return powers.reroll_cast(state, who, dice, caster_id=o.owner_id, index=o.index)
         return maneuvers.reroll_maneuver(state, who, dice, owner_id=o.owner_id, index=o.index)
 
     return with_benny("reroll", _paid_by(o.combatant_id), run)

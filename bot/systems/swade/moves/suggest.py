@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.systems.base import Actor, RuleError
 from bot.systems.lookup import matching
 from bot.systems.plugin import Asker, Suggestion
@@ -15,20 +15,26 @@ from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.moves.act import VERBS
 from bot.systems.swade.moves.who import acting, find_combatant, reacting
 from bot.systems.swade.names import ATTRIBUTE_IDS
+from bot.systems.swade.power_defs import EXAMPLES, known_powers
+from bot.systems.swade.power_modifiers import power_modifier_choices
 from bot.systems.swade.sheet_rolls import trait_label
-from bot.systems.swade.state import SwadeState
+from bot.systems.swade.state import SwadeCombatant, SwadeState
 from bot.systems.words import fold
 
 
-def weapons(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
-    """The acting combatant's weapons: the ``actor`` typed so far, else the asker's
-    combatant whose turn it is, else every combatant the asker controls."""
+def _acting(state: SwadeState, asker: Asker) -> list[SwadeCombatant]:
+    """Who acts: the ``actor`` typed so far, else the asker's combatant whose turn it
+    is, else every combatant the asker controls."""
     who = Actor(user_id=asker.user_id, is_gm=asker.is_gm)
     try:
-        pool = [acting(state, who, asker.actor)]
+        return [acting(state, who, asker.actor)]
     except RuleError:
-        pool = [c for c in state.combatants if c.controlled_by(who.user_id, is_gm=False)]
-    names = dict.fromkeys(w.name for c in pool for w in c.weapons)
+        return [c for c in state.combatants if c.controlled_by(who.user_id, is_gm=False)]
+
+
+def weapons(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
+    """The acting combatant's weapons (:func:`_acting`)."""
+    names = dict.fromkeys(w.name for c in _acting(state, asker) for w in c.weapons)
     return [(n, n) for n in matching(names, typed)]
 
 
@@ -73,4 +79,60 @@ def conditions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     return found + [(e, e) for e in matching(effects, typed)]
 
 
-SUGGEST = {"weapon": weapons, "action": actions, "condition": conditions, "trait": traits}
+def _power_value(state: SwadeState, name: str, lang: str) -> tuple[str, str]:
+    """A power ``known_powers`` gives, as (label, value): a shipped example's catalogue
+    key is shown with its cost; an example or a GM's definition is sent by its name in
+    ``lang`` (what the resolver reads); a sheet's name as it is."""
+    prefix = "swade_powers.power_choice."
+    if name.startswith(prefix):
+        example = next(e for e in EXAMPLES if e.id == name.removeprefix(prefix))
+        return t(name, lang), example.name_es if lang == "es" else example.name_en
+    defined = next((d for d in state.power_defs if d.label() == name), None)
+    if defined is not None:
+        return name, defined.name_es if lang == "es" else defined.name_en
+    return name, name
+
+
+def powers(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
+    """SW-39: the powers the caster may cast (its sheet's, the GM's definitions, the
+    examples when its sheet lists none); for ``/cast end``, those it maintains."""
+    casters = _acting(state, asker)
+    if asker.command == "cast:end":
+        pairs = [
+            (f"[{a.id}] {t(a.power, asker.lang) if has(a.power) else a.power}", a.id)
+            for c in casters
+            for a in c.maintaining
+        ]
+    elif asker.command == "power:forget":
+        pairs = [(d.label(), d.name_es) for d in state.power_defs]
+    else:
+        names = dict.fromkeys(n for c in casters for n in known_powers(state, c))
+        if not casters:
+            names = dict.fromkeys(d.label() for d in state.power_defs)
+        pairs = [_power_value(state, n, asker.lang) for n in names]
+    needle = fold(typed)
+    return [(label, v) for label, v in pairs if needle in fold(label) or needle in fold(v)][:25]
+
+
+def power_modifiers(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
+    """SW-41, several separated by commas: the ones already typed are kept and the last
+    word completed (each choice the whole list so far), with its cost."""
+    done, _, last = typed.rpartition(",")
+    head = [p.strip() for p in done.split(",") if p.strip()]
+    out: list[Suggestion] = []
+    for label, mid in power_modifier_choices(asker.lang, last.strip()):
+        value = ", ".join([*head, mid])
+        shown = ", ".join([*head, label])
+        if len(value) <= 100 and len(shown) <= 100:
+            out.append((shown, value))
+    return out
+
+
+SUGGEST = {
+    "weapon": weapons,
+    "action": actions,
+    "condition": conditions,
+    "trait": traits,
+    "power": powers,
+    "power_modifier": power_modifiers,
+}
