@@ -418,6 +418,8 @@ async def engine_run(
             channels = [
                 fd.new_channel(guild_id=guilds[i % processes]) for i in range(args.channels)
             ]
+            if database_url is not None:
+                await _forget_sync(database_url)
             bots = []
             try:
                 for shard in range(processes):
@@ -457,6 +459,20 @@ async def engine_run(
             finally:
                 for bot in bots:
                     await stop(bot)
+
+
+async def _forget_sync(database_url: str) -> None:
+    """Each run has a fresh double, which knows no commands: make the process that runs
+    shard 0 sync again (a given ``--database`` may have synced before). The bench writes
+    to that database (encounters in new channels): never point it at a real bot's."""
+    from bot.storage.db import open_database
+
+    db = await open_database(database_url)
+    try:
+        async with db.transaction() as tx:
+            await tx.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
+    finally:
+        await db.close()
 
 
 async def engines_main(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -550,7 +566,8 @@ if __name__ == "__main__":
     )
     parser.add_argument(
         "--database",
-        help="postgresql://... for the engines comparison (default: a throwaway PostgreSQL)",
+        help="postgresql://... for the engines comparison, a database the bench may write to"
+        " (default: a throwaway PostgreSQL)",
     )
     parser.add_argument(
         "--processes",
