@@ -107,8 +107,9 @@ async def launch(
     return BotProcess(process, log_path)
 
 
-async def stop(bot: BotProcess, *, kill: bool = False) -> None:
-    """Terminate (SIGTERM, a clean shutdown) or kill -9 the bot, and wait for it."""
+async def stop(bot: BotProcess, *, kill: bool = False, timeout: float = 5.0) -> None:
+    """Terminate (SIGTERM, a clean shutdown) or kill -9 the bot, and wait for it (killing
+    it after ``timeout`` seconds)."""
     process = bot.process
     if process.returncode is not None:
         return
@@ -117,7 +118,7 @@ async def stop(bot: BotProcess, *, kill: bool = False) -> None:
     else:
         process.terminate()
     try:
-        await asyncio.wait_for(process.wait(), timeout=5)
+        await asyncio.wait_for(process.wait(), timeout=timeout)
     except TimeoutError:
         process.kill()
         await process.wait()
