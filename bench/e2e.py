@@ -12,6 +12,15 @@ same way in the same run is the floor (what discord.py itself costs).
     python -m bench.e2e --channels 1000 --memory        # resident size, 1000 live encounters
     python -m bench.e2e --prefill 100000 --log-rows 1000000 --channels 10 --rate 100
     python -m bench.e2e --mix attack=1 --rate 40 --profile bot.prof   # where the bot's time goes
+    python -m bench.e2e --processes 2 [--database postgresql://...]   # engines, see below
+
+With ``--processes N`` (and ``--database``, else a throwaway PostgreSQL from the system's
+binaries, tests/postgres.py) it measures attacks three ways in one run: one process on
+SQLite, one on PostgreSQL, and N processes on PostgreSQL, each running its share of N
+shards (``comodin run --shards i --shard-count N``) with the channels spread over one
+server per shard. For each: latency (p50, p99) at the offered ``--rate``, and the most
+attacks per second with MAX_IN_FLIGHT outstanding; the CPU of the bot processes, and of
+PostgreSQL when it is the throwaway one.
 
 All traffic stays on loopback; every loop is bounded in count and time.
 """
@@ -64,6 +73,7 @@ class Phase:
     bot_cpu: float = 0.0  # CPU seconds the bot process used during the phase
     bench_cpu: float = 0.0  # and this process (the double and the driver)
     bot_written: int = 0  # bytes the bot process had written to storage (/proc/PID/io)
+    server_cpu: float = 0.0  # CPU seconds of a local PostgreSQL (0 when not measured)
 
     def report(self, board_lags: dict[str, list[float]]) -> dict[str, Any]:
         by_kind: dict[str, list[Sample]] = defaultdict(list)
@@ -97,6 +107,10 @@ class Phase:
                 "bot": round(self.bot_cpu * 1000 / answered, 2),
                 "bench": round(self.bench_cpu * 1000 / answered, 2),
             }
+            if self.server_cpu:
+                out["cpu_ms_per_command"]["postgresql"] = round(
+                    self.server_cpu * 1000 / answered, 2
+                )
             out["disk_kb_per_command"] = round(self.bot_written / 1024 / answered, 1)
         return out
 
@@ -132,9 +146,13 @@ class Driver:
         seed: int = 1,
         pid: int = 0,
         extras: int = EXTRAS,
+        pids: list[int] | None = None,
+        postmaster: int | None = None,
     ) -> None:
         self.fd = fd
         self.pid = pid
+        self.pids = pids or [pid]  # the bot processes (their CPU and writes are summed)
+        self.postmaster = postmaster  # a local PostgreSQL whose CPU is counted apart
         self.extras = extras
         self.channels = channels
         self.rng = random.Random(seed)
@@ -199,8 +217,9 @@ class Driver:
         self, name: str, mix: dict[str, int], rate: float | None, duration: float
     ) -> Phase:
         phase = Phase(name, started=time.monotonic())
-        bot_cpu, bench_cpu = cpu_seconds(self.pid), time.process_time()
-        written = written_bytes(self.pid)
+        bot_cpu, bench_cpu = self._bot_cpu(), time.process_time()
+        server_cpu = _server_cpu(self.postmaster)
+        written = sum(written_bytes(p) for p in self.pids)
         deadline = phase.started + duration
         tasks: set[asyncio.Task[None]] = set()
         if rate is not None:
@@ -229,10 +248,20 @@ class Driver:
         if tasks:
             await asyncio.wait(tasks, timeout=CALLBACK_TIMEOUT + 5)
         phase.ended = time.monotonic()
-        phase.bot_cpu = cpu_seconds(self.pid) - bot_cpu
+        phase.bot_cpu = self._bot_cpu() - bot_cpu
         phase.bench_cpu = time.process_time() - bench_cpu
-        phase.bot_written = written_bytes(self.pid) - written
+        phase.server_cpu = _server_cpu(self.postmaster) - server_cpu
+        phase.bot_written = sum(written_bytes(p) for p in self.pids) - written
         return phase
+
+    def _bot_cpu(self) -> float:
+        return sum(cpu_seconds(p) for p in self.pids)
+
+
+def _server_cpu(postmaster: int | None) -> float:
+    from bench.storage import server_cpu
+
+    return server_cpu(postmaster)
 
 
 def board_lags(fd: FakeDiscord, phase: Phase) -> dict[str, list[float]]:
@@ -371,6 +400,125 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 await stop(bot)
 
 
+async def engine_run(
+    name: str,
+    database_url: str | None,
+    processes: int,
+    args: argparse.Namespace,
+    postmaster: int | None = None,
+) -> dict[str, Any]:
+    """Attacks against ``processes`` bot processes on one database (None: an SQLite
+    file), each running one of ``processes`` shards; the channels are spread over one
+    server per shard, so each process gets its share."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord(
+            callback_deadline=None, shard_count=processes, max_concurrency=processes
+        ) as fd:
+            guilds = [fd.add_guild(f"Mesa {s}", shard=s) for s in range(processes)]
+            channels = [
+                fd.new_channel(guild_id=guilds[i % processes]) for i in range(args.channels)
+            ]
+            if database_url is not None:
+                await _forget_sync(database_url)
+            bots = []
+            try:
+                for shard in range(processes):
+                    bots.append(
+                        await launch(
+                            fd,
+                            Path(tmp) / "bench.sqlite3",
+                            Path(tmp) / f"bot-{shard}.log",
+                            log_level="WARNING",
+                            database_url=database_url,
+                            args=["--shards", str(shard), "--shard-count", str(processes)],
+                            dev_guild=False,
+                        )
+                    )
+                await bots[0].expect(fd.wait_shards(range(processes), timeout=30), "shards")
+                await bots[0].expect(
+                    fd.wait_request("PUT", "/applications/*/commands", timeout=30), "sync"
+                )
+                t0 = time.monotonic()
+                for channel in channels:
+                    owner = bots[fd.shard_of(fd.guild_of(channel))]
+                    await setup_channel(fd, owner, channel, True, args.extras)
+                setup_s = time.monotonic() - t0
+                pids = [b.process.pid for b in bots]
+                driver = Driver(fd, channels, pids=pids, extras=args.extras, postmaster=postmaster)
+                rate = 20.0 if args.rate == "max" else float(args.rate)
+                paced = await driver.run("attack", {"attack": 1}, rate, args.duration)
+                most = await driver.run("attack", {"attack": 1}, None, args.duration)
+                return {
+                    "name": name,
+                    "processes": processes,
+                    "setup_seconds": round(setup_s, 1),
+                    "rate": rate,
+                    "paced": paced.report({}),
+                    "max": most.report({}),
+                }
+            finally:
+                for bot in bots:
+                    await stop(bot)
+
+
+async def _forget_sync(database_url: str) -> None:
+    """Each run has a fresh double, which knows no commands: make the process that runs
+    shard 0 sync again (a given ``--database`` may have synced before). The bench writes
+    to that database (encounters in new channels): never point it at a real bot's."""
+    from bot.storage.db import open_database
+
+    db = await open_database(database_url)
+    try:
+        async with db.transaction() as tx:
+            await tx.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
+    finally:
+        await db.close()
+
+
+async def engines_main(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One process on SQLite, one on PostgreSQL, ``--processes`` on PostgreSQL."""
+    server = None
+    postmaster = None
+    url = args.database
+    if url is None:
+        from tests import postgres
+
+        server, why = postgres.start()
+        if server is None:
+            sys.exit(f"no PostgreSQL to measure (give --database postgresql://...): {why}")
+        if server.cluster is not None:
+            pid_file = server.cluster.data / "postmaster.pid"
+            postmaster = int(pid_file.read_text().split()[0])
+    try:
+        results = [await engine_run("sqlite, 1 process", None, 1, args)]
+        for processes in (1, args.processes):
+            database = url if server is None else await server.create()
+            name = f"postgresql, {processes} process{'es' if processes > 1 else ''}"
+            results.append(await engine_run(name, database, processes, args, postmaster))
+        return results
+    finally:
+        if server is not None:
+            server.close()
+
+
+def _print_engines(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    print(
+        f"attacks: {args.channels} channels (4 PCs, {args.extras} Extras each), "
+        f"{args.duration:g} s a phase, cores={os.cpu_count()} load={os.getloadavg()[0]:.1f}"
+    )
+    for r in results:
+        paced, most = r["paced"]["attack"], r["max"]["attack"]
+        cpu = r["max"].get("cpu_ms_per_command", {})
+        print(
+            f"  {r['name']:24} at {r['rate']:g}/s: p50={paced.get('p50_ms')} ms"
+            f" p99={paced.get('p99_ms')} ms lost={paced['lost']} errors={paced['errors']} |"
+            f" max: {most['throughput_per_s']}/s p50={most.get('p50_ms')} ms"
+            f" p99={most.get('p99_ms')} ms lost={most['lost']} | cpu ms/attack at max:"
+            f" bot {cpu.get('bot')} bench {cpu.get('bench')}"
+            + (f" postgresql {cpu['postgresql']}" if "postgresql" in cpu else "")
+        )
+
+
 def _print(result: dict[str, Any]) -> None:
     print(
         f"channels={result['channels']} combatants={result.get('combatants')} setup={result['setup_seconds']}s prefill={result['prefill']} rss={result.get('rss_mb')} MB"
@@ -416,9 +564,28 @@ if __name__ == "__main__":
     parser.add_argument(
         "--profile", type=Path, help="run the bot under cProfile and write its stats here"
     )
+    parser.add_argument(
+        "--database",
+        help="postgresql://... for the engines comparison, a database the bench may write to"
+        " (default: a throwaway PostgreSQL)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        help="compare engines: 1 process on SQLite, 1 on PostgreSQL, this many on PostgreSQL",
+    )
     arguments = parser.parse_args()
     if arguments.duration > 600:
         sys.exit("--duration is capped at 600 s")
+    if arguments.processes is not None or arguments.database is not None:
+        if not 1 <= (arguments.processes or 2) <= 16:
+            sys.exit("--processes: 1 to 16")
+        arguments.processes = arguments.processes or 2
+        engines = asyncio.run(engines_main(arguments))
+        _print_engines(engines, arguments)
+        if arguments.json:
+            arguments.json.write_text(json.dumps(engines, indent=2))
+        sys.exit(0)
     figures = asyncio.run(main(arguments))
     _print(figures)
     if arguments.json:

@@ -269,18 +269,31 @@ class ComodinBot(commands.AutoShardedBot):
         else:
             self.gm_roles.pop(guild_id, None)
 
-    async def applied_elsewhere(self, interaction: discord.Interaction) -> bool:
-        """Whether another process applied this interaction (it received it too, while a
-        shard moves): then this process's error about it is not the user's answer."""
+    async def answered_elsewhere(self, interaction: discord.Interaction) -> bool:
+        """Before answering an interaction with an error: whether another process that
+        received it too (a shard moving, docs/STORAGE.md) applied it or answered it, so
+        its answer is the user's and this one says nothing. Otherwise the interaction is
+        marked processed here, so no process applies it later (one that received it
+        late, or a replay): the user's answer is this error, and nothing changes after
+        it. Commands that changed nothing are marked only here, on their error."""
         claim = current_claim.get()
         if claim is not None and claim.interaction_id == interaction.id and claim.claimed:
             return False
         if self._db is None:
             return False
-        row = await self._db.fetchone(
-            "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction.id,)
-        )
-        return row is not None
+        try:
+            async with self._db.transaction() as tx:
+                inserted = await tx.execute(
+                    "INSERT INTO processed_interactions (interaction_id, channel_id)"
+                    " VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    (interaction.id, interaction.channel_id or 0),
+                )
+        except Exception:  # the database failing is no reason to leave the user unanswered
+            log.warning("could not mark interaction %s", interaction.id, exc_info=True)
+            return False
+        if inserted and claim is not None and claim.interaction_id == interaction.id:
+            claim.claimed = True
+        return inserted == 0
 
     # --- language -------------------------------------------------------------------
 
@@ -298,15 +311,16 @@ class ComodinBot(commands.AutoShardedBot):
         its traceback and the user gets a short message with an error id."""
         lang = self.language_for(interaction)
         original = getattr(error, "original", error)
-        if isinstance(original, ReplayedInteraction | DuplicateInteraction) or _answered_elsewhere(
-            original
+        if (
+            isinstance(original, ReplayedInteraction | DuplicateInteraction)
+            or _answered_elsewhere(original)
+            or await self.answered_elsewhere(interaction)
         ):
-            await self._say_replayed(interaction, lang)
-            return
-        if await self.applied_elsewhere(interaction):
-            # Another process received it too and applied it (its answer is the user's):
-            # this one failed because of that change (docs/STORAGE.md).
-            log.info("interaction %s was applied by another process", interaction.id)
+            # Applied or answered already, here or by another process that received it
+            # too: that answer is the user's (docs/STORAGE.md).
+            log.info(
+                "interaction %s was already applied or answered; not answering", interaction.id
+            )
             await self._say_replayed(interaction, lang)
             return
         if isinstance(original, RuleError | DiceError | OptionRejected):

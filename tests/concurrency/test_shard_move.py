@@ -214,6 +214,35 @@ async def test_a_command_both_bots_receive_is_applied_once_and_answered_once(
         ]
 
 
+async def test_a_command_one_bot_refused_is_not_applied_by_the_other_later(
+    database: str | Path, tmp_path: Path
+) -> None:
+    """Both bots receive a command; one refuses it at once (no benny left) and says so;
+    the other runs it later, after a benny was given: it must not spend it, nor answer
+    (the user was told "no"). Before, an error marked nothing, so the slower bot spent
+    the benny and its answer went nowhere (Discord had the first bot's error)."""
+    async with two_bots(database, tmp_path) as (first, second):
+        await _set_up(first)
+        for _ in range(3):  # the three bennies of the session's start
+            [answer, *_] = await first.run("@ana /bennies spend use:story")
+            assert not answer.ephemeral, answer.text()
+        line = "@ana /bennies spend use:story"
+        payload = _payload(first, line)
+        ana = first.user("ana")
+        [refused, *_] = [m for m in await first.dispatch(payload, ana) if m.kind == "reply"]
+        assert refused.ephemeral, refused.text()
+        [gift, *_] = await first.run("@gm /bennies give player:@ana")
+        assert not gift.ephemeral, gift.text()
+        history = await first.bot.db.fetchone("SELECT COUNT(*) FROM benny_history")
+        late = await second.dispatch(payload, ana)
+        assert [m for m in late if m.kind in ("reply", "followup")] == []
+        assert await first.bot.db.fetchone("SELECT COUNT(*) FROM benny_history") == history
+        pool = await first.bot.db.fetchone(
+            "SELECT count FROM bennies WHERE holder = ?", (user_key(ana.id),)
+        )
+        assert pool[0] == 1
+
+
 async def test_a_reroll_and_the_benny_it_costs_commit_together(pg_url: str, tmp_path: Path) -> None:
     """The benny is spent in the reroll's own transaction: while the encounter's row is
     held by another transaction (another process's write), nobody sees the benny spent

@@ -71,31 +71,45 @@ async def launch(
     log_level: str = "DEBUG",
     profile: Path | None = None,
     database_url: str | None = None,
+    args: list[str] | None = None,
+    dev_guild: bool = True,
 ) -> BotProcess:
-    """Start `python -m bot run` against the double with the given database (the SQLite
-    file ``db_path``, or ``database_url``; under cProfile, writing ``profile`` when it
-    stops, if given)."""
+    """Start `python -m bot run [args]` against the double with the given database (the
+    SQLite file ``db_path``, or ``database_url``; under cProfile, writing ``profile``
+    when it stops, if given). ``dev_guild``: sync commands to the double's test guild
+    (COMODIN_DEV_GUILD_ID), else globally, as a bot in many servers does."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
     env.update(
         DISCORD_TOKEN="fake-token-for-the-double",
         COMODIN_DISCORD_API_URL=fd.url,
-        COMODIN_DEV_GUILD_ID=str(fd.guild_id),
         COMODIN_DB_PATH=str(db_path),
         COMODIN_LOG_LEVEL=log_level,
         PYTHONUNBUFFERED="1",
     )
+    if dev_guild:
+        env["COMODIN_DEV_GUILD_ID"] = str(fd.guild_id)
     if database_url is not None:
         env["COMODIN_DATABASE_URL"] = database_url
     with log_path.open("ab") as log:
         profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
         process = await asyncio.create_subprocess_exec(
-            sys.executable, *profiler, "-m", "bot", "run", cwd=REPO, env=env, stdout=log, stderr=log
+            sys.executable,
+            *profiler,
+            "-m",
+            "bot",
+            "run",
+            *(args or []),
+            cwd=REPO,
+            env=env,
+            stdout=log,
+            stderr=log,
         )
     return BotProcess(process, log_path)
 
 
-async def stop(bot: BotProcess, *, kill: bool = False) -> None:
-    """Terminate (SIGTERM, a clean shutdown) or kill -9 the bot, and wait for it."""
+async def stop(bot: BotProcess, *, kill: bool = False, timeout: float = 5.0) -> None:
+    """Terminate (SIGTERM, a clean shutdown) or kill -9 the bot, and wait for it (killing
+    it after ``timeout`` seconds)."""
     process = bot.process
     if process.returncode is not None:
         return
@@ -104,7 +118,7 @@ async def stop(bot: BotProcess, *, kill: bool = False) -> None:
     else:
         process.terminate()
     try:
-        await asyncio.wait_for(process.wait(), timeout=5)
+        await asyncio.wait_for(process.wait(), timeout=timeout)
     except TimeoutError:
         process.kill()
         await process.wait()

@@ -429,6 +429,10 @@ class FakeDiscord:
             if not waiters:
                 self._callback_waiters.pop(interaction_id, None)
 
+    def callback_for(self, interaction_id: int) -> Callback | None:
+        """The callback the double accepted for an interaction, if any yet."""
+        return self._callback_by_id.get(interaction_id)
+
     def _record_callback(self, callback: Callback) -> None:
         self.callbacks.append(callback)
         self._callback_by_id.setdefault(callback.interaction_id, callback)
