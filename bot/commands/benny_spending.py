@@ -39,12 +39,21 @@ async def link_scope(ctx: Ctx) -> None:
         await ledger_of(ctx).link(channel.id, channel.parent_id)
 
 
-async def is_gm(ctx: Ctx, session: Session | None = None) -> bool:
-    """The server's GM, the session's GM, or the GM of the channel's encounter."""
-    if ctx.server_gm() or (session is not None and session.gm_id == ctx.user_id):
-        return True
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    return encounter is not None and encounter.gm_id == ctx.user_id
+def is_gm(ctx: Ctx, session: Session | None = None) -> bool:
+    """Issue 21: the GM of the channel's benny session (:meth:`Session.run_by`: Manage
+    Server, the server's GM role, or the member the session belongs to). Without a
+    session, only a server GM, who alone may open one. Being GM of the channel's
+    encounter is not enough (anyone may start one in a thread or an idle channel)."""
+    if session is None:
+        return ctx.server_gm()
+    return session.run_by(ctx.user_id, server_gm=ctx.server_gm())
+
+
+def require_session_gm(ctx: Ctx, session: Session) -> None:
+    """``bennies.error.session_gm_only`` (naming the session's GM and how to get the
+    session handed over) unless the caller is the session's GM."""
+    if not is_gm(ctx, session):
+        raise UserError("bennies.error.session_gm_only", gm=f"<@{session.gm_id}>")
 
 
 def swade_only(encounter: Encounter | None) -> Encounter:
@@ -140,6 +149,10 @@ async def act_with_benny(
         )
         return paid, outcome
     holder = holders[-1]
+    if holder == GM:  # issue 21: the GM's pool is the session GM's, not the encounter GM's
+        session = await ledger.require_session(ctx.channel_id)
+        if not is_gm(ctx, session):
+            raise UserError("bennies.error.gm_pool", name=combatant.name, gm=f"<@{session.gm_id}>")
     label = holder_label(ctx, holder, encounter)
     with named_pool(holder, label):
         async with ledger.spending(
