@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.bennies import holder_for
-from bot.bennies.holders import GM, combatant_of, user_of
+from bot.bennies.holders import GM, combatant_of, user_key, user_of
 from bot.bennies.ledger import BennyLedger, Session
 from bot.bennies.uses import recover_power_points, take_wild_card_benny
 from bot.commands.context import Ctx, Rules
@@ -149,10 +149,14 @@ async def act_with_benny(
         )
         return paid, outcome
     holder = holders[-1]
-    if holder == GM:  # issue 21: the GM's pool is the session GM's, not the encounter GM's
+    if holder != user_key(ctx.user_id):
+        # Issue 21: a pool of the session is spent by its owner (a player) or the
+        # session's GM, not by whoever runs the encounter (a member GM of a thread could
+        # otherwise give themselves control of a hero and drain its player's pool).
         session = await ledger.require_session(ctx.channel_id)
         if not is_gm(ctx, session):
-            raise UserError("bennies.error.gm_pool", name=combatant.name, gm=f"<@{session.gm_id}>")
+            key = "bennies.error.gm_pool" if holder == GM else "bennies.error.player_pool"
+            raise UserError(key, name=combatant.name, gm=f"<@{session.gm_id}>")
     label = holder_label(ctx, holder, encounter)
     with named_pool(holder, label):
         async with ledger.spending(
