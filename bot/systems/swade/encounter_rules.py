@@ -3,7 +3,9 @@ rules-level permissions every SWADE action checks. Pure.
 
 Permissions: the GM may do anything; a player may act only for combatants it controls
 (:meth:`CombatantCore.controlled_by`). Adding foes and dealing are GM actions; a player
-adds its own character with :func:`join`.
+adds its own character with :func:`join` (one, unless the GM allows more:
+:mod:`bot.systems.heroes`). Issue 21: editing and removing a combatant are the GM's, a
+player's own hero's too (README "Who may do what").
 """
 
 from __future__ import annotations
