@@ -184,6 +184,10 @@ def command(system: str, rng: random.Random, known: list[str]) -> Command:
         (1, lambda: (user, ["undo"], {}, "/undo")),
         (1, lambda: (user, ["encounter", "show"], {}, "/encounter show")),
         (0.5, lambda: (user, ["encounter", "export"], {}, "/encounter export")),
+        (0.5, lambda: (user, ["encounter", "settings"], {
+            "setting": rng.choice(["heroes", "héroes", "HEROES per player"]),
+            "value": rng.choice(["1", "2", "10", "11", "0", "-1", "99999999999", "x" * 50])},
+            "/encounter settings heroes")),
     ]  # fmt: skip
     total = sum(weight for weight, _ in choices)
     pick = rng.uniform(0, total)

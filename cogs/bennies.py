@@ -37,6 +37,7 @@ from bot.commands.benny_spending import (
     is_gm,
     link_scope,
     own_combatant,
+    require_session_gm,
     swade_only,
 )
 from bot.commands.context import Ctx
@@ -88,8 +89,8 @@ class BenniesCog(commands.Cog):
     async def session_start(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await link_scope(ctx)
-        if not await is_gm(ctx):
-            raise UserError("bennies.error.gm_only")
+        if not is_gm(ctx):  # issue 21: a session is opened by a server GM
+            raise UserError("bennies.error.start_gm_only")
         encounter = await self.bot.encounters.get(ctx.channel_id)
         swade = encounter if encounter is not None and uses_bennies(encounter.system) else None
         await self.bot.bennies.start_session(
@@ -110,8 +111,7 @@ class BenniesCog(commands.Cog):
         ctx = Ctx.of(interaction)
         await link_scope(ctx)
         session = await self.bot.bennies.require_session(ctx.channel_id)
-        if not await is_gm(ctx, session):
-            raise UserError("bennies.error.gm_only")
+        require_session_gm(ctx, session)
         _, pools = await self.bot.bennies.end_session(ctx.channel_id)
         lines = [
             ctx.t("bennies.pool_line", holder=holder_label(ctx, h), count=n)
@@ -123,6 +123,21 @@ class BenniesCog(commands.Cog):
         await ctx.send(embed=embed)
         if await self.bot.encounters.get(ctx.channel_id) is not None:
             self.bot.boards.request(ctx.channel_id)
+
+    @bennies.command(name=_("session-gm"), description=_("Hand this benny session to another GM"))
+    @app_commands.describe(member=_("Who runs the session from now on"))
+    async def session_gm(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """Issue 21: the session's GM (or a server GM) hands the session to a member, who
+        then gives, spends the GM's pool and ends it; the one who handed it no longer
+        does, unless they are a server GM."""
+        ctx = Ctx.of(interaction)
+        await link_scope(ctx)
+        session = await self.bot.bennies.require_session(ctx.channel_id)
+        require_session_gm(ctx, session)
+        if member.bot:
+            raise UserError("bennies.error.bot_gm")
+        await self.bot.bennies.hand_over(ctx.channel_id, member.id)
+        await ctx.send(ctx.t("bennies.handed_over", gm=f"<@{member.id}>"))
 
     @bennies.command(
         name=_("give"), description=_("Give bennies to a player, a character or the GM")
@@ -147,8 +162,7 @@ class BenniesCog(commands.Cog):
         ctx = Ctx.of(interaction)
         await begin(ctx)
         session = await self.bot.bennies.require_session(ctx.channel_id)
-        if not await is_gm(ctx, session):
-            raise UserError("bennies.error.gm_only")
+        require_session_gm(ctx, session)
         if (player is not None) + (combatant is not None) + gm != 1:
             raise UserError("bennies.error.one_target")
         note = reason.strip() or None
@@ -209,7 +223,7 @@ class BenniesCog(commands.Cog):
         note goes to the history."""
         ledger = self.bot.bennies
         session = await ledger.require_session(ctx.channel_id)
-        holder = GM if await is_gm(ctx, session) else user_key(ctx.user_id)
+        holder = GM if is_gm(ctx, session) else user_key(ctx.user_id)
         with service.named_pool(holder, holder_label(ctx, holder)):
             left = await ledger.spend(
                 ctx.channel_id, holder, reason="spend.story", user_id=ctx.user_id, note=note or None

@@ -20,10 +20,13 @@ from bot.commands.dispatch import answer, end_summary, imported, undo
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
-from bot.render.text import summary_text
+from bot.render.text import event_lines, summary_text
 from bot.render.views import board_view
+from bot.systems import catalogue
+from bot.systems.bounds import ENCOUNTER_NAME_MAX
 from bot.systems.catalogue import DEFAULT_SYSTEM
 from bot.systems.encounter import Encounter
+from bot.systems.heroes import allow_heroes, allowance_line, is_heroes_setting, parse_allowance
 
 EXPORT_ROWS = 10_000
 
@@ -46,7 +49,10 @@ class EncounterCog(commands.Cog):
     )
     @app_commands.choices(system=system_choices())
     async def start(
-        self, interaction: discord.Interaction, system: str = DEFAULT_SYSTEM, name: str = ""
+        self,
+        interaction: discord.Interaction,
+        system: str = DEFAULT_SYSTEM,
+        name: app_commands.Range[str, 1, ENCOUNTER_NAME_MAX] = "",
     ) -> None:
         ctx = Ctx.of(interaction)
         encounter = await self.bot.encounters.start(
@@ -54,7 +60,7 @@ class EncounterCog(commands.Cog):
             guild_id=ctx.guild_id,
             gm_id=ctx.user_id,
             system=system,
-            name=name.strip()[:100],
+            name=name,  # issue 21: refused past its bound, naming it (never cut)
         )
         await ctx.send(
             ctx.t(
@@ -173,6 +179,23 @@ class EncounterCog(commands.Cog):
     ) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
+        if setting is not None and is_heroes_setting(setting):  # issue 21: every system's
+            count = parse_allowance(value)
+            await ctx.act(
+                allow_heroes(count),
+                kind="encounter.heroes",
+                params={"heroes_per_player": count},
+                title_key="roster.heroes_title",
+            )
+            return
+        if (
+            setting is None
+            and catalogue.plugin(encounter.system).move("encounter:settings") is None
+        ):
+            line = event_lines([allowance_line(encounter.state)], ctx.lang)
+            embed = discord.Embed(title=ctx.t("roster.heroes_title"), description="\n".join(line))
+            await ctx.send(embed=embed, ephemeral=True)
+            return
         await answer(ctx, encounter, "encounter:settings", setting=setting, value=value)
 
     @app_commands.command(

@@ -107,12 +107,20 @@ class Roll(commands.Cog):
         encounter = await self.bot.encounters.get(ctx.channel_id)
         return ROUNDING.get(encounter.system, "floor") if encounter else "floor"
 
-    async def _log(self, ctx: Ctx, text: str, seed: int, view: dict[str, Any]) -> None:
+    async def _log(
+        self, ctx: Ctx, text: str, seed: int, view: dict[str, Any], *, private: bool = False
+    ) -> None:
+        """Log the roll. Issue 21: a private roll is marked so: it is for its roller and
+        the GM, whose export (the current encounter's log only) is the one place it
+        appears besides the roller's private reply."""
+        payload: dict[str, Any] = {"expression": text, "seed": seed, "result": view}
+        if private:
+            payload["private"] = True
         await self.bot.encounters.log_roll(
             guild_id=ctx.interaction.guild_id,
             channel_id=ctx.channel_id,
             user_id=ctx.user_id,
-            payload={"expression": text, "seed": seed, "result": view},
+            payload=payload,
         )
 
     @app_commands.command(
@@ -164,7 +172,11 @@ class Roll(commands.Cog):
         )
         await ctx.send(embed=embed, ephemeral=private)
         await self._log(
-            ctx, expression, seed, result.log_view() if isinstance(result, RollResult) else view
+            ctx,
+            expression,
+            seed,
+            result.log_view() if isinstance(result, RollResult) else view,
+            private=private,
         )
 
     async def _expression_odds(
@@ -221,7 +233,7 @@ class Roll(commands.Cog):
             text=ctx.t("roll.footer", user=ctx.interaction.user.display_name, expression=text)
         )
         await ctx.send(embed=embed, ephemeral=private)
-        await self._log(ctx, text, seed, view)
+        await self._log(ctx, text, seed, view, private=private)
 
     @app_commands.command(
         name=_("trait"),

@@ -1,6 +1,7 @@
 """/server language and /server gm-role: per-server settings for members with Manage
 Server. The language is the board's and the fallback for users whose Discord language is
-neither Spanish nor English; the GM role makes its members GM of every encounter."""
+neither Spanish nor English; the GM role makes its members GM of every encounter and of
+every benny session on the server (issue 21: README "Who may do what")."""
 
 from __future__ import annotations
 

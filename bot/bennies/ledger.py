@@ -63,6 +63,14 @@ class Session:
     started_at: str
     ended_at: str | None
 
+    def run_by(self, user_id: int, *, server_gm: bool) -> bool:
+        """Issue 21: who is this session's GM. A member with Manage Server or the
+        server's GM role (``server_gm``), or the member the session belongs to: who
+        opened it, or whom its GM handed it to (:meth:`BennyLedger.hand_over`). Being GM
+        of an encounter is not enough: anyone may start one in a thread of the channel,
+        or in the channel once a fight is over, and the session is not theirs."""
+        return server_gm or self.gm_id == user_id
+
 
 @dataclass
 class Spent:
@@ -293,6 +301,22 @@ class BennyLedger:
             )
         committed(claim)
         return Session(**{**session.__dict__, "ended_at": now}), pools
+
+    async def hand_over(self, channel_id: int, gm_id: int) -> Session:
+        """Issue 21: the open session's GM becomes ``gm_id`` (the caller checked that the
+        session is theirs to hand). ``bennies.error.no_session`` when none is open."""
+        session = await self.require_session(channel_id)
+        claim = pending_claim(channel_id=channel_id)
+        async with self.db.transaction() as conn:
+            await _mark(conn, claim)
+            changed = await conn.execute(
+                "UPDATE benny_sessions SET gm_id = ? WHERE id = ? AND ended_at IS NULL",
+                (gm_id, session.id),
+            )
+            if changed != 1:
+                raise UserError("bennies.error.no_session")
+        committed(claim)
+        return Session(**{**session.__dict__, "gm_id": gm_id})
 
     async def join(self, channel_id: int, player_id: int, *, user_id: int) -> int | None:
         """SW-35: a player who joins an open session late gets their 3, once per session.

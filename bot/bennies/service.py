@@ -80,6 +80,16 @@ def with_event(outcome: Outcome, event: Event) -> Outcome:
 # --- spending -------------------------------------------------------------------------------
 
 
+def ledger_pool(combatant: SwadeCombatant) -> str | None:
+    """The ledger pool a benny of ``combatant`` comes from (:func:`holder_for`'s last), or
+    None when it comes from its own pool in the state (a GM Wild Card with bennies left),
+    as :func:`paying` chooses."""
+    holders = holder_for(combatant)
+    if combatant_of(holders[0]) is not None and combatant.bennies > 0:
+        return None
+    return holders[-1]
+
+
 @asynccontextmanager
 async def paying(
     ledger: BennyLedger,

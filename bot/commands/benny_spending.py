@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.bennies import service
-from bot.bennies.holders import GM, combatant_of, user_of, uses_bennies
+from bot.bennies.holders import GM, combatant_of, user_key, user_of, uses_bennies
 from bot.bennies.ledger import BennyLedger, Session
 from bot.commands.context import Ctx, Rules
 from bot.errors import UserError
@@ -31,12 +31,21 @@ async def link_scope(ctx: Ctx) -> None:
         await ledger_of(ctx).link(channel.id, channel.parent_id)
 
 
-async def is_gm(ctx: Ctx, session: Session | None = None) -> bool:
-    """The server's GM, the session's GM, or the GM of the channel's encounter."""
-    if ctx.server_gm() or (session is not None and session.gm_id == ctx.user_id):
-        return True
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    return encounter is not None and encounter.gm_id == ctx.user_id
+def is_gm(ctx: Ctx, session: Session | None = None) -> bool:
+    """Issue 21: the GM of the channel's benny session (:meth:`Session.run_by`: Manage
+    Server, the server's GM role, or the member the session belongs to). Without a
+    session, only a server GM, who alone may open one. Being GM of the channel's
+    encounter is not enough (anyone may start one in a thread or an idle channel)."""
+    if session is None:
+        return ctx.server_gm()
+    return session.run_by(ctx.user_id, server_gm=ctx.server_gm())
+
+
+def require_session_gm(ctx: Ctx, session: Session) -> None:
+    """``bennies.error.session_gm_only`` (naming the session's GM and how to get the
+    session handed over) unless the caller is the session's GM."""
+    if not is_gm(ctx, session):
+        raise UserError("bennies.error.session_gm_only", gm=f"<@{session.gm_id}>")
 
 
 def swade_only(encounter: Encounter | None) -> Encounter:
@@ -78,6 +87,15 @@ async def act_with_benny(
     actor = ctx.actor(encounter)
     if not combatant.controlled_by(ctx.user_id, is_gm=actor.is_gm):
         raise UserError("bennies.error.not_yours", name=combatant.name)
+    holder = service.ledger_pool(combatant)
+    if holder is not None and holder != user_key(ctx.user_id):
+        # Issue 21: a pool of the session is spent by its owner (a player) or the
+        # session's GM, not by whoever runs the encounter (a member GM of a thread could
+        # otherwise give themselves control of a hero and drain its player's pool).
+        session = await ledger_of(ctx).require_session(ctx.channel_id)
+        if not is_gm(ctx, session):
+            key = "bennies.error.gm_pool" if holder == GM else "bennies.error.player_pool"
+            raise UserError(key, name=combatant.name, gm=f"<@{session.gm_id}>")
     async with service.paying(
         ledger_of(ctx),
         ctx.channel_id,

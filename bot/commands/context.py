@@ -76,11 +76,10 @@ class Ctx:
             return True
         role_id = self.bot.gm_roles.get(self.guild_id)
         user = self.interaction.user
-        return (
-            role_id is not None
-            and isinstance(user, discord.Member)
-            and any(r.id == role_id for r in user.roles)
-        )
+        # The role ids the interaction carries (``Member._roles``): ``Member.roles`` keeps
+        # only roles of a cached guild, and a guild may not be cached (offline table,
+        # a server whose GUILD_CREATE has not arrived yet).
+        return role_id is not None and isinstance(user, discord.Member) and role_id in user._roles
 
     def actor(self, encounter: Encounter) -> Actor:
         return Actor(

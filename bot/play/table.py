@@ -123,6 +123,12 @@ class OfflineTable:
         self.check_payloads = check_payloads
         self.attachment_size_limit = attachment_size_limit
         self.last_interaction_id = 0  # the highest interaction id used on this database
+        # What a replay is here: an id this table dispatched already, or one an earlier
+        # session used (at most the highest applied when this one started). Another
+        # table on the same database (another process, the shard tests) is no replay:
+        # on Discord that process stays silent, and so does this one.
+        self.earlier_sessions_top = 0
+        self.dispatched: set[int] = set()
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -140,6 +146,7 @@ class OfflineTable:
         # it records as applied (and each id above the last one sent).
         row = await bot.db.fetchone("SELECT MAX(interaction_id) AS top FROM processed_interactions")
         self.last_interaction_id = int(row["top"]) if row is not None and row["top"] else 0
+        self.earlier_sessions_top = self.last_interaction_id
         return self
 
     async def close(self) -> None:
@@ -200,8 +207,11 @@ class OfflineTable:
         self.recorder.current_user = user.name
         self.recorder.current_channel = int(payload["channel_id"])
         self.recorder.register_interaction(payload)
-        if await self._applied(int(payload["id"])):
-            self.bot.replays_to_tell.add(int(payload["id"]))  # answered with a notice
+        interaction_id = int(payload["id"])
+        replay = interaction_id in self.dispatched or interaction_id <= self.earlier_sessions_top
+        if replay and await self._applied(interaction_id):
+            self.bot.replays_to_tell.add(interaction_id)  # answered with a notice
+        self.dispatched.add(interaction_id)
         token = async_context.set(RecordingAdapter(self.recorder))
         try:
             known = asyncio.all_tasks()

@@ -45,11 +45,12 @@ from bot.storage.packed import unpack
 from bot.systems.encounter import Encounter
 from tests.e2e.conftest import BotProcess, launch, stop
 from tests.fakediscord import FakeDiscord, assert_no_violations
-from tests.fakediscord.payloads import make_member, make_user
+from tests.fakediscord.payloads import DEFAULT_OWNER_ID, make_member, make_user
 
 SHARDS = 8
 CHANNELS_PER_GUILD = 5
-GM = make_user(1_400_000_000_000_000_001, "dj")
+# The GM owns the servers: only a server GM opens a benny session (issue 21).
+GM = make_user(DEFAULT_OWNER_ID, "dj")
 ANA = make_user(1_400_000_000_000_000_077, "ana")
 CALLBACK_TIMEOUT = 40.0  # seconds; generous: a loaded 2-core machine (failures only wait it)
 START_TIMEOUT = 40.0  # a process started, its shards connected

@@ -14,6 +14,10 @@ from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 ALL_PERMISSIONS = "2251799813685247"
+# @everyone's permissions in the double's servers (view, send, embed, history...): no
+# Manage Server, no Administrator. A member's permissions in an interaction are these,
+# unless they own the server (then every permission), as Discord computes them.
+EVERYONE_PERMISSIONS = "1071698660929"
 TEXT_CHANNEL = 0
 
 DEFAULT_APP_ID = 1100000000000000001  # the bot user has the same id as the application
@@ -120,7 +124,7 @@ def make_guild(
         "icon": None,
         "unicode_emoji": None,
         "position": 0,
-        "permissions": "1071698660929",
+        "permissions": EVERYONE_PERMISSIONS,
         "managed": False,
         "mentionable": False,
         "flags": 0,
@@ -265,7 +269,9 @@ def _base_interaction(
         payload["guild_id"] = str(guild_id)
         payload["guild"] = {"id": str(guild_id), "locale": locale, "features": []}
         payload["guild_locale"] = locale
-        payload["member"] = make_member(actor, permissions=ALL_PERMISSIONS)
+        owner = actor["id"] == str(DEFAULT_OWNER_ID)
+        permissions = ALL_PERMISSIONS if owner else EVERYONE_PERMISSIONS
+        payload["member"] = make_member(actor, permissions=permissions)
         payload["authorizing_integration_owners"] = {"0": str(guild_id)}
         payload["context"] = 0
     else:

@@ -12,6 +12,12 @@ import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord, make_slash_interaction
+from tests.fakediscord.payloads import (
+    ALL_PERMISSIONS,
+    DEFAULT_OWNER_ID,
+    EVERYONE_PERMISSIONS,
+    make_user,
+)
 
 AUTH = {"Authorization": "Bot raw-token"}
 NO_PINGS = {"parse": []}  # what a bot that never pings sends (the double requires it)
@@ -246,3 +252,15 @@ def test_focused_option_makes_an_autocomplete() -> None:
     assert payload["data"]["options"] == [
         {"name": "target", "type": 3, "value": "Or", "focused": True}
     ]
+
+
+def test_a_member_has_everyones_permissions_and_the_owner_every_permission() -> None:
+    """Issue 21: the double sends what Discord computes for a member, so a plain member is
+    not a server GM (no Manage Server, no Administrator); the server's owner has every
+    permission."""
+    member = make_slash_interaction("ping")["member"]
+    permissions = int(member["permissions"])
+    assert member["permissions"] == EVERYONE_PERMISSIONS
+    assert not permissions & (1 << 5) and not permissions & (1 << 3)  # Manage Server, Admin
+    owner = make_slash_interaction("ping", user=make_user(DEFAULT_OWNER_ID, "duena"))["member"]
+    assert owner["permissions"] == ALL_PERMISSIONS

@@ -89,3 +89,27 @@ async def test_a_new_encounter_does_not_export_the_previous_ones_private_rolls(
         text = json.dumps(data)
         assert "secreto" not in text and "7d6" not in text and "Cripta" not in text
         assert [row["kind"] for row in data["log"]] == ["encounter.start"]
+
+
+async def test_a_private_roll_is_seen_by_its_roller_and_in_the_gms_file_only(
+    tmp_path: Path,
+) -> None:
+    """Issue 21: a private roll is for its roller and the GM. Only @ana sees the reply,
+    nothing reaches the channel; the GM's export has it, marked private, and no seed;
+    another member cannot export."""
+    async with OfflineTable(db_path=tmp_path / "p.sqlite3", seed=1) as table:
+        await _fight(table)
+        sent = await table.run("@ana /roll expression:7d6 label:secreto private:true")
+        assert [(m.user, m.ephemeral) for m in sent] == [("ana", True)]
+        sent = await table.run("@ana /roll expression:s8 label:oculto private:true")
+        assert [(m.user, m.ephemeral) for m in sent] == [("ana", True)]
+        refused = await table.run("@bob /encounter export")
+        assert (
+            len(refused) == 1 and refused[0].ephemeral and not refused[0].payload.get("attachments")
+        )
+        rolls = [row for row in (await _exported(table))["log"] if row["kind"] == "roll"]
+        assert [(r["payload"]["expression"], r["payload"].get("private")) for r in rolls] == [
+            ("7d6", True),
+            ("s8", True),
+        ]
+        assert all("seed" not in r["payload"] for r in rolls)

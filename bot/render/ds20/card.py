@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
+from bot.render.plain import plain
 from bot.render.sheets import Card
 from bot.systems.ds20.sheet_text import technique_text, weapon_text
 from bot.systems.ds20.state import DSCombatant
@@ -18,7 +19,7 @@ def render(c: DSCombatant, lang: str) -> Card:
     )
     lines = []
     if c.scores:
-        scores = " · ".join(f"{c.score_names.get(k, k)} {v}" for k, v in c.scores.items())
+        scores = " · ".join(f"{plain(c.score_names.get(k, k))} {v}" for k, v in c.scores.items())
         lines.append(f"**{t('sheet.ds20.scores', lang)}**: {scores}")
     lines.append(t("sheet.ds20.wounds", lang, r=c.capacity.r, hl=c.capacity.hl, hg=c.capacity.hg))
     if c.armor is not None:
@@ -30,18 +31,21 @@ def render(c: DSCombatant, lang: str) -> Card:
     side = t(f"sheet.side.{c.side}", lang) if c.side in ("heroes", "foes") else c.side
     lines.append(
         t("sheet.ds20.side", lang, side=side)
-        + (f" · {t('sheet.ds20.group', lang, group=c.group)}" if c.group else "")
+        + (f" · {t('sheet.ds20.group', lang, group=plain(c.group))}" if c.group else "")
     )
     card.description = "\n".join(lines)
     if c.weapons:
         card.fields.append(
-            (t("sheet.ds20.weapons", lang), "\n".join(weapon_text(w, lang) for w in c.weapons))
+            (
+                t("sheet.ds20.weapons", lang),
+                "\n".join(plain(weapon_text(w, lang)) for w in c.weapons),
+            )
         )
     if c.techniques:
         card.fields.append(
             (
                 t("sheet.ds20.techniques", lang),
-                "\n".join(technique_text(x, lang) for x in c.techniques),
+                "\n".join(plain(technique_text(x, lang)) for x in c.techniques),
             )
         )
     return card

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
+from bot.render.plain import plain
 from bot.render.sheets import Card
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.sheet_text import STAT_NAMES, action_text
@@ -26,8 +27,8 @@ def render(c: RHCombatant, lang: str) -> Card:
         + f" · {t('sheet.rh.' + c.side, lang)}",
         description=_stats(c),
     )
-    parts = ", ".join(p.key for p in c.parts if not p.limb)
-    limbs = ", ".join(p.key for p in c.parts if p.limb)
+    parts = ", ".join(plain(p.key) for p in c.parts if not p.limb)
+    limbs = ", ".join(plain(p.key) for p in c.parts if p.limb)
     card.fields.append(
         (
             t("sheet.rh.parts", lang),
@@ -43,7 +44,7 @@ def render(c: RHCombatant, lang: str) -> Card:
     if c.equipment:
         card.fields.append(
             (t("sheet.rh.equipment", lang),
-             "\n".join(t("sheet.rh.item", lang, name=e.name, parts=", ".join(e.worn_on) or "—",
+             "\n".join(t("sheet.rh.item", lang, name=e.name, parts=", ".join(map(plain, e.worn_on)) or "—",
                          cost=e.cost,
                          mods=", ".join(f"{STAT_NAMES[s]}{v:+d}" for s, v in e.mods.items()) or "—",
                          actions=", ".join(a.name for a in e.actions) or "—")
@@ -55,7 +56,8 @@ def render(c: RHCombatant, lang: str) -> Card:
             (
                 t("sheet.rh.actions", lang),
                 "\n".join(
-                    f"**{a.name}**: {action_text(a, lang).split('; ', 1)[1]}" for a in actions
+                    f"**{a.name}**: {plain(action_text(a, lang).split('; ', 1)[1])}"
+                    for a in actions
                 ),
             )
         )

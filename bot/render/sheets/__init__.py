@@ -13,6 +13,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import t
+from bot.render.plain import plain
 from bot.render.sheets.notes import note
 from bot.render.systems import renderers
 from bot.systems.sheets import Note, SheetReading
@@ -38,7 +39,7 @@ def warnings(
         return []
     out = []
     if reading.unused:
-        pieces = " · ".join(f"«{piece}»" for piece in reading.unused)
+        pieces = " · ".join(f"«{plain(piece)}»" for piece in reading.unused)  # issue 21
         out.append((t("sheet.unused", lang, n=len(reading.unused)), pieces))
     if reading.defaults:
         out.append((t("sheet.defaults", lang), "\n".join(note(n, lang) for n in reading.defaults)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import has, t
+from bot.render.plain import plain
 from bot.render.sheets import Card
 from bot.systems.swade.names import APPLIED_EDGES, ATTRIBUTE_IDS
 from bot.systems.swade.sheet_text import die, power_text
@@ -15,20 +16,20 @@ from bot.systems.swade.state import SwadeCombatant, Weapon
 
 def skill_label(skill: str, lang: str) -> str:
     key = f"swade_combat.skill.{skill}"
-    return t(key, lang) if has(key, lang) else skill.replace("_", " ").capitalize()
+    return t(key, lang) if has(key, lang) else plain(skill.replace("_", " ").capitalize())
 
 
 def edge_label(edge: str, lang: str) -> str:
     key = f"sheet.swade.edge.{edge}"
-    return t(key, lang) if has(key, lang) else edge.replace("_", " ").capitalize()
+    return t(key, lang) if has(key, lang) else plain(edge.replace("_", " ").capitalize())
 
 
 def weapon_line(w: Weapon, lang: str) -> str:
-    parts = [f"**{w.name}**: {w.damage}"]
+    parts = [f"**{w.name}**: {plain(w.damage)}"]
     if w.ap:
         parts.append(t("sheet.swade.ap", lang, n=w.ap))
     if w.range:
-        parts.append(t("sheet.swade.range", lang, range=w.range))
+        parts.append(t("sheet.swade.range", lang, range=plain(w.range)))
     if w.rof != 1 or w.range:
         parts.append(t("sheet.swade.rof", lang, n=w.rof))
     if w.shots is not None:
@@ -36,7 +37,7 @@ def weapon_line(w: Weapon, lang: str) -> str:
     if w.reach:
         parts.append(t("sheet.swade.reach", lang, n=w.reach))
     if w.notes:
-        parts.append(w.notes)
+        parts.append(plain(w.notes))
     return " · ".join(parts)
 
 
@@ -88,7 +89,7 @@ def _powers(c: SwadeCombatant, lang: str) -> str:
     lines = []
     if c.arcane_background:
         key = f"sheet.swade.ab.{c.arcane_background}"
-        name = t(key, lang) if has(key, lang) else c.arcane_background.replace("_", " ")
+        name = t(key, lang) if has(key, lang) else plain(c.arcane_background.replace("_", " "))
         lines.append(t("sheet.swade.arcane_background", lang, name=name))
     if c.arcane_skill:
         trait = c.skills.get(c.arcane_skill)
@@ -99,7 +100,7 @@ def _powers(c: SwadeCombatant, lang: str) -> str:
     if c.max_power_points is not None:
         lines.append(t("sheet.swade.power_points", lang, n=c.power_points, max=c.max_power_points))
     if c.powers:
-        lines.append(", ".join(power_text(p) for p in c.powers))
+        lines.append(", ".join(plain(power_text(p)) for p in c.powers))
     return "\n".join(lines)
 
 
@@ -121,9 +122,9 @@ def render(c: SwadeCombatant, lang: str) -> Card:
     if powers:
         card.fields.append((t("sheet.swade.powers", lang), powers))
     if c.abilities:
-        card.fields.append((t("sheet.swade.abilities", lang), ", ".join(c.abilities)))
+        card.fields.append((t("sheet.swade.abilities", lang), ", ".join(map(plain, c.abilities))))
     if c.gear:
-        card.fields.append((t("sheet.swade.gear", lang), ", ".join(c.gear)))
+        card.fields.append((t("sheet.swade.gear", lang), ", ".join(map(plain, c.gear))))
     return card
 
 

@@ -22,7 +22,7 @@ Bleeding out.
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.statblock import fold
 from bot.systems.swade.state import Condition, SwadeCombatant, SwadeSettings, SwadeState
 
@@ -350,14 +350,35 @@ def has_joker(c: SwadeCombatant, state: SwadeState) -> bool:
     return c.card is not None and c.card.joker and c.card_round == state.round
 
 
+# Issue 21: what a player may do to the conditions of the combatant it controls. The
+# rest is the rules' (a Spirit roll or a benny ends Shaken, SW-15; Vigor ends Stunned,
+# SW-16; escaping ends Entangled and Bound, SW-19; healing ends Incapacitated) or the
+# GM's: a player who could clear them by command would never roll. Going prone and
+# standing up, and giving up a Defend, are the player's choice.
+PLAYER_REMOVES: frozenset[str] = frozenset({"prone", "defending"})
+# Hold is dealt by the round (/hold, SW-34): a player does not go on Hold by adding it.
+GM_ADDS: frozenset[str] = frozenset({"on_hold"})
+
+
+def require_condition_right(actor: Actor, c: SwadeCombatant, name: str, *, adding: bool) -> None:
+    """Issue 21: the GM may add or remove any condition; a player, on a combatant it
+    controls, may add any but :data:`GM_ADDS` and remove only :data:`PLAYER_REMOVES`
+    (``swade.perm.condition_add``/``swade.perm.condition_remove`` say how it ends)."""
+    require_control(actor, c)
+    if actor.is_gm:
+        return
+    if adding and name in GM_ADDS:
+        raise RuleError("swade.perm.condition_add", **condition_params(c, name))
+    if not adding and name not in PLAYER_REMOVES:
+        raise RuleError("swade.perm.condition_remove", **condition_params(c, name))
+
+
 def add_condition(state: SwadeState, actor: Actor, combatant_id: str, condition: str) -> Outcome:
     """Action: put a combatant under a condition (:func:`apply_condition`). The GM, or the
-    combatant's controller; putting someone on Hold this way is the GM's."""
+    combatant's controller (:func:`require_condition_right`)."""
     name = parse_condition(condition)
     combatant = find_combatant(state, combatant_id)
-    require_control(actor, combatant)
-    if name == "on_hold":
-        require_gm(actor)
+    require_condition_right(actor, combatant, name, adding=True)
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     events = apply_condition(new, target, name)
@@ -366,10 +387,11 @@ def add_condition(state: SwadeState, actor: Actor, combatant_id: str, condition:
 
 
 def remove_condition(state: SwadeState, actor: Actor, combatant_id: str, condition: str) -> Outcome:
-    """Action: end a condition (:func:`clear_condition`). The GM, or the controller."""
+    """Action: end a condition (:func:`clear_condition`). The GM, or the controller for
+    the conditions a player may end (:func:`require_condition_right`)."""
     name = parse_condition(condition)
     combatant = find_combatant(state, combatant_id)
-    require_control(actor, combatant)
+    require_condition_right(actor, combatant, name, adding=False)
     new = state.model_copy(deep=True)
     target = find_combatant(new, combatant.id)
     events = clear_condition(new, target, name)

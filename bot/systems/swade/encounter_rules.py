@@ -3,7 +3,9 @@ rules-level permissions every SWADE action checks. Pure.
 
 Permissions: the GM may do anything; a player may act only for combatants it controls
 (:meth:`CombatantCore.controlled_by`). Adding foes and dealing are GM actions; a player
-adds its own character with :func:`join`.
+adds its own character with :func:`join` (one, unless the GM allows more:
+:mod:`bot.systems.heroes`). Issue 21: editing and removing a combatant are the GM's, a
+player's own hero's too (README "Who may do what").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pydantic import ValidationError
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import COUNT_MAX, NAME_MAX, require_room
 from bot.systems.common import owned_by_id, owned_where, raw_items
+from bot.systems.heroes import require_hero_slot
 from bot.systems.lookup import find
 from bot.systems.plain_names import admit_name, plain_name
 from bot.systems.swade.bounds import require_sheet
@@ -269,6 +272,7 @@ def join(
         is_pc=True,
         group=None,
     )
+    require_hero_slot(state, actor.user_id)  # issue 21: one hero unless the GM allows more
     event = Event(
         key="swade.combatant.joined",
         params={"combatant": joined.name, "combatant_id": joined.id, "user_id": actor.user_id},
@@ -303,10 +307,15 @@ def drop_from_turns(state: SwadeState, combatant: SwadeCombatant) -> None:
 
 
 def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
-    """The GM, or the controlling player, removes a combatant. Its card goes to the
-    discard pile when nobody else holds it."""
+    """The GM removes a combatant. Its card goes to the discard pile when nobody else
+    holds it. Issue 21: not its player, as in Ritual Hex and Dread S-20: a removed hero
+    joining again (``/join``) would come back with no wounds, a dead one alive. Rather
+    than keep the wounds of a hero who left (a state outside the encounter), leaving is
+    the GM's decision; a player who must go asks the GM."""
     combatant = find_combatant(state, combatant_id)
     require_control(actor, combatant)
+    if not actor.is_gm:
+        raise RuleError("swade.perm.remove_gm", combatant=combatant.name)
     new = state.model_copy(deep=True)
     gone = find_combatant(new, combatant.id)
     heir = next((c.id for c in group_members(new, gone) if c.id != gone.id), None)
@@ -324,17 +333,18 @@ def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outc
 def edit_combatant(
     state: SwadeState, actor: Actor, combatant_id: str, changes: Mapping[str, Any]
 ) -> Outcome:
-    """Change a combatant's fields. Players may edit only the combatants they control, and
-    only :data:`PLAYER_FIELDS`; the GM also :data:`GM_FIELDS`. Values are validated by the
-    model (``swade.combatant.bad_value``)."""
+    """The GM changes a combatant's fields (:data:`PLAYER_FIELDS` and
+    :data:`GM_FIELDS`). Values are validated by the model (``swade.combatant.bad_value``).
+    Issue 21: a player edits no combatant, not even its own, as in Ritual Hex and Dread
+    S-20 (``Heridas: 0 | Parada: 40`` undid a fight); a player corrects a sheet with
+    ``/character save`` before joining, or asks the GM (``swade.perm.edit_gm``)."""
     combatant = find_combatant(state, combatant_id)
-    require_control(actor, combatant)
-    allowed = PLAYER_FIELDS | (GM_FIELDS if actor.is_gm else frozenset())
     for field in changes:
         if field not in PLAYER_FIELDS | GM_FIELDS:
             raise RuleError("swade.combatant.bad_field", field=field)
-        if field not in allowed:
-            raise RuleError("swade.perm.gm_only")
+    require_control(actor, combatant)
+    if not actor.is_gm:
+        raise RuleError("swade.perm.edit_gm", combatant=combatant.name)
     renamed = "name" in changes and fold(str(changes["name"])) != fold(combatant.name)
     if renamed and (not str(changes["name"]).strip() or _name_taken(state, str(changes["name"]))):
         raise RuleError("swade.combatant.name_taken", name=changes["name"])

@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.systems.common import CombatantCore, RulesModel
+from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
 from bot.systems.swade.power_models import ActivePower, LingeringDamage, PowerDef, PowerEffect
 
 Side = Literal["heroes", "foes", "neutral"]
@@ -242,6 +243,8 @@ class SwadeSettings(BaseModel):
 class SwadeState(RulesModel):
     system: Literal["swade"] = "swade"
     round: int = 0
+    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
+    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
     combatants: list[SwadeCombatant] = Field(default_factory=list)
     settings: SwadeSettings = Field(default_factory=SwadeSettings)
     deck: list[Card] = Field(default_factory=list)  # draw pile, top = index 0

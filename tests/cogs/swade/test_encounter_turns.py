@@ -180,7 +180,10 @@ async def test_a_condition_ends_at_the_end_of_its_owners_next_turn(tmp_path: Pat
         assert "Goblin 1 deja de estar distraído" in reply.text()
         assert named(await state(table), "Goblin 1").conditions == []
         await must(table, "@ana /condition add combatant:Ana condition:vulnerable")
-        await must(table, "@ana /condition remove combatant:Ana condition:vulnerable")
+        # Issue 21: a player does not clear a condition the rules end; the GM may.
+        text = await refused(table, "@ana /condition remove combatant:Ana condition:vulnerable")
+        assert "Ana no puede dejar de estar vulnerable" in text
+        await must(table, "@gm /condition remove combatant:Ana condition:vulnerable")
         assert named(await state(table), "Ana").conditions == []
 
 

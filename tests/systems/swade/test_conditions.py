@@ -228,7 +228,27 @@ def test_a_player_changes_conditions_only_on_what_they_control() -> None:
 def test_only_the_gm_puts_someone_on_hold_by_condition() -> None:
     with pytest.raises(RuleError) as err:
         add_condition(two(), ANA, "Ana", "on_hold")
-    assert err.value.key == "swade.perm.gm_only"
+    assert err.value.key == "swade.perm.condition_add"
+
+
+@pytest.mark.parametrize(
+    "condition",
+    ["shaken", "stunned", "bound", "entangled", "incapacitated", "vulnerable", "distracted"],
+)
+def test_a_player_cannot_clear_what_the_rules_end(condition: str) -> None:
+    """Issue 21: a player removed Incapacitated, Shaken, Stunned or Bound from their own
+    hero by command; the rules end them (SW-15, SW-16, SW-19) or the GM does."""
+    state = add_condition(two(), GM, "Ana", condition).state
+    with pytest.raises(RuleError) as err:
+        remove_condition(state, ANA, "Ana", condition)
+    assert err.value.key == "swade.perm.condition_remove"
+    assert remove_condition(state, GM, "Ana", condition).events
+
+
+@pytest.mark.parametrize("condition", ["prone", "defending"])
+def test_a_player_stands_up_and_stops_defending(condition: str) -> None:
+    state = add_condition(two(), ANA, "Ana", condition).state
+    assert remove_condition(state, ANA, "Ana", condition).events
 
 
 def test_the_action_does_not_change_the_given_state() -> None:

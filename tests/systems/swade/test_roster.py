@@ -102,16 +102,20 @@ def test_find_by_id_or_name_ignoring_case_and_accents() -> None:
     assert (err.value.key, err.value.params) == ("swade.unknown_combatant", {"name": "Nadie"})
 
 
-def test_a_player_edits_only_what_they_control_and_only_player_fields() -> None:
+def test_a_player_edits_no_combatant_not_even_their_own() -> None:
+    """Issue 21: ``Heridas: 0 | Parada: 40`` on one's own hero undid a fight; the GM edits."""
     state = join(SwadeState(), ANA, statblock=HERO).state
     state = add_combatants(state, GM, name="Orc").state
-    assert edit_combatant(state, ANA, "Ana", {"bennies": 4}).state.combatants[0].bennies == 4
+    with pytest.raises(RuleError) as err:
+        edit_combatant(state, ANA, "Ana", {"bennies": 4})
+    assert err.value.key == "swade.perm.edit_gm"
+    with pytest.raises(RuleError) as err:
+        edit_combatant(state, ANA, "Ana", {"wounds": 0, "parry": 40})
+    assert err.value.key == "swade.perm.edit_gm"
     with pytest.raises(RuleError) as err:
         edit_combatant(state, ANA, "Orc", {"wounds": 1})
     assert err.value.key == "swade.perm.not_yours"
-    with pytest.raises(RuleError) as err:
-        edit_combatant(state, ANA, "Ana", {"side": "foes"})
-    assert err.value.key == "swade.perm.gm_only"
+    assert edit_combatant(state, GM, "Ana", {"bennies": 4}).state.combatants[0].bennies == 4
     assert edit_combatant(state, GM, "Ana", {"side": "foes"}).state.combatants[0].side == "foes"
 
 
@@ -125,12 +129,16 @@ def test_edit_rejects_bad_values() -> None:
     assert err.value.key == "swade.combatant.bad_field"
 
 
-def test_players_remove_only_their_own() -> None:
+def test_only_the_gm_removes_a_hero() -> None:
+    """Issue 21: a player removing their hero and joining again came back unhurt."""
     state = join(SwadeState(), ANA, statblock=HERO).state
     with pytest.raises(RuleError) as err:
         remove_combatant(state, BEA, "Ana")
     assert err.value.key == "swade.perm.not_yours"
-    assert remove_combatant(state, ANA, "Ana").state.combatants == []
+    with pytest.raises(RuleError) as err:
+        remove_combatant(state, ANA, "Ana")
+    assert err.value.key == "swade.perm.remove_gm"
+    assert remove_combatant(state, GM, "Ana").state.combatants == []
 
 
 def test_removing_the_combatant_whose_turn_it_is_moves_on_to_the_next_card() -> None:

@@ -72,8 +72,10 @@ def parse_flags(text: str | None) -> Flags:
         if name is None or (number and name not in ("empty", "burst")):
             raise RuleError("ds20.cog.error.unknown_flag", flag=token, flags=FLAG_LIST)
         if number:
-            if not number.isdigit() or not 1 <= int(number) <= 10:
+            if not number.isdigit():
                 raise RuleError("ds20.cog.error.unknown_flag", flag=token, flags=FLAG_LIST)
+            if not 1 <= int(number) <= 10:  # issue 21: the refusal names the bound
+                raise RuleError("ds20.cog.error.flag_bound", flag=token, min=1, max=10)
             flags["empty"] = int(number)
         if name == "empty" and not number:
             raise RuleError("ds20.cog.error.empty_needs_n", flag=token)

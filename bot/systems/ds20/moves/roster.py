@@ -22,6 +22,7 @@ from bot.systems.bounds import require_room
 from bot.systems.ds20.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import read_statline
+from bot.systems.heroes import require_hero_slot
 from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.sheets import SheetReading
 from bot.systems.words import fold, side, yes_no
@@ -107,6 +108,7 @@ def join(o: JoinOptions) -> Play[DS20State]:
         if any(c.controller_id == actor.user_id and fold(c.name) == fold(sheet.name)
                for c in state.combatants):  # fmt: skip
             raise RuleError("ds20.cog.error.already_joined", name=sheet.name)
+        require_hero_slot(state, actor.user_id)  # issue 21: one hero unless the GM allows more
         joining = Actor(user_id=actor.user_id, is_gm=True)
         return ds20.add_combatant(state, joining, sheet, controller_id=actor.user_id, dice=dice)
 

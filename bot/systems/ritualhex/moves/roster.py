@@ -23,6 +23,7 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Outcome, RuleError, chain
 from bot.systems.bounds import require_room
+from bot.systems.heroes import require_hero_slot
 from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.ritualhex.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
@@ -125,7 +126,9 @@ def join(o: JoinOptions) -> Play[RitualHexState]:
 
     def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
         sheet = _read(text, name, "hero", state.library).sheet
-        return rh.add_combatant(state, actor, sheet, controller_id=actor.user_id)
+        added = rh.add_combatant(state, actor, sheet, controller_id=actor.user_id)
+        require_hero_slot(state, actor.user_id)  # issue 21: one hero unless the GM allows more
+        return added
 
     return play("join", run)
 

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import RuleError
+from bot.systems.swade.bounds import ARMOR, WEAPON_AP, WEAPON_ROF
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeCombatant, Weapon
 from bot.systems.words import fold
@@ -94,11 +95,33 @@ def _key(word: str) -> str:
     return re.sub(r"[\s-]+", "_", fold(word))
 
 
+# Issue 21: a flag's number has the bound of what it stands for (README "Limits"): a
+# weapon's RoF and AP, an obstacle's armour. CALLED_PENALTY: an unarmoured spot's -N is a
+# modifier like the ``modifier`` option's.
+FLAG_BOUNDS: dict[str, tuple[int, int]] = {
+    "rof": WEAPON_ROF,
+    "ap": WEAPON_AP,
+    "obstacle_armor": ARMOR,
+}
+CALLED_PENALTY = (0, 20)
+
+
+def _bounded(flag: str, raw: str, bound: tuple[int, int]) -> int:
+    """``raw`` as a number within ``bound``, else ``swade_combat_cog.error.flag_bound``
+    naming it."""
+    value = int(raw)
+    if not bound[0] <= value <= bound[1]:
+        raise RuleError(
+            "swade_combat_cog.error.flag_bound", flag=flag, value=raw, min=bound[0], max=bound[1]
+        )
+    return value
+
+
 def _flag_value(flag: str, field: str, raw: str) -> Any:
-    if field in ("rof", "ap", "obstacle_armor"):
+    if field in FLAG_BOUNDS:
         if not re.fullmatch(r"\d+", raw.strip()):
             raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
-        return int(raw)
+        return _bounded(flag, raw.strip(), FLAG_BOUNDS[field])
     if field in ("target_scale", "attacker_scale"):
         scale = SCALES.get(_key(raw))
         if scale is None:
@@ -145,7 +168,8 @@ def parse_called(text: str) -> dict[str, Any]:
     if number is not None:
         if called != "unarmored":
             raise RuleError("swade_combat_cog.error.called", value=text)
-        fields["called_penalty"] = -abs(int(number.replace(" ", "")))
+        penalty = _bounded(text, number.replace(" ", "").lstrip("+-"), CALLED_PENALTY)
+        fields["called_penalty"] = -penalty
     return fields
 
 

@@ -153,8 +153,9 @@ class EditOptions(Options):
 
 
 def edit(o: EditOptions) -> Play[SwadeState]:
-    """The GM (or a player, for its own combatant and the player fields) corrects it; a
-    controller makes it a player character."""
+    """The GM corrects it (issue 21: not its player, as in the other systems:
+    :func:`~bot.systems.swade.encounter_rules.edit_combatant`); a controller makes it a
+    player character."""
     changes = parse_corrections(o.statblock) if o.statblock else {}
     if o.name is not None:
         changes["name"] = o.name.strip()

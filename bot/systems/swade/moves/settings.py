@@ -9,6 +9,7 @@ from pydantic import ValidationInfo, field_validator, model_validator
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.heroes import allowance_line
 from bot.systems.plugin import Move, Options, Play, Show
 from bot.systems.swade.encounter_rules import require_gm
 from bot.systems.swade.moves.who import table
@@ -66,13 +67,17 @@ class SettingsOptions(Options):
 
 
 def listed(state: SwadeState) -> list[Event]:
-    """Each setting, its id and whether it is on."""
+    """Each setting, its id and whether it is on; then the heroes each player may join
+    with (issue 21, every system's: :mod:`bot.systems.heroes`)."""
     return [
-        Event(
-            key="swade.cog.setting.line",
-            params={"setting": f"swade.cog.setting.{name}", "id": name, "value": value},
-        )
-        for name, value in state.settings.model_dump().items()
+        *(
+            Event(
+                key="swade.cog.setting.line",
+                params={"setting": f"swade.cog.setting.{name}", "id": name, "value": value},
+            )
+            for name, value in state.settings.model_dump().items()
+        ),
+        allowance_line(state),
     ]
 
 
