@@ -51,8 +51,11 @@ async def reply(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     ephemeral: bool = False,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
-    """Answer ``interaction`` with the reply, fitted into as many messages as it needs."""
+    """Answer ``interaction`` with the reply, fitted into as many messages as it needs.
+    ``allowed_mentions`` (the turn's player, issue 18) goes with the first page, whose
+    content holds the mention; every other message pings nobody (the bot's default)."""
     pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
     last = len(pages) - 1
     for number, page in enumerate(pages):
@@ -62,11 +65,18 @@ async def reply(
             ephemeral=ephemeral,
             view=view if number == last else None,
             file=file if number == 0 else None,
+            allowed_mentions=allowed_mentions if number == 0 else None,
         )
 
 
-def _message(page: Page, view: discord.ui.View | None) -> dict[str, Any]:
+def _message(
+    page: Page,
+    view: discord.ui.View | None,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> dict[str, Any]:
     kwargs: dict[str, Any] = {}
+    if allowed_mentions is not None:
+        kwargs["allowed_mentions"] = allowed_mentions
     if page.content is not None:
         kwargs["content"] = page.content
     if page.embeds:
@@ -83,8 +93,9 @@ async def _send(
     ephemeral: bool,
     view: discord.ui.View | None,
     file: discord.File | None,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
-    kwargs = _message(page, view)
+    kwargs = _message(page, view, allowed_mentions)
     if not interaction.response.is_done():
         if file is not None:
             kwargs["file"] = file
@@ -110,9 +121,11 @@ async def post(
     content: str | None = None,
     embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
     """The same reply posted in a channel (when the interaction can no longer be
     answered): fitted the same way."""
     pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
     for number, page in enumerate(pages):
-        await channel.send(**_message(page, view if number == len(pages) - 1 else None))
+        last = view if number == len(pages) - 1 else None
+        await channel.send(**_message(page, last, allowed_mentions if number == 0 else None))

@@ -17,6 +17,7 @@ from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
 from bot.commands.choices import system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import answer, end_summary, undo_notes
+from bot.commands.turn_pings import ping_settings
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
@@ -55,6 +56,7 @@ class EncounterCog(commands.Cog):
             gm_id=ctx.user_id,
             system=system,
             name=name.strip()[:100],
+            lang=ctx.lang,
         )
         await ctx.send(
             ctx.t(
@@ -86,8 +88,9 @@ class EncounterCog(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
-        embed, buttons = board_embed(encounter, ctx.lang, await self.bot.boards.context(encounter))
-        view = board_view(ctx.channel_id, buttons, ctx.lang)
+        lang = self.bot.boards.language(encounter)  # the board's, not the reader's
+        embed, buttons = board_embed(encounter, lang, await self.bot.boards.context(encounter))
+        view = board_view(ctx.channel_id, buttons, lang)
         await ctx.send(embed=embed, **({"view": view} if view else {}))
         message = await interaction.original_response()
         await self.bot.encounters.set_board(ctx.channel_id, message.id)
@@ -172,6 +175,8 @@ class EncounterCog(commands.Cog):
     ) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
+        if await ping_settings(ctx, encounter, setting, value):
+            return  # the turn pings setting, the same in every system (issue 18)
         await answer(ctx, encounter, "encounter:settings", setting=setting, value=value)
 
     @app_commands.command(

@@ -82,7 +82,8 @@ async def play(
                 if as_json:
                     print(json.dumps(msg.to_json(), ensure_ascii=False), file=out)
                 else:
-                    print(format_message(msg, lang), file=out)
+                    names = {u.id: u.name for u in table.users.values()}
+                    print(format_message(msg, lang, names), file=out)
             out.flush()
     return code
 
