@@ -39,6 +39,7 @@ from bot.play.recorder import (
     snowflake,
 )
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
+from bot.systems.words import fold
 
 APP_ID = 1_200_000_000_000_000_001
 BOT_USER = {
@@ -496,16 +497,17 @@ def _english_names() -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     for key, text in catalog("es").items():
         if key.startswith("cmd."):
-            found.setdefault(text.lower(), []).append(key[4:])
+            found.setdefault(fold(text), []).append(key[4:])
     return {text: tuple(names) for text, names in found.items()}
 
 
 def _english(word: str, among: Iterable[str] | None = None) -> str:
     """Command, subcommand and option names may be typed in Spanish (the localized name).
     Two English names may share a Spanish one (``jugador``: player, controller); with
-    ``among``, the one the command actually has wins."""
+    ``among``, the one the command actually has wins. Accents are optional
+    (``expresion`` is ``expresión``), as when typing in Discord's search."""
     lowered = word.lower()
-    names = list(_english_names().get(lowered, ()))
+    names = list(_english_names().get(fold(word), ()))
     if among is not None:
         wanted = set(among)
         names = [n for n in names if n in wanted] or names
