@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.errors import UserError
+from bot.i18n import CommandName
 
 Handler = Callable[..., Awaitable[Any]]
 _HANDLERS: dict[tuple[str, str], Handler] = {}
@@ -26,7 +27,7 @@ def handler_for(command: str, system: str) -> Handler:
     try:
         return _HANDLERS[(command, system)]
     except KeyError:
-        shown = command.replace(":", " ")  # "grapple:crush" is shown as "/grapple crush"
+        shown = CommandName(command.replace(":", " "))  # "grapple:crush": "/grapple crush"
         raise UserError("command.not_in_system", command=shown, system=f"system.{system}") from None
 
 

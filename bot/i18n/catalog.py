@@ -104,6 +104,16 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     return text.format_map(_Missing(params))
 
 
+class CommandName(str):
+    """A command as typed, by its English path ("initiative roll"): a message shows it
+    as Discord shows it to the reader ("/iniciativa tirar"), through the ``cmd.*`` names
+    (English ones are the names themselves)."""
+
+    def shown(self, lang: str) -> str:
+        names = catalog(lang if lang in LANGUAGES else "es")
+        return "/" + " ".join(names.get(f"cmd.{word}", word) for word in self.split())
+
+
 def has(key: str, lang: str = "es") -> bool:
     return key in catalog(lang)
 

@@ -266,6 +266,9 @@ class Plugin(Generic[S]):
     locales: Path | None = None
     legacy: bool = False
     turn: TurnOf[S] | None = None  # whose turn it is; None: the system has no turns
+    # A shared command this system does not answer -> the one of its own that does that
+    # job, named when the other is refused ("initiative:roll" -> "deal"; issue 18).
+    instead: Mapping[str, str] = field(default_factory=dict)
 
     by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
 

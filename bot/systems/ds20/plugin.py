@@ -20,4 +20,5 @@ PLUGIN: Plugin[DS20State] = Plugin(
     suggest=SUGGEST,
     renderers="bot.render.ds20",
     turn=whose_turn,
+    instead={"deal": "initiative:roll"},
 )

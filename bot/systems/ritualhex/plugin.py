@@ -20,4 +20,5 @@ PLUGIN: Plugin[RitualHexState] = Plugin(
     suggest=SUGGEST,
     renderers="bot.render.ritualhex",
     turn=whose_turn,
+    instead={"deal": "hex:round", "initiative:roll": "hex:round"},
 )

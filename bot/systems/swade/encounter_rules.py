@@ -358,7 +358,11 @@ def edit_combatant(
     new.combatants[new.combatants.index(target)] = edited
     event = Event(
         key="swade.combatant.edited",
-        params={"combatant": edited.name, "fields": ", ".join(sorted(changes))},
+        # issue 18: each field by its name in the reader's language, never its id
+        params={
+            "combatant": edited.name,
+            "fields": [f"bounds.field.swade.{f}" for f in sorted(changes)],
+        },
     )
     return Outcome(
         state=new, events=[event], summary=Event(key="log.edit", params={"name": edited.name})

@@ -20,4 +20,5 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     suggest=SUGGEST,
     renderers="bot.render.swade",
     turn=whose_turn,
+    instead={"initiative:roll": "deal"},
 )

@@ -597,7 +597,7 @@ def _draw_for_slot(
                 key="swade.draw.edges",
                 params={
                     **_label(state, leader.id),
-                    "edges": ", ".join(sorted(edges)),
+                    "edges": [f"sheet.swade.edge.{e}" for e in sorted(edges)],  # issue 18
                     "drawn": ", ".join(card_label(c) for c in result.drawn),
                     "quick": ", ".join(card_label(c) for c in result.quick_redraws),
                     "kept": card_label(result.kept),

@@ -23,9 +23,9 @@ async def test_the_three_rounds_run_as_documented(tmp_path: Path) -> None:
                 (refused if private else said).append(message.text())
     text = "\n".join(said)
     assert refused == [
-        "Solo el DJ puede hacer eso.",
-        "Ana no es tuyo: solo el DJ o quien lo controla puede hacer eso.",
-        "No conozco el estado «volando».",
+        "Solo el DJ puede hacer eso. Pídeselo al DJ, o a alguien con Gestionar servidor (`/servidor rol-dj` nombra un rol de DJ).",
+        "Ana no es tuyo: solo el DJ o quien lo controla puede hacer eso. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`.",
+        "No conozco el estado «volando». Elige uno de la lista de `estado:`, p. ej. `/estado añadir combatiente:Ana estado:Distraído`.",
     ]
     for highlight in (
         "Turno de Beto (8♠).",
