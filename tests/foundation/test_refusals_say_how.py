@@ -40,9 +40,13 @@ def raised_keys() -> set[str]:
                 first = node.args[0]
                 if name in RAISED and isinstance(first, ast.Constant):
                     keys.add(str(first.value))
-            if isinstance(node, ast.keyword) and node.arg in PASSED:
-                if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-                    keys.add(node.value.value)
+            if (
+                isinstance(node, ast.keyword)
+                and node.arg in PASSED
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            ):
+                keys.add(node.value.value)
             if isinstance(node, ast.arguments):
                 named = [*node.posonlyargs, *node.args, *node.kwonlyargs]
                 defaults = [*node.defaults, *node.kw_defaults]
