@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import catalog
+from bot.i18n import catalog, shown, t
 from bot.play.lines import LineError
 from bot.play.table import OfflineTable
 from bot.systems.words import fold
@@ -171,3 +171,18 @@ async def test_every_rendered_example_is_in_its_language(
                 if problems:
                     found.append(f"line {number}: {problems}: {text[:160]!r}")
     assert found == [], "\n".join(found[:20])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("es", "/personaje guardar necesita: nombre"), ("en", "/character save needs: name")],
+)
+async def test_a_line_missing_an_option_names_it_in_the_readers_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    async with OfflineTable(db_path=tmp_path / "x.sqlite3", locale=lang) as table:
+        with pytest.raises(LineError) as refused:
+            await table.run("@gm /character save")
+    error = refused.value
+    text = t(error.key, lang, **{k: shown(v, lang) for k, v in error.params.items()})
+    assert text.startswith(said) and not leaks(text, lang)
