@@ -121,9 +121,9 @@ async def test_the_ping_setting_is_the_gms_and_refuses_a_bad_value_saying_how(
         [refusal] = await table.run("@ana /encounter settings setting:pings value:off")
         assert refusal.ephemeral
         [bad] = await table.run("@gm /encounter settings setting:pings value:maybe")
-        assert (
-            bad.ephemeral and "value:deck" in bad.content and "/encounter settings" in bad.content
-        )
+        fix = "valor:siguiente" if lang == "es" else "value:deck"
+        command = "/encuentro ajustes" if lang == "es" else "/encounter settings"
+        assert bad.ephemeral and fix in bad.content and command in bad.content
         encounter = await table.bot.encounters.get(table.channel_id)
         assert encounter is not None and encounter.pings == "turn"
         [listed] = await table.run("@gm /encounter settings")
