@@ -43,6 +43,7 @@ PLAYER_FIELDS = frozenset(
         "size",
         "power_points",
         "max_power_points",
+        "gender",
     }
 )
 GM_FIELDS = frozenset({"side", "wild_card", "group", "controller_id", "is_pc", "max_wounds"})
