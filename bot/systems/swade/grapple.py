@@ -195,7 +195,7 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         events.append(
             Event(
                 key=f"swade_combat.grapple.{state_name}",
-                params={"attacker": attacker.name, "target": target.name, "o": ending(target)},
+                params={"attacker": attacker.name, "target": target.name, **held_words(target)},
             )
         )
     return events, Event(
@@ -269,7 +269,7 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
         events.append(
             Event(
                 key="swade_combat.escape.to_entangled",
-                params={"name": victim.name, "o": ending(victim)},
+                params={"name": victim.name, **held_words(victim)},
             )
         )
     else:
@@ -379,6 +379,12 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     return events, Event(key="log.swade.crush", params={"target": target.name})
 
 
-def ending(c: SwadeCombatant) -> str:
-    """Issue 18: the Spanish ending that agrees with the combatant ("inmovilizad-a")."""
-    return "a" if c.gender == "f" else "o"
+def held_words(c: SwadeCombatant) -> dict[str, str]:
+    """Issue 18: the words that agree with the held combatant's gender, as catalogue keys
+    ("inmovilizada", "la sujete"; the masculine when none is given)."""
+    g = "f" if c.gender == "f" else "m"
+    return {
+        "bound": f"swade_combat.held.bound.{g}",
+        "entangled": f"swade_combat.held.entangled.{g}",
+        "pronoun": f"swade_combat.held.pronoun.{g}",
+    }
