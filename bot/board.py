@@ -78,6 +78,15 @@ class BoardManager:
         busy = sum(1 for task in self._tasks.values() if not task.done())
         return max(self.interval, busy / EDITS_PER_SECOND)
 
+    def language(self, encounter: Encounter) -> str:
+        """The board's language (issue 18): the server's setting (/server language), else
+        the language of the GM who started the encounter, else the bot's default."""
+        return (
+            self.bot.guild_locales.get(encounter.guild_id)
+            or encounter.lang
+            or self.bot.settings.default_locale
+        )
+
     async def context(self, encounter: Encounter) -> BoardContext:
         """Benny pools for the board, when a ledger is installed (``bot.bennies``) and the
         system uses bennies (the others' boards read nothing of them)."""
@@ -90,7 +99,7 @@ class BoardManager:
         encounter = await self.bot.encounters.get(channel_id)
         if encounter is None:
             return
-        lang = self.bot.guild_locales.get(encounter.guild_id, self.bot.settings.default_locale)
+        lang = self.language(encounter)
         embed, buttons = board_embed(encounter, lang, await self.context(encounter))
         view = board_view(channel_id, buttons, lang)
         shown = repr((embed.to_dict(), view.to_components() if view is not None else None))

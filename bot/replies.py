@@ -51,11 +51,11 @@ async def reply(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     ephemeral: bool = False,
-    mention: int | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
     """Answer ``interaction`` with the reply, fitted into as many messages as it needs.
-    ``mention``: the one user the first message may ping (allowed mentions for exactly
-    that user); otherwise nobody (the client's default, ``AllowedMentions.none()``)."""
+    ``allowed_mentions`` (the turn's player, issue 18) goes with the first page, whose
+    content holds the mention; every other message pings nobody (the bot's default)."""
     pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
     last = len(pages) - 1
     for number, page in enumerate(pages):
@@ -65,12 +65,18 @@ async def reply(
             ephemeral=ephemeral,
             view=view if number == last else None,
             file=file if number == 0 else None,
-            mention=mention if number == 0 else None,
+            allowed_mentions=allowed_mentions if number == 0 else None,
         )
 
 
-def _message(page: Page, view: discord.ui.View | None) -> dict[str, Any]:
+def _message(
+    page: Page,
+    view: discord.ui.View | None,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> dict[str, Any]:
     kwargs: dict[str, Any] = {}
+    if allowed_mentions is not None:
+        kwargs["allowed_mentions"] = allowed_mentions
     if page.content is not None:
         kwargs["content"] = page.content
     if page.embeds:
@@ -87,13 +93,9 @@ async def _send(
     ephemeral: bool,
     view: discord.ui.View | None,
     file: discord.File | None,
-    mention: int | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
-    kwargs = _message(page, view)
-    if mention is not None:
-        kwargs["allowed_mentions"] = discord.AllowedMentions(
-            everyone=False, roles=False, replied_user=False, users=[discord.Object(id=mention)]
-        )
+    kwargs = _message(page, view, allowed_mentions)
     if not interaction.response.is_done():
         if file is not None:
             kwargs["file"] = file
@@ -119,9 +121,19 @@ async def post(
     content: str | None = None,
     embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
     """The same reply posted in a channel (when the interaction can no longer be
     answered): fitted the same way."""
     pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
     for number, page in enumerate(pages):
-        await channel.send(**_message(page, view if number == len(pages) - 1 else None))
+        last = view if number == len(pages) - 1 else None
+        await channel.send(**_message(page, last, allowed_mentions if number == 0 else None))
+
+
+def only_user(user_id: int) -> discord.AllowedMentions:
+    """Allowed mentions for exactly one user (a turn's player, an effect's controller):
+    never roles, everyone or the replied user."""
+    return discord.AllowedMentions(
+        users=[discord.Object(user_id)], roles=False, everyone=False, replied_user=False
+    )

@@ -17,16 +17,16 @@ from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
 from bot.commands.choices import system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import answer, end_summary, imported, undo
+from bot.commands.turn_pings import ping_settings
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
 from bot.render.board import board_embed
-from bot.render.text import event_lines, summary_text
+from bot.render.text import summary_text
 from bot.render.views import board_view
-from bot.systems import catalogue
 from bot.systems.bounds import ENCOUNTER_NAME_MAX
 from bot.systems.catalogue import DEFAULT_SYSTEM
 from bot.systems.encounter import Encounter
-from bot.systems.heroes import allow_heroes, allowance_line, is_heroes_setting, parse_allowance
+from bot.systems.heroes import allow_heroes, is_heroes_setting, parse_allowance
 
 EXPORT_ROWS = 10_000
 
@@ -61,6 +61,7 @@ class EncounterCog(commands.Cog):
             gm_id=ctx.user_id,
             system=system,
             name=name,  # issue 21: refused past its bound, naming it (never cut)
+            lang=ctx.lang,
         )
         await ctx.send(
             ctx.t(
@@ -92,8 +93,9 @@ class EncounterCog(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
-        embed, buttons = board_embed(encounter, ctx.lang, await self.bot.boards.context(encounter))
-        view = board_view(ctx.channel_id, buttons, ctx.lang)
+        lang = self.bot.boards.language(encounter)  # the board's, not the reader's
+        embed, buttons = board_embed(encounter, lang, await self.bot.boards.context(encounter))
+        view = board_view(ctx.channel_id, buttons, lang)
         await ctx.send(embed=embed, **({"view": view} if view else {}))
         message = await interaction.original_response()
         await self.bot.encounters.set_board(ctx.channel_id, message.id)
@@ -188,14 +190,8 @@ class EncounterCog(commands.Cog):
                 title_key="roster.heroes_title",
             )
             return
-        if (
-            setting is None
-            and catalogue.plugin(encounter.system).move("encounter:settings") is None
-        ):
-            line = event_lines([allowance_line(encounter.state)], ctx.lang)
-            embed = discord.Embed(title=ctx.t("roster.heroes_title"), description="\n".join(line))
-            await ctx.send(embed=embed, ephemeral=True)
-            return
+        if await ping_settings(ctx, encounter, setting, value):
+            return  # the turn pings setting, the same in every system (issue 18)
         await answer(ctx, encounter, "encounter:settings", setting=setting, value=value)
 
     @app_commands.command(

@@ -11,7 +11,10 @@ from discord.ext import commands
 
 from bot import replies
 from bot.app import VERSION, ComodinBot
-from bot.i18n import catalog, t
+from bot.commands import help_pages
+from bot.errors import UserError
+from bot.i18n import t
+from bot.render import limits
 from bot.shards import format_shard_ids
 
 EMBED_COLOUR = 0xC0392B
@@ -50,25 +53,40 @@ class Meta(commands.Cog):
         await replies.reply(interaction, lang, embeds=[embed])
 
     @app_commands.command(name=_("help"), description=_("What Comodín can do"))
-    async def help(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(command=_("One command's page: its options, who may use it, an example"))
+    async def help(
+        self,
+        interaction: discord.Interaction,
+        command: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """The commands in the order of play, or one command's page (issue 18)."""
         lang = self.bot.language_for(interaction)
-        strings = catalog(lang)
-        lines = []
-        for command in sorted(self.bot.tree.get_commands(), key=lambda c: c.name):
-            name = strings.get(f"cmd.{command.name}", command.name)
-            description = strings.get(f"cmd.{command.description}", command.description)
-            subs = ""
-            if isinstance(command, app_commands.Group):
-                subs = " " + " | ".join(
-                    strings.get(f"cmd.{c.name}", c.name) for c in command.commands
-                )
-            lines.append(f"**/{name}**{subs} — {description}")
-        embed = discord.Embed(
-            title=t("help.title", lang),
-            description=t("help.intro", lang) + "\n" + "\n".join(lines),
-            colour=EMBED_COLOUR,
-        )
-        await replies.reply(interaction, lang, embeds=[embed], ephemeral=True)
+        if command is not None:
+            found = help_pages.find(self.bot.tree, command)
+            if found is None:
+                raise UserError("help.unknown", command=command)
+            title, lines = help_pages.page(*found, lang)
+            embeds = [discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)]
+        else:
+            blocks = [t("help.intro", lang)]
+            for section, lines in help_pages.overview(self.bot.tree, lang):
+                blocks.append("\n".join([f"__**{section}**__", *lines]))
+            embeds = [
+                discord.Embed(description=text, colour=EMBED_COLOUR)
+                for text in help_pages.packed(blocks, limits.DESCRIPTION)
+            ]
+            embeds[0].title = t("help.title", lang)
+        await replies.reply(interaction, lang, embeds=embeds, ephemeral=True)
+
+    @help.autocomplete("command")
+    async def _help_command(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = self.bot.language_for(interaction)
+        return [
+            app_commands.Choice(name=label, value=path)
+            for label, path in help_pages.suggestions(self.bot.tree, current, lang)
+        ]
 
 
 async def setup(bot: ComodinBot) -> None:

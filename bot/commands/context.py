@@ -19,6 +19,7 @@ import discord
 
 from bot import replies
 from bot.app import ALREADY_ACKNOWLEDGED, ComodinBot
+from bot.commands.turn_pings import Announcement, announcement, whose_turn
 from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
@@ -27,6 +28,7 @@ from bot.render.text import event_lines
 from bot.render.views import offers_view
 from bot.systems.base import Actor, Outcome
 from bot.systems.encounter import Encounter
+from bot.systems.plugin import Turn
 
 log = logging.getLogger("comodin")
 
@@ -123,7 +125,10 @@ class Ctx:
         """Run ``rules(state, actor, dice)`` on the channel's encounter, reply with its
         events and offers, and refresh the board."""
 
+        before: list[Turn | None] = []
+
         def apply(encounter: Encounter, dice: DiceSource) -> Outcome:
+            before[:] = [whose_turn(encounter)]  # under the lock: the turn this action ends
             return rules(encounter.state, self.actor(encounter), dice)
 
         params = {**(params or {}), **self.command_line()}
@@ -145,21 +150,42 @@ class Ctx:
                 "interaction %s was already applied; ignoring the replay", self.interaction.id
             )
             raise ReplayedInteraction(self.interaction.id) from None
+        turn = (
+            None if ephemeral else announcement(before[0] if before else None, encounter, self.lang)
+        )
         await self.send_outcome(
-            encounter, outcome, title_key=title_key or f"title.{kind}", ephemeral=ephemeral
+            encounter,
+            outcome,
+            title_key=title_key or f"title.{kind}",
+            ephemeral=ephemeral,
+            turn=turn,
         )
         self.bot.boards.request(self.channel_id)
         return encounter, outcome
 
     async def send_outcome(
-        self, encounter: Encounter, outcome: Outcome, *, title_key: str, ephemeral: bool = False
+        self,
+        encounter: Encounter,
+        outcome: Outcome,
+        *,
+        title_key: str,
+        ephemeral: bool = False,
+        turn: Announcement | None = None,
     ) -> None:
+        """The result of an action; when it started a turn, its announcement first, the
+        only text that may mention someone (:mod:`bot.commands.turn_pings`)."""
         lines = event_lines(outcome.events, self.lang) or [self.t("result.done")]
         embed = discord.Embed(
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
         view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, self.lang)
-        await self.send(embed=embed, view=view, ephemeral=ephemeral)
+        await self.send(
+            turn.content if turn is not None else None,
+            embed=embed,
+            view=view,
+            ephemeral=ephemeral,
+            allowed_mentions=turn.allowed_mentions if turn is not None else None,
+        )
 
     # -- taking time ------------------------------------------------------------------------
 
@@ -187,10 +213,10 @@ class Ctx:
         view: discord.ui.View | None = None,
         ephemeral: bool = False,
         file: discord.File | None = None,
-        mention: int | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
-        """Reply (fitted, paged when long: :mod:`bot.replies`). ``mention``: the one user
-        the message may ping (its content mentions them); without it, nobody."""
+        """Reply (fitted, paged when long: :mod:`bot.replies`). ``allowed_mentions``: only
+        for a turn's announcement (:mod:`bot.commands.turn_pings`)."""
         embeds = [embed] if embed is not None else []
         try:
             await replies.reply(
@@ -201,7 +227,7 @@ class Ctx:
                 view=view,
                 file=file,
                 ephemeral=ephemeral,
-                mention=mention,
+                allowed_mentions=allowed_mentions,
             )
         except discord.HTTPException as exc:
             if exc.code == ALREADY_ACKNOWLEDGED:
@@ -220,4 +246,11 @@ class Ctx:
             channel = self.bot.get_partial_messageable(
                 self.channel_id, guild_id=self.interaction.guild_id
             )
-            await replies.post(channel, self.lang, content=content, embeds=embeds, view=view)
+            await replies.post(
+                channel,
+                self.lang,
+                content=content,
+                embeds=embeds,
+                view=view,
+                allowed_mentions=allowed_mentions,
+            )

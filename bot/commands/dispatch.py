@@ -35,6 +35,7 @@ from bot.commands.benny_spending import pay_benny
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
 from bot.errors import UserError
+from bot.i18n import CommandName
 from bot.render.systems import renderers
 from bot.render.text import event_lines
 from bot.render.views import offers_view
@@ -50,7 +51,18 @@ PAYERS: dict[str, Payer] = {"benny": pay_benny}
 
 
 def not_in_system(command: str, system: str) -> UserError:
-    shown = command.replace(":", " ")  # "grapple:crush" is shown as "/grapple crush"
+    """The refusal of a command the system does not answer, naming the one of its own
+    that does that job when it has one (``Plugin.instead``: /initiative roll in Savage
+    Worlds says /deal), else where the system's commands are listed."""
+    shown = CommandName(command.replace(":", " "))  # "grapple:crush": "/grapple crush"
+    instead = catalogue.plugin(system).instead.get(command)
+    if instead is not None:
+        return UserError(
+            "command.not_in_system_instead",
+            command=shown,
+            system=f"system.{system}",
+            instead=f"command.instead.{instead.replace(':', '_')}",
+        )
     return UserError("command.not_in_system", command=shown, system=f"system.{system}")
 
 

@@ -10,6 +10,7 @@ the channel's), else in the language of whoever ended the turn (usually the GM).
 
 from __future__ import annotations
 
+from bot import replies
 from bot.commands.context import Ctx
 from bot.i18n import t
 from bot.systems.base import Outcome
@@ -32,4 +33,4 @@ async def follow_up(ctx: Ctx, encounter: Encounter, outcome: Outcome) -> None:
             combatant=event.params.get("combatant", ""),
             effect=event.params.get("effect", ""),
         )
-        await ctx.send(text, mention=int(user))
+        await ctx.send(text, allowed_mentions=replies.only_user(int(user)))

@@ -311,6 +311,7 @@ class EncounterService:
         system: str,
         name: str = "",
         user_id: int | None = None,
+        lang: str | None = None,
     ) -> Encounter:
         state_model = catalogue.plugin(system).state  # refuses an unknown system
         if name.strip():  # issue 21: a plain name within its bound
@@ -326,6 +327,7 @@ class EncounterService:
                 name=name,
                 seed=self.dice.new_seed(),
                 state=state,  # type: ignore[arg-type]
+                lang=lang,
             )
             state_json = encounter.model_dump_json()
             log = _log_row(
@@ -562,16 +564,21 @@ class EncounterService:
 
     async def set_board(self, channel_id: int, message_id: int | None) -> None:
         """Remember the board message (not an undoable change)."""
-        async with self.lock(channel_id):
-            await self._retrying(channel_id, lambda tx: self._set_board(channel_id, message_id, tx))
+        await self.set_envelope(channel_id, board_message_id=message_id)
 
-    async def _set_board(
-        self, channel_id: int, message_id: int | None, tx: Transaction | None
+    async def set_envelope(self, channel_id: int, **fields: Any) -> None:
+        """Change fields of the encounter around its state (the board message, whom turns
+        ping): not a rules action, not undoable."""
+        async with self.lock(channel_id):
+            await self._retrying(channel_id, lambda tx: self._set_envelope(channel_id, fields, tx))
+
+    async def _set_envelope(
+        self, channel_id: int, fields: dict[str, Any], tx: Transaction | None
     ) -> None:
         entry = await self._load(channel_id, tx)
         if entry is None:
             return
-        encounter = entry[0].model_copy(update={"board_message_id": message_id})
+        encounter = entry[0].model_copy(update=fields)
         state_json = encounter.model_dump_json()
         await self._commit(
             tx, lambda tx: _update_state(tx, channel_id, entry[2], pack(state_json), None)

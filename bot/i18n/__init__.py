@@ -1,5 +1,23 @@
 """Spanish and English text; the app_commands Translator lives in ``bot.i18n.translator``."""
 
-from bot.i18n.catalog import LANGUAGES, catalog, has, language_of, t
+from bot.i18n.catalog import (
+    LANGUAGES,
+    CommandName,
+    OptionNames,
+    catalog,
+    has,
+    language_of,
+    shown,
+    t,
+)
 
-__all__ = ["LANGUAGES", "catalog", "has", "language_of", "t"]
+__all__ = [
+    "LANGUAGES",
+    "CommandName",
+    "OptionNames",
+    "catalog",
+    "has",
+    "language_of",
+    "shown",
+    "t",
+]

@@ -104,6 +104,30 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     return text.format_map(_Missing(params))
 
 
+class CommandName(str):
+    """A command as typed, by its English path ("initiative roll"): a message shows it
+    as Discord shows it to the reader ("/iniciativa tirar"), through the ``cmd.*`` names
+    (English ones are the names themselves)."""
+
+    def shown(self, lang: str) -> str:
+        names = catalog(lang if lang in LANGUAGES else "es")
+        return "/" + " ".join(names.get(f"cmd.{word}", word) for word in self.split())
+
+
+class OptionNames(tuple[str, ...]):
+    """Option (or subcommand) names by their English names: a message lists them as
+    the reader's Discord shows them (``name, statblock`` is ``nombre, bloque``)."""
+
+    def shown(self, lang: str) -> str:
+        names = catalog(lang if lang in LANGUAGES else "es")
+        return ", ".join(names.get(f"cmd.{name}", name) for name in self)
+
+
+def shown(value: Any, lang: str) -> Any:
+    """A parameter that names commands or options, in the reader's language."""
+    return value.shown(lang) if isinstance(value, CommandName | OptionNames) else value
+
+
 def has(key: str, lang: str = "es") -> bool:
     return key in catalog(lang)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.i18n import t
 from bot.play.recorder import SentMessage
 
@@ -16,10 +18,15 @@ _KINDS = {
 }
 
 
-def format_message(msg: SentMessage, lang: str) -> str:
+def format_message(msg: SentMessage, lang: str, names: Mapping[int, str] | None = None) -> str:
+    """``names``: the table's users by id, to say whom a message may ping."""
     head = t(_KINDS.get(msg.kind, msg.kind), lang, user=msg.user or "", id=msg.message_id % 10_000)
     if msg.ephemeral:
         head += " · " + t("play.ephemeral", lang)
+    pinged = msg.pinged()
+    if pinged:
+        who = ", ".join("@" + (names or {}).get(u, str(u)) for u in pinged)
+        head += " · " + t("play.pings", lang, users=who)
     lines = [f"── {head} ──"]
     if msg.kind == "modal":
         lines.append(f"[{msg.data.get('title', '')}]")

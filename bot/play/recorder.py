@@ -92,6 +92,11 @@ class SentMessage:
                     found.append(comp)
         return found
 
+    def pinged(self) -> list[int]:
+        """The users this message may ping (its allowed mentions)."""
+        mentions = self.payload.get("allowed_mentions") or {}
+        return [int(u) for u in mentions.get("users") or []]
+
     def text(self) -> str:
         """Everything a person reads in the message, as one string (for tests)."""
         parts = [self.content]

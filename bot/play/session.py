@@ -8,10 +8,10 @@ import json
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.dice.source import DiceError
-from bot.i18n import t
+from bot.i18n import shown, t
 from bot.play.format import format_message
 from bot.play.lines import LineError
 from bot.play.table import OfflineTable
@@ -67,12 +67,17 @@ async def play(
                 messages = await table.run(line)
             except LineError as exc:
                 print(
-                    t("play.bad_line", lang, number=number, error=t(exc.key, lang, **exc.params)),
+                    t(
+                        "play.bad_line",
+                        lang,
+                        number=number,
+                        error=t(exc.key, lang, **_shown(exc.params, lang)),
+                    ),
                     file=err,
                 )
                 continue
             except DiceError as exc:
-                print(t(exc.key, lang, **exc.params), file=err)
+                print(t(exc.key, lang, **_shown(exc.params, lang)), file=err)
                 code = 2
                 break
             for violation in table.recorder.violations:
@@ -82,9 +87,15 @@ async def play(
                 if as_json:
                     print(json.dumps(msg.to_json(), ensure_ascii=False), file=out)
                 else:
-                    print(format_message(msg, lang), file=out)
+                    names = {u.id: u.name for u in table.users.values()}
+                    print(format_message(msg, lang, names), file=out)
             out.flush()
     return code
+
+
+def _shown(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Commands and options named in an error, as the reader's Discord names them."""
+    return {k: shown(v, lang) for k, v in params.items()}
 
 
 def run_play(

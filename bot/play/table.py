@@ -28,7 +28,7 @@ from bot.app import ComodinBot
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
-from bot.i18n import catalog
+from bot.i18n import CommandName, OptionNames, catalog
 from bot.play.lines import Line, LineError, parse_line
 from bot.play.recorder import (
     PayloadViolation,
@@ -39,6 +39,7 @@ from bot.play.recorder import (
     snowflake,
 )
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
+from bot.systems.words import fold
 
 APP_ID = 1_200_000_000_000_000_001
 BOT_USER = {
@@ -302,19 +303,26 @@ class OfflineTable:
         path = [top.name]
         while isinstance(command, app_commands.Group):
             if len(words) < len(path) + 1:
-                subs = ", ".join(c.name for c in command.commands)
-                raise LineError("play.err.needs_sub", command=" ".join(path), subs=subs)
+                subs = OptionNames(c.name for c in command.commands)
+                raise LineError(
+                    "play.err.needs_sub", command=CommandName(" ".join(path)), subs=subs
+                )
             word = _english(words[len(path)], (c.name for c in command.commands))
             sub = command.get_command(word)
             if sub is None:
-                subs = ", ".join(c.name for c in command.commands)
+                subs = OptionNames(c.name for c in command.commands)
                 raise LineError(
-                    "play.err.unknown_sub", sub=words[len(path)], command=" ".join(path), subs=subs
+                    "play.err.unknown_sub",
+                    sub=words[len(path)],
+                    command=CommandName(" ".join(path)),
+                    subs=subs,
                 )
             command = sub
             path.append(sub.name)
         if len(words) > len(path):
-            raise LineError("play.err.extra_word", word=words[len(path)], command=" ".join(path))
+            raise LineError(
+                "play.err.extra_word", word=words[len(path)], command=CommandName(" ".join(path))
+            )
         resolved: dict[str, Any] = {}
         options = self._options(command, line.options, resolved)
         return self._wrap(user, top.name, path, options, resolved)
@@ -373,12 +381,11 @@ class OfflineTable:
             name = _english(raw_name, params)
             param = params.get(name)
             if param is None:
-                names = ", ".join(params) or "none"
                 raise LineError(
                     "play.err.unknown_option",
-                    command=command.qualified_name,
+                    command=CommandName(command.qualified_name),
                     option=raw_name,
-                    options=names,
+                    options=OptionNames(params) or "—",
                 )
             value = self._convert(param, raw_value, resolved)
             options.append({"name": param.name, "type": param.type.value, "value": value})
@@ -389,7 +396,9 @@ class OfflineTable:
         ]
         if missing:
             raise LineError(
-                "play.err.missing", command=command.qualified_name, options=", ".join(missing)
+                "play.err.missing",
+                command=CommandName(command.qualified_name),
+                options=OptionNames(missing),
             )
         return options
 
@@ -402,7 +411,9 @@ class OfflineTable:
                 if raw.lower() in names:
                     return choice.value
             allowed = ", ".join(str(c.value) for c in param.choices)
-            raise LineError("play.err.choice", option=param.name, value=raw, allowed=allowed)
+            raise LineError(
+                "play.err.choice", option=OptionNames([param.name]), value=raw, allowed=allowed
+            )
         try:
             if kind is discord.AppCommandOptionType.integer:
                 return int(raw)
@@ -522,16 +533,17 @@ def _english_names() -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     for key, text in catalog("es").items():
         if key.startswith("cmd."):
-            found.setdefault(text.lower(), []).append(key[4:])
+            found.setdefault(fold(text), []).append(key[4:])
     return {text: tuple(names) for text, names in found.items()}
 
 
 def _english(word: str, among: Iterable[str] | None = None) -> str:
     """Command, subcommand and option names may be typed in Spanish (the localized name).
     Two English names may share a Spanish one (``jugador``: player, controller); with
-    ``among``, the one the command actually has wins."""
+    ``among``, the one the command actually has wins. Accents are optional
+    (``expresion`` is ``expresión``), as when typing in Discord's search."""
     lowered = word.lower()
-    names = list(_english_names().get(lowered, ()))
+    names = list(_english_names().get(fold(word), ()))
     if among is not None:
         wanted = set(among)
         names = [n for n in names if n in wanted] or names

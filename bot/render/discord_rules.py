@@ -14,7 +14,9 @@ only promise the HTTP status, the 50035 code and the field path.
 Where the doubles are stricter than Discord, on purpose:
 - ``allowed_mentions`` must be present on every message the bot creates, and on every
   edit that changes the content (without it Discord parses every mention; the project
-  never pings anyone but the user a message is for).
+  never pings anyone but the user a message is for). It never lets Discord parse
+  mentions (``parse`` empty, no roles, no replied user), and each user it allows must be
+  mentioned in the content (issue 18: a turn's announcement allows exactly its player).
 - The size of a command counts, for each name and description, the longest of its default
   text and its localizations, and must stay within 4,000 characters. Discord's documentation
   said 4,000 until 2025 and says 8,000 now (same counting); 4,000 is what the issue asks and
@@ -165,6 +167,27 @@ def _message(found: _Found, body: Mapping[str, Any], *, edit: bool, path: Path) 
             "COMODIN_ALLOWED_MENTIONS_REQUIRED",
             "Comodín sends allowed_mentions with every message (it never pings anyone).",
         )
+    _mentions(found, body.get("allowed_mentions"), content or "", (*path, "allowed_mentions"))
+
+
+def _mentions(found: _Found, allowed: Any, content: str, path: Path) -> None:
+    """Comodín's own rule: nothing is parsed, and a user is allowed only where the
+    content mentions them (the turn's player, issue 18)."""
+    if not isinstance(allowed, Mapping):
+        return
+    if allowed.get("parse") or allowed.get("roles") or allowed.get("replied_user"):
+        found.add(
+            path,
+            "COMODIN_ONLY_NAMED_USERS",
+            "Comodín lets Discord parse no mentions and pings no role or replied user.",
+        )
+    for user in allowed.get("users") or []:
+        if f"<@{user}>" not in content and f"<@!{user}>" not in content:
+            found.add(
+                (*path, "users"),
+                "COMODIN_UNMENTIONED_USER",
+                f"User {user} may be pinged but the content does not mention them.",
+            )
 
 
 def _embed(found: _Found, embed: Mapping[str, Any], path: Path) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import CommandName, OptionNames, shown, t
 from bot.i18n.catalog import key_params
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
@@ -21,7 +21,9 @@ from bot.systems.base import Event, read_summary
 
 def translate_value(value: Any, lang: str) -> Any:
     """A parameter not marked ``:key``: lists of strings joined, booleans as yes/no,
-    anything else (user text included) as it is."""
+    anything else (user text included) as it is; a command by the reader's name for it."""
+    if isinstance(value, CommandName | OptionNames):
+        return shown(value, lang)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return ", ".join(value)
     if isinstance(value, bool):

@@ -9,7 +9,7 @@ tests' coin-flip duel) through the catalogue.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, PlainValidator
 
@@ -49,6 +49,12 @@ class Encounter(BaseModel):
     state: SystemState
     # Buttons offered by the last action (soak, reroll...): valid until the next action.
     offers: list[Offer] = Field(default_factory=list)
+    # Issue 18. The language of the GM who started it: the board's, when the server has
+    # none set (None: an encounter saved before, the bot's default).
+    lang: Literal["es", "en"] | None = None
+    # Whom a turn's announcement mentions: its player ("turn"), also the player on deck
+    # ("deck"), or nobody ("off"). /encounter settings setting:pings.
+    pings: Literal["turn", "deck", "off"] = "turn"
 
     @property
     def system(self) -> str:

@@ -60,6 +60,25 @@ NOT_TYPED = ("offer:", "board:")
 Rules = Callable[[S, Actor, DiceSource], Outcome]
 
 
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it is (issue 18, turn pings): ``now`` the combatants whose turn is in
+    progress, ``on_deck`` those whose turn comes next when the system knows it (ids), and
+    ``mark`` what makes this turn a new one (a round and a position): a turn starts when
+    the mark after an action differs from the mark before it. ``name`` and
+    ``deck_name``: what the board calls them when that is not their names listed (a
+    group of Extras, SW-31)."""
+
+    now: tuple[str, ...]
+    on_deck: tuple[str, ...] = ()
+    mark: tuple[object, ...] = ()
+    name: str = ""
+    deck_name: str = ""
+
+
+TurnOf = Callable[[S], "Turn | None"]
+
+
 class Options(BaseModel):
     """A move's options. Only the options given arrive (``None`` is never passed): a
     field's default is what the command means without it."""
@@ -241,6 +260,10 @@ class Plugin(Generic[S]):
     suggest: Mapping[str, Suggest[S]] = field(default_factory=dict)
     renderers: str = ""
     locales: Path | None = None
+    turn: TurnOf[S] | None = None  # whose turn it is; None: the system has no turns
+    # A shared command this system does not answer -> the one of its own that does that
+    # job, named when the other is refused ("initiative:roll" -> "deal"; issue 18).
+    instead: Mapping[str, str] = field(default_factory=dict)
 
     by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
 

@@ -26,7 +26,7 @@ POOLS_AFTER = {
     "/reaccionar recuperarse": (2, 3, 2, 2),
 }
 
-REFUSAL = "Una pifia no se puede repetir con un beni."
+REFUSAL = "Una pifia no se puede repetir con un beni. Sigue con el turno (`/siguiente`), o actúa otra vez si le quedan acciones (`/actuar`)."
 
 
 def documented(option: str) -> str:

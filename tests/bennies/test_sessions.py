@@ -49,7 +49,7 @@ async def test_a_second_session_start_is_refused_while_one_is_open(table: Offlin
     await table.run("@gm /bennies session-start")
     await table.run("@ana /bennies spend use:story")
     sent = await table.run("@gm /bennies session-start")
-    assert sent[0].ephemeral and "session-end" in sent[0].text()
+    assert sent[0].ephemeral and "/benis terminar-sesión" in sent[0].text()
     assert (await pools(table))[key(table, "ana")] == 2
 
 
@@ -148,7 +148,7 @@ async def test_session_end_shows_what_was_left_and_closes_the_pools(table: Offli
     assert f"<@{table.user('ana').id}>: 2" in ended[0].text()
     assert await table.bot.bennies.session(table.channel_id) is None
     spend = await table.run("@ana /bennies spend use:story")
-    assert spend[0].ephemeral and "session-start" in spend[0].text()
+    assert spend[0].ephemeral and "/benis empezar-sesión" in spend[0].text()
 
 
 async def test_pools_survive_a_restart_of_the_bot(table: OfflineTable) -> None:

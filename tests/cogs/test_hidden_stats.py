@@ -62,7 +62,8 @@ async def test_hidden_in_english_and_the_refusals(tmp_path: Path) -> None:
     async with swade_table(tmp_path, locale="en", strict=False) as table:
         [player] = await table.run('@ana /combatant edit combatant:"Jefe orco" hidden:true')
         assert player.ephemeral and player.text() == (
-            "Only the GM hides or shows a combatant's numbers."
+            "Only the GM hides or shows a combatant's numbers. Ask the GM"
+            " (`/combatant edit hidden:true`)."
         )
         [mixed] = await table.run('@gm /combatant edit combatant:"Jefe orco" hidden:true name:Gruk')
         assert mixed.ephemeral and "`/combatant edit combatant:Gruk hidden:true`" in mixed.text()
@@ -70,9 +71,9 @@ async def test_hidden_in_english_and_the_refusals(tmp_path: Path) -> None:
         assert peek.ephemeral
         await _hide(table, "Jefe orco")
         messages = await must(table, '@gm /act action:damage target:"Jefe orco" value:30')
-        # The channel's board is in the server's language (Spanish by default here).
+        # The channel's board is in the language of the GM who started it (English here).
         line = _field(_board(messages), "Jefe orco")
-        assert line.startswith("Jefe orco ★\nfuera de combate\n"), line
+        assert line.startswith("Jefe orco ★\nout\n"), line
         encounter = await table.bot.encounters.get(table.channel_id)  # type: ignore[union-attr]
         assert encounter is not None
         embed, _ = render_board(encounter, "en", BoardContext())
@@ -99,7 +100,7 @@ async def test_a_hidden_minion_on_the_ritual_hex_board(tmp_path: Path) -> None:
     async with rh_table(tmp_path, [], locale="en") as table:
         messages = await _hide(table, "Goblin")
         line = _field(_board(messages), "Goblin")
-        assert line.endswith("Goblin\nileso"), line  # the server's language: Spanish here
+        assert line.endswith("Goblin\nunhurt"), line  # the GM's language: English here
         assert "AP" not in line and "💔" not in line
         assert "AP " in _field(_board(messages), "Thrall")
         cached = await table.bot.encounters.get(table.channel_id)  # type: ignore[union-attr]

@@ -28,8 +28,8 @@ from bot.play.table import OfflineTable
 from bot.systems import catalogue
 
 FOUND = ['"Mónica Ruiz"', "c1", '"monica ruiz"', '"MÓNICA  RUIZ"', "Món", "mon"]
-AMBIGUOUS = "«Goblin» puede ser varios combatientes: Goblin Arquero, Goblin Brujo. Escribe el nombre completo."
-UNKNOWN = "No hay ningún combatiente «Nadie»."
+AMBIGUOUS = '«Goblin» puede ser varios combatientes: Goblin Arquero, Goblin Brujo. Escribe el nombre completo, o elígelo de la lista de la opción (p. ej. `objetivo:"Goblin 2"`).'
+UNKNOWN = "No hay ningún combatiente «Nadie». Elige uno de la lista que ofrece la opción, o míralos todos con `/encuentro mostrar`."
 
 
 @dataclass(frozen=True)

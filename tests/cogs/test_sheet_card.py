@@ -40,7 +40,11 @@ def card_of(messages: list[SentMessage]) -> dict[str, Any]:
     cards = [
         m
         for m in messages
-        if m.embeds and "/combatant edit" in (m.embeds[0].get("footer") or {}).get("text", "")
+        if m.embeds
+        and any(
+            edit in (m.embeds[0].get("footer") or {}).get("text", "")
+            for edit in ("/combatant edit", "/combatiente editar")
+        )
     ]
     assert cards, [m.text() for m in messages]
     return cards[-1].embeds[0]

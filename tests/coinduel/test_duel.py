@@ -70,7 +70,8 @@ async def test_what_the_duel_does_not_take_is_refused_and_said_in_english(
         [refused] = await table.run("@ana /attack target:Bea weapon:Sword")
         assert (
             refused.ephemeral
-            and refused.content == "The option “weapon” does not exist in Coin duel."
+            and refused.content
+            == "The option “weapon” does not exist in Coin duel. `/help command:` lists the options of each command."
         )
         [nothing] = await table.run("@ana /grapple start target:Bea")
         assert nothing.ephemeral and "/grapple start" in nothing.content

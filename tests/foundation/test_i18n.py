@@ -35,8 +35,13 @@ def test_command_names_are_valid_discord_names() -> None:
 
 
 def test_t_fills_parameters_and_falls_back() -> None:
-    assert t("play.err.unknown_command", "en", command="x") == "unknown command /x"
-    assert t("play.err.unknown_command", "es", command="x") == "no existe la orden /x"
+    assert (
+        t("play.err.unknown_command", "en", command="x") == "unknown command /x; `/help` lists them"
+    )
+    assert (
+        t("play.err.unknown_command", "es", command="x")
+        == "no existe la orden /x; `/ayuda` las muestra"
+    )
     assert t("no.such.key", "en") == "no.such.key"
 
 

@@ -51,8 +51,8 @@ async def test_a_member_gm_of_a_thread_cannot_give_themselves_bennies(
     before = await pools(tables)
     tables.thread()
     await tables.run("@mallory /encounter start name:Trampa")
-    await refused(tables, "@mallory /bennies give player:@mallory count:10", "session-gm")
-    await refused(tables, "@mallory /bennies give gm:true count:10", "session-gm")
+    await refused(tables, "@mallory /bennies give player:@mallory count:10", "/benis dj-sesión")
+    await refused(tables, "@mallory /bennies give gm:true count:10", "/benis dj-sesión")
     assert await pools(tables) == before
 
 
@@ -63,7 +63,7 @@ async def test_a_member_gm_of_a_thread_cannot_spend_the_gm_pool(tables: ThreadTa
     await tables.run("@mallory /encounter start name:Trampa")
     await put(tables, extra("c1", "Goblin"))
     await refused(tables, "@mallory /bennies spend use:story")  # their own pool: empty
-    await refused(tables, "@mallory /bennies spend use:card combatant:Goblin", "session-gm")
+    await refused(tables, "@mallory /bennies spend use:card combatant:Goblin", "/benis dj-sesión")
     assert (await pools(tables))[GM] == gm_pool
 
 
@@ -71,7 +71,7 @@ async def test_a_member_gm_of_a_thread_cannot_end_the_session(tables: ThreadTabl
     await gm_session(tables)
     tables.thread()
     await tables.run("@mallory /encounter start name:Trampa")
-    await refused(tables, "@mallory /bennies session-end", "session-gm")
+    await refused(tables, "@mallory /bennies session-end", "/benis dj-sesión")
     assert await tables.bot.bennies.session(CHANNEL_ID) is not None
 
 
@@ -82,8 +82,8 @@ async def test_a_member_starting_the_next_fight_in_the_channel_gets_no_session(
     await tables.run("@gm /encounter end")
     await tables.run("@mallory /encounter start name:Revancha")
     before = await pools(tables)
-    await refused(tables, "@mallory /bennies give player:@mallory count:10", "session-gm")
-    await refused(tables, "@mallory /bennies session-end", "session-gm")
+    await refused(tables, "@mallory /bennies give player:@mallory count:10", "/benis dj-sesión")
+    await refused(tables, "@mallory /bennies session-end", "/benis dj-sesión")
     assert await pools(tables) == before
     assert await tables.bot.bennies.session(CHANNEL_ID) is not None
 
@@ -95,7 +95,7 @@ async def test_a_member_who_runs_an_encounter_cannot_open_a_session(
     await tables.run("@gm /encounter start")
     await tables.run("@gm /encounter end")
     await tables.run("@mallory /encounter start name:Trampa")
-    await refused(tables, "@mallory /bennies session-start", "/server gm-role")
+    await refused(tables, "@mallory /bennies session-start", "/servidor rol-dj")
     assert await tables.bot.bennies.session(CHANNEL_ID) is None
 
 
@@ -107,7 +107,7 @@ async def test_the_gm_hands_the_session_over_and_loses_it(tables: ThreadTable) -
     assert not sent[0].ephemeral
     assert (await pools(tables))[key(tables, "ana")] == 5
     # Ana (a player) cannot take it; the server GM (Manage Server) still can act.
-    await refused(tables, "@ana /bennies session-gm member:@ana", "session-gm")
+    await refused(tables, "@ana /bennies session-gm member:@ana", "/benis dj-sesión")
     sent = await tables.run("@gm /bennies give player:@ana")
     assert not sent[0].ephemeral
     sent = await tables.run("@dana /bennies session-end")
@@ -120,7 +120,7 @@ async def test_a_session_handed_to_a_plain_member_is_theirs_alone(tables: Thread
     await tables.run("@gm /bennies session-gm member:@dana")
     sent = await tables.run("@dana /bennies session-gm member:@erin")
     assert not sent[0].ephemeral
-    await refused(tables, "@dana /bennies give player:@dana", "session-gm")
+    await refused(tables, "@dana /bennies give player:@dana", "/benis dj-sesión")
     sent = await tables.run("@erin /bennies give player:@erin")
     assert not sent[0].ephemeral
 

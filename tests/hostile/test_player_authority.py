@@ -75,7 +75,7 @@ async def test_a_player_cannot_edit_their_own_hero(table: OfflineTable) -> None:
         table,
         '@ana /combatant edit combatant:Ana statblock:"Heridas: 0 | Parada: 40"',
         words(table, "Solo el DJ", "Only the GM"),
-        "/character save",
+        words(table, "/personaje guardar", "/character save"),
     )
     await accepted(table, '@gm /combatant edit combatant:Ana statblock:"Heridas: 1"')
 
@@ -122,7 +122,11 @@ async def test_one_hero_per_player_unless_the_gm_allows_more(
         table,
         "@ana /join character:Berta",
         "Ana",
-        "/encounter settings setting:heroes value:2",
+        words(
+            table,
+            "/encuentro ajustes ajuste:héroes valor:2",
+            "/encounter settings setting:heroes value:2",
+        ),
     )
     await refused(
         table,

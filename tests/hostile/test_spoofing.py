@@ -56,9 +56,9 @@ def test_key_markers_match_across_languages() -> None:
 
 
 def test_t_looks_up_only_marked_parameters() -> None:
-    assert json.dumps(t("command.not_in_system", "en", command="deal", system="system.ds20"))
-    assert t("command.not_in_system", "en", command="deal", system="system.ds20") == (
-        f"/deal does not exist in {t('system.ds20', 'en')}."
+    assert json.dumps(t("command.not_in_system", "en", command="/deal", system="system.ds20"))
+    assert t("command.not_in_system", "en", command="/deal", system="system.ds20") == (
+        f"/deal does not exist in {t('system.ds20', 'en')}: `/help` lists each system's commands."
     )
     assert t("encounter.undone", "en", what="encounter.none") == "Undone: encounter.none."
 

@@ -8,6 +8,7 @@ from bot.systems.ds20.moves import MOVES
 from bot.systems.ds20.moves.roster import read_sheet
 from bot.systems.ds20.moves.suggest import SUGGEST
 from bot.systems.ds20.state import DS20State
+from bot.systems.ds20.turns import whose_turn
 from bot.systems.plugin import Plugin
 
 PLUGIN: Plugin[DS20State] = Plugin(
@@ -18,4 +19,6 @@ PLUGIN: Plugin[DS20State] = Plugin(
     moves=MOVES,
     suggest=SUGGEST,
     renderers="bot.render.ds20",
+    turn=whose_turn,
+    instead={"deal": "initiative:roll"},
 )

@@ -43,6 +43,7 @@ from bot.systems.ds20.state import (
 from bot.systems.ds20.statline import fold, parse_statline, skill_key
 from bot.systems.ds20.wounds import can_run, dies_of_fatigue, mark_fatigue
 from bot.systems.plain_names import admit_name
+from bot.systems.plugin import Turn
 
 MAX_TIEBREAKS = 20
 
@@ -572,3 +573,16 @@ def edit_combatant(
         events=[Event(key="ds20.combatant.edited", params={"name": edited.name})],
         summary=Event(key="log.edit", params={"name": edited.name}),
     )
+
+
+def whose_turn(state: DS20State) -> Turn | None:
+    """Issue 18 (turn pings): the combatant whose turn it is (DS-4) and the next living
+    one in initiative order, the first of the next round after the last."""
+    current = state.current_id
+    if current is None:
+        return None
+    living = {c.id for c in raw_items(state.combatants) if c.health != "dead"}
+    count = len(state.turn_order)
+    after = (state.turn_order[(state.current + k) % count] for k in range(1, count))
+    nxt = next((cid for cid in after if cid in living), None)
+    return Turn(now=(current,), on_deck=(nxt,) if nxt else (), mark=(state.round, current))

@@ -8,6 +8,7 @@ from bot.systems.plugin import Plugin
 from bot.systems.ritualhex.moves import MOVES
 from bot.systems.ritualhex.moves.roster import read_sheet
 from bot.systems.ritualhex.moves.suggest import SUGGEST
+from bot.systems.ritualhex.rounds import whose_turn
 from bot.systems.ritualhex.state import RitualHexState
 
 PLUGIN: Plugin[RitualHexState] = Plugin(
@@ -18,4 +19,6 @@ PLUGIN: Plugin[RitualHexState] = Plugin(
     moves=MOVES,
     suggest=SUGGEST,
     renderers="bot.render.ritualhex",
+    turn=whose_turn,
+    instead={"deal": "hex:round", "initiative:roll": "hex:round"},
 )

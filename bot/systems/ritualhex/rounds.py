@@ -11,6 +11,7 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import LIST_MAX, NAME_MAX, count, present, require, require_room
 from bot.systems.common import raw_items
 from bot.systems.plain_names import admit_name
+from bot.systems.plugin import Turn
 from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.bounds import action_problems, require_sheet
 from bot.systems.ritualhex.references import clear_references
@@ -353,3 +354,12 @@ def remove_combatant(state: RitualHexState, actor: Actor, *, combatant_id: str) 
     return Outcome(
         state=state, events=events, summary=Event(key="log.remove", params={"name": c.name})
     )
+
+
+def whose_turn(state: RitualHexState) -> Turn | None:
+    """Issue 18 (turn pings): who may act at this opportunity (RH-5, RH-6). Who comes
+    next depends on the AP each one spends, so nobody is on deck."""
+    if state.phase != "round" or not state.acting:
+        return None
+    left = state.multi_attack.left if state.multi_attack is not None else None
+    return Turn(now=tuple(state.acting), mark=(state.round, state.needle, *state.acting, left))

@@ -46,6 +46,7 @@ PLAYER_FIELDS = frozenset(
         "size",
         "power_points",
         "max_power_points",
+        "gender",
     }
 )
 GM_FIELDS = frozenset({"side", "wild_card", "group", "controller_id", "is_pc", "max_wounds"})
@@ -330,6 +331,11 @@ def remove_combatant(state: SwadeState, actor: Actor, combatant_id: str) -> Outc
     )
 
 
+# What a player may still change on their own hero in a fight (issue 18: the Spanish
+# text agrees with the character; issue 21: no number a player could use to cheat).
+PLAYER_OWN_FIELDS: frozenset[str] = frozenset({"gender"})
+
+
 def edit_combatant(
     state: SwadeState, actor: Actor, combatant_id: str, changes: Mapping[str, Any]
 ) -> Outcome:
@@ -337,13 +343,15 @@ def edit_combatant(
     :data:`GM_FIELDS`). Values are validated by the model (``swade.combatant.bad_value``).
     Issue 21: a player edits no combatant, not even its own, as in Ritual Hex and Dread
     S-20 (``Heridas: 0 | Parada: 40`` undid a fight); a player corrects a sheet with
-    ``/character save`` before joining, or asks the GM (``swade.perm.edit_gm``)."""
+    ``/character save`` before joining, or asks the GM (``swade.perm.edit_gm``). The
+    one exception is :data:`PLAYER_OWN_FIELDS`: the grammatical gender of their own
+    hero (issue 18), which changes words and never a number."""
     combatant = find_combatant(state, combatant_id)
     for field in changes:
         if field not in PLAYER_FIELDS | GM_FIELDS:
             raise RuleError("swade.combatant.bad_field", field=field)
     require_control(actor, combatant)
-    if not actor.is_gm:
+    if not actor.is_gm and not set(changes) <= PLAYER_OWN_FIELDS:
         raise RuleError("swade.perm.edit_gm", combatant=combatant.name)
     renamed = "name" in changes and fold(str(changes["name"])) != fold(combatant.name)
     if renamed and (not str(changes["name"]).strip() or _name_taken(state, str(changes["name"]))):
@@ -368,7 +376,11 @@ def edit_combatant(
     new.combatants[new.combatants.index(target)] = edited
     event = Event(
         key="swade.combatant.edited",
-        params={"combatant": edited.name, "fields": ", ".join(sorted(changes))},
+        # issue 18: each field by its name in the reader's language, never its id
+        params={
+            "combatant": edited.name,
+            "fields": [f"bounds.field.swade.{f}" for f in sorted(changes)],
+        },
     )
     return Outcome(
         state=new, events=[event], summary=Event(key="log.edit", params={"name": edited.name})

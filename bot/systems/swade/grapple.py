@@ -195,7 +195,7 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         events.append(
             Event(
                 key=f"swade_combat.grapple.{state_name}",
-                params={"attacker": attacker.name, "target": target.name},
+                params={"attacker": attacker.name, "target": target.name, **held_words(target)},
             )
         )
     return events, Event(
@@ -266,7 +266,12 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
         events.append(Event(key="swade_combat.escape.fails", params={"name": victim.name}))
     elif bound and raises == 0:
         add_condition(victim, ENTANGLED)  # replaces Bound (SW-20)
-        events.append(Event(key="swade_combat.escape.to_entangled", params={"name": victim.name}))
+        events.append(
+            Event(
+                key="swade_combat.escape.to_entangled",
+                params={"name": victim.name, **held_words(victim)},
+            )
+        )
     else:
         _release(new, victim)
         events.append(Event(key="swade_combat.escape.free", params={"name": victim.name}))
@@ -372,3 +377,14 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     if target.incapacitated:
         _release(new, target)
     return events, Event(key="log.swade.crush", params={"target": target.name})
+
+
+def held_words(c: SwadeCombatant) -> dict[str, str]:
+    """Issue 18: the words that agree with the held combatant's gender, as catalogue keys
+    ("inmovilizada", "la sujete"; the masculine when none is given)."""
+    g = "f" if c.gender == "f" else "m"
+    return {
+        "bound": f"swade_combat.held.bound.{g}",
+        "entangled": f"swade_combat.held.entangled.{g}",
+        "pronoun": f"swade_combat.held.pronoun.{g}",
+    }

@@ -9,6 +9,7 @@ from bot.systems.swade.moves import MOVES
 from bot.systems.swade.moves.roster import read_sheet
 from bot.systems.swade.moves.suggest import SUGGEST
 from bot.systems.swade.state import SwadeState
+from bot.systems.swade.turns import whose_turn
 
 PLUGIN: Plugin[SwadeState] = Plugin(
     system="swade",
@@ -18,4 +19,6 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     moves=MOVES,
     suggest=SUGGEST,
     renderers="bot.render.swade",
+    turn=whose_turn,
+    instead={"initiative:roll": "deal"},
 )

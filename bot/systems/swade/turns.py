@@ -52,6 +52,7 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.common import owned_where, raw_items
+from bot.systems.plugin import Turn
 from bot.systems.swade.conditions import (
     WOUNDS,
     apply_condition,
@@ -601,7 +602,7 @@ def _draw_for_slot(
                 key="swade.draw.edges",
                 params={
                     **_label(state, leader.id),
-                    "edges": ", ".join(sorted(edges)),
+                    "edges": [f"sheet.swade.edge.{e}" for e in sorted(edges)],  # issue 18
                     "drawn": ", ".join(card_label(c) for c in result.drawn),
                     "quick": ", ".join(card_label(c) for c in result.quick_redraws),
                     "kept": card_label(result.kept),
@@ -1067,3 +1068,32 @@ def _resort_pending(state: SwadeState, lid: str) -> None:
     pending = [*state.turn_order[pending_from:], lid]
     pending.sort(key=lambda x: card_key(find_combatant(state, x).card or Card(rank=0, suit="C")))
     state.turn_order = state.turn_order[:pending_from] + pending
+
+
+# --- whose turn (issue 18: turn pings) ----------------------------------------------
+
+
+def whose_turn(state: SwadeState) -> Turn | None:
+    """The turn in progress: its slot's members (a group's, SW-31), and the slot that
+    comes next: the interrupted turn that resumes, the first queued holder (SW-34), else
+    the next card not reached yet. A new turn is a new (round, leader, position) — a
+    holder acting is one, and so is the interrupted turn resuming after it."""
+    if state.active is None:
+        return None
+    now = tuple(m.id for m in _peek_members(state, state.active))
+    if state.suspended is not None:
+        nxt: str | None = state.suspended
+    elif state.hold_queue:
+        nxt = state.hold_queue[0]
+    else:
+        later = state.turn_order[state.current + 1 :] if state.current >= 0 else []
+        nxt = next((lid for lid in later if lid not in state.acted), None)
+    on_deck = tuple(m.id for m in _peek_members(state, nxt)) if nxt is not None else ()
+    mark = (state.round, state.active, state.current, state.suspended, len(state.acted))
+    return Turn(
+        now=now,
+        on_deck=on_deck,
+        mark=mark,
+        name=slot_name(state, state.active),
+        deck_name=slot_name(state, nxt) if nxt is not None else "",
+    )

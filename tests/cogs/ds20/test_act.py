@@ -62,7 +62,11 @@ async def test_declared_actions_penalise_and_aim_bonus_is_spent_on_the_shot(
         assert "éxito (margen 3)" in shot and "Bruto recibe 5 de daño (Pistola 4/9): 1 HL." in shot
         assert (await combatant(table, "Ana")).aim == 0
         [spent] = await table.run("@ana /act action:apuntar")
-        assert spent.ephemeral and spent.content == "Ana ya usó sus 2 acciones este turno."
+        assert (
+            spent.ephemeral
+            and spent.content
+            == "Ana ya usó sus 2 acciones este turno. Termina el turno con `/siguiente`."
+        )
 
 
 async def test_a_technique_adds_its_bonus_die_and_damage(tmp_path: Path) -> None:
@@ -158,7 +162,11 @@ async def test_emptying_the_magazine_adds_d4s_and_the_bullets_can_be_dodged(
         assert "+5 de daño, 5 balas extra" in shot.text()
         assert [b["label"] for b in shot.buttons()] == ["Esquivar", "No defenderse"]
         [refused] = await table.run("@gm /react block")
-        assert refused.ephemeral and refused.content == "Los disparos no se pueden bloquear."
+        assert (
+            refused.ephemeral
+            and refused.content
+            == "Los disparos no se pueden bloquear. Esquívalos (`/reaccionar esquivar`) o recíbelos (`/reaccionar ninguna`)."
+        )
         hit = reply(await must(table, "@gm press No defenderse")).text()
         assert "Bruto recibe 12 de daño (Pistola 4/9): 1 HG." in hit
         pistol = next(w for w in (await combatant(table, "Ana")).weapons if w.name == "Pistola")
@@ -173,7 +181,9 @@ async def test_the_gm_applies_outside_damage_and_cancels_an_attack(tmp_path: Pat
         assert "Bruto recibe 7 de daño (- 3/8): 1 HL." in hurt and "Armadura" not in hurt
         [refused] = await table.run('@ana /act action:"daño 7 3/8" target:Bruto')
         assert (
-            refused.ephemeral and refused.content == "Solo quien dirige la partida puede hacer eso."
+            refused.ephemeral
+            and refused.content
+            == "Solo quien dirige la partida puede hacer eso. Pídeselo al DJ, o a alguien con Gestionar servidor (`/servidor rol-dj` nombra un rol de DJ)."
         )
         await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
         await must(table, "@gm /act action:anular")

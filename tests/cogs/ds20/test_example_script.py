@@ -28,7 +28,9 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
                     refused if message.ephemeral and "guardado" not in message.content else said
                 ).append(message.text())
         text = "\n".join(said)
-    assert refused == ["No controlas a Beto."]
+    assert refused == [
+        "No controlas a Beto. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+    ]
     for highlight in (
         "Matón esquiva: el ataque no surte efecto.",
         "Beto bloquea y devuelve 8 de daño a Matón.",

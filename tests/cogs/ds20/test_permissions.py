@@ -14,7 +14,11 @@ async def test_a_player_cannot_answer_for_someone_elses_defence(tmp_path: Path) 
         await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
         before = await seq(table)
         [refused] = await table.run("@ana /react dodge")
-        assert refused.ephemeral and refused.content == "No controlas a Bruto."
+        assert (
+            refused.ephemeral
+            and refused.content
+            == "No controlas a Bruto. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+        )
         assert await seq(table) == before
         assert (await state(table)).pending is not None
 
@@ -23,7 +27,11 @@ async def test_a_player_cannot_press_the_defenders_button(tmp_path: Path) -> Non
     async with ds20_table(tmp_path, [*INITIATIVE, 5]) as table:
         await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
         [refused] = await table.run("@ana press Esquivar")
-        assert refused.ephemeral and refused.content == "Ese botón no es para ti."
+        assert (
+            refused.ephemeral
+            and refused.content
+            == "Ese botón no es para ti. Lo pulsa el jugador de su combatiente (o el DJ); `/encuentro mostrar` dice de quién es cada uno."
+        )
         assert (await state(table)).pending is not None
 
 
@@ -31,7 +39,11 @@ async def test_another_player_cannot_act_with_ana(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, INITIATIVE) as table:
         before = await seq(table)
         [refused] = await table.run("@bob /attack target:Bruto actor:Ana")
-        assert refused.ephemeral and refused.content == "No controlas a Ana."
+        assert (
+            refused.ephemeral
+            and refused.content
+            == "No controlas a Ana. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+        )
         [which] = await table.run("@bob /attack target:Bruto")
         assert which.ephemeral and "¿Quién actúa?" in which.content
         assert await seq(table) == before
@@ -41,7 +53,11 @@ async def test_a_player_cannot_add_combatants(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, INITIATIVE) as table:
         before = await seq(table)
         [refused] = await table.run(f'@ana /combatant add name:Otra statblock:"{ANA}"')
-        assert refused.ephemeral and refused.content == "Solo el DJ del encuentro puede hacer eso."
+        assert (
+            refused.ephemeral
+            and refused.content
+            == "Solo el DJ del encuentro puede hacer eso. Pídeselo al DJ, o a alguien con Gestionar servidor (`/servidor rol-dj` nombra un rol de DJ)."
+        )
         assert len((await state(table)).combatants) == 2
         assert await seq(table) == before
 
@@ -50,7 +66,11 @@ async def test_a_player_cannot_pass_someone_elses_turn(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, INITIATIVE) as table:
         await must(table, "@ana /next")
         [refused] = await table.run("@ana /next")
-        assert refused.ephemeral and refused.content == "No es el turno de Bruto."
+        assert (
+            refused.ephemeral
+            and refused.content
+            == "No es el turno de Bruto. Espera a su turno, o termina este con `/siguiente`."
+        )
 
 
 @pytest.mark.parametrize(
@@ -72,7 +92,10 @@ async def test_another_systems_option_is_refused_and_changes_nothing(
         before = await seq(table)
         [refused] = await table.run(line)
         assert refused.ephemeral
-        assert refused.content == f"La opción «{option}» no existe en Dread S-20."
+        assert (
+            refused.content
+            == f"La opción «{option}» no existe en Dread S-20. `/ayuda orden:` muestra las opciones de cada orden."
+        )
         assert await seq(table) == before
 
 
@@ -88,7 +111,7 @@ async def test_the_refusal_is_in_the_users_language(tmp_path: Path) -> None:
     [
         ("@ana /attack target:Bruto cover:medium", "La cobertura «media» no existe"),
         ("@ana /attack target:Bruto flags:aim", "apuntar es una acción"),
-        ("@ana /attack target:Bruto flags:volar", "Opción desconocida en flags: «volar»"),
+        ("@ana /attack target:Bruto flags:volar", "Opción desconocida: «volar»"),
         ("@ana /attack target:Bruto weapon:Cuchillo distance:5", "solo para armas de fuego"),
         ("@ana /attack target:Bruto weapon:Pistola flags:stun", "no sirve con armas de fuego"),
         ("@ana /attack target:Bruto called:cola", "no es una parte del cuerpo"),
@@ -96,7 +119,7 @@ async def test_the_refusal_is_in_the_users_language(tmp_path: Path) -> None:
         ("@ana /act action:bailar", "No conozco la acción «bailar». Acciones: declarar"),
         ("@ana /act action:apuntar target:Bruto", "apuntar no usa la opción «target»"),
         ("@ana /act action:declarar", "declarar necesita un número"),
-        ("@ana /grapple crush", "crush no existe en Dread S-20"),
+        ("@ana /grapple crush", "/presa aplastar no existe en Dread S-20"),
     ],
 )
 async def test_mistakes_are_explained(tmp_path: Path, line: str, expected: str) -> None:

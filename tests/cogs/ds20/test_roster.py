@@ -38,7 +38,8 @@ async def test_a_bad_stat_line_names_the_line_and_what_was_expected(tmp_path: Pa
         assert refused.ephemeral
         assert refused.content == (
             "Ficha, línea 1, campo Aptitudes: «Fortaleza doce» no es válido; "
-            "se esperaba algo como «Nombre 12»."
+            "se esperaba algo como «Nombre 12». Corrígelo y pega la línea de la ficha otra vez "
+            "(`/combatiente añadir bloque:`)."
         )
 
 
@@ -66,7 +67,11 @@ async def test_a_combatant_added_after_initiative_rolls_its_own(tmp_path: Path) 
 async def test_the_gm_corrects_wounds_and_hands_a_combatant_to_a_player(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, INITIATIVE) as table:
         [bad] = await table.run('@gm /combatant edit combatant:Bruto statblock:"Balas: Machete 1"')
-        assert bad.ephemeral and bad.content == "Balas no válidas para Machete."
+        assert (
+            bad.ephemeral
+            and bad.content
+            == "Balas no válidas para Machete. Corrige el cargador en su ficha (`/combatiente editar bloque:`), p. ej. `cargador 15`."
+        )
         await must(
             table,
             '@gm /combatant edit combatant:Bruto controller:@bob statblock:"Heridas: 1/1/0 | '

@@ -73,7 +73,7 @@ async def test_dropping_is_free_and_keeps_the_opportunity(tmp_path: Path) -> Non
         await must(table, "@ana /attack target:Goblin")
         # The Piña waits for the Goblin and the Thrall: no equipment now.
         assert await refused(table, '@gm /act action:"soltar Escudo" actor:Goblin') == (
-            "Hay una cadena de reacciones abierta: primero hay que resolverla."
+            "Hay una cadena de reacciones abierta: antes cada uno en ella reacciona o pasa (`/reaccionar con`, `/reaccionar pasar`)."
         )
         await must(table, "@gm press Nadie reacciona")
         assert await acting(table) == ["Goblin"]
@@ -148,22 +148,22 @@ async def test_next_tells_whose_opportunity_and_who_reacts(tmp_path: Path) -> No
 async def test_mistakes_are_explained(tmp_path: Path) -> None:
     async with rh_table(tmp_path, []) as table:
         assert await refused(table, "@ana /attack target:Nadie") == (
-            "No hay ningún combatiente «Nadie»."
+            "No hay ningún combatiente «Nadie». Elige uno de la lista que ofrece la opción, o míralos todos con `/encuentro mostrar`."
         )
         assert await refused(table, "@ana /attack target:Goblin called:cola") == (
-            "Goblin no tiene «cola». Miembros: mano1, mano2, pies."
+            "Goblin no tiene «cola». Miembros: mano1, mano2, pies. P. ej. «mano»."
         )
         assert await refused(table, "@ana /attack target:Goblin called:mano") == (
-            "Goblin tiene varios «mano»: mano1, mano2. ¿Cuál?"
+            "Goblin tiene varios «mano»: mano1, mano2. ¿Cuál? Nómbralo con `miembro:`."
         )
         assert await refused(table, "@ana /attack target:Goblin weapon:Curar") == (
             "Curar no es un ataque: úsala con /actuar."
         )
         assert await refused(table, "@ana /act action:equipar") == (
-            "¿Qué quieres equipar? Escribe el objeto después: «equipar Escudo»."
+            "¿Qué quieres equipar? Escribe el objeto después: «equipar Escudo». (`/actuar acción:`)"
         )
         assert await refused(table, "@ana /act action:Esperar target:Goblin") == (
-            "Esperar no usa la opción «target»."
+            "Esperar no usa la opción «target». Quítala; `/ayuda orden:actuar` muestra las opciones."
         )
         assert (await refused(table, "@ana /act action:Bailar target:Goblin")).startswith(
             "Red Haggar no tiene la acción «Bailar». Acciones: Piña, Patada, Curar"
@@ -190,7 +190,7 @@ async def test_stow_and_equip_pay_half_and_full_cost(tmp_path: Path) -> None:
 async def test_the_board_button_starts_the_round(tmp_path: Path) -> None:
     async with rh_table(tmp_path, [], start=False) as table:
         assert await refused(table, "@ana press Empezar la ronda") == (
-            "Solo el Señor Oscuro (el DJ) puede hacer eso."
+            "Solo el Señor Oscuro (el DJ) puede hacer eso. Pídeselo al DJ, o a alguien con Gestionar servidor (`/servidor rol-dj` nombra un rol de DJ)."
         )
         await must(table, "@gm press Empezar la ronda")
         s = await state(table)
@@ -211,7 +211,7 @@ async def test_a_multi_attack_follow_up_uses_another_hand(tmp_path: Path) -> Non
         await must(table, "@ana /attack target:Goblin")
         await must(table, "@gm /react pass")
         assert await refused(table, "@ana /attack target:Goblin limb:mano1") == (
-            "Kara no puede usar mano1 para Piña."
+            "Kara no puede usar mano1 para Piña. Usa otro (`miembro:`)."
         )
         await must(table, "@ana /attack target:Goblin limb:mano2")
         kara = await combatant(table, "Kara")

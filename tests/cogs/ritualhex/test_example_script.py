@@ -35,7 +35,9 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
         encounter = await table.bot.encounters.get(table.channel_id)
         assert encounter is not None and isinstance(encounter.state, RitualHexState)
         state = encounter.state
-    assert refused == ["No controlas a Thrall."]
+    assert refused == [
+        "No controlas a Thrall. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+    ]
     for highlight in (
         "Parálisis de Jade Mistress anula Bloqueo de Goblin.",
         "Bloqueo de Goblin falla automáticamente.",

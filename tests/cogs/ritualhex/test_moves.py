@@ -45,9 +45,15 @@ async def test_an_action_called_like_a_verb_is_the_action(tmp_path: Path) -> Non
         # The Goblin's Esperar is declared (and it is not its opportunity); as the verb,
         # the target would have been refused first.
         text = await refused(table, '@gm /act action:Esperar actor:Goblin target:"Red Haggar"')
-        assert text == "No es la oportunidad de Goblin; ahora actúa: Red Haggar."
+        assert (
+            text
+            == "No es la oportunidad de Goblin; ahora actúa: Red Haggar. Actúa con uno de ellos (`quien:`), o espera: `/siguiente` termina la oportunidad."
+        )
         text = await refused(table, "@ana /act action:Esperar target:Goblin")
-        assert text == "Esperar no usa la opción «target»."
+        assert (
+            text
+            == "Esperar no usa la opción «target». Quítala; `/ayuda orden:actuar` muestra las opciones."
+        )
         out = reply(await must(table, "@ana /act action:Esperar"))
         assert out.embeds[0]["title"] == "Esperar" and "Red Haggar espera" in out.text()
 

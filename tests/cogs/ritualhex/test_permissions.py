@@ -19,17 +19,29 @@ from tests.cogs.ritualhex.helpers import (
 async def test_a_player_cannot_react_for_the_dark_lords_minion(tmp_path: Path) -> None:
     async with rh_table(tmp_path, []) as table:
         await must(table, "@ana /attack target:Goblin")
-        assert await refused(table, "@ana /react pass actor:Goblin") == "No controlas a Goblin."
+        assert (
+            await refused(table, "@ana /react pass actor:Goblin")
+            == "No controlas a Goblin. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+        )
         text = await refused(table, "@ana /react with reaction:Bloqueo actor:Goblin")
-        assert text == "No controlas a Goblin."
+        assert (
+            text
+            == "No controlas a Goblin. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+        )
         assert await awaiting(table) == ["Goblin", "Thrall"]
 
 
 async def test_a_player_cannot_press_a_minions_button(tmp_path: Path) -> None:
     async with rh_table(tmp_path, []) as table:
         await must(table, "@ana /attack target:Goblin")
-        assert await refused(table, "@ana press Goblin: no reacciona") == "Ese botón no es para ti."
-        assert await refused(table, "@ana press Nadie reacciona") == "Ese botón no es para ti."
+        assert (
+            await refused(table, "@ana press Goblin: no reacciona")
+            == "Ese botón no es para ti. Lo pulsa el jugador de su combatiente (o el DJ); `/encuentro mostrar` dice de quién es cada uno."
+        )
+        assert (
+            await refused(table, "@ana press Nadie reacciona")
+            == "Ese botón no es para ti. Lo pulsa el jugador de su combatiente (o el DJ); `/encuentro mostrar` dice de quién es cada uno."
+        )
         assert await awaiting(table) == ["Goblin", "Thrall"]
 
 
@@ -37,7 +49,10 @@ async def test_a_player_with_nobody_eligible_is_told_who_may(tmp_path: Path) -> 
     async with rh_table(tmp_path, []) as table:
         await must(table, "@ana /attack target:Goblin")
         text = await refused(table, "@bea /react pass")
-        assert text == "Ninguno de tus combatientes puede reaccionar ahora; pueden: Goblin, Thrall."
+        assert (
+            text
+            == "Ninguno de tus combatientes puede reaccionar ahora; pueden: Goblin, Thrall. `/reaccionar pasar` si no tienes nada que añadir."
+        )
 
 
 async def test_the_gm_may_pass_for_a_players_hero(tmp_path: Path) -> None:
@@ -69,14 +84,20 @@ async def test_the_gm_passes_for_everyone_with_the_button(tmp_path: Path) -> Non
 async def test_a_player_cannot_act_out_of_their_opportunity(tmp_path: Path) -> None:
     async with rh_table(tmp_path, []) as table:
         text = await refused(table, "@bea /attack target:Goblin")
-        assert text == "No es la oportunidad de Jade Mistress; ahora actúa: Red Haggar."
+        assert (
+            text
+            == "No es la oportunidad de Jade Mistress; ahora actúa: Red Haggar. Actúa con uno de ellos (`quien:`), o espera: `/siguiente` termina la oportunidad."
+        )
         text = await refused(table, '@bea /attack target:Goblin actor:"Red Haggar"')
-        assert text == "No controlas a Red Haggar."
+        assert (
+            text
+            == "No controlas a Red Haggar. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+        )
 
 
 async def test_a_player_cannot_run_the_gms_commands(tmp_path: Path) -> None:
     async with rh_table(tmp_path, [], start=False) as table:
-        gm_only = "Solo el Señor Oscuro (el DJ) puede hacer eso."
+        gm_only = "Solo el Señor Oscuro (el DJ) puede hacer eso. Pídeselo al DJ, o a alguien con Gestionar servidor (`/servidor rol-dj` nombra un rol de DJ)."
         assert await refused(table, "@ana /hex round") == gm_only
         assert await refused(table, "@ana /hex grant combatant:Goblin action:Proteger") == gm_only
         text = await refused(table, '@ana /hex define text:"nombre: Mordisco; efecto: daño 1d"')
@@ -98,7 +119,10 @@ async def test_another_systems_option_is_refused_and_changes_nothing(
     tmp_path: Path, line: str, option: str
 ) -> None:
     async with rh_table(tmp_path, []) as table:
-        assert await refused(table, line) == f"La opción «{option}» no existe en Ritual Hex."
+        assert (
+            await refused(table, line)
+            == f"La opción «{option}» no existe en Ritual Hex. `/ayuda orden:` muestra las opciones de cada orden."
+        )
         assert (await state(table)).chain == []
 
 
@@ -114,7 +138,10 @@ async def test_refusals_and_buttons_are_in_the_users_language(tmp_path: Path) ->
         assert "Goblin: no reaction" in [b.get("label") for m in out for b in m.buttons()]
         text = await refused(table, "@ana /attack target:Goblin gangup:2")
         assert "gangup" in text and "Ritual Hex" in text and "no existe" not in text
-        assert await refused(table, "@ana /react pass actor:Goblin") == "You don't control Goblin."
+        assert (
+            await refused(table, "@ana /react pass actor:Goblin")
+            == "You don't control Goblin. Act with one of yours (`actor:`), or have the GM give it to you with `/combatant edit controller:`."
+        )
 
 
 async def test_hex_commands_need_a_ritual_hex_encounter(tmp_path: Path) -> None:

@@ -38,7 +38,9 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
         forced = table.dice.forced
         assert forced is not None and forced.remaining == 0
     text = "\n".join(said)
-    assert refused == ["Ana no es tuyo: solo su jugador o el DJ pueden hacerle actuar."]
+    assert refused == [
+        "Ana no es tuyo: solo su jugador o el DJ pueden hacerle actuar. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+    ]
     for highlight in (
         "Ana apresa a Goblin 1: queda aferrado.",
         "9 contra Dureza 5: 1 herida(s); Goblin 2 cae fuera de combate (incapacitación).",

@@ -104,7 +104,7 @@ async def test_edit_corrections_and_who_may_make_them(tmp_path: Path) -> None:
         assert (jefe.wounds, jefe.bennies) == (2, 1)
         # Issue 21: a player edits no combatant, not even their own hero.
         text = await refused(table, '@ana /combatant edit combatant:Ana statblock:"Fatiga: 1"')
-        assert "Solo el DJ puede corregir a Ana" in text and "/character save" in text
+        assert "Solo el DJ puede corregir a Ana" in text and "/personaje guardar" in text
         assert named(await state(table), "Ana").fatigue == 0
         text = await refused(
             table, '@ana /combatant edit combatant:Ana statblock:"Bando: enemigos"'

@@ -23,10 +23,10 @@ async def test_the_three_rounds_run_as_documented(tmp_path: Path) -> None:
                 (refused if private else said).append(message.text())
     text = "\n".join(said)
     assert refused == [
-        "Solo el DJ puede hacer eso.",
-        "Ana no es tuyo: solo el DJ o quien lo controla puede hacer eso.",
-        "«aturdido» es un estado de las reglas y dura lo que ellas dicen: quita «duración»"
-        " (o dale otro nombre para un efecto propio).",
+        "Solo el DJ puede hacer eso. Pídeselo al DJ, o a alguien con Gestionar servidor (`/servidor rol-dj` nombra un rol de DJ).",
+        "Ana no es tuyo: solo el DJ o quien lo controla puede hacer eso. Actúa con uno de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`.",
+        "«aturdido» es un estado de las reglas y dura lo que ellas dicen: quita `duración:`"
+        " (o dale otro nombre para un efecto propio, p. ej. `estado:Bendecido duración:3`).",
     ]
     for highlight in (
         "Turno de Beto (8♠).",

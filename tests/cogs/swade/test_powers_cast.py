@@ -179,7 +179,10 @@ async def test_short_power_points_and_unknown_powers_are_refused_with_how_to_fix
         assert "«Rayo» no es un poder que pueda lanzar" in text
         assert "Descarga, Explosión, Protección" in text
         text = await refused(table, "@ana /cast power power:Descarga target:Brujo actor:Brujo")
-        assert text == "Brujo no es tuyo: solo su jugador o el DJ pueden hacerle actuar."
+        assert text == (
+            "Brujo no es tuyo: solo su jugador o el DJ pueden hacerle actuar. Actúa con uno"
+            " de los tuyos (`quien:`), o que el DJ te lo asigne con `/combatiente editar jugador:`."
+        )
         all_dice_used(table)
 
 
@@ -325,7 +328,9 @@ async def test_act_heal_with_a_healing_power_casts_it(tmp_path: Path) -> None:
         assert "Fray casts Healing (Faith): 4 against 4; it costs 3 PP." in reply.text()
         assert (await named(table, "Maga")).wounds == 0
         text = await refused(table, "@bruno /act action:heal target:Maga actor:Fray")
-        assert text == "Maga has no wounds to heal and is not incapacitated."
+        assert text == (
+            "Maga has no wounds to heal and is not incapacitated. Choose another target (`target:`)."
+        )
         all_dice_used(table)
 
 

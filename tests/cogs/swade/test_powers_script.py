@@ -63,9 +63,11 @@ async def test_the_spanish_example_runs_as_documented(tmp_path: Path) -> None:
     said, refused, state = await play(SPANISH, tmp_path)
     assert refused == [
         "«Rayo» no es un poder que pueda lanzar. Sus poderes: Descarga, Explosión,"
-        " Escarcha / Frost.",
+        " Escarcha / Frost. Añádelo a la ficha de quien lo lanza"
+        ' (`/combatiente editar bloque:"Poderes: descarga (1 PP)"`).',
         "Maga necesita 9 Puntos de Poder (2 del poder y 7 de modificadores) y tiene 8: elige"
-        " menos modificadores o recupera Puntos de Poder (un beni recupera 5).",
+        " menos modificadores o recupera Puntos de Poder (un beni recupera 5)."
+        " (`/ayuda orden:actuar` muestra cómo actuar)",
     ]
     for highlight in (
         "Poder Escarcha / Frost definido para este encuentro (2 PP).",
@@ -95,9 +97,12 @@ async def test_the_english_example_runs_as_documented(tmp_path: Path) -> None:
     assert documented(ENGLISH, "dice") == documented(SPANISH, "dice")
     said, refused, state = await play(ENGLISH, tmp_path)
     assert refused == [
-        "“Ray” is not a power its caster can cast. Its powers: Bolt, Blast, Escarcha / Frost.",
+        "“Ray” is not a power its caster can cast. Its powers: Bolt, Blast, Escarcha / Frost."
+        " Add it to the caster's sheet"
+        ' (`/combatant edit statblock:"Powers: bolt (1 PP)"`).',
         "Maga needs 9 Power Points (2 for the power and 7 for modifiers) and has 8: choose"
-        " fewer modifiers, or recover Power Points (a benny recovers 5).",
+        " fewer modifiers, or recover Power Points (a benny recovers 5)."
+        " (`/help command:act` shows how to act)",
     ]
     for highlight in (
         "Power Escarcha / Frost defined for this encounter (2 PP).",

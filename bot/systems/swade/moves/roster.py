@@ -101,10 +101,15 @@ EDIT_FIELDS: dict[str, str] = {
     "bando": "side", "side": "side",
     "comodin": "wild_card", "wild card": "wild_card", "wc": "wild_card",
     "grupo": "group", "group": "group",
+    "genero": "gender", "gender": "gender",
+}  # fmt: skip
+GENDERS: dict[str, str | None] = {
+    "f": "f", "femenino": "f", "female": "f", "fem": "f",
+    "m": "m", "masculino": "m", "male": "m", "masc": "m", "-": None, "": None,
 }  # fmt: skip
 EDIT_LABELS = (
     "Heridas, Heridas máx, Fatiga, Benis, Paso, Parada, Dureza, Armadura, Tamaño, PP, PP máx, "
-    "Bando, Comodín, Grupo"
+    "Bando, Comodín, Grupo, Género"
 )
 
 
@@ -116,7 +121,7 @@ def parse_corrections(text: str) -> dict[str, Any]:
     """``/combatant edit``'s ``statblock``: ``Field: value`` corrections, one per line or
     separated by ``|``: Heridas, Heridas máx, Fatiga, Benis, Paso, Parada, Dureza,
     Armadura, Tamaño, PP, PP máx (numbers), Bando (héroes, enemigos, neutral), Comodín
-    (sí/no), Grupo (``-`` clears it)."""
+    (sí/no), Grupo (``-`` clears it), Género (f/m: Spanish agreement, issue 18)."""
     changes: dict[str, Any] = {}
     for piece in text.replace("|", "\n").splitlines():
         if not piece.strip():
@@ -138,6 +143,10 @@ def parse_corrections(text: str) -> dict[str, Any]:
             changes[field] = answer
         elif field == "group":
             changes[field] = None if value in ("", "-") else value
+        elif field == "gender":  # issue 18: Spanish agreement
+            if fold(value) not in GENDERS:
+                raise _bad(raw.strip(), value, "f | m")
+            changes[field] = GENDERS[fold(value)]
         else:
             if not value.isdigit():
                 raise _bad(raw.strip(), value, "2")

@@ -1,0 +1,167 @@
+"""Turn pings (issue 18): when an action starts a turn, the reply that announces it
+mentions the player who controls that combatant, and names who is on deck.
+
+- Which turn: the channel's system says whose turn it is (``Plugin.turn``, a
+  :class:`~bot.systems.plugin.Turn`); a turn starts when its ``mark`` after an action
+  differs from the one before it (``/deal``, ``/next``, a Hold released, a Ritual Hex
+  opportunity...), whatever command or button caused it.
+- Whom: the players who control the combatants whose turn it is; a combatant the GM
+  controls (no controller, or the GM's own) pings nobody. The encounter's ``pings``
+  setting (``/encounter settings setting:pings value:off|turn|deck``) turns the mention
+  off or adds the player on deck.
+- Nothing else: the message's ``allowed_mentions`` names exactly the users its content
+  mentions (both Discord doubles refuse a message that would allow more,
+  :mod:`bot.render.discord_rules`); every other message allows none (``bot/app.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import t
+from bot.render.text import event_lines
+from bot.systems import catalogue
+from bot.systems.encounter import Encounter
+from bot.systems.heroes import allowance_line
+from bot.systems.plugin import Show, Turn
+from bot.systems.words import fold
+
+if TYPE_CHECKING:
+    from bot.commands.context import Ctx
+
+PING_MODES = ("turn", "deck", "off")
+# /encounter settings: what the setting and its values are called, in both languages.
+SETTING_NAMES = frozenset({"pings", "ping", "menciones", "mencion", "avisos", "aviso"})
+VALUES: dict[str, str] = {
+    "turn": "turn", "turno": "turn", "on": "turn", "si": "turn", "yes": "turn",
+    "deck": "deck", "next": "deck", "siguiente": "deck", "on deck": "deck",
+    "a continuacion": "deck", "off": "off", "no": "off", "ninguno": "off", "none": "off",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Announcement:
+    content: str
+    allowed_mentions: discord.AllowedMentions
+    users: tuple[int, ...]
+
+
+def whose_turn(encounter: Encounter | None) -> Turn | None:
+    """The channel's turn in progress, if its system has turns."""
+    if encounter is None:
+        return None
+    turn_of = catalogue.plugin(encounter.system).turn
+    return turn_of(encounter.state) if turn_of is not None else None
+
+
+def _players(encounter: Encounter, ids: Iterable[str]) -> list[int]:
+    """The players who control these combatants (never the GM), each once."""
+    wanted = set(ids)
+    found: list[int] = []
+    for c in encounter.state.combatants:
+        user = c.controller_id
+        if c.id in wanted and user is not None and user != encounter.gm_id and user not in found:
+            found.append(user)
+    return found
+
+
+def _names(encounter: Encounter, ids: Iterable[str]) -> str:
+    wanted = list(ids)
+    by_id = {c.id: c.name for c in encounter.state.combatants}
+    return ", ".join(by_id[i] for i in wanted if i in by_id)
+
+
+def announcement(before: Turn | None, encounter: Encounter, lang: str) -> Announcement | None:
+    """What the reply of an action that started a turn says first, and whom it may
+    mention; None when no turn started."""
+    after = whose_turn(encounter)
+    if after is None or not after.now or (before is not None and before.mark == after.mark):
+        return None
+    mode = encounter.pings
+    players = _players(encounter, after.now) if mode != "off" else []
+    names = after.name or _names(encounter, after.now)
+    if players:
+        mention = " ".join(f"<@{u}>" for u in players)
+        line = t("turn.ping.player", lang, mention=mention, names=names)
+    else:
+        line = t("turn.ping.gm", lang, names=names)
+    deck_users: list[int] = []
+    if after.on_deck:
+        if mode == "deck":
+            deck_users = [u for u in _players(encounter, after.on_deck) if u not in players]
+        deck = after.deck_name or _names(encounter, after.on_deck)
+        if deck_users:
+            deck += " " + " ".join(f"<@{u}>" for u in deck_users)
+        line += t("turn.ping.on_deck", lang, names=deck)
+    users = (*players, *deck_users)
+    mentions = discord.AllowedMentions(
+        users=[discord.Object(u) for u in users], roles=False, everyone=False, replied_user=False
+    )
+    return Announcement(line, mentions, users)
+
+
+# -- the setting -------------------------------------------------------------------------
+
+
+def is_ping_setting(setting: str | None) -> bool:
+    return setting is not None and fold(setting).strip() in SETTING_NAMES
+
+
+def ping_mode(value: str | None) -> str | None:
+    """The mode ``value`` names (in either language), or None."""
+    if value is None:
+        return None
+    return VALUES.get(fold(value).strip().replace("-", " "))
+
+
+def setting_line(encounter: Encounter, lang: str) -> str:
+    return t("turn.ping.setting", lang, value=f"turn.ping.mode.{encounter.pings}")
+
+
+def listing(encounter: Encounter, lang: str) -> discord.Embed:
+    """``/encounter settings`` without a setting: this one, then the system's own (its
+    ``encounter:settings`` move's :class:`~bot.systems.plugin.Show`), in one reply."""
+    plugin = catalogue.plugin(encounter.system)
+    move = plugin.move("encounter:settings")
+    shown = move.play(move.read({}, plugin.system)) if move is not None else None
+    if isinstance(shown, Show):
+        lines = event_lines(shown.lines(encounter.state), lang)
+        title = t(shown.title, lang)
+    else:  # every system's own setting (issue 21)
+        lines = event_lines([allowance_line(encounter.state)], lang)
+        title = t("turn.ping.settings_title", lang)
+    return discord.Embed(
+        title=title, description="\n".join([*lines, setting_line(encounter, lang)])
+    )
+
+
+def params(mode: str) -> dict[str, Any]:
+    return {"value": f"turn.ping.mode.{mode}"}
+
+
+async def ping_settings(
+    ctx: Ctx, encounter: Encounter, setting: str | None, value: str | None
+) -> bool:
+    """``/encounter settings`` for the turn pings setting; True when it answered. Without
+    a setting, says this one first (the system's list follows, where it has one)."""
+    if setting is None:
+        await ctx.send(embed=listing(encounter, ctx.lang), ephemeral=True)
+        return True
+    if not is_ping_setting(setting):
+        return False
+    if value is None:
+        await ctx.send(setting_line(encounter, ctx.lang), ephemeral=True)
+        return True
+    if not ctx.actor(encounter).is_gm:
+        raise UserError("encounter.gm_only")
+    mode = ping_mode(value)
+    if mode is None:
+        raise UserError("turn.ping.error.value", value=value)
+    await ctx.bot.encounters.set_envelope(ctx.channel_id, pings=mode)
+    await ctx.send(ctx.t("turn.ping.changed", **params(mode)))
+    return True

@@ -1,0 +1,78 @@
+"""Issue 18 item 4: /help lists the commands in the order of play, and /help command:<name>
+gives one command's page (its options, who may use it, an example), in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.commands import help_pages
+from bot.i18n import catalog
+from bot.play.table import OfflineTable
+
+LANGS = ["es", "en"]
+ORDER = ["start", "add", "deal", "act", "react", "bennies", "end"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_help_lists_the_commands_in_the_order_of_play(tmp_path: Path, lang: str) -> None:
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        messages = await table.run("@gm /help")
+        assert all(m.ephemeral for m in messages)
+        text = "\n".join(m.text() for m in messages)
+        strings = catalog(lang)
+        at = [text.index(strings[f"help.section.{s}"]) for s in ORDER]
+        assert at == sorted(at)
+        first = [
+            text.index(help_pages.shown_path(p, lang) + "**")
+            for p in ("encounter start", "combatant add", "deal", "attack", "react soak")
+        ]
+        assert first == sorted(first)
+        for path, _command in help_pages.leaves(table.bot.tree):
+            assert help_pages.shown_path(path, lang) + "**" in text, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_command_has_a_page_with_its_options_who_and_an_example(
+    tmp_path: Path, lang: str
+) -> None:
+    strings = catalog(lang)
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        for path, command in help_pages.leaves(table.bot.tree):
+            [page] = await table.run(f'@ana /help command:"{path}"')
+            text = page.text()
+            assert page.ephemeral and text.startswith(help_pages.shown_path(path, lang)), text
+            for p in command.parameters:
+                assert f"`{strings.get(f'cmd.{p.name}', p.name)}`" in text, (path, p.name)
+            who = help_pages.WHO.get(path, help_pages.CONTROLLER)
+            assert strings[who] in text, path
+            example = help_pages.example(path, command, lang)
+            assert f"`{example}`" in text and example.startswith(help_pages.shown_path(path, lang))
+            assert path in help_pages.EXAMPLES, f"/{path} has no example"
+
+
+async def test_a_page_is_found_by_its_spanish_name_too(tmp_path: Path) -> None:
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale="es") as table:
+        [page] = await table.run('@ana /help command:"/presa empezar"')
+        assert page.text().startswith("/presa empezar")
+        assert "`/presa empezar objetivo:" in page.text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_an_unknown_command_says_how_to_find_one(tmp_path: Path, lang: str) -> None:
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        [reply] = await table.run("@ana /help command:frobnicate")
+        assert reply.ephemeral and "frobnicate" in reply.text()
+        assert ("/ayuda orden:atacar" if lang == "es" else "/help command:attack") in reply.text()
+
+
+@pytest.mark.parametrize(("lang", "typed", "label"), [("es", "pres", "/presa empezar"),
+                                                      ("en", "grap", "/grapple start")])  # fmt: skip
+async def test_help_autocomplete_in_the_readers_language(
+    tmp_path: Path, lang: str, typed: str, label: str
+) -> None:
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        found = help_pages.suggestions(table.bot.tree, typed, lang)
+        assert (label, "grapple start") in found
+        assert all(typed in lbl.lower() or typed in path for lbl, path in found)
