@@ -89,11 +89,13 @@ class BoardManager:
 
     async def context(self, encounter: Encounter) -> BoardContext:
         """Benny pools for the board, when a ledger is installed (``bot.bennies``) and the
-        system uses bennies (the others' boards read nothing of them)."""
+        system uses bennies (the others' boards read nothing of them). The session's pools
+        only when the encounter shares the session (issue 21: its GM is the session's)."""
         ledger = getattr(self.bot, "bennies", None)
         if ledger is None or not uses_bennies(encounter.system):
             return BoardContext()
-        return BoardContext(pools=await ledger.pools_for_channel(encounter.channel_id))
+        pools = await ledger.pools_for_channel(encounter.channel_id, board=True)
+        return BoardContext(pools=pools)
 
     async def _update(self, channel_id: int) -> None:
         encounter = await self.bot.encounters.get(channel_id)

@@ -59,6 +59,7 @@ class EncounterCog(commands.Cog):
             channel_id=ctx.channel_id,
             guild_id=ctx.guild_id,
             gm_id=ctx.user_id,
+            gm_server=ctx.server_gm(),  # issue 21: whether it may use the channel's session
             system=system,
             name=name,  # issue 21: refused past its bound, naming it (never cut)
             lang=ctx.lang,
@@ -149,6 +150,8 @@ class EncounterCog(commands.Cog):
                 "board_message_id": None,
                 "offers": [],
                 "gm_id": ctx.user_id if current is None else current.gm_id,
+                # issue 21: the importer's standing, never the file's
+                "gm_server": ctx.server_gm() if current is None else current.gm_server,
                 "seed": self.bot.dice.new_seed(),  # issue 21: the file's dice never replay
             }
         )

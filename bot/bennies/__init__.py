@@ -9,7 +9,9 @@ session is open per scope. ``/bennies session-start`` gives each player present 
 (seed 001) and the GM 1 per player character present; GM Wild Cards get their own pool
 in the encounter state (default 2). A player who joins later gets 3, once per session.
 Pools live until ``/bennies session-end``: they survive restarts and carry across
-encounters of the session.
+encounters of the session. Issue 21: an encounter touches its session (starting
+bennies, Joker awards, GM Wild Card pools, the session's pools on its board) only when
+its GM is the session's GM (:meth:`~bot.bennies.ledger.Session.shared_with`).
 
 Holder keys (:mod:`bot.bennies.holders`): ``"user:<id>"``, ``"gm"``, ``"wc:<combatant id>"``.
 
@@ -24,8 +26,9 @@ API for other cogs (``ledger = bot.bennies``)::
     with ledger.recording(session, channel_id, rows):
         ...  # the block's encounter action writes these history rows with it
     await ledger.award(channel_id, holder, count=1, *, reason, user_id, note=None, roll_ref=None) -> int
-    await ledger.pools_for_channel(channel_id) -> dict[str, int]   # board: every pool
+    await ledger.pools_for_channel(channel_id, board=False) -> dict[str, int]   # every pool
     await ledger.session(channel_id) -> Session | None
+    await ledger.shared_session(channel_id) -> Session | None  # when the encounter shares it
     await ledger.history(channel_id, limit=20) -> list[HistoryEntry]
     await ledger.collect_joker_awards(channel_id)   # SW-33, see below
     await ledger.tag_action(spent, channel_id, seq) # the encounter action a spend paid for

@@ -71,6 +71,21 @@ class Session:
         or in the channel once a fight is over, and the session is not theirs."""
         return server_gm or self.gm_id == user_id
 
+    def shared_with(self, encounter: Encounter | None) -> bool:
+        """Issue 21: whether ``encounter``'s ledger effects reach this session (starting
+        bennies for the players it brings, SW-35; its Joker awards, SW-33; its GM Wild
+        Cards' pools; the session's pools on its board): only when its GM is the
+        session's GM (:meth:`run_by`). A member who starts an encounter in a thread of
+        the GM's channel, or in an idle channel linked to a session, plays it without
+        touching the session, or they could farm bennies by adding heroes and dealing
+        Jokers again and again. Whether the encounter's GM is a server GM is what the
+        command that started (or imported) it knew (:attr:`Encounter.gm_server`): the
+        ledger has no Discord context when it collects a Joker for a board refresh.
+        No encounter (one that ended) shares it: its rows were the session GM's."""
+        if encounter is None:
+            return True
+        return self.run_by(encounter.gm_id, server_gm=encounter.gm_server)
+
 
 @dataclass
 class Spent:
@@ -227,6 +242,14 @@ class BennyLedger:
                 self._scopes[channel_id] = int(row["scope_id"])
         return _session(row) if row else None
 
+    async def shared_session(self, channel_id: int) -> Session | None:
+        """The open session, when the channel's encounter may touch it
+        (:meth:`Session.shared_with`); None without one or when it may not."""
+        session = await self.session(channel_id)
+        if session is None or not session.shared_with(await self._encounter(channel_id)):
+            return None
+        return session
+
     async def require_session(self, channel_id: int) -> Session:
         session = await self.session(channel_id)
         if session is None:
@@ -320,8 +343,10 @@ class BennyLedger:
 
     async def join(self, channel_id: int, player_id: int, *, user_id: int) -> int | None:
         """SW-35: a player who joins an open session late gets their 3, once per session.
-        Returns the new pool, or ``None`` when there is no session or they already had one."""
-        session = await self.session(channel_id)
+        Returns the new pool, or ``None`` when there is no session, the channel's
+        encounter does not share it (issue 21, :meth:`Session.shared_with`) or they
+        already had one."""
+        session = await self.shared_session(channel_id)
         if session is None:
             return None
         holder = user_key(player_id)
@@ -354,12 +379,17 @@ class BennyLedger:
         session = await self.session(channel_id)
         return await self._pools(session.id) if session else {}
 
-    async def pools_for_channel(self, channel_id: int) -> dict[str, int]:
+    async def pools_for_channel(self, channel_id: int, *, board: bool = False) -> dict[str, int]:
         """Every pool to show for the channel: first collects pending Joker awards, then
-        the session's pools plus the GM Wild Cards' own pools from the encounter state."""
+        the session's pools plus the GM Wild Cards' own pools from the encounter state.
+        ``board``: for the encounter's board, which shows the session's pools only when
+        the encounter shares the session (issue 21, :meth:`Session.shared_with`)."""
         await self.collect_joker_awards(channel_id)
-        pools = await self.pools(channel_id)
         encounter = await self._encounter(channel_id)
+        session = await self.session(channel_id)
+        pools: dict[str, int] = {}
+        if session is not None and (not board or session.shared_with(encounter)):
+            pools = await self._pools(session.id)
         if encounter is not None and uses_bennies(encounter.system):
             pools.update(wild_card_pools(encounter))
         return pools
@@ -643,10 +673,13 @@ class BennyLedger:
         player of the session; a villain's (setting), one to the GM (its Wild Cards got
         theirs in the state, ``turns.py``). Each log row is read once (a cursor per
         session and channel, moved in the same transaction), so awards are never doubled.
+        An encounter that does not share the session (issue 21, :meth:`Session.shared_with`)
+        awards nothing: its rows are read past, so they never count later either.
         Returns what was awarded."""
         session = await self.session(channel_id)
         if session is None:
             return []
+        shared = session.shared_with(await self._encounter(channel_id))
         awarded: list[dict[str, Any]] = []
         async with self.db.transaction() as conn:
             last = await self._cursor(conn, session.id, channel_id)
@@ -655,7 +688,7 @@ class BennyLedger:
                 "AND created_at >= ? AND payload LIKE ? ORDER BY id",
                 (channel_id, last, session.started_at, f"%{JOKER_EVENT}%"),
             )
-            for log_row in rows:
+            for log_row in rows if shared else []:
                 payload = json.loads(log_row["payload"])
                 events = payload.get("events", [])
                 action_seq = _action_seq(payload)

@@ -35,7 +35,7 @@ from bot.bennies.holders import (
     uses_bennies,
     wc_key,
 )
-from bot.bennies.ledger import BennyLedger, Returned
+from bot.bennies.ledger import BennyLedger, Returned, Session
 from bot.bennies.uses import (
     give_wild_card_bennies,
     seed_wild_card_pools,
@@ -129,8 +129,9 @@ async def paying(
 
             return paid
 
-        session = await ledger.session(channel_id)
-        if session is None:  # no session: the pool is only the state's
+        # No session, or an encounter not sharing it (issue 21): the pool is only the state's.
+        session = await ledger.shared_session(channel_id)
+        if session is None:
             yield from_own_pool
             return
         row = (holders[0], -1, reason, user_id, note, roll_ref)
@@ -242,8 +243,10 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     every GM Wild Card its own pool (SW-35: its sheet's number, default 2; once per
     session and encounter, written with its history rows in one transaction). Returns
     whether anything changed. Run on the events that bring someone in (an added, joined
-    or edited combatant, an import) and by every ``/bennies`` command."""
-    session = await ledger.session(channel_id)
+    or edited combatant, an import) and by every ``/bennies`` command. Nothing when the
+    encounter does not share the session: its GM is not the session's (issue 21,
+    :meth:`~bot.bennies.ledger.Session.shared_with`)."""
+    session = await ledger.shared_session(channel_id)
     encounters = ledger.encounters
     encounter = await encounters.get(channel_id) if encounters is not None else None
     if session is None or encounter is None or not uses_bennies(encounter.system):
@@ -290,6 +293,18 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     with ledger.recording(session, channel_id, rows):
         await encounters.act(channel_id, user_id, seed, kind="bennies.wild_cards", undoable=False)
     return True
+
+
+async def unshared_session(ledger: BennyLedger, channel_id: int) -> Session | None:
+    """Issue 21: the open session when the channel's Savage Worlds encounter does not
+    share it (its GM is not the session's, :meth:`~bot.bennies.ledger.Session.shared_with`),
+    so that the reply can say the encounter plays without it; None otherwise."""
+    session = await ledger.session(channel_id)
+    encounters = ledger.encounters
+    encounter = await encounters.get(channel_id) if encounters is not None else None
+    if session is None or encounter is None or not uses_bennies(encounter.system):
+        return None
+    return None if session.shared_with(encounter) else session
 
 
 # --- /undo ----------------------------------------------------------------------------------

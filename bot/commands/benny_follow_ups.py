@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.bennies import service
-from bot.bennies.holders import uses_bennies
+from bot.bennies.holders import players_present, user_key, uses_bennies
 from bot.commands.benny_spending import holder_label
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
@@ -37,13 +37,18 @@ FollowUp = Callable[[Ctx, Outcome], Awaitable[None]]
 
 async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
     """SW-33: hand the outcome's Joker awards to the ledger now and say what they gave;
-    without a running session, say that nothing was given."""
+    without a running session, or when the encounter's GM is not the session's (issue
+    21: a member's fight in a thread of the GM's channel), say that nothing was given."""
     ledger = getattr(ctx.bot, "bennies", None)
     session = await ledger.session(ctx.channel_id) if ledger is not None else None
     if ledger is None or session is None:
         await ctx.send(ctx.t("swade.cog.joker.no_session"))
         return
-    await ledger.collect_joker_awards(ctx.channel_id)
+    unshared = await service.unshared_session(ledger, ctx.channel_id)
+    await ledger.collect_joker_awards(ctx.channel_id)  # unshared: read past, nothing given
+    if unshared is not None:
+        await ctx.send(ctx.t("swade.cog.joker.not_session_gm", gm=f"<@{unshared.gm_id}>"))
+        return
     lines = []
     for event in outcome.events:
         if event.key != JOKER_AWARD:
@@ -59,9 +64,13 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
 
 
 async def new_player(ctx: Ctx, outcome: Outcome) -> None:
-    """SW-35: a player new to the running session gets their bennies now, and is told."""
+    """SW-35: a player new to the running session gets their bennies now, and is told;
+    when the encounter's GM is not the session's (issue 21), the player is told the
+    encounter gives none."""
     ledger = getattr(ctx.bot, "bennies", None)
     if ledger is None:
+        return
+    if await unshared(ctx):
         return
     got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
     if got is not None:
@@ -70,10 +79,30 @@ async def new_player(ctx: Ctx, outcome: Outcome) -> None:
 
 async def sync(ctx: Ctx, outcome: Outcome | None = None) -> None:
     """SW-35: someone came in (a combatant added or edited; an encounter imported):
-    the session's players and GM Wild Cards get their pools, and the board shows them."""
+    the session's players and GM Wild Cards get their pools, and the board shows them.
+    When the encounter's GM is not the session's (issue 21), nothing, and the reply
+    says so."""
     ledger = getattr(ctx.bot, "bennies", None)
-    if ledger is not None and await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+    if ledger is None or await unshared(ctx):
+        return
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
         ctx.bot.boards.request(ctx.channel_id)
+
+
+async def unshared(ctx: Ctx) -> bool:
+    """Issue 21: whether the channel's encounter does not share the open session (its
+    GM is not the session's GM). Then the reply says once that it plays without the
+    session's bennies, when a player it brings has no pool in the session (who would
+    have got their 3: a hero added or joined, an import); not on every other change."""
+    ledger = ctx.bot.bennies
+    session = await service.unshared_session(ledger, ctx.channel_id)
+    if session is None:
+        return False
+    encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    pools = await ledger.pools(ctx.channel_id)
+    if encounter is not None and any(user_key(p) not in pools for p in players_present(encounter)):
+        await ctx.send(ctx.t("bennies.not_session_gm", gm=f"<@{session.gm_id}>"))
+    return True
 
 
 # event key -> what follows an action whose events hold it (in this order)

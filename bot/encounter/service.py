@@ -312,7 +312,10 @@ class EncounterService:
         name: str = "",
         user_id: int | None = None,
         lang: str | None = None,
+        gm_server: bool = False,
     ) -> Encounter:
+        """Open the channel's encounter; ``gm_server``: the GM is a server GM (issue 21,
+        :attr:`Encounter.gm_server`)."""
         state_model = catalogue.plugin(system).state  # refuses an unknown system
         if name.strip():  # issue 21: a plain name within its bound
             name = plain_name(name, limit=ENCOUNTER_NAME_MAX)
@@ -324,6 +327,7 @@ class EncounterService:
                 channel_id=channel_id,
                 guild_id=guild_id,
                 gm_id=gm_id,
+                gm_server=gm_server,
                 name=name,
                 seed=self.dice.new_seed(),
                 state=state,  # type: ignore[arg-type]

@@ -41,6 +41,13 @@ class Encounter(BaseModel):
     channel_id: int
     guild_id: int
     gm_id: int
+    # Issue 21: whether ``gm_id`` was a server GM (Manage Server, Administrator or the
+    # server's GM role) when the encounter was started or imported. Set by the command
+    # that had the member's permissions in hand (never read from an imported file), so
+    # the bennies ledger can tell, without a Discord context (a board refresh, a Joker
+    # collected later), whether the encounter's GM is its session's GM
+    # (``Session.run_by``).
+    gm_server: bool = False
     name: str = ""
     seed: int = 0
     seq: int = 0  # actions applied so far; action n rolls with RandomSource(f"{seed}:{n}")
