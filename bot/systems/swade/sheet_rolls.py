@@ -18,6 +18,16 @@ named. Pure.
   many such rolls are free (Notice) or made in another's turn; the GM counts an action
   by declaring multi-action. It is an encounter action all the same: logged, undoable
   (support received is spent by it), and rolled with the encounter's dice.
+- Benny reroll (SW-4, SW-35): the roll is recorded on the combatant (``last_trait``) and,
+  unless it is a critical failure, offers "Repetir <rasgo> (beni)" to its controller
+  (the GM for the GM's combatants). :func:`reroll_from_sheet` rolls the same die with
+  the same modifiers (named again: the ones of the first roll, not recomputed, so the
+  wounds taken since or the support already spent change nothing) and TN. The better
+  total counts; a tie keeps the first; a critical failure on the reroll stands (SW-4:
+  it must be accepted). The bennies ledger charges the benny in the same action, so
+  ``/undo`` gives it back (SW-38). Reading: only the combatant's last trait roll from the
+  sheet can be rerolled (each button names the roll it is for); a button of an earlier
+  roll is refused, saying so.
 """
 
 from __future__ import annotations
@@ -25,8 +35,14 @@ from __future__ import annotations
 import re
 
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.conditions import in_turn
+from bot.systems.swade.damage import (
+    find_combatant,
+    require_control,
+    reroll_trait,
+    trait_reroll_hook,
+)
 from bot.systems.swade.modifiers import roll_trait
 from bot.systems.swade.names import ATTRIBUTES, SKILLS, skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState
@@ -97,4 +113,75 @@ def roll_from_sheet(
         key, params["label"] = "swade.trait.roll_labelled", label
     event = Event(key=key, params=params, dice=roll.to_view())
     summary = Event(key="log.swade.trait", params={"name": c.name, "trait": trait_label(name)})
-    return Outcome(state=new, events=[event], summary=summary)
+    earlier = c.last_trait or {}
+    c.last_trait = {
+        "roll": int(earlier.get("roll", 0)) + 1,  # type: ignore[call-overload]
+        "trait": trait_label(name),
+        "label": label,
+        "modifiers": [list(m) for m in mods],
+        "hook": trait_reroll_hook(roll, action="reroll_trait"),
+    }
+    return Outcome(state=new, events=[event], offers=_offers(c), summary=summary)
+
+
+def _offers(c: SwadeCombatant) -> list[Offer]:
+    """SW-4: "Repetir <rasgo> (beni)" under the standing roll, unless it is a critical
+    failure (it cannot be rerolled), for its controller (``None``: the GM)."""
+    last = c.last_trait or {}
+    hook: dict[str, object] = last.get("hook") or {}  # type: ignore[assignment]
+    if not hook.get("rerollable"):
+        return []
+    return [
+        Offer(
+            action="reroll_trait",
+            label_key="swade.trait.offer.reroll",
+            user_id=c.controller_id,
+            combatant_id=c.id,
+            data={"combatant_id": c.id, "roll": last["roll"], "trait": last["trait"]},
+        )
+    ]
+
+
+def reroll_from_sheet(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, combatant_id: str, roll: int
+) -> Outcome:
+    """SW-4/SW-35: a benny rerolls ``combatant_id``'s trait roll number ``roll`` (its
+    last one) with the same die, wild die, modifiers and TN; the better total counts,
+    a tie keeps the first, a critical failure on the reroll stands. A critical failure
+    cannot be rerolled. Its controller or the GM may ask. The bennies ledger charges
+    the benny (module docstring)."""
+    new = state.model_copy(deep=True)
+    c = find_combatant(new, combatant_id)
+    require_control(actor, c)
+    last = c.last_trait
+    if last is None:
+        raise RuleError("swade_combat.error.no_roll_to_reroll", name=c.name)
+    if last["roll"] != roll:
+        raise RuleError("swade.trait.error.reroll_stale", name=c.name)
+    hook: dict[str, object] = dict(last["hook"])  # type: ignore[call-overload]
+    rolled, better = reroll_trait(dice, hook)  # refuses a critical failure (SW-4)
+    counts = better or rolled.critical_failure
+    params: dict[str, object] = {
+        "name": c.name,
+        "trait": last["trait"],
+        "total": rolled.total,
+        "previous": hook["previous_total"],
+        "modifiers": last["modifiers"],
+    }
+    key = "swade.trait.reroll"
+    if last["label"]:
+        key, params["label"] = "swade.trait.reroll_labelled", last["label"]
+    events = [Event(key=key, params=params, dice=rolled.to_view())]
+    if not counts:
+        events.append(
+            Event(
+                key="swade_combat.vigor_reroll.kept_first",
+                params={"name": c.name, "total": hook["previous_total"]},
+            )
+        )
+    else:
+        if rolled.critical_failure:
+            events.append(Event(key="swade_combat.vigor_reroll.critical", params={}))
+        c.last_trait = {**last, "hook": trait_reroll_hook(rolled, action="reroll_trait")}
+    summary = Event(key="log.swade.reroll_trait", params={"name": c.name, "trait": last["trait"]})
+    return Outcome(state=new, events=events, offers=_offers(c), summary=summary)

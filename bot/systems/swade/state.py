@@ -198,6 +198,9 @@ class SwadeCombatant(CombatantCore):
     # SW-4/SW-16/SW-35: its last start-of-turn Vigor roll (Stunned or bleeding out), so a
     # benny reroll can redo it during that turn (bot.systems.swade.turns).
     last_turn_vigor: dict[str, object] | None = None
+    # SW-4/SW-35: its last trait roll from the sheet (/trait), so a benny reroll can redo
+    # it with the same die, modifiers and TN (bot.systems.swade.sheet_rolls).
+    last_trait: dict[str, object] | None = None
     # --- powers (issue 19; bot.systems.swade.powers) ---
     # SW-42: the powers this caster maintains, and what active powers changed on this
     # combatant (undone when they end); SW-41: Lingering Damage due at its next turn.
@@ -218,6 +221,7 @@ class SwadeCombatant(CombatantCore):
         "last_maneuver",
         "last_incapacitation",
         "last_turn_vigor",
+        "last_trait",
         "maintaining",
         "power_effects",
         "lingering",

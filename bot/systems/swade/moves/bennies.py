@@ -15,7 +15,7 @@ from functools import partial
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, maneuvers, powers, turns
+from bot.systems.swade import combat, damage, maneuvers, powers, sheet_rolls, turns
 from bot.systems.swade.moves.who import Rules, find_combatant, own_combatant, with_benny
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -91,6 +91,21 @@ class ManeuverOffer(OfferOptions):
     name: str | None = None
 
 
+class TraitOffer(OfferOptions):
+    """SW-4 on ``/trait`` from the sheet: which of the combatant's trait rolls (its
+    number; only the last can be rerolled) and the trait's name for the label."""
+
+    roll: int
+    trait: str | None = None
+
+
+def reroll_trait(o: TraitOffer) -> Play[SwadeState]:
+    """SW-4/SW-35 "Repetir <rasgo> (beni)" under a ``/trait`` roll from the sheet: the
+    same roll again, the better kept (:func:`bot.systems.swade.sheet_rolls.reroll_from_sheet`)."""
+    run = partial(sheet_rolls.reroll_from_sheet, combatant_id=o.combatant_id, roll=o.roll)
+    return with_benny("reroll", _paid_by(o.combatant_id), run)
+
+
 class ReactOptions(Options):
     actor: str | None = None
 
@@ -156,6 +171,7 @@ MOVES = (
     Move("offer:reroll_incapacitation", OfferOptions, reroll_vigor(damage.reroll_incapacitation)),
     Move("offer:reroll_turn_start", OfferOptions, reroll_vigor(turns.reroll_turn_start)),
     Move("offer:reroll_maneuver", ManeuverOffer, reroll_maneuver),
+    Move("offer:reroll_trait", TraitOffer, reroll_trait),
     Move("react:soak", ReactOptions, reacting_with("soak")),
     Move("react:unshake", ReactOptions, reacting_with("unshake")),
 )
