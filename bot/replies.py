@@ -39,10 +39,6 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
     return True
 
 
-def is_deferred(interaction: discord.Interaction) -> bool:
-    return DEFERRED in interaction.extras
-
-
 async def reply(
     interaction: discord.Interaction,
     lang: str,
