@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -36,10 +37,6 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
         return False
     interaction.extras[DEFERRED] = ephemeral
     return True
-
-
-def is_deferred(interaction: discord.Interaction) -> bool:
-    return DEFERRED in interaction.extras
 
 
 async def reply(
@@ -131,9 +128,14 @@ async def post(
         await channel.send(**_message(page, last, allowed_mentions if number == 0 else None))
 
 
-def only_user(user_id: int) -> discord.AllowedMentions:
-    """Allowed mentions for exactly one user (a turn's player, an effect's controller):
+def only_users(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Allowed mentions for exactly these users (a turn's players, the one on deck):
     never roles, everyone or the replied user."""
     return discord.AllowedMentions(
-        users=[discord.Object(user_id)], roles=False, everyone=False, replied_user=False
+        users=[discord.Object(u) for u in user_ids], roles=False, everyone=False, replied_user=False
     )
+
+
+def only_user(user_id: int) -> discord.AllowedMentions:
+    """Allowed mentions for exactly one user (a turn's player, an effect's controller)."""
+    return only_users((user_id,))

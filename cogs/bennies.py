@@ -36,7 +36,6 @@ from bot.commands.benny_spending import (
     holder_label,
     is_gm,
     link_scope,
-    own_combatant,
     require_session_gm,
     swade_only,
 )
@@ -208,7 +207,7 @@ class BenniesCog(commands.Cog):
             await self._spend_story(ctx, encounter, text)
             return
         encounter = swade_only(encounter)
-        target = own_combatant(ctx, encounter, combatant)
+        target = service.spender(encounter, ctx.actor(encounter), combatant)
         await act_with_benny(
             ctx,
             encounter,

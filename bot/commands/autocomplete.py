@@ -103,24 +103,6 @@ async def system_choices(
     return suggestion_choices(suggest(encounter.state, asker(interaction, encounter), current))
 
 
-async def weapon_choices(
-    interaction: discord.Interaction, encounter: Encounter, current: str
-) -> Choices:
-    return await system_choices("weapon", interaction, encounter, current)
-
-
-async def action_choices(
-    interaction: discord.Interaction, encounter: Encounter, current: str
-) -> Choices:
-    return await system_choices("action", interaction, encounter, current)
-
-
-async def limb_choices(
-    interaction: discord.Interaction, encounter: Encounter, current: str
-) -> Choices:
-    return await system_choices("limb", interaction, encounter, current)
-
-
 # -- the callbacks the cogs declare --------------------------------------------------------
 
 
@@ -141,18 +123,6 @@ async def _system_autocomplete(
     return await system_choices(kind, interaction, encounter, current)
 
 
-async def weapon_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    return await _system_autocomplete("weapon", interaction, current)
-
-
-async def action_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    return await _system_autocomplete("action", interaction, current)
-
-
-async def condition_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    return await _system_autocomplete("condition", interaction, current)
-
-
 def suggestions(kind: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
     """The autocomplete callback of an option of a system's own command: the channel's
     system's suggestions of ``kind`` (``@app_commands.autocomplete(action=
@@ -164,5 +134,7 @@ def suggestions(kind: str) -> Callable[[discord.Interaction, str], Awaitable[Cho
     return complete
 
 
-async def limb_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    return await _system_autocomplete("limb", interaction, current)
+weapon_autocomplete = suggestions("weapon")
+action_autocomplete = suggestions("action")
+condition_autocomplete = suggestions("condition")
+limb_autocomplete = suggestions("limb")

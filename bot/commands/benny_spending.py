@@ -125,9 +125,3 @@ async def pay_benny(
     return await act_with_benny(
         ctx, encounter, combatant, planned.rules, use=cost.use, note=cost.note
     )
-
-
-def own_combatant(ctx: Ctx, encounter: Encounter, name: str | None) -> service.Combatant:
-    """The named combatant (the one resolver), else the one combatant the user
-    controls (:func:`bot.bennies.service.spender`)."""
-    return service.spender(encounter, ctx.actor(encounter), name)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from discord import app_commands
 
-from bot.i18n import catalog, t
+from bot.i18n import command_word, t
 from bot.systems.words import fold
 
 Leaf = app_commands.Command  # type: ignore[type-arg]
@@ -152,13 +152,8 @@ def leaves(tree: app_commands.CommandTree) -> Iterator[tuple[str, Leaf]]:  # typ
         yield from walk(command, command.name)
 
 
-def _word(text: str, lang: str) -> str:
-    """A command's word (a name, an option, a description) as Discord shows it."""
-    return catalog(lang).get(f"cmd.{text}", text)
-
-
 def shown_path(path: str, lang: str) -> str:
-    return "/" + " ".join(_word(part, lang) for part in path.split())
+    return "/" + " ".join(command_word(part, lang) for part in path.split())
 
 
 def example(path: str, command: Leaf, lang: str) -> str:
@@ -174,9 +169,9 @@ def example(path: str, command: Leaf, lang: str) -> str:
             continue
         choice = next((c for c in params[option].choices if c.value == value), None)
         if choice is not None:
-            value = _word(choice.name, lang)
+            value = command_word(choice.name, lang)
         value = VALUE_WORDS.get(value, {}).get(lang, value)
-        words.append(f"{_word(option, lang)}:{value}")
+        words.append(f"{command_word(option, lang)}:{value}")
     return shown_path(path, lang) + " ".join(words)
 
 
@@ -210,7 +205,7 @@ def packed(blocks: list[str], limit: int) -> list[str]:
 
 
 def _line(path: str, command: Leaf, lang: str) -> str:
-    return f"**{shown_path(path, lang)}** — {_word(command.description, lang)}"
+    return f"**{shown_path(path, lang)}** — {command_word(command.description, lang)}"
 
 
 def find(tree: app_commands.CommandTree, typed: str) -> tuple[str, Leaf] | None:  # type: ignore[type-arg]
@@ -231,13 +226,15 @@ def find(tree: app_commands.CommandTree, typed: str) -> tuple[str, Leaf] | None:
 
 def page(path: str, command: Leaf, lang: str) -> tuple[str, list[str]]:
     """One command's page: its title and lines (description, options, who, example)."""
-    lines = [_word(command.description, lang), "", t("help.options", lang)]
+    lines = [command_word(command.description, lang), "", t("help.options", lang)]
     if not command.parameters:
         lines.append(t("help.no_options", lang))
     for p in command.parameters:
         need = t("help.required" if p.required else "help.optional", lang)
-        about = _word(p.description, lang) if p.description not in ("", "…") else ""
-        lines.append(f"• `{_word(p.name, lang)}` ({need})" + (f" — {about}" if about else ""))
+        about = command_word(p.description, lang) if p.description not in ("", "…") else ""
+        lines.append(
+            f"• `{command_word(p.name, lang)}` ({need})" + (f" — {about}" if about else "")
+        )
     lines += ["", t("help.who", lang, who=WHO.get(path, CONTROLLER))]
     lines.append(t("help.example", lang, example=example(path, command, lang)))
     return shown_path(path, lang), lines

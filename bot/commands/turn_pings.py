@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import replies
 from bot.errors import UserError
 from bot.i18n import t
 from bot.render.text import event_lines
@@ -99,10 +100,7 @@ def announcement(before: Turn | None, encounter: Encounter, lang: str) -> Announ
             deck += " " + " ".join(f"<@{u}>" for u in deck_users)
         line += t("turn.ping.on_deck", lang, names=deck)
     users = (*players, *deck_users)
-    mentions = discord.AllowedMentions(
-        users=[discord.Object(u) for u in users], roles=False, everyone=False, replied_user=False
-    )
-    return Announcement(line, mentions, users)
+    return Announcement(line, replies.only_users(users), users)
 
 
 # -- the setting -------------------------------------------------------------------------

@@ -41,10 +41,6 @@ class Estimate:
     def p(self) -> float:
         return self.hits / self.samples
 
-    @property
-    def half_width(self) -> float:
-        return (self.high - self.low) / 2
-
 
 def wilson_interval(hits: int, samples: int, z: float = Z_99) -> tuple[float, float]:
     """Wilson's score interval for a proportion (``z`` = 2.576 for 99%)."""

@@ -104,14 +104,20 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     return text.format_map(_Missing(params))
 
 
+def command_word(word: str, lang: str) -> str:
+    """A command's word (a name, an option, a description) as Discord shows it to a
+    reader of ``lang``: its ``cmd.*`` text, else the word itself."""
+    return catalog(lang).get(f"cmd.{word}", word)
+
+
 class CommandName(str):
     """A command as typed, by its English path ("initiative roll"): a message shows it
     as Discord shows it to the reader ("/iniciativa tirar"), through the ``cmd.*`` names
     (English ones are the names themselves)."""
 
     def shown(self, lang: str) -> str:
-        names = catalog(lang if lang in LANGUAGES else "es")
-        return "/" + " ".join(names.get(f"cmd.{word}", word) for word in self.split())
+        lang = lang if lang in LANGUAGES else "es"
+        return "/" + " ".join(command_word(word, lang) for word in self.split())
 
 
 class OptionNames(tuple[str, ...]):
@@ -119,8 +125,8 @@ class OptionNames(tuple[str, ...]):
     the reader's Discord shows them (``name, statblock`` is ``nombre, bloque``)."""
 
     def shown(self, lang: str) -> str:
-        names = catalog(lang if lang in LANGUAGES else "es")
-        return ", ".join(names.get(f"cmd.{name}", name) for name in self)
+        lang = lang if lang in LANGUAGES else "es"
+        return ", ".join(command_word(name, lang) for name in self)
 
 
 def shown(value: Any, lang: str) -> Any:

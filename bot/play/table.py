@@ -28,7 +28,7 @@ from bot.app import ComodinBot
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
-from bot.i18n import CommandName, OptionNames, catalog
+from bot.i18n import CommandName, OptionNames, catalog, command_word
 from bot.play.lines import Line, LineError, parse_line
 from bot.play.recorder import (
     PayloadViolation,
@@ -407,7 +407,7 @@ class OfflineTable:
         if param.choices:
             for choice in param.choices:
                 names = {str(choice.value).lower(), choice.name.lower()}
-                names.add(catalog("es").get(f"cmd.{choice.name}", choice.name).lower())
+                names.add(command_word(choice.name, "es").lower())
                 if raw.lower() in names:
                     return choice.value
             allowed = ", ".join(str(c.value) for c in param.choices)

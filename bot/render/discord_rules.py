@@ -249,6 +249,11 @@ def _component(found: _Found, component: Mapping[str, Any], path: Path, seen: se
         found.max_length((*path, "placeholder"), component.get("placeholder"), 150)
     if link:
         return
+    _custom_id(found, component, path, seen)
+
+
+def _custom_id(found: _Found, component: Mapping[str, Any], path: Path, seen: set[str]) -> None:
+    """A component's custom id: 1..100 characters, once in the message or modal."""
     custom_id = component.get("custom_id")
     found.length((*path, "custom_id"), custom_id, 1, L.CUSTOM_ID)
     if isinstance(custom_id, str):
@@ -340,16 +345,7 @@ def _text_input(found: _Found, component: Mapping[str, Any], path: Path, seen: s
                 "NUMBER_TYPE_MAX" if number > L.INPUT_VALUE else "NUMBER_TYPE_MIN",
                 f"Must be between {low} and {L.INPUT_VALUE}.",
             )
-    custom_id = component.get("custom_id")
-    found.length((*path, "custom_id"), custom_id, 1, L.CUSTOM_ID)
-    if isinstance(custom_id, str):
-        if custom_id in seen:
-            found.add(
-                (*path, "custom_id"),
-                "COMPONENT_CUSTOM_ID_DUPLICATED",
-                "Component custom id cannot be duplicated",
-            )
-        seen.add(custom_id)
+    _custom_id(found, component, path, seen)
 
 
 def check_files(sizes: Iterable[int], limit: int) -> list[Violation]:

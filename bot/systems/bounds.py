@@ -173,6 +173,33 @@ def present(found: Problem | None) -> Problems:
         yield found
 
 
+def reference(path: str, cid: Any, known: set[str]) -> Problems:
+    """An id a state refers to (a turn, a grapple, a chain's author): none, or a
+    combatant's (one of ``known``)."""
+    if cid is not None and cid not in known:
+        yield Problem(path, EXPECT_ID, shown(cid))
+
+
+def id_list(path: str, ids: Iterable[str], known: set[str]) -> Problems:
+    """A list of combatant ids (a turn order, a queue): each a combatant's, each once."""
+    seen: set[str] = set()
+    for i, cid in enumerate(ids):
+        if cid not in known:
+            yield Problem(f"{path}[{i}]", EXPECT_ID, shown(cid))
+        if cid in seen:
+            yield Problem(f"{path}[{i}]", EXPECT_ONCE, shown(cid))
+        seen.add(cid)
+
+
+def unique_ids(path: str, combatants: Iterable[Any], known: set[str]) -> Problems:
+    """Each combatant's id once (``path`` names the list); fills ``known`` with the ids,
+    for :func:`reference` and :func:`id_list`."""
+    for i, c in enumerate(combatants):
+        if c.id in known:
+            yield Problem(f"{path}[{i}].id", EXPECT_ONCE, shown(c.id))
+        known.add(c.id)
+
+
 def require_sheet_length(text: str) -> None:
     """A pasted sheet of at most :data:`SHEET_MAX` characters (the option and the form
     say so to Discord's client; this holds for anything else that sends one)."""

@@ -8,12 +8,8 @@ lists the numbers.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.systems.bounds import (
-    EXPECT_ID,
     EXPECT_MUTUAL_GRAPPLE,
-    EXPECT_ONCE,
     ITEM_NAME_MAX,
     LIST_MAX,
     NAME_MAX,
@@ -22,13 +18,16 @@ from bot.systems.bounds import (
     Problems,
     count,
     free_text,
+    id_list,
     number,
     one_of,
     optional_number,
     present,
+    reference,
     require,
     shown,
     text,
+    unique_ids,
 )
 from bot.systems.ds20.state import ARMOR_PART_SCORE, LEVELS, DS20State, DSCombatant
 
@@ -134,41 +133,28 @@ def require_sheet(c: DSCombatant) -> None:
     require(combatant_problems(c))
 
 
-def _ref(path: str, cid: Any, known: set[str]) -> Problems:
-    if cid is not None and cid not in known:
-        yield Problem(path, EXPECT_ID, shown(cid))
-
-
 def state_problems(state: DS20State, path: str = "state") -> Problems:
     """What a Dread S-20 state must mean (issue 21, import): each combatant within
     bounds, ids unique, the initiative order made of them, grapples mutual, the pending
     attack between two of them."""
     yield from present(number(f"{path}.round", state.round, 0, ROUND_MAX))
     known: set[str] = set()
-    for i, c in enumerate(state.combatants):
-        if c.id in known:
-            yield Problem(f"{path}.combatants[{i}].id", EXPECT_ONCE, shown(c.id))
-        known.add(c.id)
-    seen: set[str] = set()
-    for i, cid in enumerate(state.turn_order):
-        yield from _ref(f"{path}.turn_order[{i}]", cid, known)
-        if cid in seen:
-            yield Problem(f"{path}.turn_order[{i}]", EXPECT_ONCE, shown(cid))
-        seen.add(cid)
+    yield from unique_ids(f"{path}.combatants", state.combatants, known)
+    yield from id_list(f"{path}.turn_order", state.turn_order, known)
     yield from present(number(f"{path}.current", state.current, -1, len(state.turn_order)))
     by_id = {c.id: c for c in state.combatants}
     for i, c in enumerate(state.combatants):
         at = f"{path}.combatants[{i}]"
         yield from present(text(f"{at}.name", c.name, NAME_MAX))
         yield from combatant_problems(c, at)
-        yield from _ref(f"{at}.grappling", c.grappling, known)
-        yield from _ref(f"{at}.grappled_by", c.grappled_by, known)
+        yield from reference(f"{at}.grappling", c.grappling, known)
+        yield from reference(f"{at}.grappled_by", c.grappled_by, known)
         if c.grappling in by_id and by_id[c.grappling].grappled_by != c.id:
             yield Problem(f"{at}.grappling", EXPECT_MUTUAL_GRAPPLE, shown(c.grappling))
     pending = state.pending
     if pending is not None:
-        yield from _ref(f"{path}.pending.attacker_id", pending.attacker_id, known)
-        yield from _ref(f"{path}.pending.target_id", pending.target_id, known)
+        yield from reference(f"{path}.pending.attacker_id", pending.attacker_id, known)
+        yield from reference(f"{path}.pending.target_id", pending.target_id, known)
         yield from present(number(f"{path}.pending.margin", pending.margin, *MARGIN))
         for field in ("damage_bonus", "extra_damage", "base_damage"):
             yield from present(number(f"{path}.pending.{field}", getattr(pending, field), *MARGIN))

@@ -9,12 +9,9 @@ README "Limits" lists the numbers.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.dice.ritualhex import MAX_DAMAGE_DICE
 from bot.systems.bounds import (
     COMBATANTS_MAX,
-    EXPECT_ID,
     EXPECT_ONCE,
     EXPECT_OWN_PART,
     ITEM_NAME_MAX,
@@ -29,9 +26,11 @@ from bot.systems.bounds import (
     one_of,
     optional_number,
     present,
+    reference,
     require,
     shown,
     text,
+    unique_ids,
 )
 from bot.systems.ritualhex.state import (
     ACTION_KINDS,
@@ -159,14 +158,9 @@ def require_sheet(c: RHCombatant) -> None:
     require(combatant_problems(c))
 
 
-def _ref(path: str, cid: Any, known: set[str]) -> Problems:
-    if cid is not None and cid not in known:
-        yield Problem(path, EXPECT_ID, shown(cid))
-
-
 def _refs(path: str, ids: list[str], known: set[str]) -> Problems:
     for i, cid in enumerate(ids):
-        yield from _ref(f"{path}[{i}]", cid, known)
+        yield from reference(f"{path}[{i}]", cid, known)
 
 
 def state_problems(state: RitualHexState, path: str = "state") -> Problems:
@@ -176,27 +170,24 @@ def state_problems(state: RitualHexState, path: str = "state") -> Problems:
     yield from present(number(f"{path}.round", state.round, 0, ROUND_MAX))
     yield from present(number(f"{path}.needle", state.needle, 0, AP_CAP))
     known: set[str] = set()
-    for i, c in enumerate(state.combatants):
-        if c.id in known:
-            yield Problem(f"{path}.combatants[{i}].id", EXPECT_ONCE, shown(c.id))
-        known.add(c.id)
+    yield from unique_ids(f"{path}.combatants", state.combatants, known)
     for i, c in enumerate(state.combatants):
         yield from present(text(f"{path}.combatants[{i}].name", c.name, NAME_MAX))
         yield from combatant_problems(c, f"{path}.combatants[{i}]")
     yield from present(count(f"{path}.chain", state.chain, COMBATANTS_MAX + 1))
     for i, link in enumerate(state.chain):
         at = f"{path}.chain[{i}]"
-        yield from _ref(f"{at}.author", link.author, known)
+        yield from reference(f"{at}.author", link.author, known)
         yield from action_problems(link.action, f"{at}.action")
         for field in ("targets", "reacted", "passed", "spared"):
             yield from _refs(f"{at}.{field}", getattr(link, field), known)
-        yield from _ref(f"{at}.protected", link.protected, known)
+        yield from reference(f"{at}.protected", link.protected, known)
         yield from present(optional_number(f"{at}.answers", link.answers, 0, max(i - 1, 0)))
         yield from present(number(f"{at}.extra_difficulty", link.extra_difficulty, *MOD))
     yield from _refs(f"{path}.awaiting", state.awaiting, known)
     yield from _refs(f"{path}.acting", state.acting, known)
     if state.multi_attack is not None:
-        yield from _ref(f"{path}.multi_attack.actor", state.multi_attack.actor, known)
+        yield from reference(f"{path}.multi_attack.actor", state.multi_attack.actor, known)
         yield from present(
             number(f"{path}.multi_attack.left", state.multi_attack.left, *MULTI_ATTACKS)
         )

@@ -10,13 +10,11 @@ work grows with them. README "Limits" lists them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from bot.systems.bounds import (
     EFFECT_NAME_MAX,
     EFFECT_ROUNDS_MAX,
     EFFECTS_MAX,
-    EXPECT_ID,
     EXPECT_MUTUAL_GRAPPLE,
     EXPECT_ONCE,
     ITEM_NAME_MAX,
@@ -28,13 +26,16 @@ from bot.systems.bounds import (
     Problems,
     count,
     free_text,
+    id_list,
     number,
     one_of,
     optional_number,
     present,
+    reference,
     require,
     shown,
     text,
+    unique_ids,
 )
 from bot.systems.swade.deck import SUITS
 from bot.systems.swade.names import ATTRIBUTE_IDS
@@ -169,21 +170,6 @@ def require_sheet(c: SwadeCombatant) -> None:
     require(combatant_problems(c))
 
 
-def _ids(path: str, ids: list[str], known: set[str]) -> Problems:
-    seen: set[str] = set()
-    for i, cid in enumerate(ids):
-        if cid not in known:
-            yield Problem(f"{path}[{i}]", EXPECT_ID, shown(cid))
-        if cid in seen:
-            yield Problem(f"{path}[{i}]", EXPECT_ONCE, shown(cid))
-        seen.add(cid)
-
-
-def _ref(path: str, cid: Any, known: set[str]) -> Problems:
-    if cid is not None and cid not in known:
-        yield Problem(path, EXPECT_ID, shown(cid))
-
-
 def state_problems(state: SwadeState, path: str = "state") -> Problems:
     """What a SWADE state must mean (issue 21, import): each combatant within bounds,
     ids unique, every id the state refers to (turn order, Hold queue, grapples,
@@ -191,23 +177,20 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
     never doubled in the deck and discard pile (SW-30)."""
     yield from present(number(f"{path}.round", state.round, 0, ROUND_MAX))
     known: set[str] = set()
-    for i, c in enumerate(state.combatants):
-        if c.id in known:
-            yield Problem(f"{path}.combatants[{i}].id", EXPECT_ONCE, shown(c.id))
-        known.add(c.id)
+    yield from unique_ids(f"{path}.combatants", state.combatants, known)
     yield from _order(state, path, known)
     by_id = {c.id: c for c in state.combatants}
     for i, c in enumerate(state.combatants):
         at = f"{path}.combatants[{i}]"
         yield from present(text(f"{at}.name", c.name, NAME_MAX))
         yield from combatant_problems(c, at)
-        yield from _ref(f"{at}.grappling", c.grappling, known)
-        yield from _ref(f"{at}.grappled_by", c.grappled_by, known)
+        yield from reference(f"{at}.grappling", c.grappling, known)
+        yield from reference(f"{at}.grappled_by", c.grappled_by, known)
         if c.grappling in by_id and by_id[c.grappling].grappled_by != c.id:
             yield Problem(f"{at}.grappling", EXPECT_MUTUAL_GRAPPLE, shown(c.grappling))
-        yield from _ref(f"{at}.actions_turn", c.actions_turn, known)
+        yield from reference(f"{at}.actions_turn", c.actions_turn, known)
         for j, cond in enumerate(c.conditions):
-            yield from _ref(
+            yield from reference(
                 f"{at}.conditions[{j}].ends_after_turn_of", cond.ends_after_turn_of, known
             )
         yield from present(count(f"{at}.effects", c.effects, EFFECTS_MAX))
@@ -220,12 +203,12 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
 
 
 def _order(state: SwadeState, path: str, known: set[str]) -> Iterator[Problem]:
-    yield from _ids(f"{path}.turn_order", state.turn_order, known)
+    yield from id_list(f"{path}.turn_order", state.turn_order, known)
     yield from present(number(f"{path}.current", state.current, -1, len(state.turn_order)))
-    yield from _ref(f"{path}.active", state.active, known)
-    yield from _ref(f"{path}.suspended", state.suspended, known)
-    yield from _ids(f"{path}.hold_queue", state.hold_queue, known)
-    yield from _ids(f"{path}.acted", state.acted, known)
+    yield from reference(f"{path}.active", state.active, known)
+    yield from reference(f"{path}.suspended", state.suspended, known)
+    yield from id_list(f"{path}.hold_queue", state.hold_queue, known)
+    yield from id_list(f"{path}.acted", state.acted, known)
 
 
 def _cards(state: SwadeState, path: str) -> Problems:

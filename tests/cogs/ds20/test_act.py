@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from bot.commands.autocomplete import action_choices as action_autocomplete
-from bot.commands.autocomplete import weapon_choices as weapon_autocomplete
+from bot.commands.autocomplete import system_choices
 from bot.systems.ds20.moves.act import split_action
 from bot.systems.ds20.moves.attack import parse_flags
 from tests.cogs.ds20.helpers import INITIATIVE, combatant, ds20_table, must, reply, state
+
+action_autocomplete = partial(system_choices, "action")
+weapon_autocomplete = partial(system_choices, "weapon")
 
 
 @pytest.mark.parametrize(

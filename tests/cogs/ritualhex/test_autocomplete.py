@@ -4,17 +4,20 @@ target's limbs; and the chain's buttons name who presses them (RH-8)."""
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
-from bot.commands.autocomplete import action_choices as action_autocomplete
-from bot.commands.autocomplete import limb_choices as limb_autocomplete
-from bot.commands.autocomplete import weapon_choices as weapon_autocomplete
+from bot.commands.autocomplete import system_choices
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex import declare, start_round
 from bot.systems.ritualhex.moves import who as cog
 from bot.systems.ritualhex.state import RitualHexState
 from tests.systems.ritualhex.helpers import GM, PLAYER_A, cid, example_cast, no_dice
+
+action_autocomplete = partial(system_choices, "action")
+limb_autocomplete = partial(system_choices, "limb")
+weapon_autocomplete = partial(system_choices, "weapon")
 
 
 def fight(*, attacked: bool) -> Encounter:
