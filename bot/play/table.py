@@ -141,7 +141,13 @@ class OfflineTable:
         state.application_id = APP_ID
         bot.http.request = self.recorder.http_request  # type: ignore[method-assign]
         bot.http.get_from_cdn = self.recorder.get_from_cdn  # type: ignore[method-assign]
-        await bot.setup_hook()
+        try:
+            await bot.setup_hook()
+        except BaseException:
+            # A refused start (a system's plugin failing its checks) leaves no open
+            # database connection behind for the garbage collector to find.
+            await bot.close()
+            raise
         self.bot = bot
         # Ids never repeat across sessions on one database: start above the highest one
         # it records as applied (and each id above the last one sent).
