@@ -70,10 +70,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
 
 from bot.systems.base import RuleError
 from bot.systems.bounds import NAME_MAX, require_sheet_length
+from bot.systems.common import GENDERS
 from bot.systems.plain_names import plain_name
 from bot.systems.sheets import SheetReading, join_hyphen_wraps
 from bot.systems.swade.bounds import require_sheet
@@ -152,13 +152,9 @@ DERIVED_LABELS: dict[str, str] = {
     "power points": "power_points", "puntos de poder": "power_points", "pp": "power_points",
     "wounds": "max_wounds", "heridas max": "max_wounds", "heridas maximas": "max_wounds",
 }  # fmt: skip
-# Issue 18: ``Género: f`` gives the grammatical gender Spanish texts agree with.
+# Issue 18: ``Género: f`` gives the grammatical gender Spanish texts agree with
+# (``bot.systems.common.GENDERS``).
 GENDER_LABELS: frozenset[str] = frozenset({"genero", "gender"})
-GENDERS: dict[str, Literal["f", "m"] | None] = {
-    "f": "f", "femenino": "f", "female": "f", "fem": "f", "mujer": "f", "woman": "f",
-    "m": "m", "masculino": "m", "male": "m", "masc": "m", "hombre": "m", "man": "m",
-    "-": None, "": None,
-}  # fmt: skip
 # Sections the bot reads past: their text is listed as not used, under their label.
 IGNORED_LABELS: tuple[str, ...] = (
     "treasure", "tesoro", "botin", "languages", "language", "idiomas", "lenguas",
