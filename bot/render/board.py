@@ -62,12 +62,13 @@ class BoardContext:
         return bool(hidden) and not self.reveal
 
 
-def hidden_health(lang: str, *, out: bool, wounded: bool) -> str:
-    """A hidden combatant's health in a word: out (of the fight), wounded or unhurt."""
-    key = (
-        "board.hidden.out" if out else "board.hidden.wounded" if wounded else "board.hidden.unhurt"
-    )
-    return t(key, lang)
+def hidden_health(lang: str, *, out: bool, wounded: bool, gender: str | None = None) -> str:
+    """A hidden combatant's health in a word: out (of the fight), wounded or unhurt; in
+    Spanish "herida"/"ilesa" for a combatant whose gender is given as ``f`` (issue 18)."""
+    if out:
+        return t("board.hidden.out", lang)
+    key = "board.hidden.wounded" if wounded else "board.hidden.unhurt"
+    return t(f"{key}.f" if gender == "f" else key, lang)
 
 
 def _generic(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:

@@ -4,7 +4,7 @@ for permissions, autocomplete and the board. Pure."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Self, SupportsIndex, TypeVar, overload
+from typing import Any, ClassVar, Literal, Self, SupportsIndex, TypeVar, overload
 
 from pydantic import BaseModel
 
@@ -137,6 +137,20 @@ class RulesModel(BaseModel):
         return copied
 
 
+# Issue 18: the words a sheet's ``Género:``/``Gender:`` line may carry (folded).
+GENDERS: dict[str, Literal["f", "m"] | None] = {
+    "f": "f", "femenino": "f", "female": "f", "fem": "f", "mujer": "f", "woman": "f",
+    "m": "m", "masculino": "m", "male": "m", "masc": "m", "hombre": "m", "man": "m",
+    "-": None, "": None,
+}  # fmt: skip
+
+
+def gendered(key: str, gender: str | None) -> str:
+    """Issue 18: ``key``'s feminine variant (``key.f``) for a combatant whose gender is
+    ``f``; ``key`` itself otherwise (the masculine)."""
+    return f"{key}.f" if gender == "f" else key
+
+
 class CombatantCore(RulesModel):
     """``id`` is short and stable within an encounter ("c1", "c2"...); ``controller_id``
     is the Discord user who controls it (``None``: the GM). ``hidden``: the GM hides its
@@ -148,6 +162,9 @@ class CombatantCore(RulesModel):
     controller_id: int | None = None
     is_pc: bool = False
     hidden: bool = False
+    # Issue 18: grammatical gender for Spanish agreement ("queda inmovilizada"), when the
+    # sheet, the GM or the player gives it (``Género: f``); None: the masculine.
+    gender: Literal["f", "m"] | None = None
 
     def controlled_by(self, user_id: int, *, is_gm: bool) -> bool:
         """The GM controls every combatant; a player controls the ones assigned to them."""

@@ -16,6 +16,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems import ritualhex as rh
+from bot.systems.common import gendered
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.rounds import combat_over
 from bot.systems.ritualhex.state import RitualHexState
@@ -127,12 +128,12 @@ def _points(c: dict[str, Any], lang: str) -> list[str]:
     if c["waiting"]:
         out.append(t("ritualhex_cog.board.waiting", lang, waiting=c["waiting"]))
     if not c["active"]:
-        out.append(t("ritualhex_cog.board.down", lang))
+        out.append(t(gendered("ritualhex_cog.board.down", c.get("gender")), lang))
     return out
 
 
 def _hidden_word(c: dict[str, Any], lang: str) -> str:
-    return hidden_health(lang, out=not c["active"], wounded=c["damage"] > 0)
+    return hidden_health(lang, out=not c["active"], wounded=c["damage"] > 0, gender=c.get("gender"))
 
 
 def _hidden_limbs(c: dict[str, Any]) -> list[str]:

@@ -16,6 +16,7 @@ from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
+    condition_name_key,
     effective_conditions,
     holding_bound,
 )
@@ -86,9 +87,15 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
     stored = {cond.name: cond for cond in c.conditions}
     held = holding_bound(c, state)
     for name in effective_conditions(c, state.settings, state):
-        text = t(f"swade.condition.name.{name}", lang)
+        text = t(condition_name_key(name, c.gender), lang)
         if name == "vulnerable" and held is not None and name not in stored:
-            text = t("swade.cog.board.vulnerable_holding", lang, condition=text, name=held.name)
+            text = t(
+                "swade.cog.board.vulnerable_holding",
+                lang,
+                condition=text,
+                name=held.name,
+                bound=condition_name_key("bound", held.gender),
+            )
         if name == "on_hold" and c.hold_round is not None and c.hold_round < state.round:
             text = t("swade.cog.board.hold_from_last_round", lang, condition=text)
         cond = stored.get(name)
@@ -98,7 +105,7 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         out.append(text)
     out += effect_texts(c, state, lang)
     if c.dead:
-        out.append(t("swade.cog.board.dead", lang))
+        out.append(t("swade.cog.board.dead.f" if c.gender == "f" else "swade.cog.board.dead", lang))
     return out
 
 
@@ -118,7 +125,7 @@ def effect_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
 
 
 def _health_word(c: SwadeCombatant, lang: str) -> str:
-    return hidden_health(lang, out=c.dead or c.incapacitated, wounded=c.wounds > 0)
+    return hidden_health(lang, out=c.dead or c.incapacitated, wounded=c.wounds > 0, gender=c.gender)
 
 
 def power_points(c: SwadeCombatant) -> str | None:

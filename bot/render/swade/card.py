@@ -63,6 +63,8 @@ def _traits(c: SwadeCombatant, lang: str) -> list[str]:
         derived.append(t("sheet.swade.bennies", lang, n=c.bennies))
     if c.max_wounds != 3:
         derived.append(t("sheet.swade.max_wounds", lang, n=c.max_wounds))
+    if c.gender is not None:  # issue 18
+        derived.append(t(f"sheet.swade.gender.{c.gender}", lang))
     lines.append(" · ".join(derived))
     return lines
 

@@ -41,7 +41,7 @@ from bot.dice.odds import rh_check_odds
 from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.common import raw_items
+from bot.systems.common import gendered, raw_items
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
 from bot.systems.ritualhex.rounds import (
@@ -342,7 +342,10 @@ def _apply_effects(
             elif effect.kind == "heal":
                 if not target.active:
                     events.append(
-                        Event(key="ritualhex.target_inactive", params={"name": target.name})
+                        Event(
+                            key=gendered("ritualhex.target_inactive", target.gender),
+                            params={"name": target.name},
+                        )
                     )
                     continue
                 apply_heal(target, dice, effect.amount, limb, events)
@@ -405,7 +408,7 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
     if link.cancelled:
         events.append(Event(key="ritualhex.fails_cancelled", params=base))
     elif not author.active:
-        events.append(Event(key="ritualhex.fizzles", params=base))
+        events.append(Event(key=gendered("ritualhex.fizzles", author.gender), params=base))
     else:
         events.append(
             Event(
@@ -421,7 +424,12 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
             targets = [None]
         for target in targets:
             if target is not None and not target.active and link.answers is None:
-                events.append(Event(key="ritualhex.target_inactive", params={"name": target.name}))
+                events.append(
+                    Event(
+                        key=gendered("ritualhex.target_inactive", target.gender),
+                        params={"name": target.name},
+                    )
+                )
                 continue
             if target is not None and target.id in link.spared:
                 events.append(Event(key="ritualhex.spared", params={**base, "target": target.name}))
@@ -537,7 +545,9 @@ def _targets(
     for t in targets:
         target = get_combatant(state, t)
         if not target.active:
-            raise RuleError("ritualhex.error.target_inactive", name=target.name)
+            raise RuleError(
+                gendered("ritualhex.error.target_inactive", target.gender), name=target.name
+            )
     return list(targets)
 
 

@@ -36,6 +36,9 @@ Fields:
   :mod:`bot.systems.ritualhex.actions`. It belongs to the combatant, unless an
   equipment line lists it (then it comes with the equipment). A bare name
   (``acción: Proteger``) is the same as listing it under ``acciones``.
+- ``género`` / ``gender``: ``f`` or ``m`` (femenino/masculino, female/male,
+  mujer/hombre): the grammatical gender Spanish texts agree with (issue 18: "queda
+  inactiva"); without it, the masculine.
 - ``acciones`` / ``actions``: actions the combatant has, by name: the encounter's
   GM-defined ones (``define_action``) or the shipped ones (Bloqueo, Proteger, Parálisis).
 
@@ -61,6 +64,7 @@ from typing import Literal
 
 from bot.systems.base import RuleError
 from bot.systems.bounds import require_sheet_length
+from bot.systems.common import GENDERS
 from bot.systems.ritualhex.actions import library_action, parse_action
 from bot.systems.ritualhex.bounds import require_sheet
 from bot.systems.ritualhex.state import (
@@ -151,8 +155,10 @@ FIELDS: dict[str, str] = {
     "action": "action",
     "acciones": "actions",
     "actions": "actions",
+    "genero": "gender",
+    "gender": "gender",
 }
-EXPECTED_FIELDS = "nombre/name, AP, HP, Str, Def, Per, Mag, DR, partes/parts, miembros/limbs, ventajas/advantages, equipo/equipment, acción/action, acciones/actions"
+EXPECTED_FIELDS = "nombre/name, AP, HP, Str, Def, Per, Mag, DR, partes/parts, miembros/limbs, ventajas/advantages, equipo/equipment, acción/action, acciones/actions, género/gender"
 
 
 def _counted(value: str, *, line: int) -> list[tuple[str, int]]:
@@ -327,6 +333,7 @@ def read_sheet(
     parts_items: list[tuple[str, int]] | None = None
     limb_items: list[tuple[str, int]] | None = None
     advantages: dict[str, int] = {}
+    gender: str | None = None
     defined: dict[str, ActionDef] = {}
     listed: list[tuple[int, str]] = []
     raw_equipment: list[tuple[int, tuple[str, list[str], int, dict[str, int], list[str]]]] = []
@@ -352,6 +359,10 @@ def read_sheet(
             if not value or len(value) > 40:
                 raise RuleError("ritualhex.sheet.bad_name", line=line, text=value)
             name = value
+        elif what == "gender":  # issue 18: Spanish agreement ("queda inactiva")
+            if fold(value) not in GENDERS:
+                raise RuleError("ritualhex.sheet.bad_gender", line=line, text=value)
+            gender = fold(value)
         elif what == "stats":
             _parse_stats(value, line=line, into=stats)
         elif what in ("parts", "limbs"):
@@ -453,6 +464,7 @@ def read_sheet(
         parts=parts,
         equipment=equipment,
         actions=own,
+        gender=GENDERS.get(gender or ""),
     )
     reading = SheetReading(sheet=sheet)
     missing = [stat for stat in STATS if stat not in stats]

@@ -16,6 +16,7 @@ def combatant_view(c: RHCombatant) -> dict[str, Any]:
         "id": c.id,
         "name": c.name,
         "hidden": c.hidden,
+        "gender": c.gender,
         "side": c.side,
         "active": c.active,
         "ap": c.stat("ap"),

@@ -22,6 +22,7 @@ from bot.dice.source import DiceError, DiceSource
 from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
+from bot.systems.swade.conditions import condition_name_key
 from bot.systems.swade.damage import (
     apply_hit,
     damage_object,
@@ -1054,7 +1055,13 @@ def _suppressive_fire(
     for i, target in enumerate(targets if roll.success else []):
         events += add_timed_condition(new, target, DISTRACTED)
         events.append(
-            Event(key="swade_combat.suppressive.distracted", params={"name": target.name})
+            Event(
+                key="swade_combat.suppressive.distracted",
+                params={
+                    "name": target.name,
+                    "condition_name": condition_name_key("distracted", target.gender),
+                },
+            )
         )
         if roll.raises >= 1 and i < w.rof and not target.dead:
             events += _apply_area_hit(new, attacker, target, plan, rolls.dice, raises=0)

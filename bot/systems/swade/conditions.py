@@ -94,13 +94,38 @@ def rule_condition(text: str) -> str | None:
         return None
 
 
+# Issue 18: the conditions whose Spanish name is an adjective or participle that agrees
+# with the combatant ("aturdida"); each has a ``swade.condition.name.<id>.f`` key too.
+GENDERED = frozenset(
+    {
+        "shaken",
+        "stunned",
+        "distracted",
+        "entangled",
+        "bound",
+        "fatigued",
+        "exhausted",
+        "incapacitated",
+    }
+)
+
+
+def condition_name_key(name: str, gender: str | None = None) -> str:
+    """The catalogue key of condition ``name`` said of a combatant of ``gender`` (issue 18:
+    the feminine when the sheet or the GM gives ``f``; the masculine otherwise)."""
+    if gender == "f" and name in GENDERED:
+        return f"swade.condition.name.{name}.f"
+    return f"swade.condition.name.{name}"
+
+
 def condition_params(c: SwadeCombatant, name: str) -> dict[str, str]:
     """Event/error parameters for a condition: its id (``condition``) and the catalogue
-    key of its name (``condition_name``), which the renderer translates."""
+    key of its name (``condition_name``) agreeing with ``c``'s gender, which the renderer
+    translates."""
     return {
         "combatant": c.name,
         "condition": name,
-        "condition_name": f"swade.condition.name.{name}",
+        "condition_name": condition_name_key(name, c.gender),
     }
 
 

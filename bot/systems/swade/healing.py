@@ -28,7 +28,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat import headline
-from bot.systems.swade.conditions import WOUNDS, trait_modifiers
+from bot.systems.swade.conditions import WOUNDS, condition_name_key, trait_modifiers
 from bot.systems.swade.damage import FATIGUE_INCAPACITATED, require_control
 from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.maneuvers import ActionRolls, maneuver, require_can_act, run_maneuver
@@ -77,7 +77,11 @@ def apply_healing(state: SwadeState, target: SwadeCombatant, raises: int) -> lis
     knocked_out = target.fatigue >= FATIGUE_INCAPACITATED or target.knocked_out_hours is not None
     if healed and target.incapacitated and not knocked_out and not target.dead:
         target.incapacitated = False
-        events.append(Event(key="swade_powers.heal.up", params={"target": target.name}))
+        up = {
+            "target": target.name,
+            "condition_name": condition_name_key("incapacitated", target.gender),
+        }
+        events.append(Event(key="swade_powers.heal.up", params=up))
     return events
 
 

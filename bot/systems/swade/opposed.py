@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot.dice.swade import OpposedResult, opposed
-from bot.systems.swade.conditions import has_condition
+from bot.systems.swade.conditions import condition_name_key, has_condition
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
@@ -73,9 +73,9 @@ def cannot_contest(c: SwadeCombatant, state: SwadeState, *, movement: bool) -> s
     key of its condition), or None. ``movement``: the roll needs moving (an interrupt's
     Athletics), which a Bound character cannot do."""
     if c.dead or c.incapacitated:
-        return "swade.condition.name.incapacitated"
+        return condition_name_key("incapacitated", c.gender)
     if has_condition(c, "stunned", state.settings):
-        return "swade.condition.name.stunned"
+        return condition_name_key("stunned", c.gender)
     if movement and has_condition(c, "bound", state.settings):
-        return "swade.condition.name.bound"
+        return condition_name_key("bound", c.gender)
     return None

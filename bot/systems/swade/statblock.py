@@ -73,6 +73,7 @@ from dataclasses import dataclass
 
 from bot.systems.base import RuleError
 from bot.systems.bounds import NAME_MAX, require_sheet_length
+from bot.systems.common import GENDERS
 from bot.systems.plain_names import plain_name
 from bot.systems.sheets import SheetReading, join_hyphen_wraps
 from bot.systems.swade.bounds import require_sheet
@@ -151,6 +152,9 @@ DERIVED_LABELS: dict[str, str] = {
     "power points": "power_points", "puntos de poder": "power_points", "pp": "power_points",
     "wounds": "max_wounds", "heridas max": "max_wounds", "heridas maximas": "max_wounds",
 }  # fmt: skip
+# Issue 18: ``Género: f`` gives the grammatical gender Spanish texts agree with
+# (``bot.systems.common.GENDERS``).
+GENDER_LABELS: frozenset[str] = frozenset({"genero", "gender"})
 # Sections the bot reads past: their text is listed as not used, under their label.
 IGNORED_LABELS: tuple[str, ...] = (
     "treasure", "tesoro", "botin", "languages", "language", "idiomas", "lenguas",
@@ -165,7 +169,9 @@ IGNORED_LABELS: tuple[str, ...] = (
 NO_COLON: frozenset[str] = frozenset(
     {"special abilities", "capacidades especiales", "habilidades especiales"}
 )
-_ALL_LABELS = sorted({*LIST_LABELS, *DERIVED_LABELS, *IGNORED_LABELS}, key=lambda s: (-len(s), s))
+_ALL_LABELS = sorted(
+    {*LIST_LABELS, *DERIVED_LABELS, *IGNORED_LABELS, *GENDER_LABELS}, key=lambda s: (-len(s), s)
+)
 _LABEL_RE = re.compile(
     r"(?<![a-z0-9'])(?P<label>"
     + "|".join(re.escape(x).replace(r"\ ", r"\s+") for x in _ALL_LABELS)
@@ -273,6 +279,10 @@ def _find_marks(src: str) -> list[_Mark]:
                 continue
             if label in LIST_LABELS:
                 kind, fld = "list", LIST_LABELS[label]
+            elif label in GENDER_LABELS:
+                if not colon:
+                    continue
+                kind, fld = "gender", "gender"
             else:
                 kind, fld = "ignored", label
         if colon:
@@ -337,6 +347,19 @@ def _derived(
         sheet.armor_paren = int(armour.group(1))
         reading.leave(armour.group(2))
     _leave_lines(reading, content[m.end() :])
+
+
+def _gender(
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, mark: _Mark, content: str, line: int
+) -> None:
+    """Issue 18: ``Género: f`` (f/m, femenino/masculino, female/male, mujer/hombre); the
+    first word is the gender, what follows on the line is text not used."""
+    m = re.match(r"^[ \t]*([^\s,;.]*)[ \t]*[,;.]?", content)
+    word = fold(m.group(1)) if m else ""
+    if word not in GENDERS:
+        raise bad(line, "gender", f"{mark.label}: {collapse(content)}")
+    sheet.gender = GENDERS[word]
+    _leave_lines(reading, content[m.end() :] if m else content)
 
 
 def _leave_lines(reading: SheetReading[SwadeCombatant], text: str) -> None:
@@ -517,6 +540,7 @@ def _build(
         gear=sheet.gear,
         abilities=sheet.abilities,
     )
+    combatant.gender = GENDERS.get(sheet.gender or "")
     if "max_wounds" in derived:
         combatant.max_wounds = derived["max_wounds"]
     if "power_points" in derived:
@@ -558,6 +582,8 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
             _derived(reading, sheet, mark, content, line)
         elif mark.kind == "ignored":
             reading.leave(f"{mark.label}: {collapse(content)}")
+        elif mark.kind == "gender":
+            _gender(reading, sheet, mark, content, line)
         else:
             _list_section(reading, sheet, mark, content, line)
     reading.sheet = _build(reading, sheet, name, quick=False)

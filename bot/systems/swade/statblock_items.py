@@ -77,6 +77,7 @@ class SheetParts:
     natural_armor: int = 0
     worn_armor: int = 0
     shield_parry: int = 0
+    gender: str | None = None  # issue 18: "f"/"m", Spanish agreement
 
 
 def bad(line: int, what: str, text: str) -> RuleError:

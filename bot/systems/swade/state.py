@@ -127,9 +127,6 @@ class SwadeCombatant(CombatantCore):
     wild_card: bool = False
     side: Side = "foes"
     group: str | None = None  # Extras sharing one action card (SW-31)
-    # Issue 18: grammatical gender for Spanish agreement ("queda inmovilizada"), when the
-    # GM or the player gives it (/combatant edit statblock:"Género: f"); None: masculine.
-    gender: Literal["f", "m"] | None = None
     # agility, smarts, spirit, strength, vigor
     attributes: dict[str, Trait] = Field(default_factory=dict)
     skills: dict[str, Trait] = Field(default_factory=dict)  # lower-case English names

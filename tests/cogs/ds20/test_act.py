@@ -93,9 +93,9 @@ async def test_grapple_escape_headbutt_and_release(tmp_path: Path) -> None:
         assert (await combatant(table, "Bruto")).grappled_by == "c1"
         await must(table, "@ana /next")
         [refused] = await table.run("@gm /attack target:Ana weapon:Machete")
-        assert refused.ephemeral and "está apresado" in refused.content
+        assert refused.ephemeral and "está en una presa" in refused.content
         escape = reply(await must(table, "@gm /grapple escape")).text()
-        assert "Bruto sigue apresado por Ana." in escape
+        assert "Bruto no se libera: sigue en la presa de Ana." in escape
         await must(table, "@gm /next")
         await must(table, "@gm /next")
         # a new round: Bruto's turn again

@@ -120,7 +120,7 @@ async def test_summary_at_the_end_lists_health_and_wounds(tmp_path: Path) -> Non
         [ended] = await must(table, "@gm /encounter end")
         text = ended.text()
         assert "Rondas: 1." in text
-        assert "**Ana**: Sano · R ▯▯▯▯ · HL ▯▯▯ · HG ▯▯▯ · Agotamiento 0/3" in text
+        assert "**Ana**: Sin heridas · R ▯▯▯▯ · HL ▯▯▯ · HG ▯▯▯ · Agotamiento 0/3" in text
 
 
 async def test_a_sheet_without_tipo_joins_on_the_heroes_side(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ async def test_ds12_running_with_an_hg_is_refused(tmp_path: Path) -> None:
 
 async def test_ds9_an_endure_that_would_kill_asks_for_confirmation(tmp_path: Path) -> None:
     for locale, asks, confirm in (
-        ("es", "lo mataría (DS-8)", '@ana /act action:"aguantar confirmar"'),
+        ("es", "le costaría la vida (DS-8)", '@ana /act action:"aguantar confirmar"'),
         ("en", "and kill it (DS-8)", '@ana /act action:"endure confirm"'),
     ):
         async with ds20_table(folder(tmp_path, locale), [*INITIATIVE], locale=locale) as table:

@@ -85,7 +85,7 @@ async def test_surprise_by_side_holds_the_ambushers_and_a_caught_victim_has_no_c
     async with swade_table(tmp_path, [2, 3], seed=SEED) as table:
         [reply, *_] = await must(table, "@gm /deal surprise:enemigos")
         text = reply.text()
-        assert "Ana es sorprendido (Notar 3)" in text
+        assert "La sorpresa pilla a Ana (Notar 3)" in text
         assert "quedan en espera: Goblin, Jefe orco" in text
         assert text.count("empieza en espera") == 2  # the group once, not each Goblin
         s = await state(table)

@@ -111,7 +111,7 @@ async def test_a_bolt_pays_its_cost_and_its_damage_goes_through_the_attack_path(
         text = reply.text()
         assert "Maga lanza Descarga (Hechicería): 7 contra 4; cuesta 4 PP." in text
         assert "Perforación de armadura (PA 2), Arma pesada (+3 PP)" in text
-        assert "Maga gasta 4 Puntos de Poder (le quedan 6 de 10)." in text
+        assert "Maga gasta 4 PP (le quedan 6 de 10)." in text
         assert "Descarga causa 11 de daño a Brujo (PA 2)." in text
         assert "Brujo sufre 1 herida(s)" in text
         assert buttons(reply) == ["Repetir tirada de Maga (beni)", "Absorber (beni)"]
@@ -171,9 +171,7 @@ async def test_short_power_points_and_unknown_powers_are_refused_with_how_to_fix
             table,
             '@ana /cast power power:Descarga target:Brujo actor:Maga modifiers:"pa 6, arma pesada"',
         )
-        assert (
-            "Maga necesita 6 Puntos de Poder (1 del poder y 5 de modificadores) y tiene 3" in text
-        )
+        assert "Maga necesita 6 PP (1 del poder y 5 de modificadores) y tiene 3" in text
         assert "un beni recupera 5" in text
         text = await refused(table, "@ana /cast power power:Rayo target:Brujo actor:Maga")
         assert "«Rayo» no es un poder que pueda lanzar" in text
@@ -302,7 +300,7 @@ async def test_act_heal_stabilises_a_bleeding_out_character(tmp_path: Path) -> N
         text = reply.text()
         assert "Fray atiende las heridas de Maga: 8." in text
         assert "Heridas del paciente -3" in text
-        assert "Maga queda estabilizado: ya no se desangra." in text
+        assert "Maga se estabiliza: ya no se desangra." in text
         maga = await named(table, "Maga")
         assert not maga.bleeding_out
         all_dice_used(table)
@@ -342,7 +340,7 @@ async def test_a_benny_recovers_five_power_points_and_undo_returns_it(tmp_path: 
         await must(table, "@gm /bennies session-start")
         await must(table, '@gm /combatant edit combatant:Maga statblock:"PP: 2"')
         [reply, *_] = await must(table, "@ana /bennies spend use:power combatant:Maga")
-        assert "Maga recupera 5 Puntos de Poder (ahora 7)." in reply.text()
+        assert "Maga recupera 5 PP (ahora 7)." in reply.text()
         assert (await named(table, "Maga")).power_points == 7
         [reply, *_] = await must(table, "@gm /undo")
         assert "Deshecho: Maga recupera Puntos de Poder con un beni." in reply.text()

@@ -65,7 +65,7 @@ async def test_the_spanish_example_runs_as_documented(tmp_path: Path) -> None:
         "«Rayo» no es un poder que pueda lanzar. Sus poderes: Descarga, Explosión,"
         " Escarcha / Frost. Añádelo a la ficha de quien lo lanza"
         ' (`/combatiente editar bloque:"Poderes: descarga (1 PP)"`).',
-        "Maga necesita 9 Puntos de Poder (2 del poder y 7 de modificadores) y tiene 8: elige"
+        "Maga necesita 9 PP (2 del poder y 7 de modificadores) y tiene 8: elige"
         " menos modificadores o recupera Puntos de Poder (un beni recupera 5)."
         " (`/ayuda orden:actuar` muestra cómo actuar)",
     ]
@@ -85,7 +85,7 @@ async def test_the_spanish_example_runs_as_documented(tmp_path: Path) -> None:
         "¡Contragolpe! Brujo sufre un nivel de fatiga y terminan todos los poderes que mantiene.",
         "Termina Protección [1] de Brujo (contragolpe).",
         "Modificadores: Fatiga -1 (total -1)",
-        "Maga recupera 4 Puntos de Poder (ahora 10).",
+        "Maga recupera 4 PP (ahora 10).",
         "Maga lanza Descarga (Hechicería): 6 contra 4; cuesta 1 PP.",
         "Fray deja de mantener Protección [1].",
     ):

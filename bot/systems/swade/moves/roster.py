@@ -21,7 +21,7 @@ from bot.systems.plugin import Move, Options, Play, SavedSheet
 from bot.systems.sheets import SheetReading
 from bot.systems.swade import encounter_rules
 from bot.systems.swade.moves.who import SYSTEM, find_combatant, table
-from bot.systems.swade.statblock import read_statblock
+from bot.systems.swade.statblock import GENDERS, read_statblock
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 from bot.systems.words import fold, side, yes_no
 
@@ -102,10 +102,6 @@ EDIT_FIELDS: dict[str, str] = {
     "comodin": "wild_card", "wild card": "wild_card", "wc": "wild_card",
     "grupo": "group", "group": "group",
     "genero": "gender", "gender": "gender",
-}  # fmt: skip
-GENDERS: dict[str, str | None] = {
-    "f": "f", "femenino": "f", "female": "f", "fem": "f",
-    "m": "m", "masculino": "m", "male": "m", "masc": "m", "-": None, "": None,
 }  # fmt: skip
 EDIT_LABELS = (
     "Heridas, Heridas máx, Fatiga, Benis, Paso, Parada, Dureza, Armadura, Tamaño, PP, PP máx, "
