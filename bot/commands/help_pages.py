@@ -135,6 +135,10 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
     "Defend": {"es": "Defender"},
     "Distracted": {"es": "Distraído"},
     "Parry": {"es": "Parada"},
+    "Notice": {"es": "Notar"},
+    "Bolt": {"es": "Descarga"},
+    "Protection": {"es": "Protección"},
+    "Frost": {"es": "Escarcha"},
 }
 
 

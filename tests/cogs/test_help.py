@@ -76,3 +76,16 @@ async def test_help_autocomplete_in_the_readers_language(
         found = help_pages.suggestions(table.bot.tree, typed, lang)
         assert (label, "grapple start") in found
         assert all(typed in lbl.lower() or typed in path for lbl, path in found)
+
+
+async def test_spanish_examples_name_spanish_powers_and_skills(tmp_path: Path) -> None:
+    # The bot reads either language, but a Spanish page shows the Spanish words.
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale="es") as table:
+        pages = {
+            command: (await table.run(f'@gm /help command:"{command}"'))[0].text()
+            for command in ("cast", "cast end", "trait", "power forget")
+        }
+    assert '`/lanzar poder poder:Descarga objetivo:"Goblin 1"`' in pages["cast"]
+    assert "`/lanzar terminar poder:Protección`" in pages["cast end"]
+    assert "`/rasgo rasgo:Notar`" in pages["trait"]
+    assert "`/poder olvidar poder:Escarcha`" in pages["power forget"]
