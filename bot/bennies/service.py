@@ -113,11 +113,10 @@ async def paying(
     spend nothing, and the spend is tied to the action, so ``/undo`` gives it back (SW-38).
     ``bennies.error.empty`` (naming the pool by ``label``) before the action when the
     pool is empty."""
-    holders = holder_for(combatant)
     reason = f"spend.{use}"
-    own = combatant_of(holders[0])
-    if own is not None and combatant.bennies > 0:
-        name = combatant.name
+    holder = ledger_pool(combatant)
+    if holder is None:  # a GM Wild Card's own pool, in the state
+        own, name = combatant.id, combatant.name
 
         def from_own_pool(rules: Rules) -> Rules:
             def paid(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
@@ -134,11 +133,10 @@ async def paying(
         if session is None:
             yield from_own_pool
             return
-        row = (holders[0], -1, reason, user_id, note, roll_ref)
+        row = (wc_key(own), -1, reason, user_id, note, roll_ref)
         with ledger.recording(session, channel_id, lambda: [row]):
             yield from_own_pool
         return
-    holder = holders[-1]
     shown = label(holder)
     with named_pool(holder, shown):
         async with ledger.spending(
