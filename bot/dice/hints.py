@@ -311,9 +311,13 @@ SLIPS: tuple[Rule, ...] = (
 # -- the refusal ---------------------------------------------------------------------------
 
 
+LONGEST_START_TRIES = 24  # a slip near the end; bounds a refusal's work (~1 ms a try)
+
+
 def _longest_start(text: str) -> str | None:
-    """The longest start of ``text`` that reads (at least a die), for a slip at the end."""
-    for end in range(len(text) - 1, 1, -1):
+    """The longest start of ``text`` that reads (at least a die), for a slip at the end
+    (within its last :data:`LONGEST_START_TRIES` characters)."""
+    for end in range(len(text) - 1, max(1, len(text) - 1 - LONGEST_START_TRIES), -1):
         head = text[:end].rstrip()
         if re.search(r"\d*d\d|[se]\d", head, re.IGNORECASE) and _one(head):
             return head
