@@ -10,11 +10,16 @@ from pathlib import Path
 import pytest
 
 from bot.encounter.service import EncounterService
+from bot.play.recorder import Recorder
 from bot.play.table import OfflineTable
 from tests import postgres
+from tests.fakediscord import openapi
 
 # Every test checks that rules never change the (shared, cached) state they are given.
 EncounterService.check_inputs_unchanged = True
+# Every request the bot sends through the offline table is checked against Discord's
+# published request schemas too, as the aiohttp double checks it (issue 26).
+Recorder.schema_check = openapi.check
 
 ENGINES = ["sqlite", "postgresql"]
 _why_no_postgres: list[str] = []
