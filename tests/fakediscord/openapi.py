@@ -276,10 +276,15 @@ def _other_kind(errors: list[ValidationError]) -> bool:
 
 
 def _meant_branch(error: ValidationError) -> list[ValidationError] | None:
-    """The errors of the branch the value meant (the fewest, among several), or None
+    """The errors of the branch the value meant (the one naming the fewest fields), or None
     when every branch is for another kind of value."""
     meant = [errors for _, errors in sorted(_branches(error).items()) if not _other_kind(errors)]
-    return min(meant, key=len) if meant else None
+    return min(meant, key=_count) if meant else None
+
+
+def _count(errors: list[ValidationError]) -> int:
+    """How many fields a branch's errors name (nested unions counted by their leaves)."""
+    return sum(1 for error in errors for _ in _violations(error))
 
 
 def _no_branch(error: ValidationError) -> Violation:

@@ -238,7 +238,7 @@ async def test_a_body_discords_schema_refuses_gets_400_at_its_field(
 ) -> None:
     answer = await send(double, body)
     assert (answer.status, answer.code) == (400, INVALID_FORM_BODY), answer
-    assert path in answer.paths, answer.paths
+    assert answer.paths == {path}
 
 
 def test_every_broken_body_breaks_the_schema_of_its_operation() -> None:
