@@ -197,6 +197,8 @@ def shoot(
             name=attacker.name,
             target=target.name,
             weapon=w.name,
+            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
+            mhg=w.mhg,
         )
     )
     offers: list[Offer] = []

@@ -64,6 +64,7 @@ from bot.systems.swade.modifiers import (
     total,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, Weapon
+from bot.systems.swade.weapons import weapon_phrase
 
 # --- the attack plan: everything decided before the dice ---------------------------------
 
@@ -88,6 +89,7 @@ class AttackPlan:
     bystander_face: int  # SW-25: a failed trait die at or under this face hits a bystander
     ammo: int  # seed 003 ammunition per rate of fire
     weapon_name: str | None = None
+    weapon_text: dict[str, Any] = field(default_factory=dict)  # SW-44: how replies name it
     notes: list[Event] = field(default_factory=list)  # how an option was read (gang up)
 
 
@@ -258,6 +260,7 @@ def plan_attack(
         bystander_face=bystander_face,
         ammo=ammo,
         weapon_name=w.name if w is not None else None,
+        weapon_text=weapon_phrase(w, None if options.shotgun else options.damage),
         notes=notes,
     )
 
@@ -562,7 +565,7 @@ def _attack_event(
             "attacker": attacker.name,
             "target": target.name,
             "skill": f"swade_combat.skill.{plan.skill}",
-            "weapon": plan.weapon_name or "",
+            "weapon": plan.weapon_text,
             "tn": plan.tn,
             "tn_parts": [list(p) for p in plan.tn_parts],
             "modifiers": [list(m) for m in plan.modifiers],
@@ -835,7 +838,7 @@ def _area_roll_event(
             "attacker": attacker.name,
             "targets": ", ".join(names),
             "skill": f"swade_combat.skill.{plan.skill}",
-            "weapon": plan.weapon_name or "",
+            "weapon": plan.weapon_text,
             "tn": plan.tn,
             "modifiers": [list(m) for m in plan.modifiers],
             "total": roll.total,
