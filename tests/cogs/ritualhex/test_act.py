@@ -33,7 +33,10 @@ async def test_a_called_shot_disables_the_limb_and_drops_its_shield(tmp_path: Pa
     # is inactive and the shield (AP cost 2) falls to the ground (RH-9).
     async with rh_table(tmp_path, [5, 5, 5, 5]) as table:
         out = reply(await must(table, "@ana /attack target:Goblin called:mano1 limb:mano2"))
-        assert "Red Haggar usa Piña (daño 1d-2|1) contra mano1 de Goblin (costo 6, nivel AP 6)." in out.text()
+        assert (
+            "Red Haggar usa Piña (daño 1d-2|1) contra mano1 de Goblin (costo 6, nivel AP 6)."
+            in out.text()
+        )
         out = reply(await must(table, "@gm press Nadie reacciona"))
         text = out.text()
         assert "Red Haggar, Piña: 17 contra 15: ¡éxito!" in text
