@@ -28,7 +28,7 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.bennies import GM, service, user_key
-from bot.bennies.holders import player_characters, players_present, uses_bennies
+from bot.bennies.holders import players_present, uses_bennies
 from bot.bennies.ledger import HistoryEntry
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.commands.benny_spending import (
@@ -54,7 +54,7 @@ USE_CHOICES = [
 ]
 HISTORY_LIMIT = 20
 # Internal references (Joker log rows, a Wild Card's pool per encounter) not shown as rolls.
-HIDDEN_REFS = ("log:", "encounter:")
+HIDDEN_REFS = ("log:", "encounter:", "pc:")
 COLOUR = 0xF1C40F
 
 
@@ -97,7 +97,7 @@ class BenniesCog(commands.Cog):
             guild_id=ctx.guild_id,
             gm_id=ctx.user_id,
             players=players_present(swade) if swade else [],
-            player_characters=len(player_characters(swade)) if swade else 0,
+            player_characters=0,  # SW-45: one per character, given as each is in the session
             user_id=ctx.user_id,
         )
         await service.sync_session(self.bot.bennies, ctx.channel_id, ctx.user_id)

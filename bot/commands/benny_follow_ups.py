@@ -4,7 +4,8 @@ after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispa
 
 - after an action, by its events (:data:`AFTER`): a Joker's bennies handed out at once
   and said (SW-33, ``swade.joker.award``); a player joining a running session gets their
-  3 (SW-35, ``swade.combatant.joined``); a combatant added, joined or edited brings the
+  3 (SW-35, ``swade.combatant.joined``) and the GM one for the character (SW-45); a
+  combatant added, joined or edited brings the
   session up to date (its player's 3, a GM Wild Card's own pool:
   :func:`bot.bennies.service.sync_session`). Nothing reads the database after an
   action whose events ask for none of these (an action of any other system, say);
@@ -75,6 +76,9 @@ async def new_player(ctx: Ctx, outcome: Outcome) -> None:
     got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
     if got is not None:
         await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
+    # SW-45: the character gives the GM one benny (and the board shows it).
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+        ctx.bot.boards.request(ctx.channel_id)
 
 
 async def sync(ctx: Ctx, outcome: Outcome | None = None) -> None:
