@@ -100,6 +100,10 @@ class BenniesCog(commands.Cog):
             player_characters=0,  # SW-45: one per character, given as each is in the session
             user_id=ctx.user_id,
         )
+        if swade is not None:  # the characters present, as their players get their 3
+            await service.gm_bennies_for_characters(
+                self.bot.bennies, ctx.channel_id, swade, ctx.user_id
+            )
         await service.sync_session(self.bot.bennies, ctx.channel_id, ctx.user_id)
         await self._send_pools(ctx, "bennies.session_started")
         if encounter is not None:

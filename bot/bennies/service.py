@@ -305,8 +305,10 @@ async def gm_bennies_for_characters(
     """SW-45: the GM's pool gets one benny for each player character in the session,
     whenever it joins (at the session's start or later), once per character per
     session: each is a history row naming the character (:func:`character_ref`), read
-    back before another is given. Leaving takes nothing back. The caller checked that
-    the encounter shares the open session. Returns whether any was given."""
+    back before another is given. Leaving takes nothing back. Called at the session's
+    start for the characters present (as their players get their 3) and by
+    :func:`sync_session`, which checks first that the encounter shares the session.
+    Returns whether any was given."""
     given = False
     for c in player_characters(encounter):
         ref = character_ref(c)

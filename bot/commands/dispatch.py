@@ -25,6 +25,7 @@ Every move is checked against the commands the cogs declare when they are loaded
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -42,10 +43,11 @@ from bot.render.views import offers_view
 from bot.systems import catalogue
 from bot.systems.base import Offer, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.plugin import Look, Move, Notice, Play, Plugin, SavedSheet, Show
+from bot.systems.plugin import Look, Move, Notice, Play, Plugin, Rules, SavedSheet, Show
 from bot.systems.sheets import SheetReading
 
 Payer = Callable[[Ctx, Encounter, Play[Any]], Awaitable[tuple[Encounter, Outcome]]]
+Around = Callable[[Rules[Any]], Rules[Any]]
 # A move's Cost.currency -> what charges it and runs the move's rules as one action.
 PAYERS: dict[str, Payer] = {"benny": pay_benny}
 
@@ -81,12 +83,15 @@ async def play(
     *,
     encounter: Encounter,
     log: dict[str, Any] | None = None,
+    around: Around | None = None,
 ) -> None:
     """Validate ``options`` for ``move`` and run its rules call as one encounter action
     (logged with the options given, or ``log``), paid for when it costs something; then
     what follows it outside the state. ``encounter`` is the channel's as the command
     found it. A :class:`Show` only replies, privately; a :class:`Look` reads
-    ``encounter`` to choose its play, or a :class:`Notice`, which is only shown."""
+    ``encounter`` to choose its play, or a :class:`Notice`, which is only shown.
+    ``around``: what the bot adds to the rules of every system's move in the same action
+    (a combatant added hidden, issue 27)."""
     chosen = move.read(options, plugin.system)
     planned = move.play(chosen)
     if isinstance(planned, Show):
@@ -99,6 +104,8 @@ async def play(
         if isinstance(planned, Notice):
             await show(ctx, encounter, planned)
             return
+    if around is not None:
+        planned = dataclasses.replace(planned, rules=around(planned.rules))
     if planned.cost is not None:
         after, outcome = await PAYERS[planned.cost.currency](ctx, encounter, planned)
     else:
@@ -123,10 +130,12 @@ async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
     await ctx.send(embed=embed, view=view)
 
 
-async def answer(ctx: Ctx, encounter: Encounter, command: str, **options: Any) -> None:
-    """The channel's system answers ``command`` with its move."""
+async def answer(
+    ctx: Ctx, encounter: Encounter, command: str, *, around: Around | None = None, **options: Any
+) -> None:
+    """The channel's system answers ``command`` with its move (``around``: :func:`play`)."""
     plugin = catalogue.plugin(encounter.system)
-    await play(ctx, plugin, _move(plugin, command), options, encounter=encounter)
+    await play(ctx, plugin, _move(plugin, command), options, encounter=encounter, around=around)
 
 
 def _move(plugin: Plugin[Any], command: str) -> Move[Any, Any]:

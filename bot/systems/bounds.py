@@ -55,6 +55,12 @@ NEXT_ID_MAX = 1_000_000
 """The next combatant id number (``c1``, ``c2``...)."""
 ROUND_MAX = 100_000
 """Rounds of one encounter."""
+DISCORD_ID_MIN = 1 << 22
+DISCORD_ID_MAX = (1 << 63) - 1
+"""A Discord user id (a snowflake, issue 27): its time part after Discord's epoch (an id
+below 2**22 would be made at the epoch's first millisecond: ``0`` is none), within the
+63 bits a database integer holds (``10**23`` is none). A controller outside this range
+is refused wherever it enters: a command, a form, an import."""
 
 
 # What was expected, when it is not a range or a list of values: catalogue keys, which
@@ -69,6 +75,31 @@ EXPECT_NOT_ID = "bounds.expected.not_id"
 EXPECT_UNIQUE_NAME = "bounds.expected.unique_name"
 EXPECT_MUTUAL_GRAPPLE = "bounds.expected.mutual_grapple"
 EXPECT_OWN_PART = "bounds.expected.own_part"
+EXPECT_DISCORD_ID = "bounds.expected.discord_id"
+
+
+def is_discord_id(value: Any) -> bool:
+    """Whether ``value`` can be a Discord user's id (:data:`DISCORD_ID_MIN`..MAX)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and DISCORD_ID_MIN <= value <= DISCORD_ID_MAX
+    )
+
+
+def discord_id(path: str, value: Any) -> Problem | None:
+    """A user id a state keeps (a combatant's controller), or None for nobody."""
+    if value is None or is_discord_id(value):
+        return None
+    return Problem(path, EXPECT_DISCORD_ID, shown(value))
+
+
+def require_controller(value: int | None) -> int | None:
+    """A command's or a form's controller: refused (``bounds.controller_id``) unless it
+    can be a Discord user's id."""
+    if value is not None and not is_discord_id(value):
+        raise RuleError("bounds.controller_id", value=str(value))
+    return value
 
 
 @dataclass(frozen=True)
