@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.bennies import service
-from bot.bennies.holders import players_present, user_key, uses_bennies
+from bot.bennies.holders import hidden_pools, players_present, user_key, uses_bennies
 from bot.commands.benny_spending import holder_label
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
@@ -128,15 +128,17 @@ async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
             await then(ctx, outcome)
 
 
-async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
     """``/undo``: the last change undone with the ledger rows its action made reversed,
-    in one transaction (:func:`bot.bennies.service.undo`, SW-38); what was undone, and
-    one line per pool that changed."""
+    in one transaction (:func:`bot.bennies.service.undo`, SW-38); what was undone, one
+    line per pool that changed as players may read it, and the same lines whole for the
+    GM when a hidden Wild Card's pool was among them (issue 27; else empty)."""
     undone, changes = await service.undo(ctx.bot.bennies, ctx.channel_id, ctx.user_id)
     if not changes:
-        return undone, []
+        return undone, [], []
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    lines = []
+    hidden = hidden_pools(encounter)
+    lines, shown = [], []
     for change in changes:
         holder = holder_label(ctx, change.holder, encounter)
         if change.wanted > 0 and change.left is None:
@@ -148,7 +150,9 @@ async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
         else:
             key = "bennies.undo.already_spent"
         lines.append(ctx.t(key, holder=holder, left=change.left))
-    return undone, lines
+        left = "?" if change.holder in hidden and change.left is not None else change.left
+        shown.append(ctx.t(key, holder=holder, left=left))
+    return undone, shown, (lines if shown != lines else [])
 
 
 async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
@@ -160,6 +164,8 @@ async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
     spent = await service.spent_since_start(ledger, ctx.channel_id) if ledger else None
     if spent is None:
         return ctx.t("swade.cog.summary.no_session")
+    hidden = hidden_pools(encounter)  # issue 27: what a hidden Wild Card spent, the GM's
+    spent = {h: n for h, n in spent.items() if h not in hidden}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
     parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]

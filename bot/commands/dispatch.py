@@ -40,7 +40,7 @@ from bot.i18n import CommandName
 from bot.render.systems import renderers
 from bot.render.text import event_lines
 from bot.render.views import offers_view
-from bot.systems import catalogue
+from bot.systems import catalogue, visibility
 from bot.systems.base import Offer, Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.plugin import Look, Move, Notice, Play, Plugin, Rules, SavedSheet, Show
@@ -152,10 +152,11 @@ async def route(interaction: discord.Interaction, command: str, **options: Any) 
     await answer(ctx, await ctx.encounter(), command, **options)
 
 
-async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
     """``/undo``: the channel's last change undone, with what it undid outside the
     encounter's state in the same transaction (the bennies ledger's rows of that action,
-    SW-38); what was undone and the lines saying the rest."""
+    SW-38); what was undone, the lines saying the rest, and those lines whole for the GM
+    when players read some masked (issue 27)."""
     return await benny_follow_ups.undo(ctx)
 
 
@@ -196,10 +197,20 @@ def read_sheet(
     return catalogue.plugin(system).read_sheet(text, name, encounter.state if encounter else None)
 
 
-async def end_summary(ctx: Ctx, encounter: Encounter) -> str:
+async def end_summary(ctx: Ctx, encounter: Encounter) -> tuple[str, str]:
     """What ``/encounter end`` says of the fight: the system's summary renderer (and the
-    bennies spent in it)."""
+    bennies spent in it), as players read it and, when that hid a hidden combatant's
+    numbers (issue 27), whole for the GM (else empty)."""
     render = renderers(encounter.system).summary
-    spent = await benny_follow_ups.spent_in(ctx, encounter)
-    drawn = render(encounter.state, ctx.lang) if render is not None else ""
-    return "\n".join(line for line in (drawn, spent) if line)
+    shown = [
+        render(encounter.state, ctx.lang) if render is not None else "",
+        await benny_follow_ups.spent_in(ctx, encounter),
+    ]
+    revealed = visibility.revealed(encounter)
+    if revealed is None:
+        return "\n".join(line for line in shown if line), ""
+    whole = [
+        render(revealed.state, ctx.lang) if render is not None else "",
+        await benny_follow_ups.spent_in(ctx, revealed),
+    ]
+    return "\n".join(line for line in shown if line), "\n".join(line for line in whole if line)

@@ -19,7 +19,7 @@ from bot.i18n import CommandName, OptionNames, shown, t
 from bot.i18n.catalog import key_params
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
-from bot.systems.base import Event, read_summary
+from bot.systems.base import Event, is_phrase, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
@@ -29,21 +29,13 @@ def translate_value(value: Any, lang: str) -> Any:
         return shown(value, lang)
     if is_phrase(value):
         return phrase_text(value, lang)
+    if isinstance(value, list) and value and all(is_phrase(v) for v in value):
+        return ", ".join(phrase_text(v, lang) for v in value)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return ", ".join(value)
     if isinstance(value, bool):
         return t("word.yes" if value else "word.no", lang)
     return value
-
-
-def is_phrase(value: Any) -> bool:
-    """A phrase the rules built: exactly ``{"key": str, "params": dict}``."""
-    return (
-        isinstance(value, dict)
-        and value.keys() == {"key", "params"}
-        and isinstance(value["key"], str)
-        and isinstance(value["params"], dict)
-    )
 
 
 def phrase_text(value: dict[str, Any], lang: str) -> str:

@@ -47,3 +47,14 @@ def hidden_from_start(rules: Rules) -> Rules:
         return outcome
 
     return run
+
+
+def revealed(encounter: Any) -> Any | None:
+    """The encounter with every combatant shown (the GM's private copy of a summary,
+    issue 27), or None when none is hidden. A copy: the encounter is not changed."""
+    if not any(c.hidden for c in raw_items(encounter.state.combatants)):
+        return None
+    copy = encounter.model_copy(deep=True)
+    for c in owned_where(copy.state.combatants, lambda c: c.hidden):
+        c.hidden = False
+    return copy

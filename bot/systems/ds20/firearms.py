@@ -242,7 +242,15 @@ def shoot(
         else:
             events.extend(
                 deal_damage(
-                    new, dice, target, damage + extra, w.mhl, w.mhg, weapon=w.name, called=called
+                    new,
+                    dice,
+                    target,
+                    damage + extra,
+                    w.mhl,
+                    w.mhg,
+                    weapon=w.name,
+                    called=called,
+                    attacker=attacker.name,
                 )
             )
     if w.ammo is not None:
@@ -308,7 +316,16 @@ def _disaster(
     )
     if again.success:
         events.extend(
-            deal_damage(state, dice, victim, shot_damage(again), w.mhl, w.mhg, weapon=w.name)
+            deal_damage(
+                state,
+                dice,
+                victim,
+                shot_damage(again),
+                w.mhl,
+                w.mhg,
+                weapon=w.name,
+                attacker=attacker.name,
+            )
         )
     return events
 

@@ -339,7 +339,7 @@ def _apply_effects(
         if effect.kind in ("damage", "heal", "waiting") and target is not None:
             assert effect.amount is not None
             if effect.kind == "damage":
-                apply_damage(state, target, dice, effect.amount, limb, events)
+                apply_damage(state, target, dice, effect.amount, limb, events, author.name)
             elif effect.kind == "heal":
                 if not target.active:
                     events.append(

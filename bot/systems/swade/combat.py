@@ -418,6 +418,7 @@ def _resolve(
             Event(
                 key="swade_combat.damage.roll",
                 params={
+                    "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
                     "target": target.name,
                     "damage": dmg,
                     "modifiers": [list(m) for m in plan.damage_mods],
@@ -850,11 +851,16 @@ def _area_roll_event(
 
 
 def _damage_event(
-    target: SwadeCombatant, plan: AttackPlan, dmg: int, view: dict[str, Any]
+    attacker: SwadeCombatant,
+    target: SwadeCombatant,
+    plan: AttackPlan,
+    dmg: int,
+    view: dict[str, Any],
 ) -> Event:
     return Event(
         key="swade_combat.damage.roll",
         params={
+            "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
             "target": target.name,
             "damage": dmg,
             "modifiers": [list(m) for m in plan.damage_mods],
@@ -888,7 +894,7 @@ def _apply_area_hit(
         nonlethal=nonlethal,
         attacker_id=attacker.id,
     )
-    return [_damage_event(target, plan, dmg, view), *hit_events(target, hit)]
+    return [_damage_event(attacker, target, plan, dmg, view), *hit_events(target, hit)]
 
 
 def _with_soak_offers(out: Outcome, attacker_id: str, target_ids: list[str]) -> Outcome:
