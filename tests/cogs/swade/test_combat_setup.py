@@ -146,6 +146,9 @@ async def test_the_weapon_autocomplete_offers_the_attackers_weapons(tmp_path: Pa
             "Hacha (Fue+d8)",
             "sin arma (FUE)",
         ]
+        # A player naming the GM's villain (hidden or not) is offered her own weapons:
+        # another's weapons and their damage are its controller's to see (issue 27).
+        assert "Hacha (Fue+d8)" not in await complete(table, "weapon", "ana", actor="Jefe orco")
         # Nobody's turn, no actor named, and @bruno controls no combatant.
         assert await complete(table, "weapon", "bruno") == []
 
