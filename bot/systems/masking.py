@@ -42,19 +42,7 @@ OWN_TARGET = frozenset({"swade_combat.soak.result"})
 ROLLER_NUMBERS = frozenset({"co", "chance", "d20", "mhl", "mhg", "ap"})
 # ...and those of its own (bennies and Power Points left, AP levels and costs, HP).
 SUBJECT_NUMBERS = frozenset(
-    {
-        "left",
-        "remaining",
-        "points",
-        "max",
-        "paid",
-        "gained",
-        "hp",
-        "ap_level",
-        "level",
-        "cost",
-        "waiting",
-    }
+    {"left", "remaining", "points", "max", "paid", "gained", "hp", "ap_level", "cost", "waiting"}
 )
 NUMBERS = ROLLER_NUMBERS | SUBJECT_NUMBERS
 # Parameters dropped: the bonuses of a roll, a check's odds view.

@@ -119,7 +119,10 @@ def begin_round(state: RitualHexState, events: list[Event]) -> None:
                 "round": state.round,
                 # phrases, so a hidden minion's level can be masked (issue 27)
                 "levels": [
-                    {"key": "ritualhex.level_of", "params": {"name": c.name, "level": c.ap_level}}
+                    {
+                        "key": "ritualhex.level_of",
+                        "params": {"name": c.name, "ap_level": c.ap_level},
+                    }
                     for c in in_order(active(state))
                 ],
             },
