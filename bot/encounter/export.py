@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.errors import UserError
-from bot.systems.bounds import JSON_DEPTH_MAX, STATE_JSON_MAX, shown
+from bot.systems.bounds import JSON_DEPTH_MAX, STATE_JSON_MAX, pydantic_expected, shown
 from bot.systems.encounter import Encounter
 from bot.systems.integrity import first_problem
 
@@ -166,27 +166,6 @@ def _path(loc: tuple[Any, ...], system: Any) -> str:
     return out or "encounter"
 
 
-_PYDANTIC_EXPECTED = {
-    "missing": "missing",
-    "int_type": "int", "int_parsing": "int", "int_from_float": "int",
-    "bool_type": "bool", "bool_parsing": "bool",
-    "string_type": "str",
-    "list_type": "list", "tuple_type": "list",
-    "dict_type": "dict", "model_type": "dict", "model_attributes_type": "dict",
-    "literal_error": "choice", "union_tag_invalid": "choice", "enum": "choice",
-}  # fmt: skip
-
-
-def _expected(error: Any) -> str:
-    """pydantic's error as what was expected, a catalogue key (the message translates
-    it); a range pydantic states (``greater_than_equal``...) as ``≥ 0``."""
-    kind, ctx = error.get("type", ""), error.get("ctx") or {}
-    for bound, sign in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<")):
-        if bound in ctx:
-            return f"{sign} {ctx[bound]}"
-    return f"bounds.expected.pydantic.{_PYDANTIC_EXPECTED.get(kind, 'other')}"
-
-
 def read_encounter(blob: bytes) -> Encounter:
     """The encounter of an exported file (plain or gzip), validated (module docstring).
     Raises UserError naming the first problem; never anything else for bad input."""
@@ -206,7 +185,7 @@ def read_encounter(blob: bytes) -> Encounter:
         raise UserError(
             "encounter.import_invalid",
             path=_path(tuple(error["loc"]), system),
-            expected=_expected(error),
+            expected=pydantic_expected(error),
             value=shown(error.get("input")),
         ) from None
     except (RecursionError, AttributeError, TypeError):
