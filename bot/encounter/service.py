@@ -27,7 +27,7 @@ from bot.storage.dialect import Dialect
 from bot.storage.packed import pack, unpack
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
-from bot.systems.bounds import ENCOUNTER_NAME_MAX
+from bot.systems.bounds import ENCOUNTER_NAME_MAX, SERVER_DEFINITIONS_MAX
 from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.plain_names import plain_name
@@ -462,6 +462,9 @@ class EncounterService:
             # An imported encounter is a new one (issue 28): nothing kept beside the one
             # it replaces (benny rows, its undo snapshots) is ever taken for its own.
             encounter_id = await _new_encounter_id(tx, encounter.channel_id, log[0])
+            defined = _definitions(encounter)
+            if defined:
+                await _require_server_room(tx, encounter, defined)
             if entry is None:
                 try:
                     await _insert_encounter(tx, encounter, state_json, encounter_id)
@@ -477,6 +480,7 @@ class EncounterService:
                     _now(),
                     system=encounter.system,
                     encounter_id=encounter_id,
+                    definitions=defined,
                 )
                 await _snapshot(
                     tx,
@@ -593,6 +597,8 @@ class EncounterService:
             version + 1,
         )
         now = log[0]
+        defined = _definitions(updated)
+        more = defined > _definitions(encounter)
 
         async def write(tx: Transaction) -> bytes:
             # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
@@ -600,7 +606,9 @@ class EncounterService:
             updated_packed = pack(updated_json)
             if claim is not None:
                 await claim.mark(tx, updated.seq)
-            await _update_state(tx, channel_id, version, updated_packed, now)
+            if more:
+                await _require_server_room(tx, updated, defined)
+            await _update_state(tx, channel_id, version, updated_packed, now, definitions=defined)
             if joined is not None:
                 await joined.write(tx, action_ref)
             if undoable:
@@ -706,7 +714,13 @@ class EncounterService:
             if claim is not None:
                 await claim.mark(tx)
             await _update_state(
-                tx, channel_id, version, pack(state_json), log[0], encounter_id=undone.encounter_id
+                tx,
+                channel_id,
+                version,
+                pack(state_json),
+                log[0],
+                encounter_id=undone.encounter_id,
+                definitions=_definitions(previous),
             )
             await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
             await _log(tx, log, undone.encounter_id)
@@ -839,7 +853,7 @@ async def _insert_encounter(
     now = _now()
     await tx.execute(
         "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at,"
-        " updated_at, encounter_id) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+        " updated_at, encounter_id, definitions) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
         (
             encounter.channel_id,
             encounter.guild_id,
@@ -848,8 +862,32 @@ async def _insert_encounter(
             now,
             now,
             encounter_id,
+            _definitions(encounter),
         ),
     )
+
+
+def _definitions(encounter: Encounter) -> int:
+    """What the GM defined in ``encounter`` (its system's ``Plugin.definitions``)."""
+    return catalogue.plugin(encounter.system).count_definitions(encounter.state)
+
+
+async def _require_server_room(tx: Transaction, encounter: Encounter, defined: int) -> None:
+    """Issue 28: the server's encounters keep at most :data:`SERVER_DEFINITIONS_MAX`
+    definitions between them (``/power define``, an import); ``defined`` is what
+    ``encounter`` would keep. ``bounds.server_definitions`` when it would not fit."""
+    others = await tx.fetchval(
+        "SELECT COALESCE(SUM(definitions), 0) FROM encounters WHERE guild_id = ?"
+        " AND channel_id <> ?",
+        (encounter.guild_id, encounter.channel_id),
+    )
+    if int(others) + defined > SERVER_DEFINITIONS_MAX:
+        raise UserError(
+            "bounds.server_definitions",
+            max=SERVER_DEFINITIONS_MAX,
+            others=int(others),
+            here=defined,
+        )
 
 
 async def _update_state(
@@ -861,16 +899,18 @@ async def _update_state(
     *,
     system: str | None = None,
     encounter_id: int | None = None,
+    definitions: int | None = None,
 ) -> None:
     """Write the channel's state if it is still at ``version`` (and bump it), else raise
     :class:`ConcurrentChange`: the optimistic check every write of a state makes.
-    ``system`` and ``encounter_id`` change with an import, or an undo of one."""
+    ``system`` and ``encounter_id`` change with an import, or an undo of one;
+    ``definitions`` with what the GM defined (issue 28, :func:`_require_server_room`)."""
     changed = await tx.execute(
         "UPDATE encounters SET state = ?, version = version + 1,"
         " updated_at = COALESCE(?, updated_at), system = COALESCE(?, system),"
-        " encounter_id = COALESCE(?, encounter_id)"
+        " encounter_id = COALESCE(?, encounter_id), definitions = COALESCE(?, definitions)"
         " WHERE channel_id = ? AND version = ?",
-        (stored, now, system, encounter_id, channel_id, version),
+        (stored, now, system, encounter_id, definitions, channel_id, version),
     )
     if changed != 1:
         raise ConcurrentChange(channel_id)

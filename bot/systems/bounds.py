@@ -58,6 +58,9 @@ NEXT_ID_MAX = 1_000_000
 """The next combatant id number (``c1``, ``c2``...)."""
 ROUND_MAX = 100_000
 """Rounds of one encounter."""
+SERVER_DEFINITIONS_MAX = 1000
+"""Definitions of the GM's (Savage Worlds powers: ``/power define``, an import) across
+every encounter of one server (issue 28; each encounter keeps at most 100)."""
 RECORD_NODES = 20_000
 """Values in one record a combatant keeps for a benny reroll (issue 28): an area attack
 on every combatant of a full encounter records a few thousand."""

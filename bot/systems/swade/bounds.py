@@ -56,7 +56,11 @@ from bot.systems.bounds import (
 )
 from bot.systems.swade.deck import SUITS
 from bot.systems.swade.names import ATTRIBUTE_IDS
-from bot.systems.swade.power_bounds import POWER_DEFS_MAX, power_defs_problems
+from bot.systems.swade.power_bounds import (
+    POWER_DEFS_MAX,
+    in_play_problems,
+    power_defs_problems,
+)
 from bot.systems.swade.state import (
     HIT_FIELDS,
     SNAPSHOT_EXCLUDE,
@@ -227,7 +231,9 @@ def state_problems(state: SwadeState, path: str = "state") -> Problems:
 
 
 def _effects(c: SwadeCombatant, at: str) -> Problems:
-    """Its custom effects (issue 18): plain names, within their bounds."""
+    """Its custom effects (issue 18): plain names, within their bounds; and its powers
+    in play (issue 28)."""
+    yield from in_play_problems(at, c.maintaining, c.power_effects, c.lingering)
     yield from present(count(f"{at}.effects", c.effects, EFFECTS_MAX))
     for j, effect in enumerate(c.effects):
         yield from present(text(f"{at}.effects[{j}].name", effect.name, EFFECT_NAME_MAX))

@@ -31,7 +31,13 @@ from bot.systems.bounds import (
     text,
 )
 from bot.systems.plain_names import looks_like_id, looks_like_key, name_fold
-from bot.systems.swade.power_models import EffectDef, PowerDef
+from bot.systems.swade.power_models import (
+    ActivePower,
+    EffectDef,
+    LingeringDamage,
+    PowerDef,
+    PowerEffect,
+)
 
 POWER_DEFS_MAX = 100
 """Power definitions in one encounter (``/power define``, an import)."""
@@ -72,6 +78,68 @@ def name_problem(path: str, name: object) -> Problem | None:
     if found is None and isinstance(name, str) and not name.strip():
         return Problem(path, EXPECT_NAME, shown(name))
     return found
+
+
+LABEL_MAX = 2 * MAX_NAME + 3  # "Spanish / English"
+MAINTAINED_MAX = 20  # powers one caster maintains
+POWER_EFFECTS_MAX = 50  # what active powers changed on one combatant
+LINGERING_MAX = 20
+_EXAMPLE_LABEL = re.compile(r"swade_powers\.power\.[a-z0-9_]{1,80}")
+
+
+def label_problem(path: str, label: object) -> Problem | None:
+    """How events name a power in play: a shipped example's catalogue key, or the GM's
+    name(s) (:meth:`PowerDef.label`), plain."""
+    if isinstance(label, str) and _EXAMPLE_LABEL.fullmatch(label):
+        return None
+    found = text(path, label, LABEL_MAX)
+    if found is None and isinstance(label, str) and looks_like_key(label):
+        return Problem(path, EXPECT_NAME, shown(label))
+    return found
+
+
+def in_play_problems(
+    path: str, maintaining: Iterable[ActivePower], effects: Iterable[PowerEffect],
+    lingering: Iterable[LingeringDamage],
+) -> Problems:  # fmt: skip
+    """A combatant's powers in play (SW-41, SW-42): what it maintains, what active powers
+    changed on it and the Lingering Damage due, each within the bounds of a cast."""
+    kept = list(maintaining)
+    yield from present(count(f"{path}.maintaining", kept, MAINTAINED_MAX))
+    for i, active in enumerate(kept):
+        at = f"{path}.maintaining[{i}]"
+        yield from present(free_text(f"{at}.id", active.id, 20))
+        yield from present(free_text(f"{at}.power_id", active.power_id, 80))
+        yield from present(label_problem(f"{at}.power", active.power))
+        yield from present(count(f"{at}.target_ids", active.target_ids, 100))
+        for j, cid in enumerate(active.target_ids):
+            yield from present(free_text(f"{at}.target_ids[{j}]", cid, 20))
+        yield from present(optional_number(f"{at}.rounds_left", active.rounds_left, 0, MAX_ROUNDS))
+        yield from present(number(f"{at}.cost", active.cost, 0, 999))
+        yield from present(count(f"{at}.modifiers", active.modifiers, EFFECTS_MAX))
+        for j, modifier in enumerate(active.modifiers):
+            yield from present(free_text(f"{at}.modifiers[{j}]", modifier, MAX_NAME))
+    changed = list(effects)
+    yield from present(count(f"{path}.power_effects", changed, POWER_EFFECTS_MAX))
+    for i, effect in enumerate(changed):
+        at = f"{path}.power_effects[{i}]"
+        yield from present(free_text(f"{at}.source", effect.source, 40))
+        yield from present(label_problem(f"{at}.power", effect.power))
+        limits = STEPS if effect.kind == "trait" else POINTS
+        yield from present(number(f"{at}.value", effect.value, *limits))
+        if effect.trait is not None:
+            yield from present(free_text(f"{at}.trait", effect.trait, MAX_NAME))
+    due = list(lingering)
+    yield from present(count(f"{path}.lingering", due, LINGERING_MAX))
+    for i, hit in enumerate(due):
+        at = f"{path}.lingering[{i}]"
+        yield from present(free_text(f"{at}.caster_id", hit.caster_id, 20))
+        yield from present(label_problem(f"{at}.power", hit.power))
+        yield from present(count(f"{at}.dice", hit.dice, DICE_MAX))
+        for j, sides in enumerate(hit.dice):
+            yield from present(number(f"{at}.dice[{j}]", sides, *SIDES))
+        yield from present(number(f"{at}.bonus", hit.bonus, *BONUS))
+        yield from present(number(f"{at}.ap", hit.ap, *AP))
 
 
 def consistency_key(power: PowerDef) -> str | None:
