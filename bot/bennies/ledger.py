@@ -184,8 +184,9 @@ class BennyLedger:
     # -- scopes -------------------------------------------------------------------------
 
     async def link(self, channel_id: int, scope_id: int) -> None:
-        """Remember that ``channel_id`` (a thread) shares ``scope_id``'s session."""
-        if channel_id == scope_id:
+        """Remember that ``channel_id`` (a thread) shares ``scope_id``'s session (once: a
+        thread never moves to another channel)."""
+        if channel_id == scope_id or self._scopes.get(channel_id) == scope_id:
             return
         async with self.db.transaction() as conn:
             await conn.execute(
