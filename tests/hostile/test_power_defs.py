@@ -128,12 +128,14 @@ IMPORTS = [
     ("a markup name", [definition(1, name_es="[x](https://x.example)")], "name_es", "Discord"),
     ("an example's flag", [definition(1, example=True)], "example", "DJ"),
     (
-        "10,000 damage dice",
-        [definition(1, success=[{"kind": "damage", "dice": [6] * 10_000}])],
+        "500 damage dice",
+        [definition(1, success=[{"kind": "damage", "dice": [6] * 500}])],
         "success[0].dice",
         "≤ 20",
     ),
     ("a name twice", [definition(1), definition(2, name_en="Poder 1")], "power_defs[1]", ""),
+    # the 2 MiB: refused before anything reads them (a list longer than any state's)
+    ("15,000 definitions (2 MiB)", [definition(i) for i in range(15_000)], "power_defs", "≤ 1000"),
 ]
 
 
@@ -184,3 +186,9 @@ async def test_cast_power_suggests_definitions_by_a_word_start_at_the_bound(
     assert len(offered) == 11  # 4, 40..49
     assert await complete(table, "power", "gm", "cast power", "zz") == []
     assert len(await complete(table, "power", "gm", "cast power", "")) == 25
+
+
+def test_the_readme_limits_table_names_these_bounds() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if "power definitions (`/power" in line)
+    assert f"{POWER_DEFS_MAX} an encounter, {SERVER_DEFINITIONS_MAX:,} a server" in row, row
