@@ -10,7 +10,6 @@ both engines, through the offline table."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +26,10 @@ REST = "coste: 1; alcance: astucia; éxito: daño 2d6"
 
 
 @pytest.fixture
-async def table(database: str | Path, tmp_path: Path) -> AsyncIterator[OfflineTable]:
-    url = database if isinstance(database, str) else None
-    async with OfflineTable(db_path=tmp_path / "p.sqlite3", seed=5, database_url=url) as t:
-        t.user("gm")
-        await must(t, "@gm /encounter start name:Magia")
-        yield t
+async def table(engine_table: OfflineTable) -> OfflineTable:
+    """The offline table on each engine, the GM's encounter started."""
+    await must(engine_table, "@gm /encounter start name:Magia")
+    return engine_table
 
 
 async def stored(table: OfflineTable) -> str | None:

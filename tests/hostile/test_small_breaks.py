@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.table import CHANNEL_ID, OfflineTable
+from bot.play.table import CHANNEL_ID
 from tests.bennies.helpers import key
 from tests.bennies.test_threads import ThreadTable
 from tests.cogs.swade.encounter_helpers import must
+from tests.hostile.test_benny_farming import gm_session, pools
 from tests.hostile.test_bounds import SWADE
 
 
@@ -33,15 +34,7 @@ async def tables(database: str | Path, tmp_path: Path) -> AsyncIterator[ThreadTa
         yield t
 
 
-async def gm_fight(tables: OfflineTable) -> None:
-    await must(tables, "@gm /encounter start name:Pelea")
-    await tables.run(f'@ana /character save name:Ana statblock:"{SWADE}"')
-    await must(tables, "@ana /join character:Ana")
-    await must(tables, "@gm /bennies session-start")
-
-
-async def pools(tables: OfflineTable) -> dict[str, int]:
-    return await tables.bot.bennies.pools(CHANNEL_ID)
+gm_fight = gm_session
 
 
 async def test_a_story_benny_is_not_undone(tables: ThreadTable) -> None:

@@ -8,9 +8,6 @@ before. Now every row carries its encounter's stable id (``encounter_ids``)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.play.table import OfflineTable
@@ -20,12 +17,9 @@ from tests.hostile.test_bounds import SWADE
 
 
 @pytest.fixture
-async def table(database: str | Path, tmp_path: Path) -> AsyncIterator[OfflineTable]:
+def table(engine_table: OfflineTable) -> OfflineTable:
     """The offline table on each engine; the GM (Manage Server) types first."""
-    url = database if isinstance(database, str) else None
-    async with OfflineTable(db_path=tmp_path / "scope.sqlite3", seed=3, database_url=url) as t:
-        t.user("gm")
-        yield t
+    return engine_table
 
 
 async def pools(table: OfflineTable) -> dict[str, int]:

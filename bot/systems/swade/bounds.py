@@ -63,6 +63,7 @@ from bot.systems.swade.power_bounds import (
 )
 from bot.systems.swade.state import (
     HIT_FIELDS,
+    REROLL_RECORDS,
     SNAPSHOT_EXCLUDE,
     TURN_VIGOR_FIELDS,
     Card,
@@ -286,14 +287,7 @@ MODIFIERS_MAX = 40  # modifiers listed with one roll
 PHASE = (0, 20)
 TABLE_ROLL = (1, 6)  # each die of the injury table, and its sub-roll
 LABEL_MAX = 100  # /trait label, /attack weapon: and skill: as typed
-RECORD_FIELDS = (
-    "last_hit",
-    "last_attack",
-    "last_maneuver",
-    "last_incapacitation",
-    "last_turn_vigor",
-    "last_trait",
-)
+RECORD_FIELDS = REROLL_RECORDS
 HIT_OUTCOMES = ("no_effect", "shaken", "wounded", "incapacitated")
 INCAPACITATION_OUTCOMES = ("dead", "bleeding_out", "injured", "injured_24h")
 ID_MAX = 20

@@ -136,6 +136,16 @@ TURN_VIGOR_FIELDS: dict[str, frozenset[str]] = {
     "stunned": frozenset({"conditions"}),
 }
 """What a start-of-turn Vigor roll may change (SW-16, bleeding out): ``last_turn_vigor``."""
+REROLL_RECORDS = (
+    "last_hit",
+    "last_attack",
+    "last_maneuver",
+    "last_incapacitation",
+    "last_turn_vigor",
+    "last_trait",
+)
+"""What a combatant keeps of its last rolls for a benny reroll or a soak (issue 28:
+checked as an import checks a state, by ``bot.systems.swade.bounds``)."""
 SNAPSHOT_EXCLUDE = frozenset({"last_attack", "last_maneuver"})
 """Fields a whole-combatant snapshot leaves out: a combatant's own reroll records (they
 would nest). ``last_attack`` and ``last_maneuver`` keep snapshots of every combatant
@@ -232,12 +242,7 @@ class SwadeCombatant(CombatantCore):
         "powers",
         "gear",
         "abilities",
-        "last_hit",
-        "last_attack",
-        "last_maneuver",
-        "last_incapacitation",
-        "last_turn_vigor",
-        "last_trait",
+        *REROLL_RECORDS,
         "maintaining",
         "power_effects",
         "lingering",
