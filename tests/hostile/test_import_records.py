@@ -20,10 +20,9 @@ from typing import Any
 import pytest
 
 from bot.play.table import OfflineTable
-from bot.storage.packed import unpack
 from bot.systems.encounter import Encounter
 from tests.cogs.swade.encounter_helpers import must
-from tests.hostile.test_bounds import SWADE
+from tests.hostile.test_bounds import SWADE, refused
 
 MALLORYS = 1_100_000_000_000_000_555  # a channel of Mallory's, a plain member
 MARKUP = "[Free bennies](https://x.example) @everyone"
@@ -162,22 +161,6 @@ async def stored_before_the_check(table: OfflineTable, data: dict[str, Any]) -> 
     table.channel_id = MALLORYS
 
 
-async def state_of(table: OfflineTable) -> str:
-    row = await table.bot.db.fetchone(
-        "SELECT state FROM encounters WHERE channel_id = ?", (table.channel_id,)
-    )
-    assert row is not None
-    return unpack(row["state"])
-
-
-async def refused_and_unchanged(table: OfflineTable, line: str) -> str:
-    before = await state_of(table)
-    messages = await table.run(line)
-    assert len(messages) == 1 and messages[0].ephemeral, [m.text() for m in messages]
-    assert await state_of(table) == before
-    return messages[0].text()
-
-
 @pytest.mark.parametrize(
     ("what", "change", "path"),
     [
@@ -193,14 +176,14 @@ async def test_a_reroll_never_restores_a_crafted_record_saved_before(
 ) -> None:
     data = await exported(table)
     await stored_before_the_check(table, crafted(data, change))
-    text = await refused_and_unchanged(table, "@mallory /bennies spend use:reroll combatant:Jefe")
+    text = await refused(table, "@mallory /bennies spend use:reroll combatant:Jefe")
     assert "No se puede repetir la tirada de Jefe" in text and path in text, text
 
 
 async def test_a_soak_never_restores_a_crafted_hit_saved_before(table: OfflineTable) -> None:
     data = await exported(table)
     await stored_before_the_check(table, crafted(data, huge_hit))
-    text = await refused_and_unchanged(table, "@mallory /react soak actor:Jefe")
+    text = await refused(table, "@mallory /react soak actor:Jefe")
     assert "last_hit.wounds" in text and "0..999" in text, text
 
 
@@ -209,8 +192,6 @@ async def test_the_refusal_is_in_english_too(tmp_path: Path) -> None:
         table.user("gm")
         data = await exported(table)
         await stored_before_the_check(table, crafted(data, in_jefes_copy(bennies=999_998)))
-        text = await refused_and_unchanged(
-            table, "@mallory /bennies spend use:reroll combatant:Jefe"
-        )
+        text = await refused(table, "@mallory /bennies spend use:reroll combatant:Jefe")
         assert text.startswith("Jefe's roll cannot be rerolled"), text
         assert "0..99" in text and "999998" in text

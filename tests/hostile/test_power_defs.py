@@ -21,6 +21,7 @@ from bot.systems.bounds import SERVER_DEFINITIONS_MAX
 from bot.systems.swade.power_bounds import POWER_DEFS_MAX
 from tests.cogs.swade.encounter_helpers import must
 from tests.cogs.swade.test_powers_cast import complete
+from tests.hostile.test_bounds import refused
 
 REST = "coste: 1; alcance: astucia; éxito: daño 2d6"
 
@@ -37,14 +38,6 @@ async def stored(table: OfflineTable) -> str | None:
         "SELECT state FROM encounters WHERE channel_id = ?", (table.channel_id,)
     )
     return unpack(row["state"]) if row else None
-
-
-async def refused(table: OfflineTable, line: str) -> str:
-    before = await stored(table)
-    messages = await table.run(line)
-    assert len(messages) == 1 and messages[0].ephemeral, [m.text() for m in messages]
-    assert await stored(table) == before
-    return messages[0].text()
 
 
 NAMES = [
