@@ -12,7 +12,7 @@ CREATE TABLE encounter_ids (
 
 ALTER TABLE encounters ADD COLUMN encounter_id INTEGER;
 -- What the GM defined for the encounter (Savage Worlds powers), counted against the
--- server's bound (README "Limits").
+-- server's bound (README "Limits"); a running encounter's is counted from its next change.
 ALTER TABLE encounters ADD COLUMN definitions INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE encounter_undo ADD COLUMN encounter_id INTEGER;
 ALTER TABLE encounter_log ADD COLUMN encounter_id INTEGER;
