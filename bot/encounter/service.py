@@ -70,10 +70,6 @@ class Undone:
     action: ActionRef
     system: str
 
-    @property
-    def seq(self) -> int:
-        return self.action.seq
-
 
 class ConcurrentChange(Exception):
     """Another writer changed the encounter between our read and our write."""
