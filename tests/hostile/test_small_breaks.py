@@ -98,3 +98,20 @@ async def test_a_members_joker_in_a_thread_names_the_sessions_gm(tables: ThreadT
     assert any("nadie recibe benis por él" in text for text in said), said
     assert not any("no hay ninguna sesión" in text.lower() for text in said), said
     assert await pools(tables) == before
+
+
+async def test_a_gm_wild_cards_own_pool_stays_within_its_bound(tables: ThreadTable) -> None:
+    """Found with issue 28's gate: /bennies give to a GM Wild Card, again and again, took
+    its own pool (kept in the state) past 99, a state no import accepts."""
+    await gm_fight(tables)
+    await must(tables, f'@gm /combatant add name:Jefe wildcard:true statblock:"{SWADE}"')
+    for _ in range(9):
+        await must(tables, "@gm /bennies give combatant:Jefe count:10")
+    encounter = await tables.bot.encounters.get(CHANNEL_ID)
+    assert encounter is not None
+    [jefe] = [c for c in encounter.state.combatants if c.name == "Jefe"]
+    [reply] = await tables.run("@gm /bennies give combatant:Jefe count:10")
+    assert reply.ephemeral and f"ya tiene {jefe.bennies} benis propios" in reply.text(), (
+        reply.text()
+    )
+    assert "de 99" in reply.text()
