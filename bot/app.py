@@ -14,7 +14,6 @@ import json
 import logging
 import pkgutil
 import uuid
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -423,7 +422,3 @@ def _params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
     from bot.render.text import render_params
 
     return render_params(key, params, lang)
-
-
-def project_root() -> Path:
-    return Path(__file__).resolve().parents[1]

@@ -67,6 +67,10 @@ class Meta(commands.Cog):
                 raise UserError("help.unknown", command=command)
             title, lines = help_pages.page(*found, lang)
             embeds = [discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)]
+            embeds += [
+                discord.Embed(description=text, colour=EMBED_COLOUR)
+                for text in help_pages.packed(help_pages.tables(found[0], lang), limits.DESCRIPTION)
+            ]
         else:
             blocks = [t("help.intro", lang)]
             for section, lines in help_pages.overview(self.bot.tree, lang):

@@ -29,16 +29,16 @@ from bot.commands.context import Ctx
 from bot.commands.dispatch import route
 from bot.dice import expr, odds
 from bot.dice.budget import INLINE_UNITS, Budget
-from bot.dice.dispatch import roll_any, split_label
-from bot.dice.expr import RollResult
+from bot.dice.dispatch import AnyRoll, RollSpec, split_label, with_target
+from bot.dice.line import log_view, read_line, roll_line
 from bot.dice.source import DiceError
-from bot.dice.swade import TraitSpec, parse_trait
+from bot.dice.swade import TraitSpec
+from bot.dice.toughness import ToughnessSpec
 from bot.errors import UserError
 from bot.executor import BoundedExecutor, Busy
-from bot.render.dice import format_dice
+from bot.render.dice import format_dice, line_text
 
 ROLL_COLOUR = 0x27AE60
-TRAIT_NOTATION = re.compile(r"^\s*s(\d+|u)", re.IGNORECASE)
 ROUNDING = {"ritualhex": "up"}  # RH-1: divisions round up
 
 
@@ -76,6 +76,10 @@ async def trait_odds_line(
         two=percent(o.p_two_raises),
         crit=percent(o.p_crit),
     )
+
+
+def _odds_text(found: odds.ExpressionOdds) -> str:
+    return percent(found.p) if found.exact else f"≈{percent(found.p)}"
 
 
 def expression_odds_line(ctx: Ctx, found: odds.ExpressionOdds, tn: int) -> str:
@@ -125,10 +129,10 @@ class Roll(commands.Cog):
 
     @app_commands.command(
         name=_("roll"),
-        description=_("Roll dice: 2d6+1, 4d6kh3, (1d8!, 1d6!)kh1, s8+1 (SWADE trait)..."),
+        description=_("Roll dice: 2d6+1, 4d6k3, s8, 3s8, e6, 2d6!t6, d20adv, several at once..."),
     )
     @app_commands.describe(
-        expression=_("Dice expression or SWADE trait (s8, s12w8, su)"),
+        expression=_("Dice, a SWADE trait (s8, e6, s10t6) or damage vs Toughness (2d6!t6)"),
         tn=_("Target number: shows success, raises and the odds"),
         label=_("What the roll is for"),
         private=_("Only you see the result"),
@@ -141,43 +145,94 @@ class Roll(commands.Cog):
         label: app_commands.Range[str, 1, 100] | None = None,
         private: bool = False,
     ) -> None:
+        """N-2: one roll, or several on one line (``s8 2d6!+1 d6!``), each shown apart;
+        words around them are labels (bot/dice/line.py)."""
         ctx = Ctx.of(interaction)
         seed = self.bot.dice.new_seed()
-        dice = self.bot.dice.source(seed)
-        body, note = split_label(expression)
-        label = label or note
-        if TRAIT_NOTATION.match(body):
-            spec = parse_trait(body)
-            if tn is not None:
-                spec = TraitSpec(
-                    spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
-                )
-            await self._send_trait(ctx, spec, expression, label, private, seed, dice)
-            return
+        line = read_line(expression)
+        if tn is not None and not line.single:
+            raise DiceError("dice.tn_one_roll")
+        specs = [with_target(r.spec, tn) for r in line.rolls]
         rounding = await self._rounding(ctx)
-        result = roll_any(expression, dice, rounding=rounding)
-        view = result.to_view()
-        lines = [format_dice(view, ctx.lang)]
-        total = view.get("total", view.get("value"))
-        if tn is not None and total is not None:
-            ok = total >= tn
-            lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
-            odds_line = await self._expression_odds(ctx, expression, tn, rounding, private)
-            if odds_line:
-                lines.append(odds_line)
-        title = label or expression
-        embed = discord.Embed(title=title, description="\n".join(lines), colour=ROLL_COLOUR)
+        results = roll_line(line, self.bot.dice.source(seed), rounding=rounding, specs=specs)
+        title = label or line.comment
+        if line.single:
+            body = await self._one_roll(ctx, line.rolls[0].text, specs[0], results[0], tn,
+                                        rounding, private)  # fmt: skip
+            title = title or line.rolls[0].label or self._title(expression, specs[0], ctx)
+        else:
+            body = line_text([(r.text, r.label) for r in line.rolls], results, ctx.lang)
+            title = title or expression
+        embed = discord.Embed(title=title, description=body, colour=ROLL_COLOUR)
         embed.set_footer(
             text=ctx.t("roll.footer", user=interaction.user.display_name, expression=expression)
         )
         await ctx.send(embed=embed, ephemeral=private)
-        await self._log(
-            ctx,
-            expression,
-            seed,
-            result.log_view() if isinstance(result, RollResult) else view,
-            private=private,
-        )
+        await self._log(ctx, expression, seed, log_view(results), private=private)
+
+    @staticmethod
+    def _title(expression: str, spec: RollSpec, ctx: Ctx) -> str:
+        if isinstance(spec, TraitSpec):
+            kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
+            return f"{expression} · {kind}"
+        return expression
+
+    async def _one_roll(
+        self,
+        ctx: Ctx,
+        text: str,
+        spec: RollSpec,
+        result: AnyRoll,
+        tn: int | None,
+        rounding: str,
+        private: bool,
+    ) -> str:
+        """One roll's dice and, where they apply, its odds: a trait roll's (SW-1..SW-5),
+        a damage roll's against Toughness (SW-12), an expression's against ``tn``."""
+        view = result.to_view()
+        lines = [format_dice(view, ctx.lang)]
+        if isinstance(spec, TraitSpec):
+            if spec.trait_dice == 1:
+                lines.append(await trait_odds_line(ctx, spec, ephemeral=private))
+        elif isinstance(spec, ToughnessSpec):
+            if spec.expr.repeat == 1:
+                found = await self._toughness_odds(ctx, spec, rounding, private)
+                lines += [found] if found else []
+        elif tn is not None and view.get("total") is not None:
+            ok = view["total"] >= tn
+            lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
+            odds_line = await self._expression_odds(ctx, text, tn, rounding, private)
+            if odds_line:
+                lines.append(odds_line)
+        return "\n".join(lines)
+
+    async def _toughness_odds(
+        self, ctx: Ctx, spec: ToughnessSpec, rounding: str, private: bool
+    ) -> str | None:
+        """SW-12: the chance of Shaken or more and of a wound, exact where it fits the
+        inline budget, else from the bounded executor (exact or estimated)."""
+        try:
+            budget = Budget(INLINE_UNITS)
+            shaken = odds.exact_at_least(spec.expr, spec.toughness, rounding=rounding,
+                                         budget=budget)  # fmt: skip
+            wound = odds.exact_at_least(spec.expr, spec.toughness + 4, rounding=rounding,
+                                        budget=budget)  # fmt: skip
+            found: tuple[odds.ExpressionOdds, odds.ExpressionOdds] | None = (shaken, wound)
+        except DiceError as err:
+            if err.key != "dice.odds_too_complex":
+                return None
+            await ctx.defer(ephemeral=private)
+            try:
+                found = await self.work.run(
+                    ctx.user_id, odds.toughness_odds, spec.expr.text, spec.toughness,
+                    rounding=rounding,
+                )  # fmt: skip
+            except Busy as busy:
+                return ctx.t(busy.key, **busy.params)
+        if found is None:
+            return None
+        return ctx.t("roll.odds_toughness", shaken=_odds_text(found[0]),
+                     wound=_odds_text(found[1]))  # fmt: skip
 
     async def _expression_odds(
         self, ctx: Ctx, expression: str, tn: int, rounding: str, private: bool
@@ -326,15 +381,8 @@ class Roll(commands.Cog):
                 spectacular=percent(o.p_spectacular),
                 disaster=percent(o.p_disaster),
             )
-        elif TRAIT_NOTATION.match(text):
-            spec = parse_trait(text)
-            if tn is not None:
-                spec = TraitSpec(
-                    spec.die, spec.modifier, tn, spec.wild_die, spec.unskilled, spec.trait_dice
-                )
-            line = await trait_odds_line(ctx, spec)
         else:
-            raise DiceError("roll.odds_unsupported", expression=text)
+            line = await self._notation_odds(ctx, text, tn)
         await ctx.send(
             embed=discord.Embed(
                 title=ctx.t("roll.odds_title", expression=text),
@@ -342,6 +390,19 @@ class Roll(commands.Cog):
                 colour=ROLL_COLOUR,
             )
         )
+
+    async def _notation_odds(self, ctx: Ctx, text: str, tn: int | None) -> str:
+        """``/odds`` of a trait roll (``s8``, ``e8-2``, ``s10t6``: SW-1..SW-5) or of damage
+        against Toughness (``2d6!t6``: SW-12)."""
+        line = read_line(text)  # a refusal that teaches, or a bound's own message
+        spec = with_target(line.rolls[0].spec, tn) if line.single else None
+        if isinstance(spec, TraitSpec) and spec.trait_dice == 1:
+            return await trait_odds_line(ctx, spec)
+        if isinstance(spec, ToughnessSpec) and spec.expr.repeat == 1:
+            found = await self._toughness_odds(ctx, spec, "floor", False)
+            if found:
+                return found
+        raise DiceError("roll.odds_unsupported", expression=text)
 
 
 async def setup(bot: ComodinBot) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from discord import app_commands
 
+from bot.commands import notation
 from bot.i18n import command_word, t
 from bot.systems.words import fold
 
@@ -242,6 +243,14 @@ def page(path: str, command: Leaf, lang: str) -> tuple[str, list[str]]:
     lines += ["", t("help.who", lang, who=WHO.get(path, CONTROLLER))]
     lines.append(t("help.example", lang, example=example(path, command, lang)))
     return shown_path(path, lang), lines
+
+
+def tables(path: str, lang: str) -> list[str]:
+    """Tables a command's page shows after its options: ``/roll``'s notation (issue 31,
+    the README's table in the reader's language)."""
+    if path == "roll":
+        return ["\n".join(notation.help_lines(lang))]
+    return []
 
 
 def suggestions(

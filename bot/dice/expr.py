@@ -9,8 +9,11 @@ The language
   ``"trunc"`` (toward zero, the d20 library's ``/``)). ``//`` always floors; ``%`` is
   the floor modulo.
 - Operators on dice, applied left to right, each to the dice still kept:
-  ``khN klN`` keep the N highest/lowest, ``dhN dlN`` drop them; ``k``/``p`` + selector
-  keep/drop the selected dice; ``rr`` reroll the selected dice until none is selected,
+  ``khN klN`` keep the N highest/lowest, ``dhN dlN`` drop them; ``kN`` keeps the N
+  highest (N-1: as Foundry, Roll20 and savagebot; d20 read it as "the dice showing N");
+  ``k``/``p`` + another selector keep/drop the selected dice (``pN`` drops the dice
+  showing N, as in d20); ``advM``/``disM`` (savagebot's ``d20adv``, ``3d6dis``) roll M
+  more dice (1 when M is left out) and keep the highest/lowest of the count written; ``rr`` reroll the selected dice until none is selected,
   ``ro`` reroll each selected die once, ``ra`` reroll one selected die and add it,
   ``e`` explode (each selected die adds a new die to the pool, repeatedly); ``miN maN``
   raise/lower each kept die to at least/most N. A selector is ``N`` (dice showing N),
@@ -21,7 +24,11 @@ The language
   *added to the same die*; ``!>N`` aces on faces above N. ``!`` is a property of the
   term's dice, wherever it is written among the operators: every die of the term
   (including reroll replacements) aces as soon as it is rolled, on its face (before
-  ``mi``/``ma``). A d1 never aces or explodes.
+  ``mi``/``ma``). A d1 never aces or explodes; ``ra`` adds its one die to a d1 too
+  (``1d1ra1`` is 2, as in d20).
+- ``d66`` (``d666``, ``d6666``), written with no count and no operator: d6s read as
+  digits, tens then units (savagebot's and Coriolis' d66: 11..66); ``1d66`` is a die of
+  66 sides.
 - Sets ``(a, b, ...)`` with ``k p kh kl dh dl``: ``(1d8!, 1d6!)kh1`` is a SWADE trait
   test with its wild die. ``(a)`` is a parenthesis; ``(a,)`` a set of one; ``()`` is 0.
 - ``Nx expr`` repeats the expression N times (``6x 4d6kh3``); ``[text]`` after a term
@@ -37,7 +44,8 @@ any two tokens; when several dice are selected for a reroll or explosion, d20 ha
 them in an unspecified (hash) order while here they go in pool order, which changes
 which forced value lands on which die but not the distribution; ``rr`` or ``e`` whose
 selector takes every face, and ``rrh``/``rrl``, are errors here instead of running to
-d20's limit. New here: ``kh kl dh dl`` (d20: ``kh kl ph pl``), ``!``, repetition,
+d20's limit; ``kN`` keeps the N highest (N-1; d20: the dice showing N). New here:
+``kh kl dh dl`` (d20: ``kh kl ph pl``), ``!``, ``adv``/``dis``, ``d66``, repetition,
 ``D`` for ``d``.
 
 Order in which dice are consumed: terms left to right; within ``NdX`` the N dice one
@@ -441,7 +449,7 @@ class Dice(Node):
                     self._reroll(ctx, d)
                 chosen = operator.select(rolls)
         elif op == "e" or op == "ra":
-            if self.sides == 1:
+            if self.sides == 1 and op == "e":
                 return
             done: set[int] = set()
             limit = 1 if op == "ra" else None
@@ -658,6 +666,8 @@ def _operators(tokens: list[Token], *, on_set: bool) -> tuple[tuple[Operator, ..
             op, sel = t[:2], _selector(t[2:], pos)
         else:
             op, sel = t[0], _selector(t[1:], pos)
+            if op == "k" and sel.kind is None:
+                sel = Selector("h", sel.n)  # N-1: k3 keeps the three highest
         if on_set and op not in ("k", "p"):
             raise DiceError("dice.bad_set_operator", operator=t, position=pos)
         if op in ("mi", "ma") and sel.kind is not None:
@@ -667,6 +677,23 @@ def _operators(tokens: list[Token], *, on_set: bool) -> tuple[tuple[Operator, ..
         else:
             ops.append(Operator(op, (sel,), pos))
     return tuple(ops), ace
+
+
+def _advantage(count: int, tokens: list[Token]) -> tuple[int, list[Token]]:
+    """savagebot's ``advM``/``disM``: M more dice (1 if not written), keeping the
+    ``count`` written, highest (``adv``) or lowest (``dis``): ``d20adv`` is ``2d20kh1``,
+    ``3d6dis`` is ``4d6kl3``."""
+    out: list[Token] = []
+    extra = 0
+    for tok in tokens:
+        t = str(tok)
+        if t.startswith(("adv", "dis")):
+            extra += check_number(int(t[3:]), tok.start_pos or 0) if len(t) > 3 else 1
+            keep = ("kh" if t[0] == "a" else "kl") + str(count)
+            out.append(Token.new_borrow_pos("DICE_OP", keep, tok))
+        else:
+            out.append(tok)
+    return count + extra, out
 
 
 def _check_depth(node: Node) -> Node:
@@ -687,7 +714,12 @@ class _Build(Transformer):  # type: ignore[type-arg]  # not Generic in old lark
         head, *op_tokens = children
         pos = head.start_pos or 0
         count_s, _, sides_s = str(head).lower().partition("d")
-        count = int(count_s) if count_s else 1
+        if not count_s and not op_tokens and sides_s in ("66", "666", "6666"):
+            from bot.dice.d66 import d66_node  # d66 is built from this module's nodes
+
+            return d66_node(len(sides_s), pos, str(head))
+        text = str(head) + "".join(str(t) for t in op_tokens)
+        count, op_tokens = _advantage(int(count_s) if count_s else 1, op_tokens)
         sides = 100 if sides_s == "%" else int(sides_s)
         if not 1 <= sides <= MAX_SIDES:
             raise DiceError("dice.bad_sides", sides=sides, limit=MAX_SIDES, position=pos)
@@ -700,7 +732,6 @@ class _Build(Transformer):  # type: ignore[type-arg]  # not Generic in old lark
             raise DiceError("dice.explodes_always", position=pos)
         for operator in ops:
             _check_operator(operator, sides)
-        text = str(head) + "".join(str(t) for t in op_tokens)
         return Dice(count, sides, ops, ace, pos, text)
 
     def set(self, children: list[Any]) -> Node:

@@ -32,8 +32,9 @@ setbody:                         -> empty_set
 
 REPEAT.3: /[0-9]+x/i
 DICE.2: /[0-9]*[dD]([0-9]+|%)/
-// keep/drop (kh kl dh dl k p with a selector), rerolls, d20's explode, min/max, aces
-DICE_OP.2: /(kh|kl|dh|dl)[0-9]+|(k|p|rr|ro|ra|e)[hl<>]?[0-9]+|(mi|ma)[0-9]+|!(>[0-9]+)?(?!=)/
+// keep/drop (kh kl dh dl k p with a selector), rerolls, d20's explode, min/max, aces,
+// savagebot's advantage and disadvantage
+DICE_OP.2: /(kh|kl|dh|dl)[0-9]+|(k|p|rr|ro|ra|e)[hl<>]?[0-9]+|(mi|ma)[0-9]+|!(>[0-9]+)?(?!=)|(adv|dis)[0-9]*/
 INT: /[0-9]+/
 COMP: "==" | "!=" | ">=" | "<=" | "<" | ">"
 A_OP: "+" | "-"

@@ -417,3 +417,16 @@ def expression_odds(
     if est is None:
         return None
     return ExpressionOdds(est.p, exact=False, low=est.low, high=est.high, samples=est.samples)
+
+
+def toughness_odds(
+    expression: str | Expr, toughness: int, *, rounding: str = "floor", units: int = ODDS_UNITS
+) -> tuple[ExpressionOdds, ExpressionOdds] | None:
+    """SW-12 for ``/roll 2d6!t6``: the chance of Shaken or more (total >= Toughness) and
+    of at least a wound (total >= Toughness + 4), each exact or a labelled estimate as
+    :func:`expression_odds` gives it; None when either cannot be had."""
+    shaken = expression_odds(expression, toughness, rounding=rounding, units=units)
+    wound = expression_odds(expression, toughness + 4, rounding=rounding, units=units)
+    if shaken is None or wound is None:
+        return None
+    return shaken, wound

@@ -332,15 +332,6 @@ def damage_roll(
 
 # --- notation -------------------------------------------------------------------------
 
-_TRAIT_RE = re.compile(
-    r"""^s(?P<die>\d+|u)
-        (?:w(?P<wild>\d+)|(?P<extra>x))?
-        (?:r(?P<rof>\d+))?
-        (?P<mods>(?:[+-]\d+)*)
-        (?:\s*(?:vs|tn|vo)\s*(?P<tn>-?\d+))?$""",
-    re.IGNORECASE | re.VERBOSE,
-)
-
 
 @dataclass(frozen=True, slots=True)
 class TraitSpec:
@@ -364,41 +355,6 @@ class TraitSpec:
             trait_dice=self.trait_dice,
             bonus=bonus,
         )
-
-
-def parse_trait(text: str, *, wild_card: bool = True) -> TraitSpec:
-    """Parse the SWADE trait notation.
-
-    ``s8`` (d8 trait, d6 wild die), ``s8+1``, ``s8-2+1`` (modifiers add up), ``s12w8``
-    (wild die d8), ``s8x`` (an Extra: no wild die), ``su`` (unskilled: d4 -2, SW-5),
-    ``s8r3`` (rate of fire 3: three trait dice, one wild die), ``s8+1 vs 6`` or
-    ``s8 tn6`` / ``s8 vo6`` (TN; default 4). ``wild_card=False`` makes ``s8`` an Extra's
-    roll unless a ``w`` size is given. Errors: ``dice.bad_trait_notation``.
-    """
-    m = _TRAIT_RE.match(text.strip())
-    if m is None:
-        raise DiceError("dice.bad_trait_notation", text=text, position=0)
-    unskilled = m["die"].lower() == "u"
-    die = UNSKILLED_DIE if unskilled else int(m["die"])
-    check_sides(die)
-    if m["wild"]:
-        wild: int | None = int(m["wild"])
-        check_sides(wild)
-    elif m["extra"] or not wild_card:
-        wild = None
-    else:
-        wild = 6
-    rof = int(m["rof"]) if m["rof"] else 1
-    if not 1 <= rof <= MAX_ROF:
-        raise DiceError("dice.bad_trait_dice", count=rof, limit=MAX_ROF, position=m.start("rof"))
-    mods = sum(
-        check_number(int(x[0]), m.start("mods") + x.start())
-        for x in re.finditer(r"[+-]\d+", m["mods"] or "")
-    )
-    tn = check_number(int(m["tn"]), m.start("tn")) if m["tn"] else 4
-    return TraitSpec(
-        die=die, modifier=mods, tn=tn, wild_die=wild, unskilled=unskilled, trait_dice=rof
-    )
 
 
 _STRENGTH_WORDS = {"str", "strength", "fue", "fuerza"}

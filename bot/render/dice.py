@@ -43,10 +43,26 @@ def outcome_text(view: dict[str, Any], lang: str) -> str:
 
 def format_dice(view: dict[str, Any], lang: str) -> str:
     """A dice view as text: the expression language's, or the system's that rolled it
-    (its renderers, :mod:`bot.render.systems`); a bare total for a kind nobody draws."""
+    (its renderers, :mod:`bot.render.systems`); a bare total for a kind nobody draws.
+    A repeated roll (``10xs10``) is one numbered line per roll."""
     kind = str(view.get("kind"))
+    if kind == "line":
+        return "\n".join(format_dice(r, lang) for r in view.get("rolls") or [])
+    if kind == "repeat":
+        rolls = view.get("rolls") or []
+        return "\n".join(f"{i}: {format_dice(r, lang)}" for i, r in enumerate(rolls, 1))
     formatter = format_expression if kind == "expression" else dice_formatter(kind)
     if formatter is None:
         total = view.get("total")
         return f"= **{total}**" if total is not None else ""
     return formatter(view, lang)
+
+
+def line_text(rolls: list[tuple[str, str | None]], results: list[Any], lang: str) -> str:
+    """Several rolls of one line (N-2), each on its own: the roll as typed (and the
+    words before it, its label) in bold, then its dice."""
+    blocks = []
+    for (text, label), result in zip(rolls, results, strict=True):
+        head = f"**{label}** · `{text}`" if label else f"`{text}`"
+        blocks.append(f"{head}\n{format_dice(result.to_view(), lang)}")
+    return "\n".join(blocks)

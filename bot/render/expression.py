@@ -31,6 +31,9 @@ def _part(part: dict[str, Any], budget: list[int]) -> str:
         if len(shown) < len(dice):
             inner += f", … (+{len(dice) - len(shown)})"
         text = f"{part.get('text', '')} ({inner})"
+    elif kind == "d66":  # d6s read as digits, tens first
+        digits = ", ".join(str(d.get("value")) for d in part.get("dice", []))
+        text = f"{part.get('text', 'd66')} ({digits})"
     elif kind == "op":
         operands = [_part(p, budget) for p in part.get("operands", [])]
         text = (

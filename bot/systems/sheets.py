@@ -67,12 +67,19 @@ def join_hyphen_wraps(text: str) -> str:
 
 
 def join_continued_lines(text: str, ends: str = ",;") -> str:
-    """A line ending in one of ``ends`` goes on in the next (a PDF wrap after a comma):
-    the two become one, and an empty line keeps the count (errors name pasted lines)."""
+    """A line ending in one of ``ends`` goes on in the next (a PDF wrap after a comma),
+    and so does a trait whose value went to the next line (issue 31: ``Mag`` / ``0``,
+    ``Armas de Fuego`` / ``13``): the two become one, and an empty line keeps the count
+    (errors name pasted lines)."""
     out: list[str] = []
     blanks = 0
     for line in text.split("\n"):
-        if out and out[-1].rstrip().endswith(tuple(ends)) and line.strip():
+        wrapped_value = (
+            re.search(r"[^\W\d_]\.?\s*$", out[-1]) and re.match(r"\s*[+-]?\d+(?![\d:/])", line)
+            if out
+            else False
+        )
+        if out and line.strip() and (out[-1].rstrip().endswith(tuple(ends)) or wrapped_value):
             out[-1] = out[-1].rstrip() + " " + line.strip()
             blanks += 1
             continue

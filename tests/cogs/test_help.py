@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import help_pages
+from bot.commands import help_pages, notation
 from bot.i18n import catalog
 from bot.play.table import OfflineTable
 
@@ -89,3 +89,24 @@ async def test_spanish_examples_name_spanish_powers_and_skills(tmp_path: Path) -
     assert "`/lanzar terminar poder:Protección`" in pages["cast end"]
     assert "`/rasgo rasgo:Notar`" in pages["trait"]
     assert "`/poder olvidar poder:Escarcha`" in pages["power forget"]
+
+
+# -- issue 31: /help command:roll shows the notation table ----------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_roll_page_shows_the_notation_table(tmp_path: Path, lang: str) -> None:
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        messages = await table.run("@ana /help command:roll")
+        assert all(m.ephemeral for m in messages)
+        text = "\n".join(m.text() for m in messages)
+    for row, forms in notation.ROWS:
+        meaning, d20, savagebot = notation.row_texts(row, lang)
+        assert f"{forms} — {meaning}" in text, row
+        assert (d20 or "") in text and (savagebot or "") in text
+    assert catalog(lang)["help.notation.title"] in text
+
+
+def test_the_readme_holds_the_notation_table() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    assert notation.markdown_table("en") in readme

@@ -77,7 +77,8 @@ async def test_other_channels_divide_rounding_down(forced) -> None:
     ("expression", "expected"),
     [
         ("1000000d6", "Demasiados dados"),
-        ("2d6+", "posición 4"),
+        ("2d6+", "¿Quieres decir `2d6`?"),
+        ("4dF", "¿Quieres decir `4d3-8`?"),
         ("(" * 60 + "1" + ")" * 60, "anidad"),
         ("1d100000", "caras"),
     ],
@@ -161,3 +162,96 @@ async def test_odds_accept_a_labelled_trait(forced) -> None:
     table = await forced([])
     [reply] = await table.run('/odds expression:"s8 # notar"')
     assert not reply.ephemeral and "s8" in reply.embeds[0]["title"]
+
+
+# -- issue 31: what savagebot's and Avrae's players type (N-1, N-2) ---------------------------
+
+
+async def test_several_rolls_on_one_line_each_shown_and_logged_once(forced) -> None:
+    table = await forced([4, 2, 3, 6, 2, 1], locale="en")
+    [reply] = await table.run('/roll expression:"s8 2d6!+1 d6!"')
+    text = reply.embeds[0]["description"]
+    assert text.index("`s8`") < text.index("`2d6!+1`") < text.index("`d6!`")
+    assert "**4**" in text and "**12**" in text and "**1**" in text
+    row = await table.bot.db.fetchone("SELECT payload FROM encounter_log WHERE kind = 'roll'")
+    payload = json.loads(row["payload"])
+    assert payload["result"]["kind"] == "line" and len(payload["result"]["rolls"]) == 3
+
+
+async def test_words_before_a_roll_label_it(forced) -> None:
+    table = await forced([6, 5, 2, 6], locale="en")
+    [reply] = await table.run('/roll expression:"shooting at vampire s8 damage 2d6+1"')
+    text = reply.embeds[0]["description"]
+    assert "**shooting at vampire** · `s8`" in text and "**damage** · `2d6+1`" in text
+
+
+async def test_keep_three_is_the_best_three(forced) -> None:
+    table = await forced([1, 2, 5, 6])
+    [reply] = await table.run("/roll expression:4d6k3")
+    assert "**13**" in reply.embeds[0]["description"]  # N-1 (d20 would keep the 3s: 0)
+
+
+@pytest.mark.parametrize(
+    ("lang", "dice", "outcome", "odds"),
+    [
+        ("en", [3, 6, 4], "vs Toughness 6: Shaken and wounds: 1", "72% Shaken or more"),
+        ("es", [1, 4], "contra Dureza 6: sin efecto", "72% aturdido o más"),
+    ],
+)
+async def test_damage_against_toughness_with_its_odds(
+    forced, lang: str, dice: list[int], outcome: str, odds: str
+) -> None:
+    # SW-12; P(2d6! >= 6) = 26/36 ≈ 72% (hand-checked: 2d6! >= 6 fails on sums 2..5 with
+    # no 6 shown: 10 of 36).
+    table = await forced(dice, locale=lang)
+    [reply] = await table.run("/roll expression:2d6!t6")
+    text = reply.embeds[0]["description"]
+    assert outcome in text and odds in text
+
+
+async def test_an_extras_roll_and_a_target_number(forced) -> None:
+    table = await forced([6, 5], locale="en")
+    [reply] = await table.run("/roll expression:e6t7")
+    embed = reply.embeds[0]
+    assert embed["title"] == "e6t7 · Extra"
+    assert "**11**" in embed["description"] and "(TN 7)" in embed["description"]
+    assert "success with 1 raise" in embed["description"]
+
+
+async def test_d66_and_advantage(forced) -> None:
+    table = await forced([3, 5, 4, 17])
+    [d66] = await table.run("/roll expression:d66")
+    assert "d66 (3, 5) = **35**" in d66.embeds[0]["description"]
+    [adv] = await table.run("/roll expression:d20adv")
+    assert "~~4~~" in adv.embeds[0]["description"] and "**17**" in adv.embeds[0]["description"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("es", "3d6+df", "¿Quieres decir `3d6+4d3-8`?"),
+        ("en", "s12tr6", "Did you mean `s12t6`?"),
+        ("en", "e8+2d6", "Did you mean `e8 2d6`?"),
+        ("es", "xyz", "Escríbela como `2d6+1`, `s8` o `2d6!t6`"),
+    ],
+)
+async def test_a_form_not_read_is_answered_with_the_closest(
+    forced, lang: str, typed: str, said: str
+) -> None:
+    table = await forced([], locale=lang)
+    [reply] = await table.run(f'/roll expression:"{typed}"')
+    assert reply.ephemeral and said in reply.content
+    assert "posición" not in reply.content and "position" not in reply.content
+    assert await table.bot.db.fetchone("SELECT * FROM encounter_log WHERE kind = 'roll'") is None
+
+
+async def test_tn_goes_with_one_roll(forced) -> None:
+    table = await forced([], locale="en")
+    [reply] = await table.run('/roll expression:"s8 2d6" tn:6')
+    assert reply.ephemeral and "`s8t6 2d6!t5`" in reply.content
+
+
+async def test_odds_of_damage_against_toughness(forced) -> None:
+    table = await forced([], locale="en")
+    [reply] = await table.run("/odds expression:2d6!t6")
+    assert "72% Shaken or more" in reply.embeds[0]["description"]

@@ -75,7 +75,8 @@ async def test_saving_a_one_line_wild_card_shows_its_card_in_spanish(table: Offl
     )
     assert card["Desventajas"] == "Guardadas (el bot no las aplica): Curioso"
     assert card["Equipo"] == "cota ligera (+2), cuerda"
-    assert card["⚠ Sin usar (1)"] == "«Notas: odia a los trasgos»"
+    assert "📝 odia a los trasgos" in embed["description"]  # issue 31: used, as the note
+    assert not any(name.startswith("⚠") for name in card)
 
 
 async def test_saving_a_one_line_wild_card_shows_its_card_in_english(
@@ -92,7 +93,8 @@ async def test_saving_a_one_line_wild_card_shows_its_card_in_english(
     assert "**Quick**: redraws cards of 5 or lower (SW-32)" in card["Edges"]
     assert card["Powers"].startswith("Arcane Background: Magic\nArcane skill: Spellcasting d10")
     assert "Power Points: 15/15" in card["Powers"]
-    assert card["⚠ Not used (1)"] == "«Notes: hates goblins»"
+    assert "📝 hates goblins" in reply.embeds[0]["description"]
+    assert not any(name.startswith("⚠") for name in card)
 
 
 async def test_show_reads_the_saved_text_again_into_the_card(table_en: OfflineTable) -> None:
@@ -101,7 +103,7 @@ async def test_show_reads_the_saved_text_again_into_the_card(table_en: OfflineTa
     assert (
         shown.ephemeral and shown.embeds[0]["title"] == "Vira the Red · Wild Card · Savage Worlds"
     )
-    assert fields(shown)["⚠ Not used (1)"] == "«Notes: hates goblins»"
+    assert "📝 hates goblins" in shown.embeds[0]["description"]
 
 
 async def test_add_without_a_block_opens_the_form_and_a_quick_extra_names_its_defaults(
@@ -150,10 +152,10 @@ async def test_unknown_lines_reach_the_card_not_the_void(table: OfflineTable) ->
     )
     messages = await table.run(f'@gm /combatant add name:Orco statblock:"{block}"')
     assert not any(m.ephemeral for m in messages)
-    values = {f["name"]: f["value"] for f in card_of(messages)["fields"]}
-    assert values["⚠ Sin usar (4)"] == (
-        "«Un orco viejo y tuerto» · «y algo más» · «Idiomas: orco» · «Botín: 3 monedas»"
-    )
+    card = card_of(messages)
+    values = {f["name"]: f["value"] for f in card["fields"]}
+    assert values["⚠ Sin usar (3)"] == "«y algo más» · «Idiomas: orco» · «Botín: 3 monedas»"
+    assert "📝 Un orco viejo y tuerto." in card["description"]  # issue 31: the note
     [orco] = (await swade_state(table)).combatants
     assert [(w.name, w.damage) for w in orco.weapons] == [("Hacha", "Fue+d8")]
 
@@ -198,11 +200,11 @@ async def test_a_huge_block_still_fits_and_keeps_its_warning(table: OfflineTable
     gear = ", ".join(f"Objeto {'y' * 30} {i}" for i in range(40))
     block = (
         f"Erudito Atributos: Agilidad d6, Astucia d12, Espíritu d6, Fuerza d4, Vigor d6"
-        f" Habilidades: {skills} Equipo: {gear} Notas: {'z' * 60}"
+        f" Habilidades: {skills} Equipo: {gear} Idiomas: {'z' * 60}"
     )
     [reply] = await table.run(f'@ana /character save name:Erudito statblock:"{block}"')
     card = fields(reply)  # within Discord's limits
-    assert card["⚠ Sin usar (1)"].startswith("«Notas: zzz")
+    assert card["⚠ Sin usar (1)"].startswith("«Idiomas: zzz")
 
 
 def test_a_card_too_big_for_one_embed_is_paged_whole_with_its_warning_last() -> None:
@@ -226,3 +228,29 @@ def test_a_card_too_big_for_one_embed_is_paged_whole_with_its_warning_last() -> 
         {"name": "⚠ Sin usar (1)", "value": "«" + "w" * 900 + "»", "inline": False},
         {"name": "⚠ Puesto por el bot", "value": "x" * 200, "inline": False},
     ]
+
+
+async def test_the_card_shows_each_hindrances_severity_and_the_note(
+    table: OfflineTable, table_en: OfflineTable
+) -> None:
+    """Issue 31: "Vengeful (Major)" was shown as "Vengeful", with no warning."""
+    es = (
+        "Brenda Ulloa\\nExperimentada Mujer Humana, Guardia de caravanas\\nAtributos: Agilidad"
+        " d6, Astucia d6, Espíritu d8, Fuerza d8, Vigor d8\\nDesventajas: Vengativa (Mayor),"
+        " Avariciosa (Menor)"
+    )
+    [reply] = await table.run(f'@ana /character save name:"Brenda Ulloa" statblock:"{es}"')
+    assert fields(reply)["Desventajas"] == (
+        "Guardadas (el bot no las aplica): Vengativo (Mayor), Avaricioso (Menor)"
+    )
+    assert "📝 Experimentada Mujer Humana, Guardia de caravanas" in reply.embeds[0]["description"]
+    en = (
+        "Jory Vance Seasoned Male Human, Caravan Guard Attributes: Agility d8, Smarts d6,"
+        " Spirit d6, Strength d8, Vigour d8 Hindrances: Vengeful (Major), Greedy (Minor)"
+    )
+    [reply] = await table_en.run(f'@ana /character save name:"Jory Vance" statblock:"{en}"')
+    assert fields(reply)["Hindrances"] == (
+        "Kept (the bot does not apply them): Vengeful (Major), Greedy (Minor)"
+    )
+    assert "📝 Seasoned Male Human, Caravan Guard" in reply.embeds[0]["description"]
+    assert "Vigor d8" in reply.embeds[0]["description"]

@@ -67,8 +67,10 @@ def _our_total(text: str, seed: int) -> int | None:
 # Rerolls and explosions only on single dice: d20 goes through several selected dice in
 # hash order (see bot.dice.expr), which would hand the same values to different dice.
 single_ops = st.sampled_from(["", "ro1", "rr1", "ro<3", "e6", "e>5", "ra6", "mi3", "ma4"])
+# ``kN`` is left out: it keeps the N highest here and the dice showing N in d20 (N-1, the
+# README's ``keep-highest``); test_k_is_d20s_kh checks it against d20's ``khN``.
 multi_ops = st.sampled_from(
-    ["", "kh1", "kl1", "kh2", "ph1", "pl1", "k>3", "p<3", "k4", "mi2", "ma5", "kh1kl1", "pl1kh2"]
+    ["", "kh1", "kl1", "kh2", "ph1", "pl1", "k>3", "p<3", "p4", "mi2", "ma5", "kh1kl1", "pl1kh2"]
 )
 
 
@@ -99,6 +101,15 @@ def test_same_dice_same_total(text: str, seed: int) -> None:
     theirs = _d20_total(text, seed)
     ours = _our_total(text, seed)
     assert ours == theirs, text
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 7), st.sampled_from([4, 6, 8, 20]), st.integers(0, 9999))
+def test_k_is_d20s_kh(count: int, keep: int, sides: int, seed: int) -> None:
+    """N-1: ``NdSkK`` keeps the K highest, what d20 writes ``NdSkhK``."""
+    assert _our_total(f"{count}d{sides}k{keep}", seed) == _d20_total(
+        f"{count}d{sides}kh{keep}", seed
+    )
 
 
 @pytest.mark.parametrize(

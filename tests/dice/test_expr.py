@@ -100,7 +100,8 @@ def test_keep_lowest_and_drop() -> None:
 
 
 def test_keep_literal_and_comparison_selectors() -> None:
-    assert total("4d6k3", 3, 3, 5, 1) == 6  # d20: k3 keeps dice showing 3
+    assert total("4d6k3", 3, 3, 5, 1) == 11  # N-1: the three highest (d20: the 3s)
+    assert total("4d6p3", 3, 3, 5, 1) == 6  # p3 drops the dice showing 3, as in d20
     assert total("4d6k>3", 3, 4, 5, 1) == 9
     assert total("4d6p<3", 3, 4, 5, 1) == 12
 
@@ -280,3 +281,39 @@ def test_operators_on_a_parenthesis_act_inside_it_as_in_d20() -> None:
     assert total("((1d6, 1d4))kh1", 2, 3) == 3
     assert total("(1+2d4)kh1", 2, 2) == 5
     assert total("(2d4,)kh1", 2, 3) == 5  # a set of one keeps its only member
+
+
+# -- issue 31: savagebot's and Foundry's habits (N-1, N-2) ----------------------------------
+
+
+def test_k_keeps_the_highest_on_sets_too() -> None:
+    assert total("(1, 2, 3, 4, 5)k3") == 12
+    assert total("(1, 2, 3, 4, 5)k<3") == 3  # other selectors as in d20
+
+
+def test_advantage_rolls_one_more_and_keeps_the_count_written() -> None:
+    assert total("d20adv", 3, 15) == 15
+    assert total("d20dis", 3, 15) == 3
+    assert total("d20adv2", 3, 17, 9) == 17  # two more dice
+    assert total("3d6adv", 1, 2, 3, 4) == 9  # 4d6kh3
+    assert total("3d8dis", 3, 4, 6, 8) == 13  # 4d8kl3
+    assert total("d20adv+2", 12, 5) == 14
+
+
+def test_advantage_shows_as_typed_with_the_dropped_die_struck() -> None:
+    r = roll("d20adv", forced(3, 15))
+    [part] = r.to_view()["parts"]
+    assert part["text"] == "d20adv"
+    assert [d["kept"] for d in part["dice"]] == [False, True]
+
+
+def test_d66_reads_tens_then_units() -> None:
+    assert total("d66", 3, 5) == 35
+    assert total("d666", 1, 5, 2) == 152
+    assert total("1d66", 40) == 40  # a count written: a die of 66 sides
+    r = roll("d66", forced(6, 1))
+    assert r.to_view()["parts"][0]["kind"] == "d66"
+
+
+def test_reroll_and_add_on_a_d1_adds_as_in_d20() -> None:
+    assert total("1d1ra1", 1, 1) == 2

@@ -133,7 +133,7 @@ def test_rh_die_mean_is_four() -> None:
 
 def test_spec_odds_uses_the_notation() -> None:
     from bot.dice.odds import spec_odds
-    from bot.dice.swade import parse_trait
+    from bot.dice.savage_notation import parse_trait
 
     o = spec_odds(parse_trait("s8+1 vs 6"))
     assert o == trait_odds(8, modifier=1, tn=6)

@@ -9,7 +9,6 @@ from bot.dice.swade import (
     damage_roll,
     opposed,
     parse_damage,
-    parse_trait,
     raises_for,
     trait_roll,
 )
@@ -196,48 +195,6 @@ def test_damage_to_objects_does_not_ace() -> None:
 
 
 # notation -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "die", "mod", "wild", "tn", "unskilled", "rof"),
-    [
-        ("s8", 8, 0, 6, 4, False, 1),
-        ("s8+1", 8, 1, 6, 4, False, 1),
-        ("s8-2+1", 8, -1, 6, 4, False, 1),
-        ("s12w8", 12, 0, 8, 4, False, 1),
-        ("s6x", 6, 0, None, 4, False, 1),
-        ("su", 4, 0, 6, 4, True, 1),
-        ("s8r3-2 vs 6", 8, -2, 6, 6, False, 3),
-        ("S10 tn5", 10, 0, 6, 5, False, 1),
-    ],
-)
-def test_parse_trait(
-    text: str, die: int, mod: int, wild: int | None, tn: int, unskilled: bool, rof: int
-) -> None:
-    spec = parse_trait(text)
-    assert (spec.die, spec.modifier, spec.wild_die, spec.tn, spec.unskilled, spec.trait_dice) == (
-        die,
-        mod,
-        wild,
-        tn,
-        unskilled,
-        rof,
-    )
-
-
-def test_parse_trait_extra_by_default_flag() -> None:
-    assert parse_trait("s8", wild_card=False).wild_die is None
-
-
-@pytest.mark.parametrize("text", ["", "s", "s8w", "x8", "s8+", "s0"])
-def test_parse_trait_rejects(text: str) -> None:
-    with pytest.raises(DiceError):
-        parse_trait(text)
-
-
-def test_parsed_trait_rolls() -> None:
-    r = parse_trait("s8+1 vs 6").roll(forced(5, 2))
-    assert r.total == 6 and r.success
 
 
 def test_parse_damage_strength_first_in_both_languages() -> None:

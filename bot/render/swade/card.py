@@ -66,22 +66,26 @@ def _traits(c: SwadeCombatant, lang: str) -> list[str]:
     if c.gender is not None:  # issue 18
         derived.append(t(f"sheet.swade.gender.{c.gender}", lang))
     lines.append(" · ".join(derived))
+    if c.note:  # issue 31: what describes the character
+        lines.append(t("sheet.swade.note", lang, note=plain(c.note)))
     return lines
 
 
-def _edges(ids: list[str], lang: str) -> str:
-    """Edges or hindrances: each one the bot applies with what it does, then the rest."""
+def _edges(ids: list[str], lang: str, severity: dict[str, str] | None = None) -> str:
+    """Edges or hindrances: each one the bot applies with what it does, then the rest;
+    a hindrance with its severity (issue 31: "Vengeful (Major)")."""
+
+    def label(e: str) -> str:
+        level = (severity or {}).get(e)
+        name = edge_label(e, lang)
+        return f"{name} ({t(f'sheet.swade.severity.{level}', lang)})" if level else name
+
     applied = [
-        t(
-            "sheet.swade.applied",
-            lang,
-            name=edge_label(e, lang),
-            effect=t(f"sheet.swade.applies.{e}", lang),
-        )
+        t("sheet.swade.applied", lang, name=label(e), effect=t(f"sheet.swade.applies.{e}", lang))
         for e in ids
         if e in APPLIED_EDGES
     ]
-    kept = [edge_label(e, lang) for e in ids if e not in APPLIED_EDGES]
+    kept = [label(e) for e in ids if e not in APPLIED_EDGES]
     if kept:
         applied.append(t("sheet.swade.kept", lang, names=", ".join(kept)))
     return "\n".join(applied)
@@ -119,7 +123,8 @@ def render(c: SwadeCombatant, lang: str) -> Card:
     if c.edges:
         card.fields.append((t("sheet.swade.edges", lang), _edges(c.edges, lang)))
     if c.hindrances:
-        card.fields.append((t("sheet.swade.hindrances", lang), _edges(c.hindrances, lang)))
+        hindrances = _edges(c.hindrances, lang, c.hindrance_severity)
+        card.fields.append((t("sheet.swade.hindrances", lang), hindrances))
     powers = _powers(c, lang)
     if powers:
         card.fields.append((t("sheet.swade.powers", lang), powers))

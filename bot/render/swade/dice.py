@@ -55,6 +55,26 @@ def damage_view(view: dict[str, Any], lang: str) -> str:
     return f"{line} = **{view.get('total')}**"
 
 
+def toughness_view(view: dict[str, Any], lang: str) -> str:
+    """``2d6!t6`` (SW-12): each total of the roll, then what it does against Toughness."""
+    roll = view.get("roll") or {}
+    parts = roll.get("parts") or []
+    lines = []
+    for part, outcome in zip(parts, view.get("outcomes") or [], strict=False):
+        shown = format_dice({**roll, "parts": [part]}, lang)
+        lines.append(f"{shown} — {toughness_outcome(outcome, view.get('toughness'), lang)}")
+    return "\n".join(lines)
+
+
+def toughness_outcome(outcome: dict[str, Any], toughness: Any, lang: str) -> str:
+    """SW-12: no effect, Shaken (a wound if already Shaken), or Shaken and N wounds."""
+    if not outcome.get("shaken"):
+        return t("dice.view.toughness_none", lang, toughness=toughness)
+    if outcome.get("wounds"):
+        return t("dice.view.toughness_wounds", lang, toughness=toughness, n=outcome["wounds"])
+    return t("dice.view.toughness_shaken", lang, toughness=toughness)
+
+
 def _mods_text(mods: list[list[Any]], lang: str) -> str:
     return ", ".join(f"{t(str(k), lang)} {signed(int(v))}" for k, v in mods)
 
@@ -125,4 +145,5 @@ DICE = {
     "swade_trait": trait_view,
     "swade_mods": mods_view,
     "swade_damage": damage_view,
+    "swade_toughness": toughness_view,
 }

@@ -93,6 +93,7 @@ DAMAGE_TEXT = 40  # "Str+d8+2", "2d6+1": a weapon's damage as written
 CONDITIONS_MAX = 30  # each stored condition once (conditions.CONDITIONS has 13)
 CONDITION_TURNS = (0, 10)
 RECORDS = 20  # injuries and the injury log
+NOTE_MAX = 500  # a sheet's note: what describes the character (issue 31)
 
 LABEL = "bounds.field.swade."
 
@@ -164,6 +165,10 @@ def combatant_problems(c: SwadeCombatant, path: str = "combatant") -> Problems:
         yield from present(count(f"{path}.{field}", items, LIST_MAX, LABEL + field))
         for i, item in enumerate(items):
             yield from present(free_text(f"{path}.{field}[{i}]", item, TEXT_MAX, LABEL + field))
+    yield from present(free_text(f"{path}.note", c.note, NOTE_MAX, LABEL + "note"))
+    for key, severity in c.hindrance_severity.items():
+        yield from present(one_of(f"{path}.hindrance_severity", key, c.hindrances))
+        yield from present(one_of(f"{path}.hindrance_severity.{key}", severity, ("major", "minor")))
     for field in ("arcane_background", "arcane_skill"):
         value = getattr(c, field)
         if value is not None:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from bot.dice.source import DiceSource
 from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
+from bot.dice.toughness import wounds_for  # SW-12, shared with /roll's 2d6t6
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.bounds import require_record, restored, restored_fields
 from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
@@ -26,8 +27,6 @@ from bot.systems.swade.injury import (
 )
 from bot.systems.swade.modifiers import end_hold
 from bot.systems.swade.state import HIT_FIELDS, SNAPSHOT_EXCLUDE, SwadeCombatant, SwadeState
-
-WOUND_CAP = 4  # SW-12 setting: at most 4 wounds per hit
 
 # The target fields a hit may change; soak restores them from the snapshot.
 _HIT_FIELDS = set(HIT_FIELDS)
@@ -181,20 +180,6 @@ def effective_toughness(
     ignores the armour (SW-22); an obstacle hit through cover adds its armour (SW-23)."""
     armor = 0 if ignore_armor else max(0, target.armor - ap)
     return target.toughness - target.armor + armor + extra_armor
-
-
-def wounds_for(excess: int, *, already_shaken: bool, cap: bool) -> tuple[int, bool]:
-    """SW-12: (wounds, shaken) for a hit with this excess over Toughness. Below 0
-    nothing; 0..3 Shaken, or 1 wound if already Shaken; each full 4: a wound and Shaken.
-    ``cap``: the wound-cap setting (4 per hit)."""
-    if excess < 0:
-        return 0, False
-    wounds = excess // 4
-    if wounds == 0 and already_shaken:
-        wounds = 1
-    if cap:
-        wounds = min(wounds, WOUND_CAP)
-    return wounds, True
 
 
 def apply_hit(

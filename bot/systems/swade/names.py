@@ -18,6 +18,20 @@ import re
 
 from bot.systems.words import fold
 
+# British spellings read as the American ones the ids use (issue 31: "Code of Honour",
+# "Vigour"), word by word.
+BRITISH: dict[str, str] = {
+    "honour": "honor", "armour": "armor", "vigour": "vigor", "valour": "valor",
+    "colour": "color", "humour": "humor", "favour": "favor", "rumour": "rumor",
+    "behaviour": "behavior", "defence": "defense", "offence": "offense", "centre": "center",
+}  # fmt: skip
+
+
+def american(folded: str) -> str:
+    """``folded`` with British spellings made American ("code of honour" -> "code of
+    honor")."""
+    return re.sub(r"[a-z]+", lambda m: BRITISH.get(m.group(0), m.group(0)), folded)
+
 
 def ident(text: str) -> str:
     """A folded name as an id: ``"Common Knowledge"`` -> ``"common_knowledge"``."""
@@ -45,7 +59,7 @@ ATTRIBUTES: dict[str, str] = {
     "smarts": "smarts", "astucia": "smarts", "sma": "smarts", "ast": "smarts",
     "spirit": "spirit", "espiritu": "spirit", "spi": "spirit", "esp": "spirit",
     "strength": "strength", "fuerza": "strength", "str": "strength", "fue": "strength",
-    "vigor": "vigor", "vig": "vigor",
+    "vigor": "vigor", "vigour": "vigor", "vig": "vigor",
 }  # fmt: skip
 
 SKILLS: dict[str, str] = {
@@ -211,7 +225,7 @@ SEVERITY = re.compile(r"\s*\((?:minor|major|menor|mayor)\)$")
 def skill_id(name: str) -> str:
     """Canonical English id of a skill written in Spanish or English; a specialty keeps
     its parenthesis: ``Language (Elvish)`` -> ``language_elvish``."""
-    folded = fold(name)
+    folded = american(fold(name))
     inner = re.match(r"^(.+?)\s*\((.+)\)$", folded)
     if inner:
         base = SKILLS.get(inner.group(1), ident(inner.group(1)))
@@ -227,7 +241,7 @@ def edge_id(name: str) -> str:
     """Canonical English id of an edge or hindrance, Spanish in either gender or English
     ("Temple" -> ``level_headed``, "Rápida" -> ``quick``). ``(Imp)`` makes the improved
     edge; ``(Minor)``/``(Major)`` and any other parenthesis are dropped from the id."""
-    folded = fold(name).strip(" .")
+    folded = american(fold(name).strip(" ."))
     found = _edge_lookup(folded)
     if found:
         return found
@@ -243,7 +257,10 @@ def edge_id(name: str) -> str:
 def arcane_background_id(name: str) -> str:
     """The canonical id of an arcane background ("Magia" -> ``magic``); unknown ones
     become an id of their own name."""
-    folded = re.sub(r"\s*\(.*\)$", "", fold(name)).strip(" .")
+    folded = re.sub(r"\s*[(\[].*[)\]]$", "", fold(name)).strip(" .")
+    folded = re.sub(
+        r"[\s_-]*swade$", "", folded
+    )  # savaged.us: "Miracles (SWADE)", "miracles_swade"
     return ARCANE_BACKGROUNDS.get(folded, ident(folded))
 
 

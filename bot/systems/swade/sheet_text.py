@@ -18,7 +18,8 @@ LABELS: dict[str, dict[str, str]] = {
         "wounds": "Wounds", "hindrances": "Hindrances", "edges": "Edges", "powers": "Powers",
         "power_points": "Power Points", "arcane": "Arcane Background", "gear": "Gear",
         "special": "Special Abilities", "ap": "AP", "range": "Range", "rof": "RoF",
-        "shots": "Shots", "reach": "Reach",
+        "shots": "Shots", "reach": "Reach", "notes": "Notes", "major": "Major",
+        "minor": "Minor",
     },
     "es": {
         "wild": "(Comodín)", "attributes": "Atributos", "skills": "Habilidades", "pace": "Paso",
@@ -27,6 +28,7 @@ LABELS: dict[str, dict[str, str]] = {
         "powers": "Poderes", "power_points": "Puntos de poder", "arcane": "Trasfondo arcano",
         "gear": "Equipo", "special": "Capacidades especiales", "ap": "PA",
         "range": "Distancia", "rof": "CdF", "shots": "Disparos", "reach": "Alcance",
+        "notes": "Notas", "major": "Mayor", "minor": "Menor",
     },
 }  # fmt: skip
 ATTRIBUTE_NAMES: dict[str, tuple[str, ...]] = {
@@ -135,7 +137,7 @@ def to_block(c: SwadeCombatant, lang: str = "en") -> str:
         derived.append(f"{labels['size']}: {c.size}")
     lines.append("; ".join(derived))
     if c.hindrances:
-        hindrances = ", ".join(edge_name(h, lang) for h in c.hindrances)
+        hindrances = ", ".join(_hindrance(c, h, labels, lang) for h in c.hindrances)
         lines.append(f"{labels['hindrances']}: {hindrances}")
     if c.edges:
         lines.append(f"{labels['edges']}: {', '.join(_edges(c, lang))}")
@@ -155,4 +157,13 @@ def to_block(c: SwadeCombatant, lang: str = "en") -> str:
     if c.abilities:
         lines.append(f"{labels['special']}:")
         lines.extend(f"• {a}" for a in c.abilities)
+    if c.note:
+        lines.append(f"{labels['notes']}: {c.note}")
     return "\n".join(lines)
+
+
+def _hindrance(c: SwadeCombatant, hindrance: str, labels: dict[str, str], lang: str) -> str:
+    """A hindrance with its severity (issue 31): ``Vengeful (Major)``."""
+    severity = c.hindrance_severity.get(hindrance)
+    name = edge_name(hindrance, lang)
+    return f"{name} ({labels[severity]})" if severity else name

@@ -55,6 +55,11 @@ Readings where the rules are silent (docstring of record):
   Miracles: Faith, Psionics, Weird Science, Gifted: Focus), else the first of those
   skills on the sheet.
 - ``Wounds: N`` (savaged.us) is the maximum wounds.
+- Issue 31: a hindrance keeps its severity (``Vengeful (Major)``); any other parenthesis
+  of an edge or hindrance is named as not used. What describes the character (the lines
+  after the name, ``Notes:``, ``Description:``) is the sheet's note
+  (:mod:`bot.systems.swade.statblock_header`). ``A (..) or B (..)`` in Gear is two
+  weapons. Bullets ``• - – — *`` split Special Abilities, also inside one line.
 
 Nothing is dropped silently: what is not used (a free-text line, an unknown label and its
 text, leftover words, sections the bot does not use such as Treasure or Languages) is
@@ -90,6 +95,7 @@ from bot.systems.swade.names import (
     ident,
     skill_id,
 )
+from bot.systems.swade.statblock_header import WC_RE, add_note, read_header
 from bot.systems.swade.statblock_items import (
     BULLETS,
     DIE_SIZES,
@@ -155,14 +161,15 @@ DERIVED_LABELS: dict[str, str] = {
 # Issue 18: ``Género: f`` gives the grammatical gender Spanish texts agree with
 # (``bot.systems.common.GENDERS``).
 GENDER_LABELS: frozenset[str] = frozenset({"genero", "gender"})
+# Issue 31: what describes the character goes to the sheet's note.
+NOTE_LABELS: frozenset[str] = frozenset({"notes", "notas", "description", "descripcion"})
 # Sections the bot reads past: their text is listed as not used, under their label.
 IGNORED_LABELS: tuple[str, ...] = (
     "treasure", "tesoro", "botin", "languages", "language", "idiomas", "lenguas",
-    "current wealth", "wealth", "riqueza", "background", "trasfondo", "description",
-    "descripcion", "advances", "avances", "books in use", "setting rules", "validity",
+    "current wealth", "wealth", "riqueza", "background", "trasfondo", "advances", "avances", "books in use", "setting rules", "validity",
     "framework", "arcane items", "objetos arcanos", "conviction", "conviccion",
     "running die", "dado de carrera", "flying pace", "charisma", "carisma", "sanity",
-    "cordura", "strain", "super powers", "superpoderes", "rank", "rango", "notes", "notas",
+    "cordura", "strain", "super powers", "superpoderes", "rank", "rango",
     "current load", "cyberware", "vehicles", "vehiculos", "heroe's journey selections",
 )  # fmt: skip
 # Labels that may stand without a colon (a heading on its own line, or mid-line).
@@ -170,16 +177,13 @@ NO_COLON: frozenset[str] = frozenset(
     {"special abilities", "capacidades especiales", "habilidades especiales"}
 )
 _ALL_LABELS = sorted(
-    {*LIST_LABELS, *DERIVED_LABELS, *IGNORED_LABELS, *GENDER_LABELS}, key=lambda s: (-len(s), s)
+    {*LIST_LABELS, *DERIVED_LABELS, *IGNORED_LABELS, *GENDER_LABELS, *NOTE_LABELS},
+    key=lambda s: (-len(s), s),
 )
 _LABEL_RE = re.compile(
     r"(?<![a-z0-9'])(?P<label>"
     + "|".join(re.escape(x).replace(r"\ ", r"\s+") for x in _ALL_LABELS)
     + r")(?![a-z'])"
-)
-_WC_RE = re.compile(
-    r"[(\[]\s*(?:wc|wild\s*card|comod[ií]n)\s*[)\]]|\bwild\s*card\b|\bcomod[ií]n\b|\bwc\b|☠️?|💀",
-    re.IGNORECASE,
 )
 _UNKNOWN_LABEL_RE = re.compile(
     r"(?:^|(?<=[\s.;,]))(?P<label>[A-ZÁÉÍÓÚÑÜ][\w'’]*(?:[ \t]+[\w'’]+){0,2})[ \t]*:(?!\d)"
@@ -190,7 +194,7 @@ _UNKNOWN_LABEL_RE = re.compile(
 class _Mark:
     start: int
     end: int  # just after the label and its colon
-    kind: str  # "list", "derived" or "ignored"
+    kind: str  # "list", "derived", "ignored", "gender" or "note"
     field: str
     label: str  # as written
     bulleted: bool = False  # right after a bullet: an item when inside Special Abilities
@@ -220,10 +224,10 @@ def _clean(text: str) -> str:
     text = text.replace("**", "").replace("__", "")
     lines = []
     for line in text.split("\n"):
-        if re.fullmatch(r"\s*(?:-{3,}|(?:\*\s*){3,}|_{3,}|={3,})\s*", line) or re.match(
-            r"\s*created with\b.*savaged", line, flags=re.IGNORECASE
-        ):
+        if re.fullmatch(r"\s*(?:-{3,}|(?:\*\s*){3,}|_{3,}|={3,})\s*", line):
             line = ""
+        # savaged.us's footer, on its own line or glued to the last entry (issue 31)
+        line = re.sub(r"[_*\s]*created with\b[^\n]*?savaged\.?us\S*", "", line, flags=re.I)
         line = re.sub(r"^\s*#{1,6}\s+", "", line)
         lines.append(line)
     text = "\n".join(lines)
@@ -283,6 +287,8 @@ def _find_marks(src: str) -> list[_Mark]:
                 if not colon:
                     continue
                 kind, fld = "gender", "gender"
+            elif label in NOTE_LABELS:
+                kind, fld = "note", "note"
             else:
                 kind, fld = "ignored", label
         if colon:
@@ -384,7 +390,7 @@ def _list_section(
         sheet.skills.update(trait_items(reading, line, text, attributes=False))
     elif mark.field in ("edges", "hindrances"):
         target = sheet.edges if mark.field == "edges" else sheet.hindrances
-        edge_items(sheet, text, target, line)
+        edge_items(reading, sheet, text, target, line)
     elif mark.field == "arcane":
         items = [trim(p) for p in re.split(r"[,;]", text) if trim(p)]
         if items:
@@ -402,24 +408,6 @@ def _list_section(
             gear_item(sheet, item)
 
 
-def _header(
-    reading: SheetReading[SwadeCombatant], sheet: SheetParts, preamble: str, name: str | None
-) -> None:
-    """The text before the first label: the name (its first line) and the Wild Card
-    marker; further lines are not used. A given ``name`` replaces it."""
-    sheet.wild = _WC_RE.search(preamble) is not None
-    lines = [x for x in (ln.strip(" " + BULLETS) for ln in preamble.split("\n")) if x]
-    if not lines:
-        return
-    first = re.sub(r"\s+", " ", _WC_RE.sub(" ", lines[0])).strip(" :-|")
-    if name and fold(first).startswith(fold(name)) and fold(first) != fold(name):
-        reading.leave(first[len(name) :])
-        first = name
-    sheet.header = first
-    for rest in lines[1:]:
-        reading.leave(_WC_RE.sub(" ", rest))
-
-
 # -- the quick Extra ----------------------------------------------------------------------
 
 
@@ -428,8 +416,8 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -
     body = src
     head = re.match(r"^\s*([^:\n,;()]{1,60}?(?:\([^()]*\))?)\s*:\s*(.*)$", src, flags=re.S)
     if head and fold(head.group(1)) not in DERIVED_LABELS and not DIE_TOKEN.search(head[1]):
-        sheet.header = re.sub(r"\s+", " ", _WC_RE.sub(" ", head.group(1))).strip(" -")
-        sheet.wild = _WC_RE.search(head.group(1)) is not None
+        sheet.header = re.sub(r"\s+", " ", WC_RE.sub(" ", head.group(1))).strip(" -")
+        sheet.wild = WC_RE.search(head.group(1)) is not None
         body = head.group(2)
     try:
         items = split_top(body.replace("\n", ","))
@@ -454,7 +442,7 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -
         if armour:
             sheet.natural_armor += int(armour.group(1))
             continue
-        if _WC_RE.fullmatch(item):
+        if WC_RE.fullmatch(item):
             sheet.wild = True
             continue
         pairs, left = trait_pairs(item)
@@ -541,6 +529,10 @@ def _build(
         abilities=sheet.abilities,
     )
     combatant.gender = GENDERS.get(sheet.gender or "")
+    combatant.hindrance_severity = {
+        k: v for k, v in sheet.severity.items() if k in sheet.hindrances
+    }
+    combatant.note = sheet.note
     if "max_wounds" in derived:
         combatant.max_wounds = derived["max_wounds"]
     if "power_points" in derived:
@@ -566,7 +558,7 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
         reading.sheet = _build(reading, sheet, name, quick=True)
         require_sheet(reading.sheet)
         return reading
-    _header(reading, sheet, src[: marks[0].start], name)
+    read_header(reading, sheet, src[: marks[0].start], name)
     in_special = False
     sections: list[tuple[_Mark, int]] = []
     for mark in marks:
@@ -584,6 +576,8 @@ def read_statblock(text: str, *, name: str | None = None) -> SheetReading[SwadeC
             reading.leave(f"{mark.label}: {collapse(content)}")
         elif mark.kind == "gender":
             _gender(reading, sheet, mark, content, line)
+        elif mark.kind == "note":
+            add_note(reading, sheet, content)
         else:
             _list_section(reading, sheet, mark, content, line)
     reading.sheet = _build(reading, sheet, name, quick=False)

@@ -30,6 +30,9 @@ DIE_SIZES = (4, 6, 8, 10, 12)
 
 BULLETS = "•·▪◦●■‣⁃@*-"
 _BULLET_RE = re.compile(r"(?:^|(?<=\s))[•·▪◦●■‣⁃]\s*|(?:^|\n)\s*[-*@]\s+")
+# A dash or star bullet inside a line (a flattened list: "- Armor +2: hide - Size +1: big"):
+# spaces around it and a capital after (the reader has turned – and — into -).
+_INLINE_BULLET_RE = re.compile(r"(?:^|\s)[-*]\s+(?=[A-ZÁÉÍÓÚÑ¿¡])")
 DIE_TOKEN = re.compile(r"\bd\s?\d+", re.IGNORECASE)
 _DAMAGE_RE = re.compile(
     r"^(?:(?:str|fue|fuerza|strength)\.?(?:\+\d*d\d+)+|\d*d\d+(?:\+\d*d\d+)*)(?:[+-]\d+)?$"
@@ -78,6 +81,8 @@ class SheetParts:
     worn_armor: int = 0
     shield_parry: int = 0
     gender: str | None = None  # issue 18: "f"/"m", Spanish agreement
+    severity: dict[str, str] = field(default_factory=dict)  # hindrance id -> major/minor
+    note: str = ""  # what describes the character (issue 31: the lines after the name)
 
 
 def bad(line: int, what: str, text: str) -> RuleError:
@@ -113,8 +118,10 @@ def collapse(text: str) -> str:
 
 def trim(item: str) -> str:
     """An item without surrounding spaces and trailing punctuation ("axe (Str+d8)." ->
-    "axe (Str+d8)"): a trailing period must not cost the weapon."""
-    return collapse(item).strip(" .,;:|…")
+    "axe (Str+d8)"): a trailing period must not cost the weapon, and a name that starts
+    with a point keeps it (".45 pistol")."""
+    text = collapse(item).rstrip(" .,;:|…").lstrip(" ,;:|…")
+    return text if re.match(r"\.\d", text) else text.lstrip(".").lstrip(" ,;:|…")
 
 
 # -- traits -------------------------------------------------------------------------------
@@ -226,7 +233,9 @@ def paren_weapon(item: str) -> Weapon | None:
 
 
 _INLINE_WEAPON_RE = re.compile(
-    rf"^(?P<name>[^\d()]+?)\s*:?\s+(?P<damage>{_INLINE_DAMAGE})(?P<rest>(?:\s+.*)?)$", re.IGNORECASE
+    rf"^(?P<name>(?:[.\d][\w.]*\s+)?[^\d()]+?)\s*:?\s+(?P<damage>{_INLINE_DAMAGE})"
+    r"(?P<rest>(?:\s+.*)?)$",
+    re.IGNORECASE,
 )
 
 
@@ -250,8 +259,26 @@ def inline_weapon(item: str) -> Weapon | None:
     return weapon
 
 
+_EITHER = re.compile(r"^(?P<a>[^()]+\([^()]*\))\s+(?:or|o|u|ó)\s+(?P<b>[^()]+\([^()]*\))$", re.I)
+
+
+def either_weapons(item: str) -> list[Weapon] | None:
+    """``hacha corta (FUE+d6) o lanza (FUE+d6, Alcance 1)``: two weapons, when both read
+    as weapons (a choice the book leaves to the GM; both go on the sheet)."""
+    m = _EITHER.match(item)
+    if m is None:
+        return None
+    found = [paren_weapon(m.group("a").strip()), paren_weapon(m.group("b").strip())]
+    return [w for w in found if w is not None] if all(found) else None
+
+
 def gear_item(sheet: SheetParts, item: str) -> None:
-    """A gear entry: a weapon, a shield (``+2 Parry``), armour (``(+2)``) or other gear."""
+    """A gear entry: a weapon (or two: ``axe (Str+d6) or spear (Str+d6)``), a shield
+    (``+2 Parry``), armour (``(+2)``) or other gear."""
+    either = either_weapons(item)
+    if either is not None:
+        sheet.weapons.extend(either)
+        return
     weapon = paren_weapon(item) or (None if "(" in item else inline_weapon(item))
     if weapon is not None:
         sheet.weapons.append(weapon)
@@ -304,7 +331,17 @@ def entries(text: str, line: int) -> list[str]:
     return [item for item in map(trim, items) if item and fold(item) not in NONE_WORDS]
 
 
-def edge_items(sheet: SheetParts, content: str, target: list[str], line: int) -> None:
+_SEVERITY = re.compile(r"\b(major|minor|mayor|menor)\b")
+_IMPROVED = re.compile(r"^(?:imp|improved|mejorad[oa])$")
+
+
+def edge_items(
+    reading: SheetReading[SwadeCombatant], sheet: SheetParts, content: str, target: list[str],
+    line: int,
+) -> None:  # fmt: skip
+    """Edges or hindrances by id. A hindrance's severity (``Vengeful (Major)``,
+    ``Vengativa (Mayor)``) is kept; any other parenthesis (``Enemy (Minor, the Red
+    Hand)``, ``Trademark Weapon (Sword)``) is text the bot does not use, and is named."""
     for item in entries(content, line):
         arcane = re.match(
             r"^(?:arcane background|trasfondo arcano|ta|ab)\s*[(:]\s*(.+?)\)?$", fold(item)
@@ -314,14 +351,28 @@ def edge_items(sheet: SheetParts, content: str, target: list[str], line: int) ->
             if "arcane_background" not in target:
                 target.append("arcane_background")
             continue
-        target.append(edge_id(item))
+        key = edge_id(item)
+        target.append(key)
+        paren = re.search(r"\(([^()]*)\)\s*$", item)
+        if paren is None:
+            continue
+        inner = fold(paren.group(1))
+        severity = _SEVERITY.search(inner)
+        if severity and target is sheet.hindrances:
+            word = severity.group(1)
+            sheet.severity[key] = "major" if word in ("major", "mayor") else "minor"
+            inner = _SEVERITY.sub("", inner, count=1)
+        if _IMPROVED.match(inner.strip()) or not re.search(r"\w", inner):
+            continue
+        reading.leave(item)
 
 
 def _special_items(content: str) -> list[str]:
     """Special Abilities split into items: by bullets, else by lines that start an item
     (``Name:``), else (flattened) by sentences followed by ``Name:``."""
-    if _BULLET_RE.search(content):
-        return [p for p in _BULLET_RE.split(content) if p.strip()]
+    if _BULLET_RE.search(content) or _INLINE_BULLET_RE.search(content):
+        pieces = [p for p in _BULLET_RE.split(content) if p.strip()]
+        return [q for p in pieces for q in _INLINE_BULLET_RE.split(p) if q.strip()]
     lines = [x for x in content.split("\n") if x.strip()]
     if len(lines) > 1:
         items: list[str] = []

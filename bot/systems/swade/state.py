@@ -166,6 +166,8 @@ class SwadeCombatant(CombatantCore):
     size: int = 0
     edges: list[str] = Field(default_factory=list)  # canonical English ids: "level_headed"...
     hindrances: list[str] = Field(default_factory=list)
+    # Issue 31: a hindrance's severity as the sheet gives it (id -> "major"/"minor").
+    hindrance_severity: dict[str, Literal["major", "minor"]] = Field(default_factory=dict)
     weapons: list[Weapon] = Field(default_factory=list)
     power_points: int | None = None
     max_power_points: int | None = None
@@ -179,6 +181,7 @@ class SwadeCombatant(CombatantCore):
     abilities: list[str] = Field(
         default_factory=list
     )  # special abilities the bot keeps, not applies
+    note: str = ""  # issue 31: what describes it (a book's line, savaged.us's rank and race)
     bennies: int = 0  # a GM Wild Card's own pool (SW-35); players' pools live in the ledger
     wounds: int = 0
     max_wounds: int = 3

@@ -21,6 +21,7 @@ class RHCase:
     equipment: tuple[tuple[str, tuple[str, ...], int, dict[str, int], tuple[str, ...]], ...] = ()
     actions: tuple[str, ...] = ()
     defaults: tuple[str, ...] = ()
+    wrap_at: str | None = None  # issue 31: the PDF wrap goes between this trait and its value
 
 
 RH_CASES: list[RHCase] = [
@@ -132,6 +133,7 @@ class DSCase:
     ] = ()
     techniques: tuple[tuple[str, str, int, int], ...] = ()  # name, skill, bonus, damage
     defaults: tuple[str, ...] = ()
+    wrap_at: str | None = None  # issue 31: the PDF wrap goes between this trait and its value
 
 
 DS_CASES: list[DSCase] = [

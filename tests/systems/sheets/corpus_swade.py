@@ -27,6 +27,7 @@ class SwadeCase:
     size: int = 0
     edges: tuple[str, ...] = ()
     hindrances: tuple[str, ...] = ()
+    severity: tuple[tuple[str, str], ...] = ()  # issue 31: (hindrance, "major"/"minor")
     # (name, damage, ap, range, rof, reach)
     weapons: tuple[tuple[str, str, int, str, int, int], ...] = ()
     powers: tuple[tuple[str, int | None], ...] = ()
@@ -37,6 +38,7 @@ class SwadeCase:
     max_wounds: int = 3
     gear: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
+    note: str = ""  # issue 31: what describes the character (a line after the name)
     unused: tuple[str, ...] = ()  # as published
     given_name: str | None = None  # the name the command passes (blocks without one)
     quick: bool = False  # a one-line quick Extra (no flattened or wrapped form)
@@ -64,6 +66,7 @@ Special Abilities:
         armor=1,
         edges=("alertness",),
         hindrances=("greedy",),
+        severity=(("greedy", "minor"),),
         weapons=(("Reed spear", "Str+d4", 0, "", 1, 1), ("sling", "Str+d4", 0, "4/8/16", 1, 0)),
         gear=("hide vest (+1)",),
         abilities=("Swamp Sight",),
@@ -88,6 +91,7 @@ Bennies: 3""",
         armor=3,
         edges=("command", "improved_level_headed", "quick", "combat_reflexes"),
         hindrances=("arrogant", "mean"),
+        severity=(("arrogant", "major"),),
         weapons=(("Great axe", "Str+d10", 2, "", 1, 0),),
         gear=("plate corselet (+3)", "medium shield (+2 Parry)"),
         bennies=3,
@@ -110,6 +114,7 @@ Gear: Cutlass (Str+d6), heavy crossbow (Range 15/30/60, Damage 2d8, AP 2, RoF 1)
         armor=1,
         edges=("marksman",),
         hindrances=("wanted",),
+        severity=(("wanted", "minor"),),
         weapons=(
             ("Cutlass", "Str+d6", 0, "", 1, 0),
             ("heavy crossbow", "2d8", 2, "15/30/60", 1, 0),
@@ -136,6 +141,7 @@ Gear: Ritual dagger (Str+d4), robes""",
         toughness=5,
         edges=("arcane_background", "level_headed", "power_points"),
         hindrances=("vengeful",),
+        severity=(("vengeful", "major"),),
         weapons=(("Ritual dagger", "Str+d4", 0, "", 1, 0),),
         powers=(("bolt", 1), ("deflection", 3), ("fear", 2), ("confusion", 1)),
         pp=20,
@@ -164,6 +170,7 @@ Gear: Mace (Str+d6), leather coat (+1)""",
         armor=1,
         edges=("arcane_background", "healer"),
         hindrances=("vow",),
+        severity=(("vow", "major"),),
         weapons=(("Mace", "Str+d6", 0, "", 1, 0),),
         powers=(("healing", 3), ("protection", 1), ("smite", 2), ("relief", 1)),
         pp=15,
@@ -285,6 +292,7 @@ Gear: Lightning gun (Range 12/24/48, Damage 2d6, AP 2, RoF 1, Shots 12), lab coa
         armor=1,
         edges=("arcane_background", "gadgeteer", "mcgyver"),
         hindrances=("delusional", "quirk"),
+        severity=(("delusional", "minor"), ("quirk", "minor")),
         weapons=(("Lightning gun", "2d6", 2, "12/24/48", 1, 0),),
         powers=(("blast", 2), ("barrier", 2), ("speed", 1)),
         pp=15,
@@ -310,6 +318,7 @@ Power Points: 10""",
         toughness=5,
         edges=("arcane_background",),
         hindrances=("young",),
+        severity=(("young", "minor"),),
         powers=(("speed", 1), ("boost trait", 2)),
         pp=10,
         ab="gifted",
@@ -348,6 +357,7 @@ Validity: Character appears valid and optimal""",
         toughness=5,
         edges=("arcane_background", "alertness"),
         hindrances=("cautious", "curious"),
+        severity=(("cautious", "minor"), ("curious", "major")),
         weapons=(("Staff", "Str+d4", 0, "", 1, 1),),
         powers=(("Bolt", 1), ("Healing", 3), ("Light", 1)),
         pp=10,
@@ -355,8 +365,8 @@ Validity: Character appears valid and optimal""",
         arcane_skill="spellcasting",
         gear=("Herb pouch", "lantern"),
         abilities=("Keen Nose",),
+        note="Human Female Hedge Witch",
         unused=(
-            "Human Female Hedge Witch",
             "Running Die: d6",
             "Languages: Common, Sylvan",
             "Current Wealth: $75",
@@ -384,6 +394,7 @@ Validity: Character appears valid and optimal""",
         armor=2,
         edges=("command", "marksman", "level_headed"),
         hindrances=("loyal", "heroic"),
+        severity=(("loyal", "minor"), ("heroic", "major")),
         weapons=(("Service pistol", "2d6", 1, "12/24/48", 1, 0), ("Knife", "Str+d4", 0, "", 1, 0)),
         gear=("Flak vest (+2)",),
         bennies=4,
@@ -505,6 +516,7 @@ Capacidades especiales:
         armor=1,
         edges=("alertness",),
         hindrances=("greedy",),
+        severity=(("greedy", "minor"),),
         weapons=(("Lanza corta", "Fue+d4", 0, "", 1, 1), ("honda", "Fue+d4", 0, "4/8/16", 1, 0)),
         gear=("jubón de cuero (+1)",),
         abilities=("Visión en la penumbra",),

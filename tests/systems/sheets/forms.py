@@ -24,12 +24,17 @@ def _hyphenate(text: str, start: int) -> str:
     return text[: m.start()] + m.group(1) + "-\n" + m.group(2) + text[m.end() :]
 
 
-def wrapped(text: str, *, trait_line: str | None = None) -> str:
+def wrapped(text: str, *, trait_line: str | None = None, wrap_at: str | None = None) -> str:
     """PDF wraps: on the line starting with ``trait_line`` (a SWADE skills line) the
-    first ``Name dN`` is broken before its die; otherwise the first ", " of the longest
-    line becomes ",\\n". Then one word further down is hyphenated across two lines."""
+    first ``Name dN`` is broken before its die; with ``wrap_at`` (issue 31: ``"Mag "``,
+    ``"Armas de Fuego "``) the line breaks between that trait and its value; otherwise
+    the first ", " of the longest line becomes ",\\n". Then one word further down is
+    hyphenated across two lines."""
     lines = text.split("\n")
-    if trait_line is not None:
+    if wrap_at is not None:
+        i = next(n for n, line in enumerate(lines) if wrap_at in line)
+        lines[i] = lines[i].replace(wrap_at, wrap_at.rstrip() + "\n", 1)
+    elif trait_line is not None:
         i = next(n for n, line in enumerate(lines) if line.startswith(trait_line))
         lines[i] = re.sub(r"(\w) (d\d+)", r"\1\n\2", lines[i], count=1)
     else:
@@ -40,9 +45,11 @@ def wrapped(text: str, *, trait_line: str | None = None) -> str:
     return _hyphenate(joined, start)
 
 
-def form(text: str, which: str, *, trait_line: str | None = None) -> str:
+def form(
+    text: str, which: str, *, trait_line: str | None = None, wrap_at: str | None = None
+) -> str:
     if which == "flat":
         return flat(text)
     if which == "wrapped":
-        return wrapped(text, trait_line=trait_line)
+        return wrapped(text, trait_line=trait_line, wrap_at=wrap_at)
     return text

@@ -7,16 +7,18 @@ import pytest
 
 from bot.systems.ds20.statline import read_statline
 from bot.systems.ritualhex.sheet import read_sheet
+from tests.systems.sheets.corpus_habits import HABIT_DS, HABIT_RH
 from tests.systems.sheets.corpus_other import DS_CASES, RH_CASES, DSCase, RHCase
 from tests.systems.sheets.forms import FORMS, form
 
 
 @pytest.mark.parametrize(
     ("case", "which"),
-    [pytest.param(c, w, id=f"{c.id}-{w}") for c in RH_CASES for w in FORMS],
+    [pytest.param(c, w, id=f"{c.id}-{w}") for c in RH_CASES + HABIT_RH for w in FORMS],
 )
 def test_ritual_hex_sheet_in_every_form(case: RHCase, which: str) -> None:
-    reading = read_sheet(form(case.text, which), kind=case.kind)  # type: ignore[arg-type]
+    text = form(case.text, which, wrap_at=case.wrap_at)
+    reading = read_sheet(text, kind=case.kind)  # type: ignore[arg-type]
     c = reading.sheet
     assert (c.name, c.side, c.is_pc) == (case.name, case.kind, case.kind == "hero")
     assert c.base == case.base
@@ -35,10 +37,10 @@ def test_ritual_hex_sheet_in_every_form(case: RHCase, which: str) -> None:
 
 @pytest.mark.parametrize(
     ("case", "which"),
-    [pytest.param(c, w, id=f"{c.id}-{w}") for c in DS_CASES for w in FORMS],
+    [pytest.param(c, w, id=f"{c.id}-{w}") for c in DS_CASES + HABIT_DS for w in FORMS],
 )
 def test_dread_s20_sheet_in_every_form(case: DSCase, which: str) -> None:
-    reading = read_statline(form(case.text, which))
+    reading = read_statline(form(case.text, which, wrap_at=case.wrap_at))
     c = reading.sheet
     assert (c.name, c.is_pc, c.side, c.group) == (case.name, case.is_pc, case.side, case.group)
     assert c.scores == case.scores

@@ -149,6 +149,9 @@ def swade_sheets(draw: st.DrawFn) -> SwadeCombatant:
     arcane = ARCANE_SKILL_OF.get(background or "") or next(
         (s for s in ARCANE_SKILLS if s in skills), None
     )
+    hindrances = draw(st.lists(st.sampled_from(HINDRANCE_IDS), unique=True, max_size=3))
+    severity = {h: draw(st.sampled_from(["major", "minor"])) for h in hindrances}
+    severity = {h: v for h, v in severity.items() if draw(st.booleans())}  # issue 31
     return SwadeCombatant(
         id="",
         name=draw(name()),
@@ -161,7 +164,8 @@ def swade_sheets(draw: st.DrawFn) -> SwadeCombatant:
         armor=draw(st.integers(0, 6)),
         size=draw(st.integers(-2, 6)),
         edges=edges,
-        hindrances=draw(st.lists(st.sampled_from(HINDRANCE_IDS), unique=True, max_size=3)),
+        hindrances=hindrances,
+        hindrance_severity=severity,
         weapons=draw(st.lists(weapons(), max_size=3)),
         powers=draw(
             st.lists(
@@ -182,6 +186,7 @@ def swade_sheets(draw: st.DrawFn) -> SwadeCombatant:
         max_wounds=draw(st.integers(3, 5)),
         gear=gear,
         abilities=draw(st.lists(name(), unique=True, max_size=3)),
+        note=draw(st.sampled_from(["", "an old soldier", "Seasoned Male Human, Caravan Guard"])),
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.systems.swade.statblock import read_statblock
 from bot.systems.swade.state import SwadeCombatant, Trait
+from tests.systems.sheets.corpus_habits import HABIT_SWADE
 from tests.systems.sheets.corpus_swade import SWADE_CASES, SwadeCase
 from tests.systems.sheets.forms import FORMS, form
 
@@ -43,6 +44,8 @@ def assert_sheet(c: SwadeCombatant, case: SwadeCase) -> None:
     )
     assert c.edges == list(case.edges)
     assert c.hindrances == list(case.hindrances)
+    assert c.hindrance_severity == dict(case.severity)  # issue 31
+    assert c.note == case.note
     assert [(w.name, w.damage, w.ap, w.range, w.rof, w.reach) for w in c.weapons] == list(
         case.weapons
     )
@@ -56,7 +59,7 @@ def assert_sheet(c: SwadeCombatant, case: SwadeCase) -> None:
 
 CASES = [
     pytest.param(case, which, id=f"{case.id}-{which}")
-    for case in SWADE_CASES
+    for case in SWADE_CASES + HABIT_SWADE
     for which in (("published",) if case.quick else FORMS)
 ]
 

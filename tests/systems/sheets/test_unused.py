@@ -30,13 +30,13 @@ Gear: Axe (Str+d8), chain shirt (+2)"""
 def test_swade_lists_every_line_and_word_it_did_not_use() -> None:
     reading = read_statblock(ORC)
     assert reading.unused == [
-        "A scarred veteran of the border wars",
         "plus some spare words",
         "Languages: Orcish, Trade",
         "and a scar",
         "Loot: 2d6 silver",
     ]
     c = reading.sheet
+    assert c.note == "A scarred veteran of the border wars."  # issue 31: used, as the note
     assert [w.name for w in c.weapons] == ["Axe"] and c.gear == ["chain shirt (+2)"]
     assert (c.parry, c.toughness, c.armor) == (6, 8, 2)
     assert reading.defaults == []
@@ -45,13 +45,13 @@ def test_swade_lists_every_line_and_word_it_did_not_use() -> None:
 def test_swade_lists_the_same_flattened() -> None:
     reading = read_statblock(flat(ORC), name="Orc Raider")
     assert reading.unused == [
-        "A scarred veteran of the border wars",
         "plus some spare words",
         "Languages: Orcish, Trade",
         "and a scar",
         "Loot: 2d6 silver",
     ]
     assert [w.name for w in reading.sheet.weapons] == ["Axe"]
+    assert reading.sheet.note == "A scarred veteran of the border wars."
 
 
 def test_swade_quick_extra_lists_unknown_words_and_names_its_defaults() -> None:

@@ -117,3 +117,80 @@ def test_natural_weapons_in_special_abilities_become_weapons() -> None:
     text = "Lobo\nAtributos: Agilidad d8, Vigor d6\nCapacidades especiales:\n• Mordisco: Fue+d6.\n• Veloz."
     c = parse_statblock(text)
     assert [(w.name, w.damage) for w in c.weapons] == [("Mordisco", "Fue+d6")]
+
+
+# -- issue 31: nothing lost silently ----------------------------------------------------------
+
+
+def _read(text: str, name: str | None = None):  # type: ignore[no-untyped-def]
+    from bot.systems.swade.statblock import read_statblock
+
+    return read_statblock(text, name=name)
+
+
+ATTRS = "Attributes: Agility d6, Smarts d6, Spirit d6, Strength d8, Vigor d8"
+
+
+def test_a_hindrances_other_detail_is_named_not_dropped() -> None:
+    reading = _read(f"Ana\n{ATTRS}\nHindrances: Enemy (Minor, the Red Hand), Vow (Major)")
+    assert reading.sheet.hindrance_severity == {"enemy": "minor", "vow": "major"}
+    assert reading.unused == ["Enemy (Minor, the Red Hand)"]
+
+
+def test_an_edges_detail_is_named_too() -> None:
+    reading = _read(f"Ana\n{ATTRS}\nEdges: Trademark Weapon (Sword), Level Headed (Imp)")
+    assert reading.sheet.edges == ["trademark_weapon", "improved_level_headed"]
+    assert reading.unused == ["Trademark Weapon (Sword)"]
+
+
+def test_either_weapons_only_when_both_are_weapons() -> None:
+    c = _read(f"Ana\n{ATTRS}\nGear: axe (Str+d6) or spear (Str+d4, Reach 1)").sheet
+    assert [(w.name, w.damage, w.reach) for w in c.weapons] == [
+        ("axe", "Str+d6", 0), ("spear", "Str+d4", 1)
+    ]  # fmt: skip
+    c = _read(f"Ana\n{ATTRS}\nGear: axe (Str+d6) or a rope (10 yards)").sheet
+    assert c.weapons == [] and c.gear == ["axe (Str+d6) or a rope (10 yards)"]
+
+
+def test_a_long_note_keeps_its_start_and_names_the_rest() -> None:
+    from bot.systems.swade.bounds import NOTE_MAX
+
+    words = " ".join(f"word{i}" for i in range(120))
+    reading = _read(f"Ana\n{words}\n{ATTRS}")
+    assert len(reading.sheet.note) <= NOTE_MAX and reading.sheet.note.startswith("word0 word1")
+    assert reading.unused and reading.unused[0].startswith("word")
+
+
+def test_a_given_name_that_is_a_words_start_does_not_cut_it() -> None:
+    reading = _read(f"Orcish Brute\n{ATTRS}", name="Orc")
+    assert reading.sheet.name == "Orc" and reading.unused == ["Orcish Brute"]
+    reading = _read(f"Orc Raider\n{ATTRS}", name="Orc")
+    assert reading.sheet.note == "Raider"
+
+
+def test_savaged_us_arcane_background_spellings() -> None:
+    for written in ("Miracles (SWADE)", "Miracles [SWADE]", "miracles_swade", "Miracles SWADE"):
+        c = _read(f"Ana\n{ATTRS}\nArcane Background: {written}").sheet
+        assert c.arcane_background == "miracles", written
+
+
+def test_savaged_us_footer_glued_to_the_last_power() -> None:
+    c = _read(f"Ana\n{ATTRS}\nPowers: bolt (1 PP), smite (2 PP)Created with Savaged.us").sheet
+    assert [(p.name, p.cost) for p in c.powers] == [("bolt", 1), ("smite", 2)]
+
+
+def test_british_spellings() -> None:
+    c = _read("Ana\nAttributes: Vigour d10\nHindrances: Code of Honour (Major)").sheet
+    assert c.attributes["vigor"].die == 10 and c.hindrances == ["code_of_honor"]
+
+
+def test_bounds_refuse_a_severity_without_its_hindrance_or_a_long_note() -> None:
+    from bot.systems.swade.bounds import NOTE_MAX, combatant_problems
+    from bot.systems.swade.state import SwadeCombatant
+
+    ok = SwadeCombatant(id="c1", name="A", hindrances=["vow"], hindrance_severity={"vow": "major"})
+    assert list(combatant_problems(ok)) == []
+    stray = ok.model_copy(update={"hindrance_severity": {"greedy": "major"}})
+    assert [p.path for p in combatant_problems(stray)] == ["combatant.hindrance_severity"]
+    long = ok.model_copy(update={"note": "x" * (NOTE_MAX + 1)})
+    assert [p.path for p in combatant_problems(long)] == ["combatant.note"]
