@@ -47,17 +47,16 @@ async def _fill(db: Database) -> None:
     """An ended fight and the running one in CHANNEL, a session, a spend of each at
     ``seq`` 3 (the old rows: channel and seq only), and an undo snapshot."""
     async with db.transaction() as tx:
-        for at, kind in ((EARLIER, "encounter.start"), ("2026-01-01T11:00", "encounter.end")):
+        for at, kind in (
+            (EARLIER, "encounter.start"),
+            ("2026-01-01T11:00:00.000+00:00", "encounter.end"),
+            (RUNNING, "encounter.start"),
+        ):
             await tx.execute(
                 "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind,"
                 " payload) VALUES (?, ?, ?, ?, ?, '{}')",
                 (at, GUILD, CHANNEL, GM, kind),
             )
-        await tx.execute(
-            "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind,"
-            " payload) VALUES (?, ?, ?, ?, 'encounter.start', '{}')",
-            (RUNNING, GUILD, CHANNEL, GM),
-        )
         state = pack(
             '{"channel_id": 500, "guild_id": 1, "gm_id": 10, "state": {"system": "swade"}}'
         )
