@@ -78,15 +78,12 @@ class EncounterCog(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.require_gm()
-        summary = await end_summary(ctx, encounter)
+        summary, whole = await end_summary(ctx, encounter)
         await self.bot.encounters.end(ctx.channel_id, ctx.user_id)
-        embed = discord.Embed(
-            title=ctx.t(
-                "encounter.ended", name=encounter.name or ctx.t(f"system.{encounter.system}")
-            ),
-            description=summary or None,
-        )
-        await ctx.send(embed=embed)
+        title = ctx.t("encounter.ended", name=encounter.name or ctx.t(f"system.{encounter.system}"))
+        await ctx.send(embed=discord.Embed(title=title, description=summary or None))
+        if whole:  # issue 27: a hidden combatant's numbers, for the GM alone
+            await ctx.send_gm_detail("encounter.summary_title", [whole])
 
     @encounter.command(
         name=_("show"), description=_("Post the board again at the bottom of the channel")
@@ -204,10 +201,12 @@ class EncounterCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
-        undone, notes = await undo(ctx)  # and what lives outside the state (SW-38)
+        undone, notes, detail = await undo(ctx)  # and what lives outside the state (SW-38)
         lines = [ctx.t("encounter.undone", what=summary_text(undone.summary, ctx.lang))]
         lines += notes
         await ctx.send("\n".join(lines))
+        if detail:  # issue 27: a hidden Wild Card's pool, for the GM alone
+            await ctx.send_gm_detail("encounter.undo_title", detail)
         self.bot.boards.request(ctx.channel_id)
 
 

@@ -360,11 +360,16 @@ class OfflineTable:
         return self._base_payload(user, 2, data)
 
     async def run_raw(
-        self, user_name: str, path: list[str], values: dict[str, Any]
+        self,
+        user_name: str,
+        path: list[str],
+        values: dict[str, Any],
+        resolved: dict[str, Any] | None = None,
     ) -> list[SentMessage]:
         """Send a command with option values exactly as given (no checks, no conversion):
         what a hostile or buggy client could put in a payload. Unknown option names are
-        sent as strings."""
+        sent as strings. ``resolved``: the payload's resolved users and members, as
+        given (a user who is not a member of the server has no ``members`` entry)."""
         assert self.bot is not None
         user = self.user(user_name)
         command: Any = self.bot.tree.get_command(path[0])
@@ -376,7 +381,20 @@ class OfflineTable:
             param = params.get(name)
             kind = param.type.value if param is not None else 3
             options.append({"name": name, "type": kind, "value": value})
-        return await self.dispatch(self._wrap(user, path[0], path, options, {}), user)
+        payload = self._wrap(user, path[0], path, options, resolved or {})
+        return await self.dispatch(payload, user)
+
+    async def submit_raw(
+        self, user_name: str, custom_id: str, values: dict[str, str]
+    ) -> list[SentMessage]:
+        """Submit a form with any custom_id (what a hostile client could send)."""
+        user = self.user(user_name)
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+            for k, v in values.items()
+        ]
+        payload = self._base_payload(user, 5, {"custom_id": custom_id, "components": rows})
+        return await self.dispatch(payload, user)
 
     def _options(
         self, command: app_commands.Command, given: dict[str, str], resolved: dict[str, Any]

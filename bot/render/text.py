@@ -5,7 +5,10 @@ An event is an i18n key with parameters. A parameter that names a catalogue entr
 ``{condition_name:key}`` (``bot.i18n.catalog``), so rules can name conditions, skills and
 outcomes without knowing the language. Every other parameter is shown as given: a name a
 user typed is never looked up, even when it reads like a key (issue 21). Lists are
-joined with commas; booleans read yes/no.
+joined with commas; booleans read yes/no. A parameter that is a phrase the rules built,
+``{"key": ..., "params": {...}}`` (never text a user typed: that is always a string), is
+written in the reader's language with its own parameters read the same way ("with
+Battle axe (Str+d10)", SW-44).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from bot.i18n import CommandName, OptionNames, shown, t
 from bot.i18n.catalog import key_params
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
-from bot.systems.base import Event, read_summary
+from bot.systems.base import Event, is_phrase, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
@@ -24,11 +27,20 @@ def translate_value(value: Any, lang: str) -> Any:
     anything else (user text included) as it is; a command by the reader's name for it."""
     if isinstance(value, CommandName | OptionNames):
         return shown(value, lang)
+    if is_phrase(value):
+        return phrase_text(value, lang)
+    if isinstance(value, list) and value and all(is_phrase(v) for v in value):
+        return ", ".join(phrase_text(v, lang) for v in value)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return ", ".join(value)
     if isinstance(value, bool):
         return t("word.yes" if value else "word.no", lang)
     return value
+
+
+def phrase_text(value: dict[str, Any], lang: str) -> str:
+    key = value["key"]
+    return t(key, lang, **render_params(key, value["params"], lang))
 
 
 def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -122,7 +122,9 @@ def result_suffix(roll: DSRoll) -> str:
 
 
 def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...]) -> DSWeapon:
-    """The named weapon (case and accents ignored), or the first of ``kinds`` in hand."""
+    """The named weapon (case and accents ignored), or the first of ``kinds`` in hand as
+    the sheet lists them, a Pelea one (fists) only when there is no other (SW-44's care:
+    unarmed only when the attacker has no weapon that fits)."""
     if name:
         for w in c.weapons:
             if fold(w.name) == fold(name):
@@ -132,10 +134,12 @@ def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...])
                     raise RuleError("ds20.error.wrong_weapon_kind", weapon=w.name)
                 return w
         raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=name)
-    for w in c.weapons:
-        if w.kind in kinds and not w.dropped:
-            return w
-    raise RuleError("ds20.error.no_weapon_of_kind", name=c.name, kind=kinds[0])
+    in_hand = [w for w in c.weapons if w.kind in kinds and not w.dropped]
+    armed = [w for w in in_hand if w.kind != "pelea"]
+    if in_hand:
+        return (armed or in_hand)[0]
+    weapon_kind = kinds[0]
+    raise RuleError("ds20.error.no_weapon_of_kind", name=c.name, kind=f"ds20.kind.{weapon_kind}")
 
 
 def defence_offers(target: DSCombatant, kinds: tuple[str, ...]) -> list[Offer]:

@@ -104,15 +104,18 @@ def deal_damage(
     called: BodyPart | None = None,
     stun: bool = False,
     armour: bool = True,
+    attacker: str = "",
 ) -> list[Event]:
     """DS-6 wound level from damage and the weapon's MHL/MHG; DS-7 armour roll (only if
     the armour covers the called part, when the shot was called); DS-10 stun; then
-    DS-8 accumulation. Losing aim when wounded (DS-11). Mutates ``target``."""
+    DS-8 accumulation. Losing aim when wounded (DS-11). Mutates ``target``. ``attacker``:
+    whose weapon it is (issue 27: a hidden one's MHL/MHG reach players masked)."""
     severity = wound_severity(damage, mhl, mhg)
     events = [
         Event(
             key="ds20.damage",
             params={
+                "attacker": attacker,
                 "name": target.name,
                 "damage": damage,
                 "weapon": weapon,
@@ -197,6 +200,7 @@ def resolve_hit(
             weapon.mhg,
             weapon=weapon.name,
             called=pending.called,
+            attacker=attacker.name,
         )
     weapon = next(w for w in attacker.weapons if w.name == pending.weapon)
     return deal_damage(
@@ -209,6 +213,7 @@ def resolve_hit(
         weapon=weapon.name,
         called=pending.called,
         stun=pending.maneuver == "stun",
+        attacker=attacker.name,
     )
 
 
@@ -286,6 +291,8 @@ def attack(
             name=attacker.name,
             target=target.name,
             weapon=w.name,
+            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
+            mhg=w.mhg,
         )
     ]
     offers: list = []
@@ -420,6 +427,7 @@ def defend(
                     block_weapon.mhl,
                     block_weapon.mhg,
                     weapon=block_weapon.name,
+                    attacker=defender.name,
                 )
             )
     else:

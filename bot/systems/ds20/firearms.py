@@ -197,6 +197,8 @@ def shoot(
             name=attacker.name,
             target=target.name,
             weapon=w.name,
+            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
+            mhg=w.mhg,
         )
     )
     offers: list[Offer] = []
@@ -240,7 +242,15 @@ def shoot(
         else:
             events.extend(
                 deal_damage(
-                    new, dice, target, damage + extra, w.mhl, w.mhg, weapon=w.name, called=called
+                    new,
+                    dice,
+                    target,
+                    damage + extra,
+                    w.mhl,
+                    w.mhg,
+                    weapon=w.name,
+                    called=called,
+                    attacker=attacker.name,
                 )
             )
     if w.ammo is not None:
@@ -306,7 +316,16 @@ def _disaster(
     )
     if again.success:
         events.extend(
-            deal_damage(state, dice, victim, shot_damage(again), w.mhl, w.mhg, weapon=w.name)
+            deal_damage(
+                state,
+                dice,
+                victim,
+                shot_damage(again),
+                w.mhl,
+                w.mhg,
+                weapon=w.name,
+                attacker=attacker.name,
+            )
         )
     return events
 

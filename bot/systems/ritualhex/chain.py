@@ -64,6 +64,7 @@ from bot.systems.ritualhex.state import (
     RHCombatant,
     RitualHexState,
 )
+from bot.systems.ritualhex.weapons import action_phrase
 from bot.systems.words import fold
 
 # -- what a combatant can do -------------------------------------------------------
@@ -338,7 +339,7 @@ def _apply_effects(
         if effect.kind in ("damage", "heal", "waiting") and target is not None:
             assert effect.amount is not None
             if effect.kind == "damage":
-                apply_damage(state, target, dice, effect.amount, limb, events)
+                apply_damage(state, target, dice, effect.amount, limb, events, author.name)
             elif effect.kind == "heal":
                 if not target.active:
                     events.append(
@@ -640,7 +641,7 @@ def declare(
             else "ritualhex.declared_no_target",
             params={
                 "name": c.name,
-                "action": act.name,
+                "action": action_phrase(act, item),  # an attack with its damage (SW-44's care)
                 "targets": ", ".join(_name(state, t) for t in aimed),
                 "limb": limb or "",
                 "cost": cost,

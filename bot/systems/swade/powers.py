@@ -693,6 +693,7 @@ def _damage(
         Event(
             key="swade_powers.damage.roll",
             params={
+                "caster": caster.name,  # whose roll it is (issue 27: a hidden one's is masked)
                 "target": target.name,
                 "power": resolved.label,
                 "damage": roll.total,

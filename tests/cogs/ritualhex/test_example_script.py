@@ -43,7 +43,7 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
         "Bloqueo de Goblin falla automáticamente.",
         "Thrall protege a Goblin: Piña de Red Haggar pasa a apuntarle a él.",
         "Thrall recibe 1 de daño (2 menos RD 1); daño 1/8.",
-        "Red Haggar usa Piña contra mano1 de Goblin (costo 6, nivel AP 1).",
+        "Red Haggar usa Piña (daño 1d-2|1) contra mano1 de Goblin (costo 6, nivel AP 1).",
         "mano1 de Goblin queda inactivo.",
         "Escudo de Goblin cae al suelo.",
         "Goblin recoge Escudo del suelo (costo 2, nivel AP 4).",

@@ -18,6 +18,7 @@ EXPANSIONS = {
     "'success'": ["success", "failure"],
     "kind": ["dodge", "block", "none"],
     "maneuver": ["grapple", "knock_down"],
+    "weapon_kind": ["pelea", "cc", "fuego"],
 }
 NOT_TEXT = {"ds20.defend"}  # an Offer action id, not a message
 
