@@ -212,7 +212,7 @@ class BenniesCog(commands.Cog):
             ctx,
             encounter,
             target,
-            service.rules_for(use, target.id, text),
+            service.rules_for(use, target.id, text, encounter.offers),
             use=use,
             note=text or None,
         )

@@ -24,7 +24,7 @@ from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
 from bot.i18n import t
-from bot.render.text import event_lines
+from bot.render.text import result_lines
 from bot.render.views import offers_view
 from bot.systems.base import Actor, Outcome
 from bot.systems.encounter import Encounter
@@ -174,7 +174,7 @@ class Ctx:
     ) -> None:
         """The result of an action; when it started a turn, its announcement first, the
         only text that may mention someone (:mod:`bot.commands.turn_pings`)."""
-        lines = event_lines(outcome.events, self.lang) or [self.t("result.done")]
+        lines = result_lines(outcome.events, self.lang) or [self.t("result.done")]
         embed = discord.Embed(
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )

@@ -10,6 +10,13 @@ from bot.i18n import t
 from bot.render.faces import chain_text, signed
 
 
+def _sixes_note(view: dict[str, Any], lang: str) -> str:
+    """RH-1, said where a 6 was rolled: it is shown as the 5 it counts, with 💥."""
+    if any(6 in (d.get("faces") or []) for d in view.get("dice", [])):
+        return " · " + t("ritualhex_cog.dice.six", lang)
+    return ""
+
+
 def rh_check_view(view: dict[str, Any], lang: str) -> str:
     """``3d6: [4, 4, 4] +3 = **15** vs 10 — éxito, <S> = 5 · 62.5% éxito · <S> medio
     3.1`` (RH-1, RH-2; exact odds from ``rh_check_odds``)."""
@@ -30,7 +37,7 @@ def rh_check_view(view: dict[str, Any], lang: str) -> str:
         chance=f"{odds.p_success * 100:.1f}",
         mean=f"{odds.mean_s:.1f}",
     )
-    return f"{line} — {verdict} · {chance}"
+    return f"{line} — {verdict} · {chance}{_sixes_note(view, lang)}"
 
 
 def rh_damage_view(view: dict[str, Any], lang: str) -> str:
@@ -42,7 +49,7 @@ def rh_damage_view(view: dict[str, Any], lang: str) -> str:
     line += f" = {view.get('raw')}"
     if view.get("minimum"):
         line += " " + t("ritualhex_cog.dice.minimum", lang, minimum=view["minimum"])
-    return f"{line} → **{view.get('value')}**"
+    return f"{line} → **{view.get('value')}**{_sixes_note(view, lang)}"
 
 
 DICE = {"rh_check": rh_check_view, "rh_damage": rh_damage_view}

@@ -75,7 +75,7 @@ def add_combatant(
     events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]
     if new.turn_order and dice is not None:
         events.extend(_roll_for(new, [c], dice))
-        _sort_order(new, dice)
+        events.extend(_sort_order(new, dice))
     return Outcome(state=new, events=events, summary=Event(key="log.add", params={"name": c.name}))
 
 
@@ -144,43 +144,64 @@ def _units(state: DS20State) -> list[list[DSCombatant]]:
     return units
 
 
-def _break_ties(units: list[list[DSCombatant]], dice: DiceSource, depth: int = 0) -> None:
+def _break_ties(
+    units: list[list[DSCombatant]], dice: DiceSource, total: int, depth: int = 0
+) -> list[Event]:
     """DS-3: units tied from different sides roll off (1d10 per side, again while tied);
     ties within one side keep their order, and the players may swap them. One roll per
     side, not per unit, so that in a three-way tie (two player characters and a foe)
     the roll-off puts the foe before or after both, and the two players stay tied and
     may still choose their order (seed 004: "Si dos personajes del mismo bando empatan,
     pueden acordar entre ellos quién actúa primero"). Sides roll in the order their
-    first unit was added."""
+    first unit was added. Each roll-off is an event (DS-3: the tie-break roll is shown)."""
     if len(units) < 2 or len({u[0].side for u in units}) < 2 or depth >= MAX_TIEBREAKS:
-        return
+        return []
     by_side: dict[str, int] = {}
+    names: dict[str, list[str]] = {}
     for unit in units:
         side = unit[0].side
         if side not in by_side:
             by_side[side] = dice.roll(10)
+        names.setdefault(side, []).append(_unit_name(unit))
         for c in unit:
             c.tiebreak.append(by_side[side])
+    rolls = [f"{', '.join(names[side])} 1d10 ({roll})" for side, roll in by_side.items()]
+    events = [
+        Event(
+            key="ds20.initiative.tiebreak_again" if depth else "ds20.initiative.tiebreak",
+            params={"total": total, "rolls": " · ".join(rolls)},
+        )
+    ]
     by_roll: dict[int, list[list[DSCombatant]]] = {}
     for unit in units:
         by_roll.setdefault(unit[0].tiebreak[-1], []).append(unit)
     for tied in by_roll.values():
-        _break_ties(tied, dice, depth + 1)
+        events += _break_ties(tied, dice, total, depth + 1)
+    return events
 
 
-def _sort_order(state: DS20State, dice: DiceSource) -> None:
+def _unit_name(unit: list[DSCombatant]) -> str:
+    """How the initiative lines name a unit: a group by its name, else the combatant."""
+    return unit[0].group or unit[0].name
+
+
+def _sort_order(state: DS20State, dice: DiceSource) -> list[Event]:
+    """DS-3: the turn order, high to low, ties between opponents rolled off (the
+    roll-offs' events returned)."""
     current = state.current_id
     units = _units(state)
     by_total: dict[tuple[int, tuple[int, ...]], list[list[DSCombatant]]] = {}
     for unit in units:
         key = (unit[0].initiative or 0, tuple(unit[0].tiebreak))
         by_total.setdefault(key, []).append(unit)
-    for tied in by_total.values():
-        _break_ties(tied, dice)
+    events: list[Event] = []
+    for (total, _), tied in by_total.items():
+        events += _break_ties(tied, dice, total)
     units.sort(key=lambda u: (u[0].initiative or 0, u[0].tiebreak), reverse=True)
     state.turn_order = [c.id for unit in units for c in unit]
     if current is not None and current in state.turn_order:
         state.current = state.turn_order.index(current)
+    return events
 
 
 def roll_initiative(
@@ -201,7 +222,7 @@ def roll_initiative(
     if not members:
         raise RuleError("ds20.error.nobody_to_roll")
     events = _roll_for(new, members, dice)
-    _sort_order(new, dice)
+    events += _sort_order(new, dice)
     events.append(
         Event(
             key="ds20.initiative.order",
@@ -473,9 +494,12 @@ def grave_roll(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: s
 def first_aid(
     state: DS20State, actor: Actor, dice: DiceSource, healer_id: str, patient_id: str
 ) -> Outcome:
-    """DS-8: a successful Primeros Auxilios roll on a Grave character ends its Grave
-    rolls (it heals normally from now on). Reading: on a character in Agonía, success
-    stabilises it to Grave. Counts as an action in combat."""
+    """DS-12 (seed 004: "Si recibe primeros auxilios con una tirada exitosa, el
+    personaje sale del estado grave y comienza a sanar"): a successful Primeros
+    Auxilios roll takes a Grave character out of Grave: its health is no longer Grave
+    (its HG boxes stay filled, DS-9 penalties included), it makes no more Grave rolls and
+    heals normally (``treated``). Reading: on a character in Agonía, success stabilises
+    it to Grave. Counts as an action in combat."""
     require_no_pending(state)
     new = copy(state)
     healer = controlled(new, actor, healer_id)
@@ -499,6 +523,7 @@ def first_aid(
             patient.health = "grave"
             events.append(Event(key="ds20.health.stabilised", params={"name": patient.name}))
         else:
+            patient.health = "ok"
             patient.treated = True
             events.append(Event(key="ds20.health.treated", params={"name": patient.name}))
     return Outcome(

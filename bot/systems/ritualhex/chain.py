@@ -413,7 +413,7 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
         events.append(
             Event(
                 key="ritualhex.resolves",
-                params={**base, "targets": ", ".join(_name(state, t) for t in link.targets)},
+                params={**base, "targets": ", ".join(_name(state, t) for t in link.acts_on)},
             )
         )
         if link.answers is not None:

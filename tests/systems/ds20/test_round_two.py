@@ -42,7 +42,7 @@ def test_ds12_a_treated_grave_character_survives_its_third_agotamiento() -> None
     state = next_turn(next_turn(treated, GM, dice()).state, GM, dice()).state  # Ana again
     out = endure_pain(state, PLAYER, "c1")  # no confirmation asked: it cannot kill
     ana = out.state.get("c1")
-    assert (ana.fatigue, ana.health) == (3, "grave")
+    assert (ana.fatigue, ana.health) == (3, "ok")  # DS-12: out of Grave since the first aid
     assert "ds20.death" not in keys(out)
 
 
