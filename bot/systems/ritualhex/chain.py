@@ -321,7 +321,18 @@ def _check(
     key = "ritualhex.check_success" if result.success else "ritualhex.check_failure"
     if target is not None and len(link.targets) > 1:
         key += "_on"  # RH-2: each target has its own check; the line says whose it is
-    events.append(Event(key=key, params=params, dice=result.to_view()))
+    # The result shows where each number comes from: CO and CD by their stat, D with
+    # what raised it (a called shot, RH-4; a Multi-ataque follow-up, RH-10).
+    sources = {
+        "co_stat": spec.co or "",
+        "cd_stat": spec.cd or "",
+        "difficulty_parts": [
+            ["", spec.difficulty],
+            ["ritualhex_cog.dice.called", 2 if link.limb else 0],
+            ["ritualhex_cog.dice.follow_up", link.extra_difficulty],
+        ],
+    }
+    events.append(Event(key=key, params=params, dice={**result.to_view(), **sources}))
     return result.success
 
 
