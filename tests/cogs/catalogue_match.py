@@ -16,10 +16,14 @@ _PLACEHOLDER = re.compile(r"\{(\w+)(?::key)?\}")
 @cache
 def _pattern(template: str) -> re.Pattern[str]:
     parts = _PLACEHOLDER.split(template)
-    regex = ""
+    regex, seen = "", set()
     for i, part in enumerate(parts):
-        regex += re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
-    return re.compile(regex)
+        if i % 2 == 0:
+            regex += re.escape(part)
+        else:  # a parameter used twice reads the same text twice
+            regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
+            seen.add(part)
+    return re.compile(regex, re.DOTALL)
 
 
 def _literal(template: str) -> int:
@@ -35,8 +39,6 @@ def match_key(
     for key, template in catalog(lang).items():
         if keys is not None and key not in keys:
             continue
-        if len(set(_PLACEHOLDER.findall(template))) != len(_PLACEHOLDER.findall(template)):
-            continue  # a parameter used twice: no named-group regex
         found = _pattern(template).fullmatch(text)
         if found is not None and (best is None or _literal(template) > best[0]):
             best = (_literal(template), key, found.groupdict())

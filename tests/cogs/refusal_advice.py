@@ -103,8 +103,15 @@ def _shared_form(named: Named) -> bool:
     options = set(named.options)
     setting = fold(named.options.get("setting", ""))
     return (
-        (named.path == "combatant edit" and options <= {"combatant", "hidden"} and "hidden" in options)
-        or (named.path == "encounter settings" and (is_heroes_setting(setting) or setting == "pings"))
+        (
+            named.path == "combatant edit"
+            and options <= {"combatant", "hidden"}
+            and "hidden" in options
+        )
+        or (
+            named.path == "encounter settings"
+            and (is_heroes_setting(setting) or setting == "pings")
+        )
         or (named.path == "trait" and "trait" not in options and "actor" not in options)
     )
 
