@@ -63,8 +63,8 @@ async def test_the_spanish_example_runs_as_documented(tmp_path: Path) -> None:
     said, refused, state = await play(SPANISH, tmp_path)
     assert refused == [
         "«Rayo» no es un poder que pueda lanzar. Sus poderes: Descarga, Explosión,"
-        " Escarcha / Frost. Añádelo a la ficha de quien lo lanza"
-        ' (`/combatiente editar bloque:"Poderes: descarga (1 PP)"`).',
+        " Escarcha / Frost. Lanza uno de ellos (`poder:`), o que el DJ lo defina para este"
+        ' encuentro, p. ej. `/poder definir texto:"nombre: Rayo; coste: 1; éxito: daño 2d6"`.',
         "Maga necesita 9 PP (2 del poder y 7 de modificadores) y tiene 8: elige menos"
         " modificadores (`modificadores:`) o recupera Puntos de Poder (un beni recupera 5:"
         ' `/benis gastar uso:"Recuperar 5 Puntos de Poder"`).',
@@ -99,8 +99,8 @@ async def test_the_english_example_runs_as_documented(tmp_path: Path) -> None:
     said, refused, state = await play(ENGLISH, tmp_path)
     assert refused == [
         "“Ray” is not a power its caster can cast. Its powers: Bolt, Blast, Escarcha / Frost."
-        " Add it to the caster's sheet"
-        ' (`/combatant edit statblock:"Powers: bolt (1 PP)"`).',
+        " Cast one of them (`power:`), or have the GM define it for this encounter, e.g."
+        ' `/power define text:"name: Ray; cost: 1; success: damage 2d6"`.',
         "Maga needs 9 Power Points (2 for the power and 7 for modifiers) and has 8: choose"
         " fewer modifiers (`modifiers:`) or recover Power Points (a benny recovers 5:"
         ' `/bennies spend use:"Recover 5 power points"`).',
