@@ -36,7 +36,7 @@ SHEET_ROLL_KEYS = {
 
 
 def refusal_keys() -> set[str]:
-    return raised_keys()
+    return set(raised_keys())
 
 
 _COMMANDS: list[Commands] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,8 @@ EXAMPLE = {
 NOT_REFUSALS = {"error.internal"}
 
 
-def raised_keys() -> set[str]:
+@cache
+def raised_keys() -> frozenset[str]:
     """Every constant key passed to an error's constructor, and the catalogue's error
     keys (those built at run time: ``needs_{key}``, ``bad_line.{what}``)."""
     keys: set[str] = set()
@@ -62,7 +64,7 @@ def raised_keys() -> set[str]:
     }
     # A refusal's variants by system (``offer.expired.ds20``, chosen at run time).
     keys |= {k for k in catalog("es") for r in list(keys) if k.startswith(r + ".")}
-    return keys - NOT_REFUSALS
+    return frozenset(keys - NOT_REFUSALS)
 
 
 def says_how(text: str, lang: str) -> bool:
