@@ -202,14 +202,22 @@ def _six_shown(text: str) -> list[str]:
     return ["a 6 shown in a chain (it counts 5)"] if re.search(r"(?<!\d)6💥", text) else []
 
 
+def _rh_read(
+    pattern: re.Pattern[str], line: str
+) -> tuple[re.Match[str], list[int], list[str]] | None:
+    """A Ritual Hex roll line: its match, its dice as they count and the RH-1 problem."""
+    found = pattern.match(line)
+    dice = _rh_dice(found["dice"]) if found is not None else None
+    if found is None or dice is None:
+        return None
+    return found, dice, _six_shown(found["dice"])
+
+
 def rh_check(line: str, modifiers: int | None) -> list[str] | None:
-    found = _RH_CHECK.match(line)
-    if found is None:
+    read = _rh_read(_RH_CHECK, line)
+    if read is None:
         return None
-    dice = _rh_dice(found["dice"])
-    if dice is None:
-        return None
-    problems = _six_shown(found["dice"])
+    found, dice, problems = read
     if sum(dice) + int(found["co"]) != int(found["total"]):
         problems.append(f"{dice} {found['co']} is not {found['total']}")
     if found["parts"]:
@@ -220,13 +228,10 @@ def rh_check(line: str, modifiers: int | None) -> list[str] | None:
 
 
 def rh_damage(line: str, modifiers: int | None) -> list[str] | None:
-    found = _RH_DAMAGE.match(line)
-    if found is None:
+    read = _rh_read(_RH_DAMAGE, line)
+    if read is None:
         return None
-    dice = _rh_dice(found["dice"])
-    if dice is None:
-        return None
-    problems = _six_shown(found["dice"])
+    found, dice, problems = read
     raw = sum(dice) + _signed(found["minus"])
     if len(dice) != int(found["count"]) or raw != int(found["raw"]):
         problems.append(f"{dice} {found['minus'] or ''} is not {found['raw']}")
