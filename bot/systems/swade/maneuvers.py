@@ -132,6 +132,8 @@ class ActionRolls:
         self.records: list[dict[str, Any]] = []
         # SW-35: its damage rolls; replaying for a damage reroll, every trait roll stays.
         self.damage = damage or DamageRolls(dice)
+        # A benny reroll that did not beat the first: its dice, shown all the same.
+        self.kept: list[Event] = []
 
     def roll(
         self,
@@ -150,14 +152,21 @@ class ActionRolls:
             c,
             lambda dice: roll_trait(c, state, dice, name, extra=extra, acting=acting)[0],
             phase=phase,
+            mods=mods,
         )
         c.support_bonus = 0  # SW-24: spent by the roll, kept or new
         return roll, mods
 
     def roll_with(
-        self, c: SwadeCombatant, make: Callable[[DiceSource], TraitResult], *, phase: int = 0
+        self,
+        c: SwadeCombatant,
+        make: Callable[[DiceSource], TraitResult],
+        *,
+        phase: int = 0,
+        mods: list[Modifier] | None = None,
     ) -> Roll:
-        """A trait roll of ``c`` that ``make`` performs (an attack roll, say)."""
+        """A trait roll of ``c`` that ``make`` performs (an attack roll, say), with the
+        modifiers ``mods`` it was rolled with (named again when a reroll is kept)."""
         i = len(self.records)
         prev = self.previous[i] if i < len(self.previous) else None
         if prev is not None and (prev["who"] != c.id or prev["phase"] != phase):
@@ -190,9 +199,19 @@ class ActionRolls:
                 and prev["total"] >= roll.total
                 and not roll.critical_failure
             ):
+                self.kept.append(kept_event(c, result, int(prev["total"]), mods or []))
                 roll = Roll.from_record(prev, kept_previous=True)
         self.records.append(roll.record(c.id, phase))
         return roll
+
+
+def kept_event(c: SwadeCombatant, rolled: TraitResult, kept: int, mods: list[Modifier]) -> Event:
+    """SW-35: a reroll (its dice and modifiers shown) that did not beat the first roll,
+    which stands."""
+    params: dict[str, Any] = {"name": c.name, "rolled": rolled.total, "kept": kept}
+    if mods:
+        params["modifiers"] = [list(m) for m in mods]
+    return Event(key="swade_combat.reroll.attack_kept", params=params, dice=rolled.to_view())
 
 
 Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], Event]]
@@ -241,7 +260,7 @@ def run_maneuver(
     )
     rolls = ActionRolls(dice, owner_id, previous["rolls"] if previous else None, reroll, damage)
     events, summary = _MANEUVERS[name](new, rolls, params)
-    events = [*counted, *events]
+    events = [*counted, *rolls.kept, *events]
     owner = find_combatant(new, owner_id)
     owner.last_maneuver = {
         "action": name,

@@ -411,6 +411,7 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     roll = rolls.roll_with(
         caster,
         lambda d: roll_trait(caster, new, d, skill, extra=extra, tn=tn, acting=True)[0],
+        mods=mods,
     )
     caster.support_bonus = 0  # SW-24: spent by the roll, kept or new
     events = [_activation_event(caster, resolved, skill, roll, mods, tn, chosen, cost)]

@@ -98,3 +98,16 @@ def test_sw41_each_modifier_is_listed_with_its_own_cost() -> None:
         ("swade_powers.modifier.armor_piercing_4", 2),
         ("swade_powers.modifier.fatigue", 2),
     ]
+
+
+def test_sw35_a_kept_activation_reroll_still_shows_its_dice() -> None:
+    # The activation 6 (wild 1) stands against the reroll's 2 (wild 1): the reroll's
+    # dice are shown all the same, so the spent benny's roll reads on screen.
+    first = cast(state_of(mage(), villain()), PLAYER, dice(6, 1, 1, 1), "m", "bolt", ["v"])
+    out = spend("reroll", "m", first.offers)(first.state, PLAYER, dice(2, 1, 1, 1))
+    kept = event(out, "swade_combat.reroll.attack_kept")
+    assert (kept.params["rolled"], kept.params["kept"]) == (2, 6)
+    assert kept.dice is not None and kept.dice["total"] == 2
+    assert keys(out).index("swade_combat.reroll.attack_kept") < keys(out).index(
+        "swade_powers.cast.roll"
+    )
