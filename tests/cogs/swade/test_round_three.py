@@ -113,7 +113,7 @@ async def test_sw3_an_extras_check_die_is_named_and_an_evasion_total_is_a_roll(
     ("lang", "on_target", "on_caster"),
     [("es", "🔮 Protección de Brujo: armadura +2 (quedan 5 rondas)",
       "Mantiene Protección [1] sobre Maga: quedan 5 rondas"),
-     ("en", "🔮 Brujo's Protection: armour +2 (5 rounds left)",
+     ("en", "🔮 Brujo's Protection: armor +2 (5 rounds left)",
       "Maintains Protection [1] on Maga: 5 rounds left")],
 )  # fmt: skip
 async def test_sw42_protection_shows_on_its_targets_line(
