@@ -12,15 +12,14 @@ from bot.render.text import event_line
 from bot.systems.base import RuleError
 from bot.systems.ds20.combat import inflict
 from bot.systems.ds20.firearms import aim, clear_jam, reload, shoot
+from bot.systems.ds20.initiative import roll_initiative, swap_initiative
 from bot.systems.ds20.statline import parse_statline
 from bot.systems.ds20.turns import (
     declare_actions,
     endure_pain,
     first_aid,
     next_turn,
-    roll_initiative,
     run,
-    swap_initiative,
 )
 from tests.systems.ds20.helpers import ANA, GM, PLAYER, dice, in_turn, two
 
