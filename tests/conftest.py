@@ -4,17 +4,24 @@ throwaway PostgreSQL, tests/postgres.py)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.encounter.service import EncounterService
+from bot.play.recorder import Recorder
 from bot.play.table import OfflineTable
 from tests import postgres
+from tests.fakediscord import openapi
 
 # Every test checks that rules never change the (shared, cached) state they are given.
 EncounterService.check_inputs_unchanged = True
+# Every request the bot sends through the offline table is checked against Discord's
+# published request schemas too, as the aiohttp double checks it (issue 26).
+Recorder.schema_check = openapi.check
 
 ENGINES = ["sqlite", "postgresql"]
 _why_no_postgres: list[str] = []
@@ -98,10 +105,36 @@ async def engine_table(database: str | Path, tmp_path: Path) -> AsyncIterator[Of
         yield t
 
 
+# What each process's PostgreSQL did, for the run's summary: (tests, where) when one was
+# used, the reason when there was none. With pytest-xdist (`make test`), each worker
+# reports its own to the main process (config.workeroutput).
+_postgres_report: list[tuple[int, str]] = []
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    used = [(server.tests, server.description) for server in _postgres_used]
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: the main process summarises
+        workeroutput["postgres"] = json.dumps({"used": used, "why_not": _why_no_postgres})
+    else:
+        _postgres_report.extend(used)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist: a worker finished; keep what its PostgreSQL did."""
+    report = json.loads(getattr(node, "workeroutput", {}).get("postgres", "{}") or "{}")
+    _postgres_report.extend((tests, where) for tests, where in report.get("used", []))
+    _why_no_postgres.extend(report.get("why_not", []))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if _why_no_postgres:
         terminalreporter.write_line(f"PostgreSQL tests skipped: {_why_no_postgres[0]}")
-    for server in _postgres_used:
+    if _postgres_report:
+        tests = sum(count for count, _ in _postgres_report)
+        where = sorted({description for _, description in _postgres_report})
+        clusters = f" ({len(_postgres_report)} processes)" if len(_postgres_report) > 1 else ""
         terminalreporter.write_line(
-            f"PostgreSQL: {server.tests} tests had a database on {server.description}"
+            f"PostgreSQL: {tests} tests had a database on {', '.join(where)}{clusters}"
         )

@@ -6,7 +6,9 @@ the webhook adapter held in ``discord.webhook.async_.async_context``; channel me
 Discord would return, and every message is kept as a :class:`SentMessage`.
 
 Every payload is checked against Discord's rules (:mod:`bot.render.discord_rules`, the
-same validator the aiohttp double uses). A payload Discord would refuse is answered as
+same validator the aiohttp double uses) and, when one is installed
+(:attr:`Recorder.schema_check`: the test suite installs Discord's OpenAPI request schemas,
+``tests/fakediscord/openapi.py``), first against the schema of its operation. A payload Discord would refuse is answered as
 Discord answers it (400, code 50035, the field path; 413 for files past the interaction's
 ``attachment_size_limit``), so the bot's real error path runs, and is kept in
 :attr:`Recorder.violations`: the offline table fails a test that caused one.
@@ -21,9 +23,10 @@ import itertools
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord.http import Route
@@ -182,6 +185,10 @@ def _body(payload: dict[str, Any] | None, multipart: list[dict[str, Any]] | None
 class Recorder:
     """Holds the conversation: every message sent, by id, in order."""
 
+    # Discord's request schemas by operation, checked before the hand-written rules (None:
+    # the rules only). The test suite installs its OpenAPI check here (tests/conftest.py).
+    schema_check: ClassVar[discord_rules.SchemaCheck | None] = None
+
     def __init__(self, bot_user: dict[str, Any]) -> None:
         self.bot_user = bot_user
         self.sent: list[SentMessage] = []
@@ -218,6 +225,19 @@ class Recorder:
             body: dict[str, Any] = {"code": 40005, "message": "Request entity too large"}
             raise discord.HTTPException(_Response(413, "Payload Too Large"), body)  # type: ignore[arg-type]
         raise discord.HTTPException(_Response(400, "Bad Request"), discord_rules.form_error(found))  # type: ignore[arg-type]
+
+    def _check(
+        self,
+        request: str,
+        operation: str,
+        body: Any,
+        rules: Callable[[], list[discord_rules.Violation]],
+    ) -> None:
+        """Refuse ``body`` as Discord would: its operation's schema, then the rules. (The
+        schema check is read from the class, where a function stays a plain function.)"""
+        self._refuse(
+            request, discord_rules.checked(type(self).schema_check, operation, body, rules)
+        )
 
     def _check_files(self, request: str, sizes: list[int], limit: int) -> None:
         self._refuse(request, discord_rules.check_files(sizes, limit), status=413)
@@ -265,7 +285,7 @@ class Recorder:
             self.files += blobs
             return result
         if route.method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
-            self._refuse(request, discord_rules.check_message(body))
+            self._check(request, "execute_webhook", body, lambda: discord_rules.check_message(body))
             self.files += blobs
             if token in self._deferred:  # the first followup answers the loading message
                 mid = self._deferred.pop(token)
@@ -287,7 +307,14 @@ class Recorder:
         if "/messages/" in path:
             mid = self._message_id(route, token)
             if route.method == "PATCH":
-                self._refuse(request, discord_rules.check_message(body, edit=True))
+                operation = (
+                    "update_original_webhook_message"
+                    if path.endswith("/@original")
+                    else "update_webhook_message"
+                )
+                self._check(
+                    request, operation, body, lambda: discord_rules.check_message(body, edit=True)
+                )
                 self.files += blobs
                 if self._deferred.get(token) == mid:
                     self._deferred.pop(token)
@@ -323,18 +350,23 @@ class Recorder:
         return int(tail.split("?")[0])
 
     def _callback(self, route: Route, body: dict[str, Any]) -> dict[str, Any]:
-        kind = body.get("type")
-        data = body.get("data") or {}
         token = route.webhook_token or ""
         interaction_id = str(route.webhook_id)
         interaction = self._interactions.get(interaction_id)
-        if interaction is not None:
-            self._refuse(
-                f"POST /interactions/{{id}}/{{token}}/callback (type {kind})",
+        kind = body.get("type") if isinstance(body, dict) else None
+        self._check(
+            f"POST /interactions/{{id}}/{{token}}/callback (type {kind})",
+            "create_interaction_response",
+            body,
+            lambda: (
                 discord_rules.check_callback(
                     interaction.type, body, has_message=interaction.has_message
-                ),
-            )
+                )
+                if interaction is not None
+                else []
+            ),
+        )
+        data = body.get("data") or {}
         self.callbacks.append(int(kind or 0))
         result: dict[str, Any] = {
             "interaction": {"id": interaction_id, "type": 2, "response_message_loading": kind == 5},
@@ -398,17 +430,30 @@ class Recorder:
                 sizes.append(len(f.fp.read()))
             self._check_files(request, sizes, DEFAULT_ATTACHMENT_LIMIT)
         if path.endswith("/commands") and method == "PUT":
-            self._refuse(request, discord_rules.check_commands(body if body is not None else []))
+            commands = body if body is not None else []
+            operation = (
+                "bulk_set_guild_application_commands"
+                if "/guilds/" in path
+                else "bulk_set_application_commands"
+            )
+            self._check(
+                request, operation, commands, lambda: discord_rules.check_commands(commands)
+            )
             return body
         if method == "POST" and path == "/channels/{channel_id}/messages":
-            self._refuse(request, discord_rules.check_message(body))
+            self._check(request, "create_message", body, lambda: discord_rules.check_message(body))
             mid = snowflake()
             self._record(SentMessage("channel", mid, channel_id, None, body))
             return message_payload(mid, channel_id, self.bot_user, body)
         if path == "/channels/{channel_id}/messages/{message_id}":
             mid = int(route.url.rsplit("/", 1)[1])
             if method == "PATCH":
-                self._refuse(request, discord_rules.check_message(body, edit=True))
+                self._check(
+                    request,
+                    "update_message",
+                    body,
+                    lambda: discord_rules.check_message(body, edit=True),
+                )
                 self._record(SentMessage("channel_edit", mid, channel_id, None, body))
             if method == "DELETE":
                 return None

@@ -24,12 +24,17 @@ Where the doubles are stricter than Discord, on purpose:
 - Attachments: the sum of a message's files must be within the interaction's
   ``attachment_size_limit`` (Discord checks each file against it, and the request size
   against a larger bound).
+
+In the test suite both doubles first check each body against Discord's published request
+schemas (its OpenAPI description: types, ranges, enumerations, every field's length;
+``tests/fakediscord/openapi.py``, a :data:`SchemaCheck`), and these rules, the ones a
+schema cannot express, run on a body the schemas accepted.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +101,20 @@ class Violation:
     def __str__(self) -> str:
         where = ".".join(str(p) for p in self.path) or "(body)"
         return f"In {where}: {self.message}"
+
+
+# A request body checked against the schema of its operation in Discord's OpenAPI
+# description: (operationId, body) -> what it refuses. The doubles run it before the rules
+# below, which then read well-formed bodies.
+SchemaCheck = Callable[[str, Any], list["Violation"]]
+
+
+def checked(
+    schema: SchemaCheck | None, operation: str, body: Any, rules: Callable[[], list[Violation]]
+) -> list[Violation]:
+    """What Discord refuses in ``body``: the schema's violations, else the rules'."""
+    found = schema(operation, body) if schema is not None else []
+    return found or rules()
 
 
 def form_error(violations: Iterable[Violation]) -> dict[str, Any]:

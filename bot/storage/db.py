@@ -21,7 +21,6 @@ awaits other things between its statements.
 from __future__ import annotations
 
 import re
-import sysconfig
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
@@ -37,16 +36,10 @@ T = TypeVar("T")
 Row = Any
 
 
-def _migrations_dir() -> Path:
-    """``migrations/`` of the checkout (``make run``, the tests), else where a
-    non-editable install put them (``pip install .``: pyproject's data-files)."""
-    checkout = Path(__file__).resolve().parents[2] / "migrations"
-    if checkout.is_dir():
-        return checkout
-    return Path(sysconfig.get_path("data")) / "share" / "comodin" / "migrations"
-
-
-MIGRATIONS_DIR = _migrations_dir()
+# Package data, read beside this module in a checkout and in an installed wheel alike: in
+# the checkout bot/storage/migrations is a symbolic link to the top-level migrations/,
+# and the wheel carries the files themselves (pyproject.toml, package-data).
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -110,6 +103,8 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
         migrations.append(
             Migration(int(match.group(1)), path.stem, sql, overrides.pop(path.stem, None))
         )
+    if not migrations:
+        raise DatabaseError(f"no migrations in {directory}: this installation is incomplete")
     versions = [m.version for m in migrations]
     if versions != list(range(1, len(versions) + 1)):
         raise DatabaseError(f"migrations must be numbered 1..N without gaps, got {versions}")

@@ -26,12 +26,15 @@ from tests.foundation.test_refusals_say_how import raised_keys
 
 # Offline-table syntax errors: their "/command" is the table's placeholder for one.
 TABLE_SYNTAX = "play.err."
-# Refusals raised only where the channel's system rolls from the sheet (or where there
-# is no encounter): cogs/roll.py gives the die-only ones elsewhere.
-SHEET_ROLL_KEYS = {
-    "roll.trait_sheet_decides",
-    "roll.trait_die_or_sheet",
-    "roll.trait_actor_needs_sheet",
+# Refusals of one system whose key does not say so: those raised only where the
+# channel's system rolls from the sheet (or where there is no encounter: cogs/roll.py
+# gives the die-only ones elsewhere), and the server's cap on power definitions (only
+# /power define reaches it, bot/encounter/service.py).
+KEY_SYSTEM = {
+    "roll.trait_sheet_decides": "swade",
+    "roll.trait_die_or_sheet": "swade",
+    "roll.trait_actor_needs_sheet": "swade",
+    "bounds.server_definitions": "swade",
 }
 
 
@@ -61,7 +64,7 @@ async def test_every_command_a_refusal_names_exists_in_its_system(
         named, wrong = commands.named(text, lang)
         if not key.startswith(TABLE_SYNTAX):
             problems += [f"{key}: {p}" for p in wrong]
-        system = "swade" if key in SHEET_ROLL_KEYS else system_of(key)
+        system = KEY_SYSTEM.get(key) or system_of(key)
         for n in named:
             systems = answered_by(n)
             if systems and (system is None or system not in systems):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
+import aiohttp
 import discord
 import pytest
 import yarl
@@ -15,6 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from tests.fakediscord import FakeDiscord, assert_no_violations
+from tests.fakediscord.doubles import Double, HttpDouble, RecorderDouble
 
 
 class PressView(discord.ui.View):
@@ -132,3 +134,13 @@ async def bot(fd: FakeDiscord) -> AsyncIterator[ProbeBot]:
     finally:
         await client.close()
         await runner
+
+
+@pytest.fixture(params=["http", "recorder"])
+async def double(request: pytest.FixtureRequest) -> AsyncIterator[Double]:
+    """Each Discord double, to send it bodies as they are (doubles.py)."""
+    if request.param == "recorder":
+        yield RecorderDouble()
+        return
+    async with FakeDiscord() as fd, aiohttp.ClientSession() as http:
+        yield HttpDouble(fd, http)

@@ -19,11 +19,15 @@ closed with 4010; a shard holding more than ``max_guilds_per_shard`` servers wit
 with ``identify_window`` set, an IDENTIFY in a bucket (``shard_id % max_concurrency``) that
 identified less than that many seconds before gets INVALID_SESSION.
 
-Every message, edit, callback and command sync is checked against Discord's rules with the
-bot's own validator (``bot.render.discord_rules``, the one the offline table's recorder
-uses): a payload Discord would refuse gets Discord's answer (400, code 50035, the field
-path; 413 for files past the interaction's ``attachment_size_limit``) and is kept in
-``violations``; the fixtures fail a test that caused one.
+Every message, edit, callback and command sync (JSON or a multipart ``payload_json``) is
+checked as Discord checks it: first against the request schema of its operation in
+Discord's own OpenAPI description (``openapi.py``, ``spec/openapi.json``: types, ranges,
+enumerations, lengths), then, once well formed, against the rules the schema cannot
+express, with the bot's own validator (``bot.render.discord_rules``, the one the offline
+table's recorder uses). A payload Discord would refuse gets Discord's answer (400, code
+50035, the field path; 413 for files past the interaction's ``attachment_size_limit``;
+400, code 50109 for a body that is not JSON), never a 500, and is kept in ``violations``;
+the fixtures fail a test that caused one.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from aiohttp import WSMsgType, web
 
 from bot.render import discord_rules
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
+from tests.fakediscord import openapi
 from tests.fakediscord import payloads as p
 
 API_PREFIX = "/api/v10"
@@ -50,6 +55,7 @@ TOKEN_LIFETIME = 15 * 60  # interaction tokens are valid for 15 minutes
 T = TypeVar("T")
 BODY = web.RequestKey("body", object)
 FILE_SIZES = web.RequestKey("file_sizes", list)
+INVALID_JSON = "The request body contains invalid JSON."
 LOADING = 128  # message flag: a deferred reply still "thinking…"
 
 RECV_OPS = {
@@ -211,6 +217,12 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
 
 def _error(status: int, message: str, code: int) -> web.Response:
     return _json({"message": message, "code": code}, status=status)
+
+
+def _body(request: web.Request) -> Any:
+    """The request's JSON body (or multipart ``payload_json``) as sent; no body reads as {}."""
+    body = request[BODY]
+    return {} if body is None else body
 
 
 def _refused(violations: list[discord_rules.Violation]) -> web.Response:
@@ -822,15 +834,19 @@ class FakeDiscord:
             return await handler(request)
         path = request.path[len(API_PREFIX) :]
         body: Any = None
-        if request.content_type == "application/json":
-            body = await request.json()
         sizes: list[int] = []
-        if request.content_type.startswith("multipart/"):
-            form = await request.post()
-            body = json.loads(form["payload_json"]) if "payload_json" in form else None
-            for value in form.values():
-                if isinstance(value, web.FileField):
-                    sizes.append(len(value.file.read()))
+        malformed = False
+        try:
+            if request.content_type == "application/json":
+                body = await request.json()
+            if request.content_type.startswith("multipart/"):
+                form = await request.post()
+                body = json.loads(form["payload_json"]) if "payload_json" in form else None
+                for value in form.values():
+                    if isinstance(value, web.FileField):
+                        sizes.append(len(value.file.read()))
+        except ValueError:  # not JSON (or not UTF-8): Discord's 50109, never a 500
+            malformed = True
         request[BODY] = body
         request[FILE_SIZES] = sizes
         record = Request(request.method, path, dict(request.query), body)
@@ -845,6 +861,10 @@ class FakeDiscord:
             "Authorization", ""
         ).startswith("Bot "):
             response = _error(401, "401: Unauthorized", 0)
+        elif malformed:
+            invalid = discord_rules.Violation((), "INVALID_JSON", INVALID_JSON)
+            self.violations.append((f"{request.method} {path}", invalid))
+            response = _error(400, INVALID_JSON, 50109)
         else:
             try:
                 response = await handler(request)
@@ -937,9 +957,24 @@ class FakeDiscord:
         self.violations += [(label, v) for v in found]
         return _refused(found)
 
+    def _against(
+        self,
+        request: web.Request,
+        operation: str,
+        rules: Callable[[Any], list[discord_rules.Violation]],
+        limit: int | None = None,
+    ) -> web.Response | None:
+        """Discord's answer to the request's body: the files against ``limit``, the body
+        against ``operation``'s schema and, once well formed, the ``rules``."""
+        body = _body(request)
+        found = discord_rules.check_files(request[FILE_SIZES], limit) if limit else []
+        found += discord_rules.checked(openapi.check, operation, body, lambda: rules(body))
+        return self._check(request, found)
+
     def _check_message(
         self,
         request: web.Request,
+        operation: str,
         *,
         edit: bool,
         interaction: Interaction | None = None,
@@ -947,17 +982,20 @@ class FakeDiscord:
         limit = DEFAULT_ATTACHMENT_LIMIT
         if interaction is not None:
             limit = int(interaction.payload.get("attachment_size_limit") or limit)
-        found = discord_rules.check_files(request[FILE_SIZES], limit)
-        found += discord_rules.check_message(request[BODY] or {}, edit=edit)
-        return self._check(request, found)
+        return self._against(
+            request, operation, lambda body: discord_rules.check_message(body, edit=edit), limit
+        )
 
     async def _put_commands(self, request: web.Request) -> web.Response:
-        refused = self._check(request, discord_rules.check_commands(request[BODY]))
+        scope = self._scope(request)
+        operation = "bulk_set_application_commands"
+        if scope is not None:
+            operation = "bulk_set_guild_application_commands"
+        refused = self._against(request, operation, discord_rules.check_commands)
         if refused is not None:
             return refused
-        scope = self._scope(request)
         echoed = []
-        for command in request[BODY]:
+        for command in request[BODY] or []:
             key = (scope, command["name"], command.get("type", 1))
             command_id = self._command_ids.setdefault(key, p.snowflake())
             echoed.append(
@@ -1025,15 +1063,18 @@ class FakeDiscord:
             return _error(404, "Unknown interaction", 10062)
         if interaction.acknowledged:
             return _error(400, "Interaction has already been acknowledged.", 40060)
-        body = request[BODY] or {}
         limit = int(interaction.payload.get("attachment_size_limit") or DEFAULT_ATTACHMENT_LIMIT)
-        found = discord_rules.check_files(request[FILE_SIZES], limit)
-        found += discord_rules.check_callback(
-            int(interaction.payload["type"]), body, has_message="message" in interaction.payload
+        refused = self._against(
+            request,
+            "create_interaction_response",
+            lambda body: discord_rules.check_callback(
+                int(interaction.payload["type"]), body, has_message="message" in interaction.payload
+            ),
+            limit,
         )
-        refused = self._check(request, found)
         if refused is not None:
             return refused
+        body = request[BODY] or {}
         interaction.acknowledged = True
         kind, data = body.get("type"), body.get("data")
         message: dict[str, Any] | None = None
@@ -1071,7 +1112,9 @@ class FakeDiscord:
         # Discord refuses followups before the initial response: the webhook isn't there yet.
         if interaction is None or not interaction.acknowledged:
             return _error(404, "Unknown Webhook", 10015)
-        refused = self._check_message(request, edit=False, interaction=interaction)
+        refused = self._check_message(
+            request, "execute_webhook", edit=False, interaction=interaction
+        )
         if refused is not None:
             return refused
         loading = self.messages.get(interaction.original_message_id or 0)
@@ -1100,7 +1143,12 @@ class FakeDiscord:
         if request.method == "GET":
             return _json(message)
         if request.method == "PATCH":
-            refused = self._check_message(request, edit=True, interaction=interaction)
+            operation = (
+                "update_original_webhook_message"
+                if raw == "@original"
+                else "update_webhook_message"
+            )
+            refused = self._check_message(request, operation, edit=True, interaction=interaction)
             return refused or _json(self._edit_message(message, request[BODY] or {}))
         if request.method == "DELETE":
             del self.messages[message_id]
@@ -1118,7 +1166,7 @@ class FakeDiscord:
         channel = self._channel_of(request)
         if channel is None:
             return _error(404, "Unknown Channel", 10003)
-        refused = self._check_message(request, edit=False)
+        refused = self._check_message(request, "create_message", edit=False)
         return refused or _json(self._new_message(int(channel["id"]), request[BODY] or {}))
 
     async def _list_messages(self, request: web.Request) -> web.Response:
@@ -1140,7 +1188,7 @@ class FakeDiscord:
         if request.method == "GET":
             return _json(message)
         if request.method == "PATCH":
-            refused = self._check_message(request, edit=True)
+            refused = self._check_message(request, "update_message", edit=True)
             return refused or _json(self._edit_message(message, request[BODY] or {}))
         if request.method == "DELETE":
             del self.messages[int(message["id"])]

@@ -2,181 +2,26 @@
 refuses a payload one past the limit, with HTTP 400, code 50035 and the field path (413
 for files), and accepts the payload exactly at the limit. Every case runs against the
 aiohttp double (raw HTTP, as any client would send it) and the offline table's recorder
-(what discord.py's webhook adapter and HTTP client hand it)."""
+(what discord.py's webhook adapter and HTTP client hand it): the ``double`` fixture,
+tests/fakediscord/doubles.py. What Discord's published schemas refuse (types, ranges,
+enumerations): test_spec.py."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-import aiohttp
-import discord
 import pytest
-from discord.http import Route
 
-from bot.play.recorder import Recorder
 from bot.render import limits as L
-from tests.fakediscord import FakeDiscord, make_component_interaction, make_slash_interaction
-from tests.fakediscord.payloads import make_modal_submit
-
-NO_PINGS = {"parse": []}
-AUTH = {"Authorization": "Bot raw-token"}
-
-
-@dataclass
-class Answer:
-    status: int
-    paths: set[str]  # the field paths of a 400 (``embeds.0.title``)
-
-
-def _paths(errors: Any, prefix: str = "") -> set[str]:
-    found: set[str] = set()
-    for key, value in (errors or {}).items():
-        if key == "_errors":
-            found.add(prefix)
-        else:
-            found |= _paths(value, f"{prefix}.{key}" if prefix else key)
-    return found
-
-
-class Double(Protocol):
-    async def post_message(self, body: dict[str, Any]) -> Answer: ...
-    async def edit_message(self, body: dict[str, Any]) -> Answer: ...
-    async def followup(self, body: dict[str, Any]) -> Answer: ...
-    async def callback(
-        self, interaction: dict[str, Any], body: dict[str, Any], files: list[bytes] = ...
-    ) -> Answer: ...
-    async def put_commands(self, commands: list[dict[str, Any]]) -> Answer: ...
-
-
-class HttpDouble:
-    def __init__(self, fd: FakeDiscord, http: aiohttp.ClientSession) -> None:
-        self.fd = fd
-        self.http = http
-
-    async def _answer(self, response: aiohttp.ClientResponse) -> Answer:
-        if response.status == 204:
-            return Answer(204, set())
-        data = await response.json()
-        return Answer(response.status, _paths(data.get("errors") if response.status == 400 else {}))
-
-    async def post_message(self, body: dict[str, Any]) -> Answer:
-        url = f"{self.fd.api_url}/channels/{self.fd.channel_id}/messages"
-        async with self.http.post(url, headers=AUTH, json=body) as response:
-            return await self._answer(response)
-
-    async def edit_message(self, body: dict[str, Any]) -> Answer:
-        created = await self.post_message({"content": "x", "allowed_mentions": NO_PINGS})
-        assert created.status == 200
-        message_id = max(self.fd.messages)
-        url = f"{self.fd.api_url}/channels/{self.fd.channel_id}/messages/{message_id}"
-        async with self.http.patch(url, headers=AUTH, json=body) as response:
-            return await self._answer(response)
-
-    async def followup(self, body: dict[str, Any]) -> Answer:
-        interaction = make_slash_interaction("x", channel=self.fd.channel())
-        done = await self.callback(interaction, {"type": 5})
-        assert done.status == 204
-        url = f"{self.fd.api_url}/webhooks/{self.fd.application_id}/{interaction['token']}"
-        async with self.http.post(url, json=body) as response:
-            return await self._answer(response)
-
-    async def callback(
-        self, interaction: dict[str, Any], body: dict[str, Any], files: list[bytes] = ()
-    ) -> Answer:  # type: ignore[assignment]
-        self.fd.expect_interaction(interaction)
-        url = f"{self.fd.api_url}/interactions/{interaction['id']}/{interaction['token']}/callback"
-        if not files:
-            async with self.http.post(url, json=body) as response:
-                return await self._answer(response)
-        form = aiohttp.FormData()
-        form.add_field("payload_json", json.dumps(body), content_type="application/json")
-        for i, blob in enumerate(files):
-            form.add_field(f"files[{i}]", blob, filename=f"f{i}.json")
-        async with self.http.post(url, data=form) as response:
-            return await self._answer(response)
-
-    async def put_commands(self, commands: list[dict[str, Any]]) -> Answer:
-        url = f"{self.fd.api_url}/applications/{self.fd.application_id}/commands"
-        async with self.http.put(url, headers=AUTH, json=commands) as response:
-            return await self._answer(response)
-
-
-class RecorderDouble:
-    def __init__(self) -> None:
-        self.recorder = Recorder({"id": "1", "username": "bot", "discriminator": "0"})
-
-    async def _answer(self, call: Any) -> Answer:
-        try:
-            await call
-        except discord.HTTPException as exc:
-            return Answer(exc.status, _paths(getattr(exc, "_errors", None)))
-        return Answer(200, set())
-
-    async def post_message(self, body: dict[str, Any]) -> Answer:
-        route = Route("POST", "/channels/{channel_id}/messages", channel_id=7)
-        return await self._answer(self.recorder.http_request(route, json=body))
-
-    async def edit_message(self, body: dict[str, Any]) -> Answer:
-        route = Route("POST", "/channels/{channel_id}/messages", channel_id=7)
-        created = await self.recorder.http_request(
-            route, json={"content": "x", "allowed_mentions": NO_PINGS}
-        )
-        edit = Route(
-            "PATCH",
-            "/channels/{channel_id}/messages/{message_id}",
-            channel_id=7,
-            message_id=int(created["id"]),
-        )
-        return await self._answer(self.recorder.http_request(edit, json=body))
-
-    async def followup(self, body: dict[str, Any]) -> Answer:
-        interaction = make_slash_interaction("x")
-        assert (await self.callback(interaction, {"type": 5})).status == 200
-        route = Route(
-            "POST",
-            "/webhooks/{webhook_id}/{webhook_token}",
-            webhook_id=1,
-            webhook_token=interaction["token"],
-        )
-        return await self._answer(self.recorder.webhook_request(route, body, None, None))
-
-    async def callback(
-        self, interaction: dict[str, Any], body: dict[str, Any], files: list[bytes] = ()
-    ) -> Answer:  # type: ignore[assignment]
-        self.recorder.register_interaction(interaction)
-        route = Route(
-            "POST",
-            "/interactions/{webhook_id}/{webhook_token}/callback",
-            webhook_id=int(interaction["id"]),
-            webhook_token=interaction["token"],
-        )
-        attached = [
-            discord.File(_Bytes(blob), filename=f"f{i}.json") for i, blob in enumerate(files)
-        ]
-        return await self._answer(self.recorder.webhook_request(route, body, None, attached))
-
-    async def put_commands(self, commands: list[dict[str, Any]]) -> Answer:
-        route = Route("PUT", "/applications/{application_id}/commands", application_id=1)
-        return await self._answer(self.recorder.http_request(route, json=commands))
-
-
-def _Bytes(blob: bytes) -> Any:
-    import io
-
-    return io.BytesIO(blob)
-
-
-@pytest.fixture(params=["http", "recorder"])
-async def double(request: pytest.FixtureRequest) -> AsyncIterator[Double]:
-    if request.param == "recorder":
-        yield RecorderDouble()
-        return
-    async with FakeDiscord() as fd, aiohttp.ClientSession() as http:
-        yield HttpDouble(fd, http)
-
+from tests.fakediscord.doubles import (
+    NO_PINGS,
+    Double,
+    autocomplete,
+    modal_submit,
+    press,
+    slash,
+)
 
 # -- payload builders ---------------------------------------------------------------------------
 
@@ -343,23 +188,6 @@ async def test_an_edit_changing_only_embeds_needs_no_allowed_mentions(double: Do
 
 
 # -- callbacks ---------------------------------------------------------------------------------
-
-
-def slash() -> dict[str, Any]:
-    return make_slash_interaction("x")
-
-
-def autocomplete() -> dict[str, Any]:
-    return make_slash_interaction("x", {"q": "a"}, focused="q")
-
-
-def press() -> dict[str, Any]:
-    message = {"id": "5", "channel_id": "6", "content": "", "embeds": [], "components": []}
-    return make_component_interaction("b", message)
-
-
-def modal_submit() -> dict[str, Any]:
-    return make_modal_submit("m", {"f": "v"})
 
 
 REPLY = {"type": 4, "data": msg(content="hola")}

@@ -281,6 +281,14 @@ async def test_gap_in_migration_numbers_is_refused(tmp_path: Path) -> None:
         load_migrations(tmp_path)
 
 
+def test_an_install_without_migrations_says_so(tmp_path: Path) -> None:
+    """Issue 26: a package that lost its migrations fails in one line, not a traceback."""
+    with pytest.raises(
+        DatabaseError, match=r"no migrations in .*: this installation is incomplete"
+    ):
+        load_migrations(tmp_path)
+
+
 def _cli(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],

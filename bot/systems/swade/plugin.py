@@ -21,4 +21,5 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     renderers="bot.render.swade",
     turn=whose_turn,
     instead={"initiative:roll": "deal"},
+    definitions=lambda state: len(state.power_defs),
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
+from bot.systems.swade.bounds import require_record
 from bot.systems.swade.damage import find_combatant, require_control
 from bot.systems.swade.maneuvers import run_maneuver
 from bot.systems.swade.powers import with_soak_offers
@@ -26,7 +27,9 @@ def reroll_maneuver_damage(
     """SW-35: a benny rerolls every damage roll of ``owner_id``'s last maneuver (a
     power's damage): its controller or the GM asks; the ledger charges the benny."""
     owner = find_combatant(state, owner_id)
-    last: dict[str, Any] = dict(owner.last_maneuver or {})
+    last: dict[str, Any] = {}
+    if owner.last_maneuver is not None:  # issue 28: a record is never trusted
+        last = require_record(state, owner, "last_maneuver")
     if not last.get("damage"):
         raise RuleError("swade_combat.error.no_damage_to_reroll")
     require_control(actor, owner)
