@@ -223,7 +223,7 @@ class BenniesCog(commands.Cog):
             ctx,
             encounter,
             target,
-            service.rules_for(use, target, text),
+            service.rules_for(use, target, text, encounter.offers),
             use=use,
             note=text or None,
         )

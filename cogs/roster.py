@@ -99,6 +99,7 @@ class Roster(commands.Cog):
         await roster.save_character(ctx, name, statblock.replace("\\n", "\n"), system)
 
     @character.command(name=_("show"), description=_("Show one of your saved characters"))
+    @app_commands.describe(name=_("Name of the saved character"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def show(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80]
@@ -110,6 +111,7 @@ class Roster(commands.Cog):
         await roster.list_characters(Ctx.of(interaction))
 
     @character.command(name=_("delete"), description=_("Delete one of your saved characters"))
+    @app_commands.describe(name=_("Name of the saved character"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def delete(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80]
@@ -126,6 +128,7 @@ class Roster(commands.Cog):
         description=_("Join this channel's encounter with one of your saved characters"),
     )
     @app_commands.guild_only()
+    @app_commands.describe(character=_("Name of the saved character"))
     @app_commands.autocomplete(character=character_autocomplete)
     async def join(
         self, interaction: discord.Interaction, character: app_commands.Range[str, 1, 80]
@@ -178,6 +181,7 @@ class Roster(commands.Cog):
         )  # fmt: skip
 
     @combatant.command(name=_("remove"), description=_("Remove a combatant (GM)"))
+    @app_commands.describe(combatant=_("Who leaves the encounter"))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def remove(
         self, interaction: discord.Interaction, combatant: app_commands.Range[str, 1, 100]
@@ -185,7 +189,13 @@ class Roster(commands.Cog):
         await route(interaction, "combatant:remove", combatant=combatant)
 
     @combatant.command(name=_("edit"), description=_("Change a combatant (GM)"))
-    @app_commands.describe(hidden=_("Hide its numbers from the board: only words (GM; on its own)"))
+    @app_commands.describe(
+        combatant=_("Who you change"),
+        statblock=_("Lines of the stat block to change (use \\n for new lines)"),
+        name=_("A new name"),
+        controller=_("Player who controls it"),
+        hidden=_("Hide its numbers from the board: only words (GM; on its own)"),
+    )
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def edit(
         self,
@@ -211,6 +221,7 @@ class Roster(commands.Cog):
     @combatant.command(
         name=_("show"), description=_("A combatant's numbers, hidden ones too (GM, private)")
     )
+    @app_commands.describe(combatant=_("Whose numbers"))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def show_combatant(
         self, interaction: discord.Interaction, combatant: app_commands.Range[str, 1, 100]

@@ -21,7 +21,7 @@ after every command (:mod:`bot.commands.benny_follow_ups`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
@@ -45,7 +45,7 @@ from bot.bennies.uses import (
 from bot.dice.source import DiceSource
 from bot.encounter.service import Undone
 from bot.errors import UserError
-from bot.systems.base import Actor, Event, Outcome
+from bot.systems.base import Actor, Event, Offer, Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.swade.moves import who
 from bot.systems.swade.moves.bennies import SPENDS, spend
@@ -176,12 +176,14 @@ def undone_by_undo(use: str) -> bool:
     return use != "story"
 
 
-def rules_for(use: str, combatant: SwadeCombatant, note: str = "") -> Rules:
+def rules_for(
+    use: str, combatant: SwadeCombatant, note: str = "", offers: Sequence[Offer] = ()
+) -> Rules:
     """The SWADE rules a benny use runs, for one combatant (SW-35): the system's
-    (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included) and the
-    story."""
+    (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included; a reroll
+    the last result offers that combatant, its ``offers``) and the story."""
     if use in SPENDS:
-        return spend(use, combatant.id)
+        return spend(use, combatant.id, offers)
     if use == "story":
         return story(note, combatant.name)
     raise UserError("bennies.error.bad_use", use=use)

@@ -24,7 +24,7 @@ from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
 from bot.i18n import t
-from bot.render.text import event_lines
+from bot.render.text import result_lines
 from bot.render.views import offers_view
 from bot.systems import masking
 from bot.systems.base import Actor, Outcome
@@ -179,7 +179,7 @@ class Ctx:
         them whole, privately (issue 27, :mod:`bot.systems.masking`)."""
         masked = None if ephemeral else masking.for_players(encounter.state, outcome.events)
         shown = outcome.events if masked is None else masked
-        lines = event_lines(shown, self.lang) or [self.t("result.done")]
+        lines = result_lines(shown, self.lang) or [self.t("result.done")]
         embed = discord.Embed(
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
@@ -192,7 +192,7 @@ class Ctx:
             allowed_mentions=turn.allowed_mentions if turn is not None else None,
         )
         if masked is not None and self.actor(encounter).is_gm:
-            await self.send_gm_detail(title_key, event_lines(outcome.events, self.lang))
+            await self.send_gm_detail(title_key, result_lines(outcome.events, self.lang))
 
     async def send_gm_detail(self, title_key: str, lines: list[str]) -> None:
         """What players saw masked, whole, for the GM alone (issue 27)."""

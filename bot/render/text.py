@@ -71,6 +71,21 @@ def event_lines(events: list[Event], lang: str) -> list[str]:
     return [event_line(e, lang) for e in events]
 
 
+# An event whose key ends so is a reminder (a custom effect ending this turn): the bot
+# sends it as its own message to its user (``bot/commands/reminders.py``).
+REMINDER = "effect.reminder"
+
+
+def is_reminder(event: Event) -> bool:
+    return event.key.endswith(REMINDER)
+
+
+def result_lines(events: list[Event], lang: str) -> list[str]:
+    """An action's result as its reply shows it: every event but the reminders, which
+    their own message says (an end is announced once)."""
+    return event_lines([e for e in events if not is_reminder(e)], lang)
+
+
 def summary_text(stored: str, lang: str) -> str:
     """What an action was (its summary as the undo table keeps it) in ``lang``: the
     event rendered, or the plain text older rows keep."""

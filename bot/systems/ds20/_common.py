@@ -3,7 +3,7 @@ turn (DS-4), rolls with wound penalties (DS-1, DS-9), weapons, defence offers. P
 
 from __future__ import annotations
 
-from bot.dice.ds20 import DSRoll, roll_under
+from bot.dice.ds20 import DSRoll, Units, roll_under
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, RuleError
 from bot.systems.ds20.state import (
@@ -19,7 +19,8 @@ from bot.systems.ds20.state import (
     WeaponKind,
 )
 from bot.systems.ds20.statline import fold
-from bot.systems.ds20.wounds import wound_penalty
+from bot.systems.ds20.units import EXTRA_ACTIONS, WOUNDS_HG, WOUNDS_HL, units
+from bot.systems.ds20.wounds import worst_wound, wound_penalty
 
 # DS-9: physical rolls (Fortaleza or Destreza based) take wound penalties.
 PHYSICAL = frozenset({FORTALEZA, DESTREZA, PELEA, ARMAS_CC, ARMAS_FUEGO, ACROBACIA})
@@ -78,9 +79,9 @@ def every_action_rolls(c: DSCombatant) -> bool:
     return 1 + c.extra_actions > 2
 
 
-def action_penalty(c: DSCombatant) -> int:
+def action_penalty(c: DSCombatant) -> Units:
     """DS-4: each declared extra action adds one penalty to every action that turn."""
-    return c.extra_actions
+    return units((EXTRA_ACTIONS, c.extra_actions))
 
 
 def score_of(c: DSCombatant, skill: str) -> int:
@@ -94,15 +95,17 @@ def roll_skill(
     c: DSCombatant,
     skill: str,
     *,
-    bonus: int = 0,
-    penalty: int = 0,
+    bonus: Units = (),
+    penalty: Units = (),
     firearm: bool = False,
 ) -> DSRoll:
-    """DS-1 roll of ``skill``; DS-9 wound penalties are added for physical rolls (one
-    less when shooting)."""
+    """DS-1 roll of ``skill`` with ``bonus`` and ``penalty`` units by source; DS-9
+    wound penalties are added for physical rolls (one less when shooting), named by
+    the worst wound."""
     score = score_of(c, skill)
     wounds = wound_penalty(c, firearm=firearm) if skill in PHYSICAL else 0
-    return roll_under(dice, score, max(0, bonus), max(0, penalty) + wounds)
+    label = WOUNDS_HG if worst_wound(c) == "HG" else WOUNDS_HL
+    return roll_under(dice, score, bonus, (*penalty, *units((label, wounds))))
 
 
 def roll_event(key: str, roll: DSRoll, **params: object) -> Event:

@@ -322,7 +322,18 @@ def _check(
     key = "ritualhex.check_success" if result.success else "ritualhex.check_failure"
     if target is not None and len(link.targets) > 1:
         key += "_on"  # RH-2: each target has its own check; the line says whose it is
-    events.append(Event(key=key, params=params, dice=result.to_view()))
+    # The result shows where each number comes from: CO and CD by their stat, D with
+    # what raised it (a called shot, RH-4; a Multi-ataque follow-up, RH-10).
+    sources = {
+        "co_stat": spec.co or "",
+        "cd_stat": spec.cd or "",
+        "difficulty_parts": [
+            ["", spec.difficulty],
+            ["ritualhex_cog.dice.called", 2 if link.limb else 0],
+            ["ritualhex_cog.dice.follow_up", link.extra_difficulty],
+        ],
+    }
+    events.append(Event(key=key, params=params, dice={**result.to_view(), **sources}))
     return result.success
 
 
@@ -414,7 +425,7 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
         events.append(
             Event(
                 key="ritualhex.resolves",
-                params={**base, "targets": ", ".join(_name(state, t) for t in link.targets)},
+                params={**base, "targets": ", ".join(_name(state, t) for t in link.acts_on)},
             )
         )
         if link.answers is not None:

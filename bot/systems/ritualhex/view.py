@@ -57,7 +57,7 @@ def board(state: RitualHexState) -> dict[str, Any]:
             {
                 "author": link.author,
                 "action": link.action.name,
-                "targets": list(link.targets),
+                "targets": link.acts_on,
                 "limb": link.limb,
                 "answers": link.answers,
                 "cancelled": link.cancelled,

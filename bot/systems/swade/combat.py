@@ -956,7 +956,7 @@ def _area_attack(
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
         raise RuleError("swade_combat.error.area_needs_ranged")
-    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     _spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
     events = [_area_roll_event(attacker, plan, roll, "swade_combat.area.roll", names)]
@@ -1056,7 +1056,7 @@ def _suppressive_fire(
     plan = plan_attack(new, attacker, None, weapon=w.name, skill=None, options=opts)
     plan.modifiers.append(("swade_combat.mod.recoil", -2))
     plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0
-    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     _spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
     events = [_area_roll_event(attacker, plan, roll, "swade_combat.suppressive.roll", names)]
@@ -1123,7 +1123,7 @@ def _attack_object(
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
         plan.tn, plan.tn_parts = p["parry"], [("swade_combat.tn.parry", p["parry"])]
-    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     _spend_and_mark(new, attacker, plan, opts, wild=False)
     name = p["object_name"]
     events = [_area_roll_event(attacker, plan, roll, "swade_combat.object.roll", [name])]

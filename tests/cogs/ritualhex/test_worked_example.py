@@ -68,7 +68,7 @@ async def test_the_seeds_worked_example_through_commands(tmp_path: Path) -> None
         out = reply(await must(table, "@gm press Thrall: no reacciona"))
         text = out.text()
         assert "Jade Mistress, Parálisis: 15 contra 10: ¡éxito!" in text
-        assert "3d6: [4, 4, 4] +3 = **15** vs 10" in text
+        assert "3d6: [4, 4, 4] +3 (Mag) = **15** vs 10 (10 + Per 0)" in text
         assert "Parálisis de Jade Mistress anula Bloqueo de Goblin." in text
         s = await state(table)
         assert [link.action.name for link in s.chain] == ["Piña", "Bloqueo"]
