@@ -193,7 +193,7 @@ class Roster(commands.Cog):
         combatant=_("Who you change"),
         statblock=_("Lines of the stat block to change (use \\n for new lines)"),
         name=_("A new name"),
-        controller=_("Player who controls it"),
+        controller=_("Player who controls it (yourself unless you are a server GM)"),
         hidden=_("Hide its numbers from the board: only words (GM; on its own)"),
     )
     @app_commands.autocomplete(combatant=combatant_autocomplete)
