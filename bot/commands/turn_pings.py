@@ -26,9 +26,11 @@ from bot import replies
 from bot.errors import UserError
 from bot.i18n import t
 from bot.render.text import event_lines
+from bot.render.waiting import reminders_line
 from bot.systems import catalogue
 from bot.systems.encounter import Encounter
 from bot.systems.heroes import allowance_line
+from bot.systems.pending import owners
 from bot.systems.plugin import Show, Turn
 from bot.systems.words import fold
 
@@ -62,13 +64,7 @@ def whose_turn(encounter: Encounter | None) -> Turn | None:
 
 def _players(encounter: Encounter, ids: Iterable[str]) -> list[int]:
     """The players who control these combatants (never the GM), each once."""
-    wanted = set(ids)
-    found: list[int] = []
-    for c in encounter.state.combatants:
-        user = c.controller_id
-        if c.id in wanted and user is not None and user != encounter.gm_id and user not in found:
-            found.append(user)
-    return found
+    return owners(encounter.state.combatants, ids, encounter.gm_id)
 
 
 def _names(encounter: Encounter, ids: Iterable[str]) -> str:
@@ -134,7 +130,10 @@ def listing(encounter: Encounter, lang: str) -> discord.Embed:
         lines = event_lines([allowance_line(encounter.state)], lang)
         title = t("turn.ping.settings_title", lang)
     return discord.Embed(
-        title=title, description="\n".join([*lines, setting_line(encounter, lang)])
+        title=title,
+        description="\n".join(
+            [*lines, setting_line(encounter, lang), reminders_line(encounter, lang)]
+        ),
     )
 
 

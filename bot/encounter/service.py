@@ -19,12 +19,15 @@ from typing import Any, Protocol, TypeVar
 
 import orjson
 
+from bot.clock import Clock, SystemClock
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
+from bot.encounter import waiting
 from bot.errors import UserError
 from bot.storage.db import Database, IntegrityError, Row, Transaction
 from bot.storage.dialect import Dialect
 from bot.storage.packed import pack, unpack
+from bot.storage.reminders import cancel_channel
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
 from bot.systems.bounds import ENCOUNTER_NAME_MAX
@@ -180,9 +183,11 @@ class EncounterService:
     # unchanged (rules copy before they change anything; the cached copy is shared).
     check_inputs_unchanged = False
 
-    def __init__(self, db: Database, dice: DiceProvider) -> None:
+    def __init__(self, db: Database, dice: DiceProvider, clock: Clock | None = None) -> None:
         self.db = db
         self.dice = dice
+        # When what the encounter waits on opened, and its reminders (issue 27).
+        self.clock: Clock = clock or SystemClock()
         self._locks: dict[int, asyncio.Lock] = {}
         # The latest (encounter, its JSON, version, its combatants' JSON) per channel.
         # This process is meant to be the only writer of its channels; if another wrote,
@@ -381,6 +386,7 @@ class EncounterService:
             if claim is not None:
                 await claim.mark(tx)
             await _delete_encounter(tx, channel_id, version)
+            await cancel_channel(tx, channel_id)  # its reminders (issue 27)
             await tx.execute(
                 "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
                 (channel_id, encounter.guild_id, encounter.system, pack(state_json), log[0]),
@@ -413,6 +419,12 @@ class EncounterService:
         tx: Transaction | None,
     ) -> Encounter:
         entry = await self._load(encounter.channel_id, tx)
+        now = self.clock.now()
+        # A new encounter in the channel: what it waits on opens now (issue 27).
+        fresh = waiting.waiting_after(
+            [], encounter.state, encounter.offers, seq=encounter.seq, now=now
+        )
+        encounter = encounter.model_copy(update={"waiting": fresh})
         state_json = encounter.model_dump_json()
         log = _log_row(encounter, user_id, kind, {}, None)
 
@@ -436,6 +448,8 @@ class EncounterService:
                 )
                 await _snapshot(tx, old.channel_id, old.seq, kind, pack(old.model_dump_json()))
             await _log(tx, log)
+            await cancel_channel(tx, encounter.channel_id)  # the replaced one's reminders
+            await waiting.follow(tx, None, encounter, now)
 
         await self._commit(tx, write)
         self.forget(encounter.channel_id)
@@ -520,8 +534,17 @@ class EncounterService:
         ):
             self.forget(channel_id)
             raise AssertionError(f"the rules for {kind!r} changed the state they were given")
+        moment = self.clock.now()
+        waits = waiting.waiting_after(
+            encounter.waiting, outcome.state, outcome.offers, seq=encounter.seq + 1, now=moment
+        )
         updated = encounter.model_copy(
-            update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
+            update={
+                "state": outcome.state,
+                "seq": encounter.seq + 1,
+                "offers": outcome.offers,
+                "waiting": waits,
+            }
         )
         updated_json, updated_fragments = encounter_json_reusing(updated, fragments)
         if self.check_inputs_unchanged and json.loads(updated_json) != json.loads(
@@ -558,6 +581,7 @@ class EncounterService:
                     tx, channel_id, encounter.seq, stored_summary(outcome.summary) or kind, before
                 )
             await _log(tx, log)
+            await waiting.follow(tx, encounter, updated, moment)
             return updated_packed
 
         updated_packed = await self._commit(tx, write)
@@ -584,9 +608,13 @@ class EncounterService:
             return
         encounter = entry[0].model_copy(update=fields)
         state_json = encounter.model_dump_json()
-        await self._commit(
-            tx, lambda tx: _update_state(tx, channel_id, entry[2], pack(state_json), None)
-        )
+        now = self.clock.now()
+
+        async def write(tx: Transaction) -> None:
+            await _update_state(tx, channel_id, entry[2], pack(state_json), None)
+            await waiting.follow(tx, entry[0], encounter, now)  # the reminders setting
+
+        await self._commit(tx, write)
         self.forget(channel_id)
 
     async def undo(self, channel_id: int, user_id: int) -> str:
@@ -631,8 +659,18 @@ class EncounterService:
             await joined.prepare(tx or self.db, tx is not None)
         previous = Encounter.model_validate_json(unpack(row["state"]))
         # Keep the board message and the dice sequence moving forward.
+        now = self.clock.now()
         previous = previous.model_copy(
-            update={"board_message_id": current.board_message_id, "seq": current.seq}
+            update={
+                "board_message_id": current.board_message_id,
+                "seq": current.seq,
+                # What waits again opens now; what the undone action opened is gone
+                # (issue 27), and the setting stays as it is now.
+                "waiting": waiting.waiting_after(
+                    current.waiting, previous.state, previous.offers, seq=current.seq, now=now
+                ),
+                "reminders": current.reminders,
+            }
         )
         state_json = previous.model_dump_json()
         log = _log_row(
@@ -645,6 +683,7 @@ class EncounterService:
             await _update_state(tx, channel_id, version, pack(state_json), log[0])
             await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
             await _log(tx, log)
+            await waiting.follow(tx, current, previous, now)
             if joined is not None:
                 await joined.write(tx, int(row["version"]))
 
