@@ -158,8 +158,9 @@ class ComodinBot(commands.AutoShardedBot):
         self.started_extensions: list[str] = []
         self.boards = BoardManager(self, interval=0 if offline else 1.5)
         self.clock: Clock = clock or SystemClock()
-        # Play-by-post reminders (issue 27): a task of the running bot; the offline
-        # table and the tests call its run_due() when they move the clock.
+        # Play-by-post reminders (issue 27): a task of the bot connected to Discord,
+        # started with its first shard; the offline table and the tests call its
+        # run_due() when they move the clock.
         self.reminders = ReminderSender(self)
         self.identify_concurrency = 1  # Discord's max_concurrency (GET /gateway/bot)
         self._identified_at: dict[int, float] = {}
@@ -182,8 +183,6 @@ class ComodinBot(commands.AutoShardedBot):
         # Every game system's moves against the commands just declared: a move for a
         # command or an option no cog declares stops the bot here, not a player later.
         check_commands(self.tree)
-        if not self.offline:
-            self.reminders.start()
 
     async def close(self) -> None:
         try:
@@ -252,6 +251,11 @@ class ComodinBot(commands.AutoShardedBot):
         dropped = self.encounters.forget_guilds(lambda g: shard_of(g, count) == shard_id)
         self.boards.forget_shown()
         log.info("shard %s connected; %s cached encounters dropped", shard_id, dropped)
+        if not self.offline:
+            # Reminders are sent by a process connected to Discord, for the shards it
+            # runs: never by ``comodin sync`` (which never connects), nor before the
+            # shard count is known (issue 27).
+            self.reminders.start()
 
     # --- per interaction ------------------------------------------------------------
 
