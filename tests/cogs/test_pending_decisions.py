@@ -318,3 +318,22 @@ async def test_a_shorter_delay_moves_the_reminders_not_yet_sent(tmp_path: Path, 
         assert await table.wait(59 * MINUTE) == []
         [first] = reminders_in(await table.wait(2 * MINUTE))
         assert LAST[lang] not in first.content
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_an_imported_encounter_waits_from_its_import(tmp_path: Path, lang: str) -> None:
+    async with ds20_table(tmp_path, [*INITIATIVE, 4], locale=lang) as table:
+        ana = table.user("ana").id
+        await hourly(table, lang)
+        await must(table, "@ana /next")
+        await must(table, "@gm /attack target:Ana weapon:Machete")  # Ana must defend
+        await table.run("@gm /encounter export")
+        filename, blob = table.recorder.files[-1]
+        (tmp_path / filename).write_bytes(blob)
+        assert await table.wait(50 * MINUTE) == []
+        messages = await must(table, f"@gm /encounter import file:{tmp_path / filename}")
+        assert board(messages).startswith(f"{WAITING[lang]}<@{ana}> (Ana: ")
+        assert [r["nth"] for r in await rows(table)] == [1, 2]
+        assert await table.wait(59 * MINUTE) == [], "it waits from the import, not before"
+        [first] = reminders_in(await table.wait(2 * MINUTE))
+        assert first.pinged() == [ana]

@@ -24,14 +24,16 @@ def pending(state: DS20State, offers: Sequence[Offer]) -> list[Decision]:
     attack = state.pending
     if attack is None:
         return []
-    dodge_only = attack.maneuver == "bullets"
-    kind = "dodge" if dodge_only else "defend"
+    if attack.maneuver == "bullets":  # DS-11: extra bullets are dodged or taken
+        what, how = "ds20.pending.dodge", "ds20.pending.how.dodge"
+    else:
+        what, how = "ds20.pending.defend", "ds20.pending.how.defend"
     return [
         Decision(
             key=f"defence:{attack.target_id}:{attack.attacker_id}:{attack.maneuver}",
             combatant_id=attack.target_id,
-            what=f"ds20.pending.{kind}",
-            how=f"ds20.pending.how.{kind}",
+            what=what,
+            how=how,
             params=_BUTTONS,
         )
     ]
