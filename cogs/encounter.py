@@ -176,7 +176,7 @@ class EncounterCog(commands.Cog):
     )
     @app_commands.describe(
         setting=_("Which setting (leave empty to list them)"),
-        value=_("New value: on/off or a number"),
+        value=_("New value: on/off, a number or a wait (1h)"),
     )
     async def settings(
         self,

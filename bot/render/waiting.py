@@ -47,7 +47,7 @@ def _what(decision: Decision, lang: str) -> str:
 
 
 def _item(encounter: Encounter, item: Waited, lang: str) -> str:
-    """ "Isolda: soak the wounds with a benny or take them"."""
+    """A decision as the board and the texts name it: "Isolda: soak the wounds..."."""
     assert item.decision is not None
     name = _names(encounter, item.combatants)
     return t("pending.item", lang, name=name, what=_what(item.decision, lang))
@@ -72,9 +72,10 @@ def _mention(users: Iterable[int]) -> str:
 
 
 def board_line(encounter: Encounter, lang: str) -> str | None:
-    """ "⏳ Waiting on: @Ana (Isolda: soak the wounds with a benny or take them)": the
-    pending decisions by owner and combatant (the turn is on the board already); None
-    when none is pending. A mention in an embed pings nobody; it shows the name."""
+    """The board's line of the pending decisions, by owner and combatant: "⏳ Waiting
+    on: @Ana (Isolda: soak the wounds with a benny or take them)" (the turn is on the
+    board already); None when none is pending. A mention in an embed pings nobody; it
+    shows the name."""
     by_owner: dict[str, dict[str, list[str]]] = {}
     for _, item in live(encounter):
         if item.decision is None:
@@ -170,11 +171,12 @@ def reminder(
         names = (turn.name if turn is not None else "") or _names(encounter, item.combatants)
         text = t(f"pending.remind.turn.{form}", lang, who=who, since=since, names=names)
     else:
-        item_text = _item(encounter, item, lang)
-        text = t(f"pending.remind.decision.{form}", lang, who=who, since=since, item=item_text)
-        text += " " + _how(item, lang) + "."
+        item_text, how = _item(encounter, item, lang), _how(item, lang)
+        text = t(
+            f"pending.remind.decision.{form}", lang, who=who, since=since, item=item_text, how=how
+        )
     if nth >= 2:
-        text += " " + t("pending.remind.last", lang)
+        text = t("pending.remind.last", lang, text=text)
     return Said(text, tuple(users))
 
 
@@ -190,7 +192,8 @@ def delay_code(seconds: int) -> str:
 
 
 def reminders_line(encounter: Encounter, lang: str) -> str:
-    """ "Reminders (`reminders`): after 1 h of waiting and once more 1 h later (`1h`)."."""
+    """The setting in words: "Reminders (`reminders`): after 1 h of waiting and once
+    more 1 h later (`1h`)."."""
     seconds = encounter.reminders
     if not seconds:
         value = t("pending.setting.off", lang)
