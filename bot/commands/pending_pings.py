@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot import replies
+from bot.commands.envelope_settings import EnvelopeSetting, answer
 from bot.commands.turn_pings import Announcement, announcement
-from bot.errors import UserError
 from bot.render.waiting import opened, reminders_line
 from bot.systems.encounter import Encounter
 from bot.systems.pending import REMINDERS_MAX, REMINDERS_MIN
@@ -47,10 +47,6 @@ def announce(before: Turn | None, encounter: Encounter, lang: str) -> Announceme
 # -- the setting ----------------------------------------------------------------------
 
 
-def is_reminders_setting(setting: str | None) -> bool:
-    return setting is not None and fold(setting).strip() in SETTING_NAMES
-
-
 def read_delay(value: str) -> int | None:
     """``"1h"``, ``"90 min"``, ``"1 hora"``, ``"2 días"``, ``"1h30m"`` → seconds
     (:func:`bot.systems.words.duration`); ``"off"``, ``"no"`` → 0; None for anything
@@ -63,22 +59,13 @@ def read_delay(value: str) -> int | None:
     return seconds
 
 
+REMINDERS = EnvelopeSetting(
+    SETTING_NAMES, "reminders", read_delay, "pending.error.value", reminders_line
+)
+
+
 async def reminder_settings(
     ctx: Ctx, encounter: Encounter, setting: str | None, value: str | None
 ) -> bool:
     """``/encounter settings`` for the reminders setting; True when it answered."""
-    if not is_reminders_setting(setting):
-        return False
-    if value is None:
-        await ctx.send(reminders_line(encounter, ctx.lang), ephemeral=True)
-        return True
-    if not ctx.actor(encounter).is_gm:
-        raise UserError("encounter.gm_only")
-    seconds = read_delay(value)
-    if seconds is None:
-        raise UserError("pending.error.value", value=value)
-    await ctx.bot.encounters.set_envelope(ctx.channel_id, reminders=seconds)
-    changed = encounter.model_copy(update={"reminders": seconds})
-    await ctx.send(reminders_line(changed, ctx.lang))
-    ctx.bot.boards.request(ctx.channel_id)
-    return True
+    return await answer(ctx, encounter, setting, value, REMINDERS)

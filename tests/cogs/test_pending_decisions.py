@@ -66,8 +66,24 @@ async def hourly(table: OfflineTable, lang: str) -> None:
     assert "1 h" in said.content and "`1h`" in said.content
 
 
-def said_by_the_opener_only(messages: list[SentMessage], opener: SentMessage) -> None:
+def calls(messages: list[SentMessage], lang: str, user: int | None, name: str) -> SentMessage:
+    """The reply opened ``name``'s decision mentioning exactly ``user`` (None: the GM's
+    combatant, nobody), nothing else in the exchange pings, and the board's first line
+    waits on them for it. Returns the reply."""
+    opener = reply(messages)
+    if user is None:
+        assert opener.pinged() == [] and "<@" not in opener.content, opener.content
+        owner = GM_WORD[lang]
+    else:
+        assert opener.pinged() == [user]
+        assert opener.payload["allowed_mentions"] == {"parse": [], "users": [user]}
+        assert opener.content.startswith(f"⏳ <@{user}>"), opener.content
+        owner = f"<@{user}>"
+    assert f"{name}: " in opener.content
     assert all(m.pinged() == [] for m in messages if m is not opener), "nothing else pings"
+    line = board(messages).splitlines()[0]
+    assert line.startswith(f"{WAITING[lang]}{owner} ({name}: "), line
+    return opener
 
 
 # -- Savage Worlds ---------------------------------------------------------------------------
@@ -81,16 +97,10 @@ async def test_swade_soak_calls_its_player_the_board_waits_and_reminders_come_tw
         ana = table.user("ana").id
         await hourly(table, lang)
         messages = await must(table, '@gm /attack target:Ana actor:"Jefe orco"')
-        opener = reply(messages)
-        assert opener.pinged() == [ana]
-        assert opener.payload["allowed_mentions"] == {"parse": [], "users": [ana]}
-        assert opener.content.startswith(f"⏳ <@{ana}>"), opener.content
+        opener = calls(messages, lang, ana, "Ana")
         button, command = SOAK[lang]
         assert button in opener.content and command in opener.content
         assert button.strip("«»“”") in [b["label"] for b in opener.buttons()]
-        said_by_the_opener_only(messages, opener)
-        line = board(messages).splitlines()[0]
-        assert line.startswith(f"{WAITING[lang]}<@{ana}> (Ana: "), line
 
         assert await table.wait(59 * MINUTE) == []
         [first] = reminders_in(await table.wait(2 * MINUTE))
@@ -123,14 +133,9 @@ async def test_swade_a_gm_combatants_decision_mentions_nobody_and_reminds_the_gm
         gm = table.user("gm").id
         await hourly(table, lang)
         messages = await must(table, '@ana /attack target:"Jefe orco" actor:Ana')
-        opener = reply(messages)
-        assert opener.pinged() == [] and "<@" not in opener.content
-        decides = (
-            "⏳ Decide el DJ. Jefe orco: " if lang == "es" else "⏳ The GM decides. Jefe orco: "
-        )
+        opener = calls(messages, lang, None, "Jefe orco")
+        decides = "⏳ Decide el DJ. " if lang == "es" else "⏳ The GM decides. "
         assert opener.content.startswith(decides), opener.content
-        said_by_the_opener_only(messages, opener)
-        assert board(messages).startswith(f"{WAITING[lang]}{GM_WORD[lang]} (Jefe orco: ")
         [first] = reminders_in(await table.wait(61 * MINUTE))
         assert first.pinged() == [gm] and first.content.startswith(f"⏰ <@{gm}>")
 
@@ -220,12 +225,9 @@ async def test_ds20_a_defence_calls_its_player_and_then_the_turn_waits_on_the_gm
         await hourly(table, lang)
         await must(table, "@ana /next")  # Bruto's turn (the GM's)
         messages = await must(table, "@gm /attack target:Ana weapon:Machete")
-        opener = reply(messages)
-        assert opener.pinged() == [ana] and opener.content.startswith(f"⏳ <@{ana}>")
+        opener = calls(messages, lang, ana, "Ana")
         command = "`/reaccionar esquivar`" if lang == "es" else "`/react dodge`"
         assert command in opener.content
-        said_by_the_opener_only(messages, opener)
-        assert board(messages).startswith(f"{WAITING[lang]}<@{ana}> (Ana: ")
         [first] = reminders_in(await table.wait(61 * MINUTE))
         assert first.pinged() == [ana]
 
@@ -246,17 +248,10 @@ async def test_ritualhex_a_reaction_window_calls_whoever_answers_now(
     async with rh_table(tmp_path, [], locale=lang) as table:
         bea = table.user("bea").id
         await hourly(table, lang)
-        messages = await must(table, "@ana /attack target:Goblin")
-        opener = reply(messages)
-        assert opener.pinged() == [] and "Goblin: " in opener.content  # the GM's minion
-        assert board(messages).startswith(f"{WAITING[lang]}{GM_WORD[lang]} (Goblin: ")
-        block = "Goblin: Bloqueo"
-        await must(table, f'@gm press "{block}"')
+        calls(await must(table, "@ana /attack target:Goblin"), lang, None, "Goblin")
+        await must(table, '@gm press "Goblin: Bloqueo"')
         messages = await must(table, "@gm /react pass actor:Thrall")
-        opener = reply(messages)
-        assert opener.pinged() == [bea] and opener.content.startswith(f"⏳ <@{bea}>")
-        assert "Jade Mistress: " in opener.content
-        assert board(messages).startswith(f"{WAITING[lang]}<@{bea}> (Jade Mistress: ")
+        calls(messages, lang, bea, "Jade Mistress")
         [first] = reminders_in(await table.wait(61 * MINUTE))
         assert first.pinged() == [bea] and "Jade Mistress" in first.content
 

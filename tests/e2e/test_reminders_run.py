@@ -34,10 +34,7 @@ async def test_a_reminder_survives_a_restart_and_is_sent_once_by_the_shards_proc
     db, log = tmp_path / "r.sqlite3", tmp_path / "r.log"
     bot = await launch(fd, db, log)
     try:
-        await bot.expect(fd.wait_ready(timeout=10), "IDENTIFY")
-        await bot.expect(
-            fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands"), "sync"
-        )
+        await bot.ready(fd)
         steps = [
             ("encounter start", {"system": "swade", "name": "Cripta"}),
             ("combatant add", {"name": "Goblin", "count": 2, "statblock": GOBLIN}),
