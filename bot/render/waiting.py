@@ -76,6 +76,8 @@ def board_line(encounter: Encounter, lang: str) -> str | None:
     on: @Ana (Isolda: soak the wounds with a benny or take them)" (the turn is on the
     board already); None when none is pending. A mention in an embed pings nobody; it
     shows the name."""
+    if all(o.is_turn for o in encounter.waiting):
+        return None  # the usual case, read without asking the system
     by_owner: dict[str, dict[str, list[str]]] = {}
     for _, item in live(encounter):
         if item.decision is None:
@@ -107,6 +109,8 @@ def board_line(encounter: Encounter, lang: str) -> str | None:
 def opened(encounter: Encounter, lang: str) -> Said | None:
     """What the decisions the encounter's last action opened wait for, by who decides:
     the player, mentioned (with ``pings`` on), or the GM; None when it opened none."""
+    if not any(o.seq == encounter.seq and not o.is_turn for o in encounter.waiting):
+        return None  # the usual case, read without asking the system
     by_owner: dict[tuple[int, ...], list[str]] = {}
     for o, item in live(encounter):
         if item.decision is None or o.seq != encounter.seq:
