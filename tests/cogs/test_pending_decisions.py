@@ -77,7 +77,8 @@ def calls(messages: list[SentMessage], lang: str, user: int | None, name: str) -
     else:
         assert opener.pinged() == [user]
         assert opener.payload["allowed_mentions"] == {"parse": [], "users": [user]}
-        assert opener.content.startswith(f"⏳ <@{user}>"), opener.content
+        lines = opener.content.splitlines()  # after the turn's announcement, if any
+        assert any(line.startswith(f"⏳ <@{user}>") for line in lines), opener.content
         owner = f"<@{user}>"
     assert f"{name}: " in opener.content
     assert all(m.pinged() == [] for m in messages if m is not opener), "nothing else pings"
@@ -332,3 +333,30 @@ async def test_an_imported_encounter_waits_from_its_import(tmp_path: Path, lang:
         assert await table.wait(59 * MINUTE) == [], "it waits from the import, not before"
         [first] = reminders_in(await table.wait(2 * MINUTE))
         assert first.pinged() == [ana]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_swade_shaken_at_the_start_of_her_turn_one_reply_calls_her_once(
+    tmp_path: Path, lang: str
+) -> None:
+    # SW-15: Ana starts her turn Shaken and fails Spirit (d8 2, wild die 3): a benny
+    # would end it. The turn's announcement and the decision mention her, once.
+    async with swade_table(tmp_path, [2, 3], seed=5, strict=False, locale=lang) as table:
+        ana = table.user("ana").id
+        await must(table, "@gm /condition add combatant:Ana condition:shaken")
+        messages = await must(table, "@gm /deal")
+        for _ in range(8):
+            encounter = await table.bot.encounters.get(table.channel_id)  # type: ignore[union-attr]
+            assert encounter is not None
+            if encounter.state.active == next(
+                c.id for c in encounter.state.combatants if c.name == "Ana"
+            ):
+                break
+            messages = await must(table, "@gm /next")
+        else:
+            raise AssertionError("Ana's turn never came")
+        opener = calls(messages, lang, ana, "Ana")
+        turn, decision = opener.content.split("\n")
+        assert turn.startswith(f"▶ <@{ana}>") and decision.startswith(f"⏳ <@{ana}>")
+        command = "`/reaccionar recuperarse`" if lang == "es" else "`/react unshake`"
+        assert command in decision
