@@ -184,6 +184,19 @@ def command(system: str, rng: random.Random, known: list[str]) -> Command:
         (1, lambda: (user, ["undo"], {}, "/undo")),
         (1, lambda: (user, ["encounter", "show"], {}, "/encounter show")),
         (0.5, lambda: (user, ["encounter", "export"], {}, "/encounter export")),
+        # issue 28: power definitions with hostile names and numbers, cast by a hostile
+        # name; a story benny (never undone); a session handed to an id Discord did not
+        # resolve (no user data in the payload)
+        (1, lambda: (user, ["power", "define"], {"text": (
+            f"nombre: {name(rng) or 'Rayo'}; coste: {number(rng)}; objetivos: {number(rng)}; "
+            f"duración: {number(rng)} rondas; éxito: daño {rng.choice(['2', '20', '21', '100'])}d6"
+        )}, "/power define")),
+        (0.5, lambda: (user, ["cast", "power"], {"power": name(rng) or "Rayo", "actor": who},
+                       "/cast power")),
+        (0.5, lambda: (user, ["bennies", "spend"], {"use": "story", "note": name(rng)},
+                       "/bennies spend story")),
+        (0.3, lambda: (user, ["bennies", "session-gm"], {"member": str(rng.randint(1, 10**18))},
+                       "/bennies session-gm")),
         (0.5, lambda: (user, ["encounter", "settings"], {
             "setting": rng.choice(["heroes", "héroes", "HEROES per player"]),
             "value": rng.choice(["1", "2", "10", "11", "0", "-1", "99999999999", "x" * 50])},
@@ -313,3 +326,93 @@ async def _play(
         failures += [f"{label} {options!r:.160}: logged: {line}" for line in logged]
         logged.clear()
     return failures
+
+
+# -- issue 28: what a plain member could still do --------------------------------------------
+
+MARKUP = "[Free bennies](https://x.example) @everyone"
+SWADE_SHEET = (
+    "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\n"
+    "Habilidades: Pelear d8, Atletismo d6\\nParada: 6; Dureza: 6"
+)
+# A fight with every record to craft from: the Jefe (a GM Wild Card with its own 2
+# bennies, c2) attacked Ana (c1); Vecino (c3) stands by.
+RECORDS_SETUP = [
+    "@mallory /encounter start name:Cripta",
+    f'@mallory /combatant add name:Ana statblock:"{SWADE_SHEET}"',
+    f'@mallory /combatant add name:Jefe wildcard:true statblock:"{SWADE_SHEET}\\nBenis: 2"',
+    f'@mallory /combatant add name:Vecino statblock:"{SWADE_SHEET}"',
+    "@mallory /initiative set combatant:Jefe card:AS",
+    "@mallory /deal",
+    "@mallory /attack target:Ana actor:Jefe",
+]
+
+
+def _jefe(data: dict[str, Any]) -> dict[str, Any]:
+    return next(c for c in data["encounter"]["state"]["combatants"] if c["name"] == "Jefe")
+
+
+def crafted_records(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The issue's files: an export of :data:`RECORDS_SETUP` with a record crafted to
+    restore each break through a benny reroll or a soak."""
+    import copy
+
+    def craft(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        out = copy.deepcopy(data)
+        change(out)
+        return out
+
+    def copy_of_jefe(**fields: Any) -> Callable[[dict[str, Any]], None]:
+        return lambda d: _jefe(d)["last_attack"]["before"]["c2"].update(fields)
+
+    def fighting(d: dict[str, Any]) -> None:
+        _jefe(d)["last_attack"]["before"]["c2"]["skills"]["fighting"] = {
+            "die": 12,
+            "bonus": 10**12,
+        }
+
+    def neighbour(d: dict[str, Any]) -> None:
+        vecino = d["encounter"]["state"]["combatants"][2]
+        _jefe(d)["last_attack"]["before"]["c3"] = {**vecino, "dead": True}
+
+    def hit(d: dict[str, Any]) -> None:
+        _jefe(d)["last_hit"] = {
+            "attacker_id": "c1", "damage": 9, "toughness": 6, "wounds": 20_000_000,
+            "shaken": True, "outcome": "wounded", "soaked": 0, "before": {"wounds": 0},
+        }  # fmt: skip
+
+    return [
+        ("2×10^7 wound boxes", craft(copy_of_jefe(max_wounds=20_000_000))),
+        ("a markup name", craft(copy_of_jefe(name=MARKUP))),
+        ("999,998 bennies", craft(copy_of_jefe(bennies=999_998))),
+        ("Fighting d12+10^12", craft(fighting)),
+        ("a neighbour as dead", craft(neighbour)),
+        ("a hit of 2×10^7 wounds", craft(hit)),
+    ]
+
+
+def power_definitions(count: int) -> list[dict[str, Any]]:
+    """``count`` GM definitions as an export holds them (15,000: about 2 MiB)."""
+    return [
+        {
+            "id": f"rayo_{i}", "name_es": f"Rayo {i}", "name_en": f"Bolt {i}", "cost": 1,
+            "success": [{"kind": "damage", "dice": [6, 6]}],
+        }
+        for i in range(count)
+    ]  # fmt: skip
+
+
+def member_undoes(channel_lines: int = 5) -> list[tuple[str, str]]:
+    """A plain member's encounter after the GM's fight in the same channel: Prone on and
+    off ``channel_lines`` times, then ten /undo (each reversed the GM's fight's bennies)."""
+    lines = [
+        ("@mallory /encounter start name:Granja", "issue 28: member starts after the fight"),
+        (f'@mallory /combatant add name:Yo statblock:"{SWADE_SHEET}"', "/combatant add"),
+    ]
+    for _ in range(channel_lines):
+        lines.append(("@mallory /condition add combatant:Yo condition:prone", "/condition add"))
+        lines.append(
+            ("@mallory /condition remove combatant:Yo condition:prone", "/condition remove")
+        )
+    lines += [("@mallory /undo", "issue 28: /undo in a later encounter")] * 10
+    return lines

@@ -265,6 +265,12 @@ class ComodinBot(commands.AutoShardedBot):
         read the server's settings (another process may have changed them)."""
         current_claim.set(InteractionClaim(interaction.id, interaction.channel_id or 0))
         await self.refresh_guild_settings(interaction.guild_id)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id and self._db is not None:
+            # Issue 28: a thread's fight uses its parent channel's benny session from its
+            # first command (a Joker dealt there found "no session" until a /bennies
+            # command had linked the thread): the interaction says which the parent is.
+            await self.bennies.link(channel.id, channel.parent_id)
 
     async def refresh_guild_settings(self, guild_id: int | None) -> None:
         """The server's language and GM role, read from the database (one indexed read)."""

@@ -133,6 +133,9 @@ class BenniesCog(commands.Cog):
         await link_scope(ctx)
         session = await self.bot.bennies.require_session(ctx.channel_id)
         require_session_gm(ctx, session)
+        if not isinstance(member, discord.User | discord.Member):
+            # issue 28: an id Discord did not resolve (a hostile or broken client)
+            raise UserError("bennies.error.unknown_member")
         if member.bot:
             raise UserError("bennies.error.bot_gm")
         await self.bot.bennies.hand_over(ctx.channel_id, member.id)
@@ -212,7 +215,7 @@ class BenniesCog(commands.Cog):
             ctx,
             encounter,
             target,
-            service.rules_for(use, target.id, text),
+            service.rules_for(use, target, text),
             use=use,
             note=text or None,
         )

@@ -31,8 +31,9 @@ API for other cogs (``ledger = bot.bennies``)::
     await ledger.shared_session(channel_id) -> Session | None  # when the encounter shares it
     await ledger.history(channel_id, limit=20) -> list[HistoryEntry]
     await ledger.collect_joker_awards(channel_id)   # SW-33, see below
-    await ledger.tag_action(spent, channel_id, seq) # the encounter action a spend paid for
-    await ledger.undo_action(channel_id, seq, user_id=...)  # SW-38: reverse that action's rows
+    await ledger.tag_action(spent, channel_id, action)  # the encounter action it paid for
+    await ledger.undo_action(channel_id, action, user_id=...)  # SW-38: reverse its rows
+        # action: ActionRef(encounter id, seq): rows of one encounter only (issue 28)
 
 The service (:mod:`bot.bennies.service`) changes pools together with the encounter
 actions they concern, each in one transaction: ``paying(...)`` spends a benny for an

@@ -33,6 +33,7 @@ from bot.bennies.holders import (
     wild_card_pools,
 )
 from bot.encounter.service import (
+    ActionRef,
     ConcurrentChange,
     EncounterService,
     InteractionClaim,
@@ -90,13 +91,13 @@ class Session:
 @dataclass
 class Spent:
     """One benny spent: from which pool, how many are left, and its history row (0 until
-    the spend is written; ``action_seq``: the encounter action it paid for, once known)."""
+    the spend is written; ``action``: the encounter action it paid for, once known)."""
 
     holder: str
     left: int
     history_id: int
     session_id: int
-    action_seq: int | None = None
+    action: ActionRef | None = None
 
 
 @dataclass(frozen=True)
@@ -133,14 +134,15 @@ class Returned:
     left: int | None
 
 
-def _action_seq(payload: dict[str, Any]) -> int | None:
-    """The encounter ``seq`` before the action a log row records (its dice seed is
+def _logged_action(encounter_id: int | None, payload: dict[str, Any]) -> ActionRef | None:
+    """The encounter action a log row records: the encounter it belongs to (its
+    ``encounter_id``, issue 28) and its ``seq`` before the action (its dice seed is
     ``"<seed>:<seq>"``, :meth:`bot.systems.encounter.Encounter.dice_seed`)."""
     seed = payload.get("seed")
-    if not isinstance(seed, str) or ":" not in seed:
+    if encounter_id is None or not isinstance(seed, str) or ":" not in seed:
         return None
     tail = seed.rsplit(":", 1)[1]
-    return int(tail) if tail.isdigit() else None
+    return ActionRef(int(encounter_id), int(tail)) if tail.isdigit() else None
 
 
 def _session(row: Row) -> Session:
@@ -182,8 +184,9 @@ class BennyLedger:
     # -- scopes -------------------------------------------------------------------------
 
     async def link(self, channel_id: int, scope_id: int) -> None:
-        """Remember that ``channel_id`` (a thread) shares ``scope_id``'s session."""
-        if channel_id == scope_id:
+        """Remember that ``channel_id`` (a thread) shares ``scope_id``'s session (once: a
+        thread never moves to another channel)."""
+        if channel_id == scope_id or self._scopes.get(channel_id) == scope_id:
             return
         async with self.db.transaction() as conn:
             await conn.execute(
@@ -493,11 +496,11 @@ class BennyLedger:
         user_id: int | None,
         note: str | None = None,
         roll_ref: str | None = None,
-        action_seq: int | None = None,
+        action: ActionRef | None = None,
     ) -> None:
         """Write a history row for a change made elsewhere (a GM Wild Card's own pool,
         which lives in the encounter state). Does nothing without an open session.
-        ``action_seq``: the encounter action it belongs to (SW-38, :meth:`undo_action`)."""
+        ``action``: the encounter action it belongs to (SW-38, :meth:`undo_action`)."""
         session = await self.session(channel_id)
         if session is None:
             return
@@ -505,8 +508,8 @@ class BennyLedger:
             history_id = await self._history(
                 conn, session.id, holder, delta, reason, user_id, note, roll_ref
             )
-            if action_seq is not None:
-                await self._tag(conn, history_id, channel_id, action_seq)
+            if action is not None:
+                await self._tag(conn, history_id, channel_id, action)
         if roll_ref is not None:
             self._recorded.add((session.id, holder, reason, roll_ref))
 
@@ -563,23 +566,24 @@ class BennyLedger:
 
     # -- SW-38 /undo ----------------------------------------------------------------------
 
-    async def tag_action(self, spent: Spent, channel_id: int, action_seq: int) -> None:
-        """Say which encounter action a spend paid for (the encounter's ``seq`` before
-        it), so that undoing that action gives the benny back (:meth:`undo_action`).
-        A spend written with its action (:meth:`spending`) is tagged already."""
-        if spent.action_seq == action_seq:
+    async def tag_action(self, spent: Spent, channel_id: int, action: ActionRef) -> None:
+        """Say which encounter action a spend paid for (its encounter and the ``seq``
+        before it), so that undoing that action gives the benny back
+        (:meth:`undo_action`). A spend written with its action (:meth:`spending`) is
+        tagged already."""
+        if spent.action == action:
             return
         async with self.db.transaction() as conn:
-            await self._tag(conn, spent.history_id, channel_id, action_seq)
-        spent.action_seq = action_seq
+            await self._tag(conn, spent.history_id, channel_id, action)
+        spent.action = action
 
     async def undo_action(
-        self, channel_id: int, action_seq: int, *, user_id: int | None
+        self, channel_id: int, action: ActionRef, *, user_id: int | None
     ) -> list[Returned]:
-        """SW-38: ``/undo`` of the encounter action ``action_seq`` in ``channel_id``
-        reverses the ledger rows that action made in the open session, each once (see
-        :meth:`_undo_rows`), in a transaction of its own. Returns what changed.
-        :meth:`undoing` does the same inside the undo's own transaction."""
+        """SW-38: ``/undo`` of the encounter action ``action`` reverses the ledger rows
+        that action made in the open session, each once (see :meth:`_undo_rows`), in a
+        transaction of its own. Returns what changed. :meth:`undoing` does the same
+        inside the undo's own transaction."""
         session = await self.session(channel_id)
         if session is None:
             return []
@@ -587,7 +591,7 @@ class BennyLedger:
         claim = pending_claim(channel_id=channel_id)
         async with self.db.transaction() as conn:
             await _mark(conn, claim)
-            changed = await self._undo_rows(conn, session, channel_id, action_seq, user_id)
+            changed = await self._undo_rows(conn, session, channel_id, action, user_id)
         committed(claim)
         return changed
 
@@ -607,23 +611,27 @@ class BennyLedger:
         conn: Transaction,
         session: Session,
         channel_id: int,
-        action_seq: int,
+        action: ActionRef,
         user_id: int | None,
     ) -> list[Returned]:
-        """Reverse the rows action ``action_seq`` made: a benny it spent goes back to the
-        pool it came from (reason ``undo.spend``); a Joker benny it gave (SW-33) is
-        taken back (``undo.award``; never below zero: one already spent stays spent, and
-        the reply says so). A GM Wild Card's own pool is in the encounter state, which
-        the undo restored: only its history row is written, so summaries and ``/bennies
-        show`` agree."""
+        """Reverse the rows ``action`` made: a benny it spent goes back to the pool it
+        came from (reason ``undo.spend``); a Joker benny it gave (SW-33) is taken back
+        (``undo.award``; never below zero: one already spent stays spent, and the reply
+        says so). A GM Wild Card's own pool is in the encounter state, which the undo
+        restored: only its history row is written, so summaries and ``/bennies show``
+        agree. Only rows of ``action``'s own encounter are read (issue 28): an earlier
+        encounter of the channel, whose ``seq`` ran over the same numbers, is never
+        touched."""
         changed: list[Returned] = []
+        if action.encounter_id is None:
+            return changed
         # FOR UPDATE: an undo of the same action at the same time (another process)
         # waits, then finds these rows undone and reverses nothing twice.
         rows = await conn.fetchall(
             "SELECT id, holder, delta, roll_ref FROM benny_history WHERE session_id = ? "
-            "AND channel_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
+            "AND encounter_id = ? AND action_seq = ? AND undone = 0 AND reason NOT LIKE "
             "'undo.%' ORDER BY id" + conn.dialect.for_update,
-            (session.id, channel_id, action_seq),
+            (session.id, action.encounter_id, action.seq),
         )
         for row in rows:
             holder, delta = row["holder"], int(row["delta"])
@@ -635,7 +643,7 @@ class BennyLedger:
                 history_id = await self._history(
                     conn, session.id, holder, back, reason, user_id, None, row["roll_ref"]
                 )
-                await self._tag(conn, history_id, channel_id, action_seq)
+                await self._tag(conn, history_id, channel_id, action)
             await conn.execute("UPDATE benny_history SET undone = 1 WHERE id = ?", (row["id"],))
             left = (
                 None
@@ -659,10 +667,12 @@ class BennyLedger:
         return change if taken == 1 else 0
 
     @staticmethod
-    async def _tag(conn: Transaction, history_id: int, channel_id: int, action_seq: int) -> None:
+    async def _tag(conn: Transaction, history_id: int, channel_id: int, action: ActionRef) -> None:
+        """Tie a history row to the encounter action it belongs to (SW-38, issue 28)."""
         await conn.execute(
-            "UPDATE benny_history SET channel_id = ?, action_seq = ? WHERE id = ?",
-            (channel_id, action_seq, history_id),
+            "UPDATE benny_history SET channel_id = ?, encounter_id = ?, action_seq = ? "
+            "WHERE id = ?",
+            (channel_id, action.encounter_id, action.seq, history_id),
         )
 
     # -- SW-33 Joker awards -------------------------------------------------------------
@@ -684,14 +694,14 @@ class BennyLedger:
         async with self.db.transaction() as conn:
             last = await self._cursor(conn, session.id, channel_id)
             rows = await conn.fetchall(
-                "SELECT id, user_id, payload FROM encounter_log WHERE channel_id = ? AND id > ? "
-                "AND created_at >= ? AND payload LIKE ? ORDER BY id",
+                "SELECT id, user_id, payload, encounter_id FROM encounter_log WHERE "
+                "channel_id = ? AND id > ? AND created_at >= ? AND payload LIKE ? ORDER BY id",
                 (channel_id, last, session.started_at, f"%{JOKER_EVENT}%"),
             )
             for log_row in rows if shared else []:
                 payload = json.loads(log_row["payload"])
                 events = payload.get("events", [])
-                action_seq = _action_seq(payload)
+                action = _logged_action(log_row["encounter_id"], payload)
                 for event in events:
                     if event.get("key") != JOKER_EVENT:
                         continue
@@ -710,8 +720,8 @@ class BennyLedger:
                             str(params.get("combatant") or params.get("name") or "") or None,
                             ref,
                         )
-                        if action_seq is not None:  # SW-38: undoing the deal takes it back
-                            await self._tag(conn, history_id, channel_id, action_seq)
+                        if action is not None:  # SW-38: undoing the deal takes it back
+                            await self._tag(conn, history_id, channel_id, action)
                     awarded.append(
                         {
                             "ref": ref,
@@ -903,7 +913,7 @@ class _ActionSpend:
             raise UserError("bennies.error.empty", holder=self.holder)
         self.spent.left = self.expected - 1
 
-    async def write(self, tx: Transaction, seq: int) -> None:
+    async def write(self, tx: Transaction, action: ActionRef) -> None:
         changed = await tx.execute(
             "UPDATE bennies SET count = count - 1 WHERE session_id = ? AND holder = ? "
             "AND count = ? AND EXISTS (SELECT 1 FROM benny_sessions WHERE id = ? "
@@ -923,9 +933,9 @@ class _ActionSpend:
             self.note,
             self.roll_ref,
         )
-        await ledger._tag(tx, history_id, self.channel_id, seq)
+        await ledger._tag(tx, history_id, self.channel_id, action)
         self.spent.history_id = history_id
-        self.spent.action_seq = seq
+        self.spent.action = action
 
     def committed(self) -> None:
         self.done = True
@@ -945,13 +955,13 @@ class _ActionRecord:
     async def prepare(self, reader: Reader, locked: bool) -> None:
         return None
 
-    async def write(self, tx: Transaction, seq: int) -> None:
+    async def write(self, tx: Transaction, action: ActionRef) -> None:
         self.written = list(self.rows())
         for holder, delta, reason, user_id, note, roll_ref in self.written:
             history_id = await self.ledger._history(
                 tx, self.session.id, holder, delta, reason, user_id, note, roll_ref
             )
-            await self.ledger._tag(tx, history_id, self.channel_id, seq)
+            await self.ledger._tag(tx, history_id, self.channel_id, action)
 
     def committed(self) -> None:
         for holder, _delta, reason, _user, _note, roll_ref in self.written:
@@ -975,9 +985,9 @@ class _ActionUndo:
     async def prepare(self, reader: Reader, locked: bool) -> None:
         return None
 
-    async def write(self, tx: Transaction, seq: int) -> None:
+    async def write(self, tx: Transaction, action: ActionRef) -> None:
         self.changes = await self.ledger._undo_rows(
-            tx, self.session, self.channel_id, seq, self.user_id
+            tx, self.session, self.channel_id, action, self.user_id
         )
 
     def committed(self) -> None:

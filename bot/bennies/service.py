@@ -153,21 +153,35 @@ async def paying(
             yield from_ledger
 
 
-def story(note: str) -> Rules:
+def story(note: str, name: str) -> Rules:
+    """SW-35 influence the story: nothing changes in the fight; the note is said."""
+
     def story(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        return Outcome(state=state, events=[Event(key="bennies.story", params={"note": note})])
+        return Outcome(
+            state=state,
+            events=[Event(key="bennies.story", params={"note": note})],
+            summary=Event(key="log.bennies.story", params={"name": name}),
+        )
 
     return story
 
 
-def rules_for(use: str, combatant_id: str, note: str = "") -> Rules:
+def undone_by_undo(use: str) -> bool:
+    """SW-38: whether ``/undo`` gives back a benny spent on ``use``: every use but the
+    story, which changes nothing in the fight (README "Bennies"), with a combatant named
+    or not. A story spend is logged with the fight but leaves no undo snapshot, so an
+    ``/undo`` after it undoes the action before it and leaves the story benny spent."""
+    return use != "story"
+
+
+def rules_for(use: str, combatant: SwadeCombatant, note: str = "") -> Rules:
     """The SWADE rules a benny use runs, for one combatant (SW-35): the system's
     (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included) and the
     story."""
     if use in SPENDS:
-        return spend(use, combatant_id)
+        return spend(use, combatant.id)
     if use == "story":
-        return story(note)
+        return story(note, combatant.name)
     raise UserError("bennies.error.bad_use", use=use)
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 
 from bot.bennies.holders import GM_WILD_CARD_DEFAULT, is_gm_wild_card
 from bot.systems.base import RuleError
+from bot.systems.swade.bounds import BENNIES
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 Use = Literal["reroll", "damage", "soak", "unshake", "card", "power", "story"]
@@ -38,9 +39,15 @@ def take_wild_card_benny(state: SwadeState, combatant_id: str) -> SwadeState:
 
 
 def give_wild_card_bennies(state: SwadeState, combatant_id: str, count: int) -> SwadeState:
-    """Add ``count`` bennies to a GM Wild Card's own pool (``/bennies give``)."""
+    """Add ``count`` bennies to a GM Wild Card's own pool (``/bennies give``), within its
+    bound (issue 28: ``swade.bounds.BENNIES``, what a sheet may say; giving again and
+    again took it past any import's bound)."""
     new = state.model_copy(deep=True)
     c = _find(new, combatant_id)
+    if c.bennies + count > BENNIES[1]:
+        raise RuleError(
+            "bennies.error.pool_full", name=c.name, max=BENNIES[1], count=c.bennies, adding=count
+        )
     c.bennies += count
     return new
 

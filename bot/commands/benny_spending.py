@@ -111,6 +111,7 @@ async def act_with_benny(
             kind=f"bennies.{use}",
             params={"combatant": combatant.id, "use": use},
             title_key=f"bennies.title.{use}",
+            undoable=service.undone_by_undo(use),
         )
 
 

@@ -34,7 +34,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.errors import UserError
-from bot.systems.bounds import JSON_DEPTH_MAX, STATE_JSON_MAX, shown
+from bot.systems.bounds import (
+    JSON_DEPTH_MAX,
+    LIST_MAX,
+    STATE_JSON_MAX,
+    pydantic_expected,
+    shown,
+)
 from bot.systems.encounter import Encounter
 from bot.systems.integrity import first_problem
 
@@ -139,16 +145,26 @@ def _encounter_data(blob: bytes) -> Any:
         raise UserError("encounter.import_bad") from None
 
 
-def _depth(data: Any) -> int:
-    """How deep ``data`` nests (iteratively: a hostile file cannot overflow the stack)."""
-    deepest, stack = 0, [(data, 1)]
+def _shape(data: Any) -> tuple[int, str | None]:
+    """How deep ``data`` nests, and the path of a list longer than any a state holds
+    (:data:`LIST_MAX`: issue 28, 19,000 power definitions cost the event loop 116 ms
+    to validate, to be refused after). Walked iteratively: a hostile file cannot
+    overflow the stack."""
+    deepest, stack = 0, [(data, 1, "")]
     while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict | list):
+        value, depth, path = stack.pop()
+        if isinstance(value, dict):
             deepest = max(deepest, depth)
-            children = value.values() if isinstance(value, dict) else value
-            stack.extend((child, depth + 1) for child in children)
-    return deepest
+            stack.extend(
+                (child, depth + 1, f"{path}.{key}" if path else str(key))
+                for key, child in value.items()
+            )
+        elif isinstance(value, list):
+            deepest = max(deepest, depth)
+            if len(value) > LIST_MAX:
+                return deepest, path
+            stack.extend((child, depth + 1, f"{path}[{i}]") for i, child in enumerate(value))
+    return deepest, None
 
 
 def _path(loc: tuple[Any, ...], system: Any) -> str:
@@ -166,35 +182,22 @@ def _path(loc: tuple[Any, ...], system: Any) -> str:
     return out or "encounter"
 
 
-_PYDANTIC_EXPECTED = {
-    "missing": "missing",
-    "int_type": "int", "int_parsing": "int", "int_from_float": "int",
-    "bool_type": "bool", "bool_parsing": "bool",
-    "string_type": "str",
-    "list_type": "list", "tuple_type": "list",
-    "dict_type": "dict", "model_type": "dict", "model_attributes_type": "dict",
-    "literal_error": "choice", "union_tag_invalid": "choice", "enum": "choice",
-}  # fmt: skip
-
-
-def _expected(error: Any) -> str:
-    """pydantic's error as what was expected, a catalogue key (the message translates
-    it); a range pydantic states (``greater_than_equal``...) as ``≥ 0``."""
-    kind, ctx = error.get("type", ""), error.get("ctx") or {}
-    for bound, sign in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<")):
-        if bound in ctx:
-            return f"{sign} {ctx[bound]}"
-    return f"bounds.expected.pydantic.{_PYDANTIC_EXPECTED.get(kind, 'other')}"
-
-
 def read_encounter(blob: bytes) -> Encounter:
     """The encounter of an exported file (plain or gzip), validated (module docstring).
     Raises UserError naming the first problem; never anything else for bad input."""
     data = _encounter_data(blob)
-    if _depth(data) > JSON_DEPTH_MAX:
-        raise UserError("encounter.import_too_deep", max=JSON_DEPTH_MAX)
     if isinstance(data, dict):
         data = data.get("encounter", data)
+    depth, long_list = _shape(data)
+    if depth > JSON_DEPTH_MAX:
+        raise UserError("encounter.import_too_deep", max=JSON_DEPTH_MAX)
+    if long_list is not None:
+        raise UserError(
+            "encounter.import_invalid",
+            path=long_list,
+            expected=f"≤ {LIST_MAX}",
+            value=shown(_at(data, long_list)),
+        )
     if not isinstance(data, dict) or "state" not in data:
         raise UserError("encounter.import_bad")
     try:
@@ -206,7 +209,7 @@ def read_encounter(blob: bytes) -> Encounter:
         raise UserError(
             "encounter.import_invalid",
             path=_path(tuple(error["loc"]), system),
-            expected=_expected(error),
+            expected=pydantic_expected(error),
             value=shown(error.get("input")),
         ) from None
     except (RecursionError, AttributeError, TypeError):
@@ -220,6 +223,13 @@ def read_encounter(blob: bytes) -> Encounter:
             value=problem.found,
         )
     return encounter
+
+
+def _at(data: Any, path: str) -> Any:
+    """The value at ``path`` (``state.combatants[3].skills``) in ``data``."""
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        data = data[int(part[1:-1])] if part.startswith("[") else data[part]
+    return data
 
 
 def size_text(size: int) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import orjson
 
@@ -30,7 +30,7 @@ from bot.storage.packed import pack, unpack
 from bot.storage.reminders import cancel_channel
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
-from bot.systems.bounds import ENCOUNTER_NAME_MAX
+from bot.systems.bounds import ENCOUNTER_NAME_MAX, SERVER_DEFINITIONS_MAX
 from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.plain_names import plain_name
@@ -51,13 +51,26 @@ def _now() -> str:
 
 
 @dataclass(frozen=True)
+class ActionRef:
+    """Which encounter action a row kept outside the state belongs to (issue 28): the
+    encounter's stable id (``encounter_ids``: never reused, unlike the channel, whose
+    ``seq`` starts again with each encounter) and its ``seq`` before the action. None:
+    an encounter saved before ids existed and not running when they came (no row of it
+    is ever matched)."""
+
+    encounter_id: int | None
+    seq: int
+
+
+@dataclass(frozen=True)
 class Undone:
     """What ``/undo`` undid: its summary as stored (an event's JSON, or older rows' plain
-    text: ``bot.systems.base.read_summary``), the encounter's ``seq`` before that action
-    (what the undo snapshot keeps as ``version``) and the system."""
+    text: ``bot.systems.base.read_summary``), the action (the encounter it was applied to
+    and its ``seq`` before it: what the undo snapshot keeps as ``version``) and the
+    system."""
 
     summary: str
-    seq: int
+    action: ActionRef
     system: str
 
 
@@ -131,13 +144,14 @@ class JoinedWrite(Protocol):
     action in ``channel_id`` (:meth:`EncounterService.joining`): ``prepare`` before the
     rules run (reading with ``reader``: the action's transaction when it holds one, which
     then holds the rows it reads), ``write`` with the action's rows, ``committed`` after.
-    ``write`` raising :class:`ConcurrentChange` retries the whole action on fresh state."""
+    ``write`` raising :class:`ConcurrentChange` retries the whole action on fresh state;
+    it is told which action it belongs to (:class:`ActionRef`)."""
 
     channel_id: int
 
     async def prepare(self, reader: Reader, locked: bool) -> None: ...
 
-    async def write(self, tx: Transaction, seq: int) -> None: ...
+    async def write(self, tx: Transaction, action: ActionRef) -> None: ...
 
     def committed(self) -> None: ...
 
@@ -146,8 +160,17 @@ _joined: ContextVar[JoinedWrite | None] = ContextVar("comodin_joined_write", def
 
 
 Fragments = dict[int, tuple[Any, str]]  # id(combatant) -> (combatant, its JSON)
-# (encounter, its JSON, version, fragments, the JSON as stored when known)
-Entry = tuple[Encounter, str, int, Fragments, bytes | None]
+
+
+class Entry(NamedTuple):
+    """A channel's encounter as this process holds it."""
+
+    encounter: Encounter
+    json: str
+    version: int
+    fragments: Fragments
+    packed: bytes | None  # the JSON as stored, when known
+    encounter_id: int | None  # its stable id (issue 28, :class:`ActionRef`)
 
 
 def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[str, Fragments]:
@@ -250,7 +273,7 @@ class EncounterService:
     async def get(self, channel_id: int) -> Encounter | None:
         """The channel's encounter (shared: never mutate it; rules copy before changing)."""
         entry = await self._load(channel_id)
-        return entry[0] if entry else None
+        return entry.encounter if entry else None
 
     def _remember(self, channel_id: int, entry: Entry) -> None:
         """Keep the most recently used encounters only (memory stays flat with many
@@ -265,7 +288,7 @@ class EncounterService:
         ends (see :meth:`_retrying`)."""
         if tx is not None:
             row = await tx.fetchone(
-                "SELECT state, version FROM encounters WHERE channel_id = ?"
+                "SELECT state, version, encounter_id FROM encounters WHERE channel_id = ?"
                 + tx.dialect.for_update,
                 (channel_id,),
             )
@@ -275,14 +298,18 @@ class EncounterService:
                 self._cache.move_to_end(channel_id)
                 return entry
             row = await self.db.fetchone(
-                "SELECT state, version FROM encounters WHERE channel_id = ?", (channel_id,)
+                "SELECT state, version, encounter_id FROM encounters WHERE channel_id = ?",
+                (channel_id,),
             )
         if row is None:
             return None
         stored = row["state"]
         text = unpack(stored)
         packed = stored if isinstance(stored, bytes) else None
-        entry = (Encounter.model_validate_json(text), text, row["version"], {}, packed)
+        entry = Entry(
+            Encounter.model_validate_json(text), text, row["version"], {}, packed,
+            row["encounter_id"],
+        )  # fmt: skip
         self._remember(channel_id, entry)
         return entry
 
@@ -294,7 +321,7 @@ class EncounterService:
         """Drop the cached copies of every encounter of the servers ``which`` accepts (a
         shard this process has just connected again: another process may have written
         them meanwhile). Returns how many were dropped."""
-        dropped = [c for c, entry in self._cache.items() if which(entry[0].guild_id)]
+        dropped = [c for c, entry in self._cache.items() if which(entry.encounter.guild_id)]
         for channel_id in dropped:
             del self._cache[channel_id]
         return len(dropped)
@@ -347,8 +374,9 @@ class EncounterService:
             async def write(tx: Transaction) -> None:
                 if claim is not None:
                     await claim.mark(tx)
-                await _insert_encounter(tx, encounter, state_json)
-                await _log(tx, log)
+                encounter_id = await _new_encounter_id(tx, channel_id, log[0])
+                await _insert_encounter(tx, encounter, state_json, encounter_id)
+                await _log(tx, log, encounter_id)
 
             try:
                 await self.db.write(write)
@@ -378,7 +406,7 @@ class EncounterService:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
-        encounter, version = entry[0].model_copy(update={"active": False}), entry[2]
+        encounter, version = entry.encounter.model_copy(update={"active": False}), entry.version
         state_json = encounter.model_dump_json()
         log = _log_row(encounter, user_id, "encounter.end", {}, None)
 
@@ -388,10 +416,18 @@ class EncounterService:
             await _delete_encounter(tx, channel_id, version)
             await cancel_channel(tx, channel_id)  # its reminders (issue 27)
             await tx.execute(
-                "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at) VALUES (?, ?, ?, ?, ?)",
-                (channel_id, encounter.guild_id, encounter.system, pack(state_json), log[0]),
+                "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at,"
+                " encounter_id) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    channel_id,
+                    encounter.guild_id,
+                    encounter.system,
+                    pack(state_json),
+                    log[0],
+                    entry.encounter_id,
+                ),
             )
-            await _log(tx, log)
+            await _log(tx, log, entry.encounter_id)
 
         await self._commit(tx, write)
         self.forget(channel_id)
@@ -431,13 +467,19 @@ class EncounterService:
         async def write(tx: Transaction) -> None:
             if claim is not None:
                 await claim.mark(tx)
+            # An imported encounter is a new one (issue 28): nothing kept beside the one
+            # it replaces (benny rows, its undo snapshots) is ever taken for its own.
+            encounter_id = await _new_encounter_id(tx, encounter.channel_id, log[0])
+            defined = _definitions(encounter)
+            if defined:
+                await _require_server_room(tx, encounter, defined)
             if entry is None:
                 try:
-                    await _insert_encounter(tx, encounter, state_json)
+                    await _insert_encounter(tx, encounter, state_json, encounter_id)
                 except IntegrityError:
                     raise ConcurrentChange(encounter.channel_id) from None
             else:
-                old, version = entry[0], entry[2]
+                old, version = entry.encounter, entry.version
                 await _update_state(
                     tx,
                     encounter.channel_id,
@@ -445,11 +487,19 @@ class EncounterService:
                     pack(state_json),
                     _now(),
                     system=encounter.system,
+                    encounter_id=encounter_id,
+                    definitions=defined,
                 )
-                await _snapshot(tx, old.channel_id, old.seq, kind, pack(old.model_dump_json()))
-            await _log(tx, log)
+                await _snapshot(
+                    tx,
+                    old.channel_id,
+                    ActionRef(entry.encounter_id, old.seq),
+                    kind,
+                    pack(old.model_dump_json()),
+                )
+            await _log(tx, log, encounter_id)
             await cancel_channel(tx, encounter.channel_id)  # the replaced one's reminders
-            await waiting.follow(tx, None, encounter, now)
+            await waiting.follow(tx, None, encounter, now, encounter_id)
 
         await self._commit(tx, write)
         self.forget(encounter.channel_id)
@@ -518,7 +568,8 @@ class EncounterService:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
-        encounter, encounter_json, version, fragments, encounter_packed = entry
+        encounter, encounter_json, version, fragments, encounter_packed, encounter_id = entry
+        action_ref = ActionRef(encounter_id, encounter.seq)
         if joined is not None:
             await joined.prepare(tx or self.db, tx is not None)
         dice = self.dice.source(encounter.dice_seed())
@@ -565,6 +616,8 @@ class EncounterService:
             version + 1,
         )
         now = log[0]
+        defined = _definitions(updated)
+        more = defined > _definitions(encounter)
 
         async def write(tx: Transaction) -> bytes:
             # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
@@ -572,21 +625,26 @@ class EncounterService:
             updated_packed = pack(updated_json)
             if claim is not None:
                 await claim.mark(tx, updated.seq)
-            await _update_state(tx, channel_id, version, updated_packed, now)
+            if more:
+                await _require_server_room(tx, updated, defined)
+            await _update_state(tx, channel_id, version, updated_packed, now, definitions=defined)
             if joined is not None:
-                await joined.write(tx, encounter.seq)
+                await joined.write(tx, action_ref)
             if undoable:
                 before = encounter_packed if encounter_packed is not None else pack(encounter_json)
                 await _snapshot(
-                    tx, channel_id, encounter.seq, stored_summary(outcome.summary) or kind, before
+                    tx, channel_id, action_ref, stored_summary(outcome.summary) or kind, before
                 )
-            await _log(tx, log)
-            await waiting.follow(tx, encounter, updated, moment)
+            await _log(tx, log, encounter_id)
+            await waiting.follow(tx, encounter, updated, moment, encounter_id)
             return updated_packed
 
         updated_packed = await self._commit(tx, write)
         self._remember(
-            channel_id, (updated, updated_json, version + 1, updated_fragments, updated_packed)
+            channel_id,
+            Entry(
+                updated, updated_json, version + 1, updated_fragments, updated_packed, encounter_id
+            ),
         )
         return updated, outcome
 
@@ -606,13 +664,14 @@ class EncounterService:
         entry = await self._load(channel_id, tx)
         if entry is None:
             return
-        encounter = entry[0].model_copy(update=fields)
+        encounter = entry.encounter.model_copy(update=fields)
         state_json = encounter.model_dump_json()
         now = self.clock.now()
 
         async def write(tx: Transaction) -> None:
-            await _update_state(tx, channel_id, entry[2], pack(state_json), None)
-            await waiting.follow(tx, entry[0], encounter, now)  # the reminders setting
+            await _update_state(tx, channel_id, entry.version, pack(state_json), None)
+            # the reminders setting (issue 27)
+            await waiting.follow(tx, entry.encounter, encounter, now, entry.encounter_id)
 
         await self._commit(tx, write)
         self.forget(channel_id)
@@ -648,9 +707,10 @@ class EncounterService:
         entry = await self._load(channel_id, tx)
         if entry is None:
             raise UserError("encounter.none")
-        current, version = entry[0], entry[2]
+        current, version = entry.encounter, entry.version
         row = await (tx or self.db).fetchone(
-            "SELECT id, version, summary, state FROM encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            "SELECT id, version, summary, state, encounter_id FROM encounter_undo"
+            " WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         if row is None:
@@ -658,16 +718,28 @@ class EncounterService:
         if joined is not None:
             await joined.prepare(tx or self.db, tx is not None)
         previous = Encounter.model_validate_json(unpack(row["state"]))
-        # Keep the board message and the dice sequence moving forward.
+        # The action undone was applied to the snapshot's encounter: the current one, or
+        # (the undo of an import) the one the import replaced, which comes back.
+        undone = ActionRef(row["encounter_id"], int(row["version"]))
+        # Keep the board message and the dice sequence moving forward: past the current
+        # seq and the snapshot's own (an import's file may have had a lower one), so no
+        # action of an encounter ever has the seq of an earlier one.
+        seq = max(current.seq, previous.seq)
         now = self.clock.now()
+        # Issue 27: the same encounter keeps the openings of what still waits (what the
+        # undone action opened is gone; what it closed waits again from now); another
+        # (an import undone) waits afresh. The reminders setting stays as it is now.
+        same = undone.encounter_id == entry.encounter_id
         previous = previous.model_copy(
             update={
                 "board_message_id": current.board_message_id,
-                "seq": current.seq,
-                # What waits again opens now; what the undone action opened is gone
-                # (issue 27), and the setting stays as it is now.
+                "seq": seq,
                 "waiting": waiting.waiting_after(
-                    current.waiting, previous.state, previous.offers, seq=current.seq, now=now
+                    current.waiting if same else [],
+                    previous.state,
+                    previous.offers,
+                    seq=seq,
+                    now=now,
                 ),
                 "reminders": current.reminders,
             }
@@ -680,16 +752,26 @@ class EncounterService:
         async def write(tx: Transaction) -> None:
             if claim is not None:
                 await claim.mark(tx)
-            await _update_state(tx, channel_id, version, pack(state_json), log[0])
+            await _update_state(
+                tx,
+                channel_id,
+                version,
+                pack(state_json),
+                log[0],
+                encounter_id=undone.encounter_id,
+                definitions=_definitions(previous),
+            )
             await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
-            await _log(tx, log)
-            await waiting.follow(tx, current, previous, now)
+            await _log(tx, log, undone.encounter_id)
+            if not same:
+                await cancel_channel(tx, channel_id)  # the undone import's reminders
+            await waiting.follow(tx, current if same else None, previous, now, undone.encounter_id)
             if joined is not None:
-                await joined.write(tx, int(row["version"]))
+                await joined.write(tx, undone)
 
         await self._commit(tx, write)
         self.forget(channel_id)
-        return Undone(str(row["summary"]), int(row["version"]), previous.system)
+        return Undone(str(row["summary"]), undone, previous.system)
 
     async def log_roll(
         self, *, guild_id: int | None, channel_id: int, user_id: int, payload: dict[str, Any]
@@ -787,21 +869,67 @@ def _log_row(
     )
 
 
-async def _log(tx: Transaction, row: LogRow) -> None:
+async def _log(tx: Transaction, row: LogRow, encounter_id: int | None = None) -> None:
+    """Append a log row; ``encounter_id``: the encounter it belongs to (issue 28; None
+    for a roll made outside one)."""
     await tx.execute(
-        "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version, payload)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        row,
+        "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version,"
+        " payload, encounter_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (*row, encounter_id),
     )
 
 
-async def _insert_encounter(tx: Transaction, encounter: Encounter, state_json: str) -> None:
+async def _new_encounter_id(tx: Transaction, channel_id: int, now: str) -> int:
+    """A new encounter's stable id (issue 28, :class:`ActionRef`): never given before."""
+    return int(
+        await tx.fetchval(
+            "INSERT INTO encounter_ids (channel_id, created_at) VALUES (?, ?) RETURNING id",
+            (channel_id, now),
+        )
+    )
+
+
+async def _insert_encounter(
+    tx: Transaction, encounter: Encounter, state_json: str, encounter_id: int
+) -> None:
     now = _now()
     await tx.execute(
-        "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, 1, ?, ?)",
-        (encounter.channel_id, encounter.guild_id, encounter.system, pack(state_json), now, now),
+        "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at,"
+        " updated_at, encounter_id, definitions) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
+        (
+            encounter.channel_id,
+            encounter.guild_id,
+            encounter.system,
+            pack(state_json),
+            now,
+            now,
+            encounter_id,
+            _definitions(encounter),
+        ),
     )
+
+
+def _definitions(encounter: Encounter) -> int:
+    """What the GM defined in ``encounter`` (its system's ``Plugin.definitions``)."""
+    return catalogue.plugin(encounter.system).count_definitions(encounter.state)
+
+
+async def _require_server_room(tx: Transaction, encounter: Encounter, defined: int) -> None:
+    """Issue 28: the server's encounters keep at most :data:`SERVER_DEFINITIONS_MAX`
+    definitions between them (``/power define``, an import); ``defined`` is what
+    ``encounter`` would keep. ``bounds.server_definitions`` when it would not fit."""
+    others = await tx.fetchval(
+        "SELECT COALESCE(SUM(definitions), 0) FROM encounters WHERE guild_id = ?"
+        " AND channel_id <> ?",
+        (encounter.guild_id, encounter.channel_id),
+    )
+    if int(others) + defined > SERVER_DEFINITIONS_MAX:
+        raise UserError(
+            "bounds.server_definitions",
+            max=SERVER_DEFINITIONS_MAX,
+            others=int(others),
+            here=defined,
+        )
 
 
 async def _update_state(
@@ -812,14 +940,19 @@ async def _update_state(
     now: str | None,
     *,
     system: str | None = None,
+    encounter_id: int | None = None,
+    definitions: int | None = None,
 ) -> None:
     """Write the channel's state if it is still at ``version`` (and bump it), else raise
-    :class:`ConcurrentChange`: the optimistic check every write of a state makes."""
+    :class:`ConcurrentChange`: the optimistic check every write of a state makes.
+    ``system`` and ``encounter_id`` change with an import, or an undo of one;
+    ``definitions`` with what the GM defined (issue 28, :func:`_require_server_room`)."""
     changed = await tx.execute(
         "UPDATE encounters SET state = ?, version = version + 1,"
-        " updated_at = COALESCE(?, updated_at), system = COALESCE(?, system)"
+        " updated_at = COALESCE(?, updated_at), system = COALESCE(?, system),"
+        " encounter_id = COALESCE(?, encounter_id), definitions = COALESCE(?, definitions)"
         " WHERE channel_id = ? AND version = ?",
-        (stored, now, system, channel_id, version),
+        (stored, now, system, encounter_id, definitions, channel_id, version),
     )
     if changed != 1:
         raise ConcurrentChange(channel_id)
@@ -850,13 +983,14 @@ async def _mark_processed(
 
 
 async def _snapshot(
-    tx: Transaction, channel_id: int, version: int, summary: str, stored: bytes
+    tx: Transaction, channel_id: int, action: ActionRef, summary: str, stored: bytes
 ) -> None:
-    """Keep the state before an undoable change (packed, :mod:`bot.storage.packed`); only
-    the last UNDO_DEPTH are kept."""
+    """Keep the state before an undoable change (packed, :mod:`bot.storage.packed`), with
+    the encounter it is of; only the last UNDO_DEPTH are kept."""
     await tx.execute(
-        "INSERT INTO encounter_undo (channel_id, version, summary, state) VALUES (?, ?, ?, ?)",
-        (channel_id, version, summary, stored),
+        "INSERT INTO encounter_undo (channel_id, version, summary, state, encounter_id)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (channel_id, action.seq, summary, stored, action.encounter_id),
     )
     await tx.execute(
         "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"

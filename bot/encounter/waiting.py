@@ -47,24 +47,28 @@ def planned(encounter: Encounter, now: datetime) -> list[reminders.Planned]:
 
 
 async def follow(
-    tx: Transaction, before: Encounter | None, after: Encounter, now: datetime
+    tx: Transaction,
+    before: Encounter | None,
+    after: Encounter,
+    now: datetime,
+    encounter_id: int | None,
 ) -> None:
     """The reminder rows after a change from ``before`` (None: a new encounter in the
-    channel) to ``after``, written in the change's transaction ``tx``. Nothing is
-    written when neither the delay nor what waits changed (most actions), nor while
-    reminders are off."""
+    channel) to ``after``, whose stable id is ``encounter_id`` (issue 28; None: an
+    encounter from before ids, which gets no reminders), written in the change's
+    transaction ``tx``. Nothing is written when neither the delay nor what waits
+    changed (most actions), nor while reminders are off."""
     was = before.reminders if before is not None else 0
     if not after.reminders and not was:
         return
     delay_changed = was != after.reminders
     if not delay_changed and before is not None and _ids(before) == _ids(after):
         return
-    encounter = await reminders.encounter_id(tx, after.channel_id)
-    if encounter is None:
+    if encounter_id is None:
         return
     await reminders.plan(
         tx,
-        encounter=encounter,
+        encounter=encounter_id,
         channel_id=after.channel_id,
         guild_id=after.guild_id,
         planned=planned(after, now) if after.reminders else [],

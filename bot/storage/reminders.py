@@ -21,8 +21,6 @@ from typing import Any, Protocol
 
 from bot.storage.db import Database, Row, Transaction
 
-START_KINDS = ("encounter.start", "encounter.import")
-
 
 class Reader(Protocol):
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
@@ -51,16 +49,12 @@ class Due:
 
 
 async def encounter_id(reader: Reader, channel_id: int) -> int | None:
-    """The stable id of the channel's encounter: never given to another encounter, of
-    this channel or any other. Until issue 28's ``encounter_ids`` reaches this branch it
-    is the id of the log row that started (or imported) the encounter, the same row
-    ``EncounterService.encounter_history`` starts from; with it, this reads
-    ``encounters.encounter_id``."""
+    """The stable id of the channel's running encounter (issue 28: never given to
+    another encounter, of this channel or any other); None without one."""
     row = await reader.fetchone(
-        "SELECT MAX(id) AS id FROM encounter_log WHERE channel_id = ? AND kind IN (?, ?)",
-        (channel_id, *START_KINDS),
+        "SELECT encounter_id FROM encounters WHERE channel_id = ?", (channel_id,)
     )
-    return int(row["id"]) if row is not None and row["id"] is not None else None
+    return int(row["encounter_id"]) if row is not None and row["encounter_id"] is not None else None
 
 
 async def plan(

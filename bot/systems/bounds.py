@@ -14,9 +14,12 @@ mistake in it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sized
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic import ValidationError
 
 from bot.systems.base import RuleError
 from bot.systems.plain_names import markup_problem
@@ -55,6 +58,14 @@ NEXT_ID_MAX = 1_000_000
 """The next combatant id number (``c1``, ``c2``...)."""
 ROUND_MAX = 100_000
 """Rounds of one encounter."""
+SERVER_DEFINITIONS_MAX = 1000
+"""Definitions of the GM's (Savage Worlds powers: ``/power define``, an import) across
+every encounter of one server (issue 28; each encounter keeps at most 100)."""
+RECORD_NODES = 20_000
+"""Values in one record a combatant keeps for a benny reroll (issue 28): an area attack
+on every combatant of a full encounter records a few thousand."""
+JSON_INT = (-(2**63), 2**63 - 1)
+"""Any whole number kept as written (64 bits, as both databases store them)."""
 
 
 # What was expected, when it is not a range or a list of values: catalogue keys, which
@@ -69,6 +80,12 @@ EXPECT_NOT_ID = "bounds.expected.not_id"
 EXPECT_UNIQUE_NAME = "bounds.expected.unique_name"
 EXPECT_MUTUAL_GRAPPLE = "bounds.expected.mutual_grapple"
 EXPECT_OWN_PART = "bounds.expected.own_part"
+EXPECT_DICT = "bounds.expected.pydantic.dict"
+EXPECT_LIST = "bounds.expected.pydantic.list"
+EXPECT_BOOL = "bounds.expected.pydantic.bool"
+EXPECT_ABSENT = "bounds.expected.absent"
+EXPECT_SAME_ID = "bounds.expected.same_id"
+EXPECT_INVOLVED = "bounds.expected.involved"
 
 
 @dataclass(frozen=True)
@@ -165,6 +182,83 @@ def one_of(
     if value not in options:
         return Problem(path, " | ".join(str(o) for o in options), shown(value), label)
     return None
+
+
+def flag(path: str, value: Any) -> Problem | None:
+    """``true`` or ``false``."""
+    return None if isinstance(value, bool) else Problem(path, EXPECT_BOOL, shown(value))
+
+
+def is_dict(path: str, value: Any) -> Problem | None:
+    return None if isinstance(value, dict) else Problem(path, EXPECT_DICT, shown(value))
+
+
+def is_list(path: str, value: Any, high: int) -> Problem | None:
+    """A list of at most ``high`` entries."""
+    if not isinstance(value, list | tuple):
+        return Problem(path, EXPECT_LIST, shown(value))
+    return count(path, value, high)
+
+
+def json_problems(path: str, value: Any, *, nodes: int, text_limit: int) -> Problems:
+    """Any JSON kept as written (what a record keeps besides what its rules read): at
+    most ``nodes`` values, :data:`JSON_DEPTH_MAX` deep, text at most ``text_limit``
+    characters, numbers of 64 bits and finite. Walked without recursion."""
+    stack: list[tuple[str, Any, int]] = [(path, value, 1)]
+    seen = 0
+    while stack:
+        at, item, depth = stack.pop()
+        seen += 1
+        if seen > nodes:
+            yield Problem(path, f"≤ {nodes}", f"> {nodes}")
+            return
+        if depth > JSON_DEPTH_MAX:
+            yield Problem(at, f"≤ {JSON_DEPTH_MAX}", str(depth))
+            return
+        if isinstance(item, dict):
+            for key, child in item.items():
+                yield from present(free_text(at, key, text_limit))
+                stack.append((f"{at}.{key}", child, depth + 1))
+        elif isinstance(item, list | tuple):
+            stack.extend((f"{at}[{i}]", child, depth + 1) for i, child in enumerate(item))
+        elif isinstance(item, str):
+            yield from present(free_text(at, item, text_limit))
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            yield from present(number(at, item, *JSON_INT))
+        elif not isinstance(item, float) or not math.isfinite(item) or abs(item) > 2**63:
+            yield Problem(at, "bounds.expected.pydantic.other", shown(item))
+
+
+_PYDANTIC_EXPECTED = {
+    "missing": "missing",
+    "int_type": "int", "int_parsing": "int", "int_from_float": "int",
+    "bool_type": "bool", "bool_parsing": "bool",
+    "string_type": "str",
+    "list_type": "list", "tuple_type": "list",
+    "dict_type": "dict", "model_type": "dict", "model_attributes_type": "dict",
+    "literal_error": "choice", "union_tag_invalid": "choice", "enum": "choice",
+}  # fmt: skip
+
+
+def pydantic_expected(error: Any) -> str:
+    """pydantic's error as what was expected, a catalogue key (the message translates
+    it); a range pydantic states (``greater_than_equal``...) as ``≥ 0``."""
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    for bound, sign in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<")):
+        if bound in ctx:
+            return f"{sign} {ctx[bound]}"
+    return f"bounds.expected.pydantic.{_PYDANTIC_EXPECTED.get(kind, 'other')}"
+
+
+def invalid(path: str, exc: ValidationError) -> Problem:
+    """The first thing pydantic found wrong in a value read at ``path``."""
+    error = exc.errors(include_url=False)[0]
+    at = path
+    for part in error["loc"]:
+        at += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return Problem(at, pydantic_expected(error), shown(error.get("input")))
 
 
 def present(found: Problem | None) -> Problems:

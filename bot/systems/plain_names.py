@@ -38,6 +38,7 @@ LEADING_MARKUP = frozenset("#->")
 often starts the line it is shown in)."""
 
 _ID = re.compile(r"c\d+")
+_KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
 
 
 def _blank(ch: str) -> bool:
@@ -85,6 +86,13 @@ def name_fold(text: str) -> str:
 def looks_like_id(text: str) -> bool:
     """``c5``, ``C12``: what an internal combatant id looks like."""
     return _ID.fullmatch(name_fold(text)) is not None
+
+
+def looks_like_key(text: str) -> bool:
+    """``encounter.none``, ``swade_powers.power.bolt``: what a message catalogue key looks
+    like (words joined by dots, no spaces). Only a name some template looks up as a key
+    (a power's, ``{power:key}``) must not take that form."""
+    return _KEY.fullmatch(name_fold(text)) is not None
 
 
 def plain_name(text: str, *, limit: int) -> str:

@@ -268,6 +268,9 @@ class Plugin(Generic[S]):
     # A shared command this system does not answer -> the one of its own that does that
     # job, named when the other is refused ("initiative:roll" -> "deal"; issue 18).
     instead: Mapping[str, str] = field(default_factory=dict)
+    # Issue 28: how many definitions of the GM's its state keeps (Savage Worlds' powers),
+    # counted against the server's bound (``bounds.SERVER_DEFINITIONS_MAX``); None: none.
+    definitions: Callable[[S], int] | None = None
 
     by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
 
@@ -277,6 +280,10 @@ class Plugin(Generic[S]):
     def move(self, command: str) -> Move[S, Any] | None:
         """The move answering ``command``, if this system has one."""
         return self.by_command.get(command)
+
+    def count_definitions(self, state: S) -> int:
+        """:attr:`definitions` of ``state`` (0 for a system without any)."""
+        return self.definitions(state) if self.definitions is not None else 0
 
 
 def problems(plugin: Plugin[Any]) -> list[str]:

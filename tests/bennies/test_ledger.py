@@ -13,6 +13,7 @@ import asyncpg
 import pytest
 
 from bot.bennies import GM, BennyLedger, user_key
+from bot.encounter.service import ActionRef
 from bot.errors import UserError
 from bot.storage.db import Database, connect, open_database
 
@@ -22,6 +23,7 @@ GUILD = 1
 GM_ID = 10
 ANA = 11
 BOB = 12
+ACTION = ActionRef(encounter_id=7, seq=5)  # an action of some encounter
 
 
 @pytest.fixture
@@ -235,10 +237,10 @@ async def test_undoing_an_action_gives_its_benny_back_once_from_two_connections(
             CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA
         ) as spent:
             pass
-        await ledger.tag_action(spent, CHANNEL, 5)
+        await ledger.tag_action(spent, CHANNEL, ACTION)
         assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 2
         results = await asyncio.gather(
-            *(BennyLedger(db).undo_action(CHANNEL, 5, user_id=GM_ID) for db in (first, second))
+            *(BennyLedger(db).undo_action(CHANNEL, ACTION, user_id=GM_ID) for db in (first, second))
         )
         assert sorted(len(r) for r in results) == [0, 1]
         assert (await BennyLedger(second).pools(CHANNEL))[user_key(ANA)] == 3
@@ -263,17 +265,19 @@ async def test_an_undo_holds_its_rows_so_another_process_reverses_nothing_twice(
             CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA
         ) as spent:
             pass
-        await ledger.tag_action(spent, CHANNEL, 5)
+        await ledger.tag_action(spent, CHANNEL, ACTION)
         other: list[asyncio.Task[list[Any]]] = []
         reverse = ledger._reverse
 
         async def reverse_while_the_other_undoes(*args: Any) -> int:
-            other.append(asyncio.create_task(other_ledger.undo_action(CHANNEL, 5, user_id=BOB)))
+            other.append(
+                asyncio.create_task(other_ledger.undo_action(CHANNEL, ACTION, user_id=BOB))
+            )
             await _until_blocked_or_done(pg_url, other[0])
             return await reverse(*args)
 
         ledger._reverse = reverse_while_the_other_undoes  # type: ignore[method-assign]
-        assert len(await ledger.undo_action(CHANNEL, 5, user_id=GM_ID)) == 1
+        assert len(await ledger.undo_action(CHANNEL, ACTION, user_id=GM_ID)) == 1
         assert await other[0] == [], "the second undo found the rows already undone"
         assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 3
     finally:

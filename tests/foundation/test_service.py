@@ -257,7 +257,7 @@ async def test_a_write_that_keeps_meeting_changes_gives_up_with_a_clear_error(
     async def always_stale(channel_id: int, tx=None):  # type: ignore[no-untyped-def]
         entry = await load(channel_id, tx)
         assert entry is not None
-        return (entry[0], entry[1], entry[2] - 1, entry[3], entry[4])
+        return entry._replace(version=entry.version - 1)
 
     service._load = always_stale  # type: ignore[method-assign]
     with pytest.raises(UserError, match=r"encounter\.busy"):

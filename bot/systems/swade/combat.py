@@ -22,6 +22,7 @@ from bot.dice.source import DiceError, DiceSource
 from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
+from bot.systems.swade.bounds import require_record
 from bot.systems.swade.conditions import condition_name_key
 from bot.systems.swade.damage import (
     apply_hit,
@@ -773,7 +774,7 @@ def _previous_attack(state: SwadeState, attacker_id: str) -> dict[str, Any]:
     attacker = find_combatant(state, attacker_id)
     if attacker.last_attack is None:
         raise RuleError("swade_combat.error.no_attack_to_reroll", name=attacker.name)
-    return dict(attacker.last_attack)
+    return require_record(state, attacker, "last_attack")  # issue 28: never trusted
 
 
 def reroll_attack(state: SwadeState, actor: Actor, dice: DiceSource, attacker_id: str) -> Outcome:

@@ -16,6 +16,7 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
 from bot.dice.toughness import wounds_for  # SW-12, shared with /roll's 2d6t6
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.bounds import require_record, restored, restored_fields
 from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
 from bot.systems.swade.injury import (
     IncapacitationResult,
@@ -25,21 +26,10 @@ from bot.systems.swade.injury import (
     resolve_incapacitation,
 )
 from bot.systems.swade.modifiers import end_hold
-from bot.systems.swade.state import SwadeCombatant, SwadeState
+from bot.systems.swade.state import HIT_FIELDS, SNAPSHOT_EXCLUDE, SwadeCombatant, SwadeState
 
 # The target fields a hit may change; soak restores them from the snapshot.
-_HIT_FIELDS = {
-    "wounds",
-    "shaken",
-    "incapacitated",
-    "dead",
-    "bleeding_out",
-    "knocked_out_hours",
-    "injuries",
-    "injury_log",
-    "attributes",
-    "hindrances",
-}
+_HIT_FIELDS = set(HIT_FIELDS)
 
 HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
 
@@ -47,8 +37,7 @@ HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
 # --- snapshots and reroll hooks (lookup and permissions: encounter_rules) -----------------
 
 
-# Fields a snapshot leaves out: a combatant's own reroll records (they would nest).
-_SNAPSHOT_EXCLUDE = {"last_attack", "last_maneuver"}
+_SNAPSHOT_EXCLUDE = set(SNAPSHOT_EXCLUDE)
 
 
 def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
@@ -60,14 +49,15 @@ def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
-    """A copy of ``state`` with the snapshotted combatants as they were (their reroll
-    records stay as they are now)."""
+    """A copy of ``state`` with the snapshotted combatants as they were: their reroll
+    records and who they are stay as they are now, and each copy must be within every
+    bound (issue 28: :func:`bot.systems.swade.bounds.restored`; a record is checked
+    whole first, :func:`~bot.systems.swade.bounds.require_record`)."""
     new = state.model_copy(deep=True)
-    for snap in before.values():
-        current = find_combatant(new, snap["id"])
-        keep = {name: getattr(current, name) for name in _SNAPSHOT_EXCLUDE}
-        restored = SwadeCombatant.model_validate({**snap, **keep})
-        new.combatants = [restored if c.id == restored.id else c for c in new.combatants]
+    for key, snap in before.items():
+        current = find_combatant(new, key)
+        was = restored(current, snap)
+        new.combatants = [was if c.id == was.id else c for c in new.combatants]
     return new
 
 
@@ -149,7 +139,7 @@ def reroll_vigor(
         return roll, False, events
     if roll.critical_failure:  # SW-4: it must be accepted
         events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
-    pre_roll = SwadeCombatant.model_validate({**c.model_dump(mode="json"), **last["before"]})
+    pre_roll = restored_fields(c, dict(last["before"]), frozenset(fields))
     for name in fields:
         setattr(c, name, getattr(pre_roll, name))
     return roll, True, events
@@ -432,6 +422,7 @@ def reroll_incapacitation(
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     last = vigor_record(c, c.last_incapacitation)
+    require_record(new, c, "last_incapacitation")  # issue 28: never trusted
     if c.model_dump(include=_HIT_FIELDS, mode="json") != last["after"]:
         raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
     roll, counts, events = reroll_vigor(c, last, dice, _HIT_FIELDS)
@@ -473,9 +464,10 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
     hit = target.last_hit
     if hit is None or not hit["wounds"]:
         raise RuleError("swade_combat.error.nothing_to_soak", name=target.name)
+    require_record(new, target, "last_hit")  # issue 28: never trusted
     dealt = int(hit["wounds"])  # type: ignore[call-overload]
     before: dict[str, Any] = dict(hit["before"])  # type: ignore[call-overload]
-    pre_hit = SwadeCombatant.model_validate({**target.model_dump(), **before})
+    pre_hit = restored_fields(target, before, HIT_FIELDS)
     vigor, mods = attribute_roll(pre_hit, new, dice, "vigor")
     cancelled_now = 1 + vigor.raises if vigor.success else 0
     best = min(dealt, max(int(hit["soaked"]), cancelled_now))  # type: ignore[call-overload]

@@ -33,6 +33,13 @@ _ATTRIBUTE_OF = {
 }
 
 
+INJURY_IDS = (
+    "unmentionables", "arm_left", "arm_right", "guts_broken", "guts_battered", "guts_busted",
+    "leg", "head_scar", "head_blinded", "head_brain_damage",
+)  # fmt: skip
+"""Every result of the injury table (issue 28: a record's injury is one of them)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Injury:
     """One injury table result: ``id`` is its i18n suffix (``swade_combat.injury.<id>``)."""

@@ -22,6 +22,7 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import OpposedResult, TraitResult
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import declare, take_action
+from bot.systems.swade.bounds import require_record
 from bot.systems.swade.damage import (
     find_combatant,
     incapacitation_reroll_offer,
@@ -193,6 +194,19 @@ Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event]
 _MANEUVERS: dict[str, Maneuver] = {}
 
 
+def registered() -> list[str]:
+    """Every maneuver a ``last_maneuver`` record may name (issue 28)."""
+    _register_all()
+    return sorted(_MANEUVERS)
+
+
+def _register_all() -> None:
+    # The attacks, grappling and powers register their maneuvers when imported.
+    from bot.systems.swade import combat as _combat  # noqa: F401
+    from bot.systems.swade import grapple as _grapple  # noqa: F401
+    from bot.systems.swade import powers as _powers  # noqa: F401  (cast, heal)
+
+
 def maneuver(name: str) -> Callable[[Maneuver], Maneuver]:
     """Register a maneuver's rules so :func:`reroll_maneuver` can replay it."""
 
@@ -270,12 +284,10 @@ def reroll_maneuver(
     """SW-4/SW-35: a benny rerolls roll ``index`` of the last maneuver ``owner_id``
     started; whoever made that roll (its controller or the GM) may ask. A critical
     failure cannot be rerolled. The bennies ledger charges the benny."""
-    # The attacks, grappling and powers register their maneuvers when imported.
-    from bot.systems.swade import combat as _combat  # noqa: F401
-    from bot.systems.swade import grapple as _grapple  # noqa: F401
-    from bot.systems.swade import powers as _powers  # noqa: F401  (cast, heal)
-
+    _register_all()
     owner = find_combatant(state, owner_id)
+    if owner.last_maneuver is not None:
+        require_record(state, owner, "last_maneuver")  # issue 28: never trusted
     last = owner.last_maneuver
     rolls: list[dict[str, Any]] = list(last["rolls"]) if last else []  # type: ignore[call-overload]
     if last is None or not 0 <= index < len(rolls):

@@ -23,4 +23,5 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     turn=whose_turn,
     pending=pending,
     instead={"initiative:roll": "deal"},
+    definitions=lambda state: len(state.power_defs),
 )

@@ -53,25 +53,35 @@ entry naming two powers (``boost/lower trait``) answers to both.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from bot.dice.source import DiceError
 from bot.dice.swade import parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.plain_names import clean_name, looks_like_key, plain_name
 from bot.systems.sheets import split_at_labels
 from bot.systems.swade.conditions import parse_condition
 from bot.systems.swade.encounter_rules import require_gm
 from bot.systems.swade.names import ATTRIBUTES, fold, ident, skill_id
+from bot.systems.swade.power_bounds import (
+    ALIASES_MAX,
+    DICE_MAX,
+    EFFECTS_MAX,
+    MAX_COST,
+    MAX_NAME,
+    MAX_ROUNDS,
+    MAX_STEPS,
+    MAX_TARGETS,
+    POWER_CONDITIONS,
+    POWER_DEFS_MAX,
+    consistency_key,
+    names_of,
+    norm,
+)
 from bot.systems.swade.power_models import EffectDef, PowerDef
 from bot.systems.swade.state import Power, SwadeCombatant, SwadeState
-
-MAX_COST = 99
-MAX_ROUNDS = 99
-MAX_TARGETS = 10
-MAX_STEPS = 999
-MAX_NAME = 40
-# Conditions a power may cause (the rest are the turn sequence's or the GM's).
-POWER_CONDITIONS = ("shaken", "stunned", "distracted", "vulnerable", "entangled", "bound", "prone")
 
 FIELDS: dict[str, str] = {
     "nombre": "name",
@@ -127,7 +137,7 @@ _TRIM = " \t.,;"
 
 
 def _norm(text: str) -> str:
-    return fold(text).strip(_TRIM)
+    return norm(text)
 
 
 def _bad(field: str, line: int, text: str) -> RuleError:
@@ -270,6 +280,14 @@ def _effect(term: str, field: str, line: int) -> EffectDef:
                 line=line,
                 text=term.strip(),
             ) from None
+        if len(spec.dice_sides) > DICE_MAX:
+            raise RuleError(
+                "swade_powers.def.too_many_dice",
+                field=f"swade_powers.def.field.{field}",
+                line=line,
+                text=term.strip(),
+                max=DICE_MAX,
+            )
         return EffectDef(kind="damage", dice=spec.dice_sides, bonus=spec.modifier, ap=ap)
     if text in _HEAL_WORDS:
         return EffectDef(kind="heal")
@@ -300,16 +318,23 @@ def _effect(term: str, field: str, line: int) -> EffectDef:
 
 def _effects(value: str, field: str, line: int) -> tuple[EffectDef, ...]:
     terms = [t for t in re.split(r",|\s+y\s+|\s+and\s+", value) if t.strip(_TRIM)]
-    if not terms:
+    if not terms or len(terms) > EFFECTS_MAX:
         raise _bad(field, line, value)
     return tuple(_effect(t, field, line) for t in terms)
 
 
 def _names(value: str, line: int) -> tuple[str, str]:
+    """One name, or ``Spanish / English``: each plain (issue 28: no markup, mentions,
+    headings, bidi overrides, ids or catalogue keys; it is shown publicly), at most
+    :data:`MAX_NAME` characters."""
     parts = [p.strip(_TRIM) for p in value.split(" / ")] if " / " in value else [value]
-    parts = [re.sub(r"\s+", " ", p).strip(_TRIM) for p in parts]
+    parts = [clean_name(p).strip(_TRIM) for p in parts]
     if len(parts) > 2 or any(not p or len(p) > MAX_NAME for p in parts):
         raise _bad("name", line, value)
+    for part in parts:
+        plain_name(part, limit=MAX_NAME)
+        if looks_like_key(part):
+            raise RuleError("names.like_key", name=part)
     return parts[0], parts[-1]
 
 
@@ -365,17 +390,11 @@ def parse_power_definition(text: str) -> PowerDef:
     return power
 
 
-LASTING_EFFECTS = frozenset({"trait", "armor", "toughness", "parry", "pace"})
-
-
 def _check(power: PowerDef) -> None:
-    """Consistency: a self power has no template and one target (the caster); an effect
-    that lasts while the power does (a trait, armour, Toughness, Parry, Pace) needs a
-    duration (SW-42)."""
-    if power.range == "self" and (power.template is not None or power.targets > 1):
-        raise RuleError("swade_powers.def.self_with_targets", power=power.label())
-    if power.kinds() & LASTING_EFFECTS and not power.lasting:
-        raise RuleError("swade_powers.def.needs_duration", power=power.label())
+    """Consistency (:func:`~bot.systems.swade.power_bounds.consistency_key`)."""
+    why = consistency_key(power)
+    if why is not None:
+        raise RuleError(why, power=power.label())
 
 
 # --- shipped examples (SW-39: generic, the GM may define its own with the same name) ------
@@ -383,6 +402,7 @@ def _check(power: PowerDef) -> None:
 
 def _example(text: str, *aliases: str) -> PowerDef:
     power = parse_power_definition(text)
+    assert len(aliases) <= ALIASES_MAX
     return power.model_copy(update={"example": True, "aliases": aliases})
 
 
@@ -426,20 +446,91 @@ EXAMPLES: tuple[PowerDef, ...] = (
 )
 
 
-def _names_of(power: PowerDef) -> set[str]:
-    return {
-        _norm(n) for n in (power.name_es, power.name_en, power.id.replace("_", " "), *power.aliases)
-    }
+_names_of = names_of
+
+
+def _by_name(powers: tuple[PowerDef, ...]) -> dict[str, PowerDef]:
+    """Every name of ``powers`` -> the first power that has it."""
+    found: dict[str, PowerDef] = {}
+    for power in powers:
+        for name in names_of(power):
+            found.setdefault(name, power)
+    return found
+
+
+def _word_starts(text: str) -> list[str]:
+    """``text`` folded, from each of its words on: what a user may start typing."""
+    words = norm(text).split()
+    return [" ".join(words[i:]) for i in range(len(words))]
+
+
+@dataclass(frozen=True)
+class PowerIndex:
+    """The GM's definitions of an encounter, indexed (issue 28): by every name they
+    answer to (a lookup is one dictionary read), their ids, and by every word start of
+    their names, sorted, so that autocomplete finds what a user has typed so far in
+    O(log n + matches). Built once per list of definitions (:func:`index_of`);
+    before, each keystroke compared every name with every definition (3,000 of them:
+    2.65 s of the event loop)."""
+
+    source: list[PowerDef]
+    by_name: dict[str, PowerDef]
+    ids: frozenset[str]
+    starts: list[tuple[str, int]] = field(repr=False)
+
+    @classmethod
+    def build(cls, powers: list[PowerDef]) -> PowerIndex:
+        starts = sorted(
+            {
+                (start, i)
+                for i, power in enumerate(powers)
+                for text in (power.label(), power.name_es, power.name_en, *power.aliases)
+                for start in _word_starts(text)
+            }
+        )
+        return cls(powers, _by_name(tuple(powers)), frozenset(p.id for p in powers), starts)
+
+    def matching(self, typed: str, limit: int = 25) -> list[PowerDef]:
+        """The definitions with a word starting with ``typed`` (folded), in the order
+        they were defined, at most ``limit``."""
+        needle = norm(typed)
+        found: dict[int, None] = {}
+        at = bisect_left(self.starts, (needle, -1))
+        while at < len(self.starts) and len(found) < limit:
+            start, i = self.starts[at]
+            if not start.startswith(needle):
+                break
+            found[i] = None
+            at += 1
+        return [self.source[i] for i in sorted(found)]
+
+
+_EXAMPLES_BY_NAME = _by_name(EXAMPLES)
+# The indexes of the lists of definitions used lately, by the list's id (each index holds
+# its list, so the id cannot be another list's while it is here). Rules replace a list of
+# definitions whole, never change it in place; a copy of a state has a list of its own.
+_INDEXES: OrderedDict[int, PowerIndex] = OrderedDict()
+_INDEXES_KEPT = 256
+
+
+def index_of(state: SwadeState) -> PowerIndex:
+    """The index of ``state``'s definitions, built once per list of them."""
+    powers = state.power_defs
+    found = _INDEXES.get(id(powers))
+    if found is None or found.source is not powers or len(found.source) != len(powers):
+        found = _INDEXES[id(powers)] = PowerIndex.build(powers)
+        while len(_INDEXES) > _INDEXES_KEPT:
+            _INDEXES.popitem(last=False)
+    else:
+        _INDEXES.move_to_end(id(powers))
+    return found
 
 
 def find_definition(state: SwadeState, name: str) -> PowerDef | None:
     """The power called ``name`` (either language, case and accents ignored): the GM's
     definition for the encounter first, then a shipped example; None when neither."""
     wanted = _norm(name)
-    for power in (*state.power_defs, *EXAMPLES):
-        if wanted in _names_of(power):
-            return power
-    return None
+    return index_of(state).by_name.get(wanted) or _EXAMPLES_BY_NAME.get(wanted)
 
 
 def _sheet_parts(p: Power) -> list[str]:
@@ -530,6 +621,10 @@ def define_power(state: SwadeState, actor: Actor, text: str) -> Outcome:
     names = _names_of(power)
     kept = [d for d in new.power_defs if not (_names_of(d) & names) and d.id != power.id]
     replaced = len(kept) != len(new.power_defs)
+    if len(kept) >= POWER_DEFS_MAX:  # issue 28
+        raise RuleError(
+            "swade_powers.error.too_many", max=POWER_DEFS_MAX, count=len(state.power_defs)
+        )
     new.power_defs = [*kept, power]
     event = Event(
         key="swade_powers.defined.replaced" if replaced else "swade_powers.defined.new",

@@ -36,6 +36,7 @@ import re
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.swade.bounds import require_record
 from bot.systems.swade.conditions import in_turn
 from bot.systems.swade.damage import (
     find_combatant,
@@ -156,6 +157,7 @@ def reroll_from_sheet(
     last = c.last_trait
     if last is None:
         raise RuleError("swade_combat.error.no_roll_to_reroll", name=c.name)
+    require_record(new, c, "last_trait")  # issue 28: never trusted
     if last["roll"] != roll:
         raise RuleError("swade.trait.error.reroll_stale", name=c.name)
     hook: dict[str, object] = dict(last["hook"])  # type: ignore[call-overload]

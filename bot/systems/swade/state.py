@@ -123,6 +123,35 @@ def shared(value: V) -> V:
     return value
 
 
+# The fields a record keeps a copy of, to put back (issue 28: a restore writes back these
+# and nothing else, after checking them as an import would: bot.systems.swade.bounds).
+HIT_FIELDS = frozenset(
+    {"wounds", "shaken", "incapacitated", "dead", "bleeding_out", "knocked_out_hours",
+     "injuries", "injury_log", "attributes", "hindrances"}
+)  # fmt: skip
+"""What a hit may change on its target (SW-12, SW-13); soak and an incapacitation reroll
+put them back (``last_hit``, ``last_incapacitation``)."""
+TURN_VIGOR_FIELDS: dict[str, frozenset[str]] = {
+    "bleeding": frozenset({"dead", "bleeding_out"}),
+    "stunned": frozenset({"conditions"}),
+}
+"""What a start-of-turn Vigor roll may change (SW-16, bleeding out): ``last_turn_vigor``."""
+REROLL_RECORDS = (
+    "last_hit",
+    "last_attack",
+    "last_maneuver",
+    "last_incapacitation",
+    "last_turn_vigor",
+    "last_trait",
+)
+"""What a combatant keeps of its last rolls for a benny reroll or a soak (issue 28:
+checked as an import checks a state, by ``bot.systems.swade.bounds``)."""
+SNAPSHOT_EXCLUDE = frozenset({"last_attack", "last_maneuver"})
+"""Fields a whole-combatant snapshot leaves out: a combatant's own reroll records (they
+would nest). ``last_attack`` and ``last_maneuver`` keep snapshots of every combatant
+they involve, as they were before."""
+
+
 class SwadeCombatant(CombatantCore):
     wild_card: bool = False
     side: Side = "foes"
@@ -216,12 +245,7 @@ class SwadeCombatant(CombatantCore):
         "powers",
         "gear",
         "abilities",
-        "last_hit",
-        "last_attack",
-        "last_maneuver",
-        "last_incapacitation",
-        "last_turn_vigor",
-        "last_trait",
+        *REROLL_RECORDS,
         "maintaining",
         "power_effects",
         "lingering",

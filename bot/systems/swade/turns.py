@@ -53,6 +53,7 @@ from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.common import owned_where, raw_items
 from bot.systems.plugin import Turn
+from bot.systems.swade.bounds import require_record
 from bot.systems.swade.conditions import (
     WOUNDS,
     apply_condition,
@@ -88,7 +89,7 @@ from bot.systems.swade.encounter_rules import (
 )
 from bot.systems.swade.opposed import cannot_contest, opposed_views
 from bot.systems.swade.power_effects import expire_maintained, fire_lingering
-from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
+from bot.systems.swade.state import TURN_VIGOR_FIELDS, Card, SwadeCombatant, SwadeState, Trait
 
 DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
 COMBAT_REFLEXES_BONUS = 2
@@ -240,10 +241,7 @@ def _reflexes(c: SwadeCombatant) -> list[tuple[str, int]]:
 
 TurnVigor = Literal["bleeding", "stunned"]
 # The fields each start-of-turn Vigor roll may change (a benny reroll restores them).
-_TURN_VIGOR_FIELDS: dict[str, set[str]] = {
-    "bleeding": {"dead", "bleeding_out"},
-    "stunned": {"conditions"},
-}
+_TURN_VIGOR_FIELDS = TURN_VIGOR_FIELDS
 
 
 def _vigor_fields(c: SwadeCombatant, kind: TurnVigor) -> dict[str, Any]:
@@ -347,6 +345,7 @@ def reroll_turn_start(
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     last = vigor_record(c, c.last_turn_vigor)
+    require_record(new, c, "last_turn_vigor")  # issue 28: never trusted
     kind: TurnVigor = "stunned" if last["kind"] == "stunned" else "bleeding"
     stale = (
         last["round"] != new.round

@@ -15,7 +15,8 @@ from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.moves.act import VERBS
 from bot.systems.swade.moves.who import acting, find_combatant, reacting
 from bot.systems.swade.names import ATTRIBUTE_IDS
-from bot.systems.swade.power_defs import EXAMPLES, known_powers
+from bot.systems.swade.power_defs import EXAMPLES, index_of
+from bot.systems.swade.power_models import PowerDef
 from bot.systems.swade.power_modifiers import power_modifier_choices
 from bot.systems.swade.sheet_rolls import trait_label
 from bot.systems.swade.state import SwadeCombatant, SwadeState
@@ -79,39 +80,41 @@ def conditions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     return found + [(e, e) for e in matching(effects, typed)]
 
 
-def _power_value(state: SwadeState, name: str, lang: str) -> tuple[str, str]:
-    """A power ``known_powers`` gives, as (label, value): a shipped example's catalogue
-    key is shown with its cost; an example or a GM's definition is sent by its name in
-    ``lang`` (what the resolver reads); a sheet's name as it is."""
-    prefix = "swade_powers.power_choice."
-    if name.startswith(prefix):
-        example = next(e for e in EXAMPLES if e.id == name.removeprefix(prefix))
-        return t(name, lang), example.name_es if lang == "es" else example.name_en
-    defined = next((d for d in state.power_defs if d.label() == name), None)
-    if defined is not None:
-        return name, defined.name_es if lang == "es" else defined.name_en
-    return name, name
+def _in(power: PowerDef, lang: str) -> str:
+    """A definition by its name in ``lang`` (what the resolver reads back)."""
+    return power.name_es if lang == "es" else power.name_en
 
 
 def powers(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     """SW-39: the powers the caster may cast (its sheet's, the GM's definitions, the
-    examples when its sheet lists none); for ``/cast end``, those it maintains."""
+    examples when its sheet lists none); for ``/cast end``, those it maintains. The GM's
+    definitions come from their index (issue 28: a keystroke costs O(log n + matches),
+    not every definition): those with a word starting with what was typed."""
     casters = _acting(state, asker)
+    needle = fold(typed)
     if asker.command == "cast:end":
         pairs = [
             (f"[{a.id}] {t(a.power, asker.lang) if has(a.power) else a.power}", a.id)
             for c in casters
             for a in c.maintaining
         ]
-    elif asker.command == "power:forget":
-        pairs = [(d.label(), d.name_es) for d in state.power_defs]
-    else:
-        names = dict.fromkeys(n for c in casters for n in known_powers(state, c))
-        if not casters:
-            names = dict.fromkeys(d.label() for d in state.power_defs)
-        pairs = [_power_value(state, n, asker.lang) for n in names]
-    needle = fold(typed)
-    return [(label, v) for label, v in pairs if needle in fold(label) or needle in fold(v)][:25]
+        return [(label, v) for label, v in pairs if needle in fold(label)][:25]
+    index = index_of(state)
+    defined = index.matching(typed)
+    if asker.command == "power:forget":
+        return [(d.label(), d.name_es) for d in defined]
+    sheet = dict.fromkeys(p.name for c in casters for p in c.powers)
+    pairs = [(n, n) for n in sheet if needle in fold(n)]
+    pairs += [(d.label(), _in(d, asker.lang)) for d in defined]
+    if any(not c.powers for c in casters):
+        pairs += [
+            (t(f"swade_powers.power_choice.{e.id}", asker.lang), _in(e, asker.lang))
+            for e in EXAMPLES
+            if e.id not in index.ids
+            and (needle in fold(t(f"swade_powers.power_choice.{e.id}", asker.lang))
+                 or needle in fold(_in(e, asker.lang)))
+        ]  # fmt: skip
+    return list(dict.fromkeys(pairs))[:25]
 
 
 def power_modifiers(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
