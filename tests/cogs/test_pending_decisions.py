@@ -360,3 +360,26 @@ async def test_swade_shaken_at_the_start_of_her_turn_one_reply_calls_her_once(
         assert turn.startswith(f"▶ <@{ana}>") and decision.startswith(f"⏳ <@{ana}>")
         command = "`/reaccionar recuperarse`" if lang == "es" else "`/react unshake`"
         assert command in decision
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_an_undone_import_brings_back_its_encounters_wait_from_then(
+    tmp_path: Path, lang: str
+) -> None:
+    async with ds20_table(tmp_path, [*INITIATIVE, 4], locale=lang) as table:
+        ana = table.user("ana").id
+        await hourly(table, lang)
+        await table.run("@gm /encounter export")
+        filename, blob = table.recorder.files[-1]  # an encounter waiting on nobody
+        (tmp_path / filename).write_bytes(blob)
+        await must(table, "@ana /next")
+        await must(table, "@gm /attack target:Ana weapon:Machete")  # Ana must defend
+        await must(table, f"@gm /encounter import file:{tmp_path / filename}")
+        assert [r["decision"] for r in await rows(table)] != [], "the imported one's turn"
+        assert await table.wait(30 * MINUTE) == []
+        messages = await must(table, "@gm /undo")
+        assert board(messages).startswith(f"{WAITING[lang]}<@{ana}> (Ana: ")
+        assert {str(r["decision"]).split(":")[0] for r in await rows(table)} == {"defence"}
+        assert await table.wait(59 * MINUTE) == [], "it waits from the undo"
+        [first] = reminders_in(await table.wait(2 * MINUTE))
+        assert first.pinged() == [ana] and "1 h 1 min" in first.content
