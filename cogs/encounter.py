@@ -17,6 +17,7 @@ from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
 from bot.commands.choices import system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import answer, end_summary, imported, undo
+from bot.commands.pending_pings import reminder_settings
 from bot.commands.turn_pings import ping_settings
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
@@ -146,6 +147,7 @@ class EncounterCog(commands.Cog):
                 "guild_id": ctx.guild_id,
                 "board_message_id": None,
                 "offers": [],
+                "waiting": [],  # what it waits on opens now (issue 27)
                 "gm_id": ctx.user_id if current is None else current.gm_id,
                 # issue 21: the importer's standing, never the file's
                 "gm_server": ctx.server_gm() if current is None else current.gm_server,
@@ -171,7 +173,7 @@ class EncounterCog(commands.Cog):
     )
     @app_commands.describe(
         setting=_("Which setting (leave empty to list them)"),
-        value=_("New value: on/off or a number"),
+        value=_("New value: on/off, a number or a wait (1h)"),
     )
     async def settings(
         self,
@@ -192,6 +194,8 @@ class EncounterCog(commands.Cog):
             return
         if await ping_settings(ctx, encounter, setting, value):
             return  # the turn pings setting, the same in every system (issue 18)
+        if await reminder_settings(ctx, encounter, setting, value):
+            return  # play-by-post reminders, the same in every system (issue 27)
         await answer(ctx, encounter, "encounter:settings", setting=setting, value=value)
 
     @app_commands.command(

@@ -19,7 +19,8 @@ import discord
 
 from bot import replies
 from bot.app import ALREADY_ACKNOWLEDGED, ComodinBot
-from bot.commands.turn_pings import Announcement, announcement, whose_turn
+from bot.commands.pending_pings import announce
+from bot.commands.turn_pings import Announcement, whose_turn
 from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
@@ -151,9 +152,8 @@ class Ctx:
                 "interaction %s was already applied; ignoring the replay", self.interaction.id
             )
             raise ReplayedInteraction(self.interaction.id) from None
-        turn = (
-            None if ephemeral else announcement(before[0] if before else None, encounter, self.lang)
-        )
+        # The turn it started and the decisions it opened (issues 18, 27).
+        turn = None if ephemeral else announce(before[0] if before else None, encounter, self.lang)
         await self.send_outcome(
             encounter,
             outcome,

@@ -16,6 +16,7 @@ import functools
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from discord.webhook.async_ import async_context
 from pydantic import SecretStr
 
 from bot.app import ComodinBot
+from bot.clock import ManualClock
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
@@ -130,11 +132,13 @@ class OfflineTable:
         # on Discord that process stays silent, and so does this one.
         self.earlier_sessions_top = 0
         self.dispatched: set[int] = set()
+        # Time stands still at the table but for ``wait`` lines (issue 27: reminders).
+        self.clock = ManualClock()
 
     # -- lifecycle ------------------------------------------------------------------
 
     async def start(self) -> OfflineTable:
-        bot = ComodinBot(self.settings, dice=self.dice, offline=True)
+        bot = ComodinBot(self.settings, dice=self.dice, offline=True, clock=self.clock)
         await bot._async_setup_hook()
         state = bot._connection
         state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
@@ -199,6 +203,8 @@ class OfflineTable:
         line = parse_line(text)
         if line is None:
             return []
+        if line.kind == "wait":
+            return await self.wait(timedelta(seconds=line.seconds))
         user = self.user(line.user)
         if line.kind == "press":
             payload = self._press_payload(line, user)
@@ -207,6 +213,17 @@ class OfflineTable:
         else:
             payload = self._command_payload(line, user)
         return await self.dispatch(payload, user)
+
+    async def wait(self, span: timedelta) -> list[SentMessage]:
+        """Let ``span`` pass on the table's clock; the reminders due by then are sent
+        (as the running bot's reminder task would), and returned."""
+        assert self.bot is not None, "start() first"
+        before = len(self.recorder.sent)
+        self.recorder.current_user = None
+        self.clock.advance(span)
+        await self.bot.reminders.run_due()
+        await self.settle()
+        return self.recorder.sent[before:]
 
     async def dispatch(self, payload: dict[str, Any], user: FakeUser) -> list[SentMessage]:
         assert self.bot is not None, "start() first"

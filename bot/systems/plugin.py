@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import require_controller
+from bot.systems.pending import PendingOf
 
 if TYPE_CHECKING:
     from bot.systems.sheets import SheetReading
@@ -273,6 +274,9 @@ class Plugin(Generic[S]):
     renderers: str = ""
     locales: Path | None = None
     turn: TurnOf[S] | None = None  # whose turn it is; None: the system has no turns
+    # What the table waits on besides the turn (issue 27, :mod:`bot.systems.pending`):
+    # the decisions pending in a state, given the buttons its last action offered.
+    pending: PendingOf | None = None
     # A shared command this system does not answer -> the one of its own that does that
     # job, named when the other is refused ("initiative:roll" -> "deal"; issue 18).
     instead: Mapping[str, str] = field(default_factory=dict)

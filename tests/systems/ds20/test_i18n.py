@@ -45,7 +45,11 @@ def emitted_keys() -> set[str]:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((LOCALES / lang / "ds20.json").read_text("utf-8"))
+    """The system's texts: ds20.json and its feature files (ds20_pending.json...)."""
+    found: dict[str, str] = {}
+    for path in sorted((LOCALES / lang).glob("ds20*.json")):
+        found.update(json.loads(path.read_text("utf-8")))
+    return found
 
 
 def placeholders(text: str) -> set[str]:
