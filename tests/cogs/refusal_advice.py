@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from discord import app_commands
 
 from bot.bennies.holders import uses_bennies
+from bot.commands import pending_pings, turn_pings
 from bot.commands.help_pages import leaves, shown_path
 from bot.i18n import command_word
 from bot.play.lines import LineError, parse_line
@@ -98,7 +99,7 @@ class Commands:
 def _shared_form(named: Named) -> bool:
     """Forms the cogs answer the same way in every system, before any system's move:
     ``/combatant edit hidden:`` (``cogs/roster.py``), ``/encounter settings`` for heroes
-    per player and turn pings (``cogs/encounter.py``), ``/trait die:`` (a roll with no
+    per player, turn pings and reminders (``cogs/encounter.py``), ``/trait die:`` (a roll with no
     sheet, ``cogs/roll.py``)."""
     options = set(named.options)
     setting = fold(named.options.get("setting", ""))
@@ -110,7 +111,10 @@ def _shared_form(named: Named) -> bool:
         )
         or (
             named.path == "encounter settings"
-            and (is_heroes_setting(setting) or setting == "pings")
+            and (
+                is_heroes_setting(setting)
+                or setting in turn_pings.SETTING_NAMES | pending_pings.SETTING_NAMES
+            )
         )
         or (named.path == "trait" and "trait" not in options and "actor" not in options)
     )
