@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from bot import replies
+from bot import loopwatch, replies
 from bot.bennies import BennyLedger
 from bot.board import BoardManager
 from bot.commands.checks import check_commands
@@ -249,6 +249,8 @@ class ComodinBot(commands.AutoShardedBot):
         command two processes receive is applied by one: ``InteractionClaim``), and
         read the server's settings (another process may have changed them)."""
         current_claim.set(InteractionClaim(interaction.id, interaction.channel_id or 0))
+        if loopwatch.on():
+            loopwatch.mark(command_kind(interaction))
         await self.refresh_guild_settings(interaction.guild_id)
 
     async def refresh_guild_settings(self, guild_id: int | None) -> None:
@@ -406,6 +408,24 @@ class ComodinBot(commands.AutoShardedBot):
         await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
         async with self.db.transaction() as conn:
             await conn.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
+
+
+def command_kind(interaction: discord.Interaction) -> str:
+    """What an interaction is, as the bench counts its CPU (``bot.loopwatch``): the
+    command's path (``bennies show``), ``button:<kind>`` or ``form``, and ``autocomplete``."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    if interaction.type is discord.InteractionType.application_command:
+        path = [data.get("name", "")]
+        options = data.get("options", [])
+        while options and options[0].get("type") in (1, 2):
+            path.append(options[0]["name"])
+            options = options[0].get("options", [])
+        return " ".join(path)
+    if interaction.type is discord.InteractionType.component:
+        return "button:" + str(data.get("custom_id", "")).split(":", 1)[0]
+    if interaction.type is discord.InteractionType.autocomplete:
+        return "autocomplete"
+    return "form"
 
 
 def _answered_elsewhere(error: BaseException) -> bool:

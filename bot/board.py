@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot import loopwatch
 from bot.bennies.holders import uses_bennies
 from bot.render.board import BoardContext, board_embed
 from bot.render.views import board_view
@@ -47,6 +49,7 @@ class BoardManager:
         self._shown.clear()
 
     def request(self, channel_id: int) -> None:
+        loopwatch.board_requested(channel_id)
         self._dirty.add(channel_id)
         task = self._tasks.get(channel_id)
         if task is None or task.done():
@@ -61,6 +64,7 @@ class BoardManager:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, channel_id: int) -> None:
+        loopwatch.mark("board")
         while channel_id in self._dirty:
             self._dirty.discard(channel_id)
             try:
@@ -98,8 +102,10 @@ class BoardManager:
         return BoardContext(pools=pools)
 
     async def _update(self, channel_id: int) -> None:
+        read_at = time.monotonic()
         encounter = await self.bot.encounters.get(channel_id)
         if encounter is None:
+            loopwatch.board_shown(channel_id, read_at)
             return
         lang = self.language(encounter)
         embed, buttons = board_embed(encounter, lang, await self.context(encounter))
@@ -109,6 +115,7 @@ class BoardManager:
         if encounter.board_message_id is not None:
             if self._shown.get(channel_id) == (encounter.board_message_id, shown):
                 self.skipped += 1
+                loopwatch.board_shown(channel_id, read_at)
                 return
             try:
                 await channel.get_partial_message(encounter.board_message_id).edit(
@@ -116,10 +123,12 @@ class BoardManager:
                 )
                 self.edits += 1
                 self._shown[channel_id] = (encounter.board_message_id, shown)
+                loopwatch.board_shown(channel_id, read_at)
                 return
             except discord.NotFound:
                 pass
         message = await channel.send(embed=embed, view=view)
         self.edits += 1
         self._shown[channel_id] = (message.id, shown)
+        loopwatch.board_shown(channel_id, read_at)
         await self.bot.encounters.set_board(channel_id, message.id)

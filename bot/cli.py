@@ -230,6 +230,10 @@ async def _run(
         if shard_count is not None:
             log.info("running shards %s", bot.describe_shards())
         _settle_garbage_collector()
+        if settings.loop_stats is not None:
+            from bot import loopwatch
+
+            loopwatch.install(settings.loop_stats)
         await bot.connect(reconnect=True)
     return 0
 
