@@ -25,7 +25,7 @@ from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
 from bot.i18n import t
 from bot.render.text import event_lines
-from bot.render.views import offers_view
+from bot.render.views import let_go, offers_view
 from bot.systems.base import Actor, Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.plugin import Turn
@@ -179,13 +179,16 @@ class Ctx:
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
         view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, self.lang)
-        await self.send(
-            turn.content if turn is not None else None,
-            embed=embed,
-            view=view,
-            ephemeral=ephemeral,
-            allowed_mentions=turn.allowed_mentions if turn is not None else None,
-        )
+        try:
+            await self.send(
+                turn.content if turn is not None else None,
+                embed=embed,
+                view=view,
+                ephemeral=ephemeral,
+                allowed_mentions=turn.allowed_mentions if turn is not None else None,
+            )
+        finally:
+            let_go(view)
 
     # -- taking time ------------------------------------------------------------------------
 
