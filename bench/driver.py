@@ -107,6 +107,7 @@ class Phase:
     bot_written: int = 0  # bytes the bot processes had written to storage (/proc/PID/io)
     server_cpu: float = 0.0  # CPU seconds of a local PostgreSQL (0 when not measured)
     bot_waited: float = 0.0  # seconds the bot's threads waited for a core
+    rate_limited: int = 0  # requests the double refused with 429 (Discord's rate limits)
     substituted: Counter[str] = field(default_factory=Counter)  # "attack->next": count
     refusals: Counter[str] = field(default_factory=Counter)  # "kind: message": count
     watch: list[dict[str, Any]] = field(default_factory=list)  # the bots' loop figures
@@ -158,6 +159,7 @@ class Phase:
                 )
             out["disk_kb_per_command"] = round(self.bot_written / 1024 / answered, 2)
             out["bot_waited_for_cpu_ms_per_s"] = round(self.bot_waited * 1000 / span, 1)
+            out["rate_limited_429"] = self.rate_limited
         if self.substituted:
             out["substituted"] = dict(self.substituted)
         if self.refusals:
@@ -175,6 +177,9 @@ class Phase:
                 "longest_callback_cpu_ms": watch["longest_callback_cpu_ms"],
                 "most_cpu_callback_ms": watch["most_cpu_callback_ms"],
                 "most_cpu_callback": watch["most_cpu_callback"],
+                "most_cpu_callback_gc_ms": watch["most_cpu_callback_gc_ms"],
+                "most_cpu_without_gc_ms": watch["most_cpu_without_gc_ms"],
+                "most_cpu_without_gc": watch["most_cpu_without_gc"],
                 "longest_callback": watch["longest_callback"],
                 "callbacks_over_ms": watch["callbacks_over_ms"],
                 "busy_share": round(watch["loop_busy_s"] / span, 3),
@@ -208,7 +213,11 @@ def merge_watch(figures: list[dict[str, Any]]) -> dict[str, Any]:
             lags[kind].extend(values)
         over.update(f["callbacks_over_ms"])
         for gen, g in f["gc"].items():
-            into = gcs.setdefault(gen, {"count": 0, "total_ms": 0.0, "max_ms": 0.0, "collected": 0})
+            into = gcs.setdefault(
+                gen,
+                {"count": 0, "total_ms": 0.0, "max_ms": 0.0, "max_cpu_ms": 0.0, "collected": 0},
+            )
+            into["max_cpu_ms"] = max(into["max_cpu_ms"], g.get("max_cpu_ms", 0.0))
             into["count"] += g["count"]
             into["collected"] += g.get("collected", 0)
             into["total_ms"] = round(into["total_ms"] + g["total_ms"], 2)
@@ -220,15 +229,22 @@ def merge_watch(figures: list[dict[str, Any]]) -> dict[str, Any]:
         "longest_callback_ms": longest["longest_callback_ms"],
         "longest_callback_cpu_ms": longest.get("longest_callback_cpu_ms"),
         "most_cpu_callback_ms": max(f.get("most_cpu_callback_ms", 0.0) for f in figures),
-        "most_cpu_callback": max(figures, key=lambda f: f.get("most_cpu_callback_ms", 0.0)).get(
-            "most_cpu_callback", ""
-        ),
+        "most_cpu_callback": _most(figures, "most_cpu_callback"),
+        "most_cpu_callback_gc_ms": _most(figures, "most_cpu_callback", "_gc_ms"),
+        "most_cpu_without_gc_ms": max(f.get("most_cpu_without_gc_ms", 0.0) for f in figures),
+        "most_cpu_without_gc": _most(figures, "most_cpu_without_gc"),
         "longest_callback": f"{longest['longest_callback']} [{longest['longest_callback_kind']}]",
         "callbacks_over_ms": dict(over),
         "cpu_s": dict(cpu),
         "gc": gcs,
         "board_lag_ms": dict(lags),
     }
+
+
+def _most(figures: list[dict[str, Any]], name: str, field: str = "") -> Any:
+    """``name + field`` of the process whose ``name`` callback took the most CPU."""
+    top = max(figures, key=lambda f: f.get(f"{name}_ms", 0.0))
+    return top.get(f"{name}{field}" if field else name, "")
 
 
 def kind_cpu(watch: dict[str, Any], counts: dict[str, int]) -> dict[str, float]:
@@ -465,6 +481,7 @@ class Driver:
         server_cpu = _server_cpu(self.postmaster)
         waited = sum(waited_seconds(p) for p in self.pids)
         written = sum(written_bytes(p) for p in self.pids)
+        limited = len(self.fd.rate_limited)
         deadline = phase.started + duration
         tasks: set[asyncio.Task[None]] = set()
         if rate is not None:
@@ -492,6 +509,7 @@ class Driver:
         phase.server_cpu = _server_cpu(self.postmaster) - server_cpu
         phase.bot_written = sum(written_bytes(p) for p in self.pids) - written
         phase.bot_waited = sum(waited_seconds(p) for p in self.pids) - waited
+        phase.rate_limited = len(self.fd.rate_limited) - limited
         phase.bench_loop = own.figures()
         for watch in self.watches:
             phase.watch.append(await watch.take())

@@ -1,7 +1,8 @@
 """End-to-end latency, throughput and cost of the real bot against the Discord test double.
 
 Starts ``tests/fakediscord`` and the real ``python -m bot run`` as a separate process,
-opens C channels each with a SWADE encounter (4 PCs and 8 Extras, tough enough that the
+(applying Discord's rate limits: 5 messages or edits per channel every 5 seconds, 50
+requests a second in all), opens C channels each with a SWADE encounter (4 PCs and 8 Extras, tough enough that the
 fight lasts the run), and drives a command mix (roll 40%, attack 30%, next 20%, bennies
 10%) at a fixed offered rate or as fast as it goes. Every attack is legal when the bot
 gets it (``bench.driver``: the combatant whose turn it is, once a turn; SW-36), and the
@@ -52,6 +53,7 @@ import asyncio
 import itertools
 import json
 import os
+import signal
 import sqlite3
 import statistics
 import subprocess
@@ -200,7 +202,7 @@ async def main(args: argparse.Namespace, checkout: Checkout | None = None) -> di
             opened = await open_database(db)
             await opened.close()
             prefill(db, args.prefill, args.log_rows)
-        async with FakeDiscord(callback_deadline=None) as fd:
+        async with FakeDiscord(callback_deadline=None, rate_limits=True) as fd:
             bot, watch = await checkout.launch(fd, tmp, "bot", profile=args.profile)
             try:
                 return await _measure(args, fd, bot, watch, checkout)
@@ -246,7 +248,10 @@ async def _measure(
     await asyncio.sleep(2.0)  # the boards of the set-up are edited before the floor is taken
     floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
     result["ping"] = floor.report()
+    spy = _spy(args.spy, pid) if getattr(args, "spy", None) else None
     phase = await driver.run("mix", mix, rate, args.duration)
+    if spy is not None:
+        await _stop_spy(spy)
     result["commands"] = phase.report(next_edit_lags(fd, phase))
     if rate is None and full:
         alone: dict[str, Any] = {}
@@ -259,6 +264,29 @@ async def _measure(
     result["rss_mb"] = round(rss_mb(pid), 1)
     result["load_after"] = round(os.getloadavg()[0], 2)
     return result
+
+
+def _spy(output: Path, pid: int) -> subprocess.Popen[bytes]:
+    """py-spy (pip install py-spy) sampling the bot during the mix: collapsed stacks of
+    its threads that are not idle, one line each ("raw" format)."""
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen(
+        [
+            *(str(spy), "record", "--pid", str(pid), "--rate", "250", "--format", "raw"),
+            *("--nonblocking", "--gil", "--output", str(output)),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+async def _stop_spy(spy: subprocess.Popen[bytes]) -> None:
+    spy.send_signal(signal.SIGINT)
+    for _ in range(100):
+        if spy.poll() is not None:
+            return
+        await asyncio.sleep(0.1)
+    spy.kill()
 
 
 def attack_to_ping(result: dict[str, Any]) -> dict[str, float]:
@@ -324,7 +352,10 @@ async def engine_run(
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         async with FakeDiscord(
-            callback_deadline=None, shard_count=processes, max_concurrency=processes
+            callback_deadline=None,
+            shard_count=processes,
+            max_concurrency=processes,
+            rate_limits=True,
         ) as fd:
             guilds = [fd.add_guild(f"Mesa {s}", shard=s) for s in range(processes)]
             channels = [
@@ -478,10 +509,13 @@ def _print(result: dict[str, Any]) -> None:
                 )
                 print(
                     f"  {section}/loop: most CPU in one callback {row['most_cpu_callback_ms']} ms"
-                    f" ({row['most_cpu_callback']})"
+                    f" (garbage collection {row['most_cpu_callback_gc_ms']} ms of it;"
+                    f" {row['most_cpu_callback']}); without collections:"
+                    f" {row['most_cpu_without_gc_ms']} ms ({row['most_cpu_without_gc']})"
                 )
                 gcs = ", ".join(
-                    f"gen{g} {v['count']}x max {v['max_ms']} ms (garbage found {v['collected']})"
+                    f"gen{g} {v['count']}x max {v['max_ms']} ms (CPU {v['max_cpu_ms']} ms),"
+                    f" garbage found {v['collected']}"
                     for g, v in row["gc"].items()
                 )
                 print(f"  {section}/gc: {gcs}")
@@ -494,6 +528,8 @@ def _print(result: dict[str, Any]) -> None:
                 )
             elif kind == "bot_waited_for_cpu_ms_per_s":
                 print(f"  {section}/bot threads waited for a core: {row} ms a second")
+            elif kind == "rate_limited_429":
+                print(f"  {section}/requests the double refused with 429: {row}")
             elif kind in ("substituted", "refusals"):
                 print(f"  {section}/{kind}: {row}")
             else:
@@ -529,6 +565,7 @@ def headline(result: dict[str, Any]) -> dict[str, Any]:
         out[f"{kind} refused"] = row.get("refused")
     out["mix bot cpu ms/command"] = commands.get("cpu_ms_per_command", {}).get("bot")
     out["mix disk KB/command"] = commands.get("disk_kb_per_command")
+    out["mix 429s"] = commands.get("rate_limited_429")
     loop = commands.get("loop") or {}
     out["mix longest callback ms"] = loop.get("longest_callback_ms")
     out["mix most CPU in one callback ms"] = loop.get("most_cpu_callback_ms")
@@ -602,6 +639,11 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument(
         "--profile", type=Path, help="run the bot under cProfile and write its stats here"
+    )
+    parser.add_argument(
+        "--spy",
+        type=Path,
+        help="sample the bot with py-spy during the mix (holding the GIL) into this file",
     )
     parser.add_argument(
         "--database",

@@ -55,6 +55,8 @@ class LoopWatch:
         self.dumps = 0
         self._original: Callable[[asyncio.Handle], None] | None = None
         self._gc_started = 0.0
+        self._gc_cpu_started = 0.0
+        self.gc_cpu = 0.0  # garbage collections' CPU so far (never reset)
         self._listening = False
         self._board_waiting: dict[int, list[tuple[float, str]]] = {}
         self.reset()
@@ -67,7 +69,10 @@ class LoopWatch:
         self.longest = 0.0
         self.longest_cpu = 0.0
         self.most_cpu = 0.0
+        self.most_cpu_gc = 0.0
         self.most_cpu_what = ""
+        self.most_own_cpu = 0.0  # the same without the garbage collections in it
+        self.most_own_cpu_what = ""
         self.longest_what = ""
         self.longest_kind = ""
         self.over = dict.fromkeys(THRESHOLDS_MS, 0)
@@ -76,6 +81,7 @@ class LoopWatch:
         self.steps: dict[str, int] = defaultdict(int)
         self.gc: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self.gc_collected = [0, 0, 0]  # cyclic garbage found, by generation
+        self.gc_cpu_max = [0.0, 0.0, 0.0]  # the longest collection's thread CPU
         self.board_lags: dict[str, list[float]] = defaultdict(list)
 
     # -- installing -------------------------------------------------------------------
@@ -89,10 +95,11 @@ class LoopWatch:
         perf, cpu = time.perf_counter, time.thread_time
 
         def _run(handle: asyncio.Handle) -> None:
+            collected = watch.gc_cpu
             t0, c0 = perf(), cpu()
             original(handle)
             c1, t1 = cpu(), perf()
-            watch.observe(handle, t1 - t0, c1 - c0)
+            watch.observe(handle, t1 - t0, c1 - c0, watch.gc_cpu - collected)
 
         asyncio.events.Handle._run = _run  # type: ignore[method-assign]
         gc.callbacks.append(self._on_gc)
@@ -106,7 +113,9 @@ class LoopWatch:
         self._listening = True
         log.info("loop watch on: kill -USR1 %s writes the figures to %s", os.getpid(), self.path)
 
-    def observe(self, handle: asyncio.Handle, held: float, cpu: float) -> None:
+    def observe(self, handle: asyncio.Handle, held: float, cpu: float, in_gc: float) -> None:
+        """One callback: ``held`` the loop (wall), ``cpu`` of it the thread's, ``in_gc``
+        of that garbage collection."""
         if not self._listening:
             self._listen(asyncio.get_running_loop())
         kind = handle._context.get(KIND, "other")  # type: ignore[attr-defined]
@@ -126,16 +135,26 @@ class LoopWatch:
             self.longest_kind = kind
         if cpu > self.most_cpu:
             self.most_cpu = cpu
+            self.most_cpu_gc = in_gc
             self.most_cpu_what = f"{_describe(handle)} [{kind}]"
+        if cpu - in_gc > self.most_own_cpu:
+            self.most_own_cpu = cpu - in_gc
+            self.most_own_cpu_what = f"{_describe(handle)} [{kind}]"
         if held >= SLOW_LOGGED_S and self.log_slow:
             log.warning("the event loop was held %.0f ms by %s (%s)", ms, _describe(handle), kind)
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        # A collection on SQLite's thread holds the GIL too: the loop waits for it as well.
         if phase == "start":
             self._gc_started = time.perf_counter()
+            self._gc_cpu_started = time.thread_time()
         else:
-            self.gc[info["generation"]].append(time.perf_counter() - self._gc_started)
-            self.gc_collected[info["generation"]] += info["collected"]
+            generation = info["generation"]
+            self.gc[generation].append(time.perf_counter() - self._gc_started)
+            self.gc_collected[generation] += info["collected"]
+            cpu = time.thread_time() - self._gc_cpu_started
+            self.gc_cpu += cpu
+            self.gc_cpu_max[generation] = max(self.gc_cpu_max[generation], cpu)
 
     # -- the board --------------------------------------------------------------------
 
@@ -180,6 +199,9 @@ class LoopWatch:
             # for, whatever else the machine ran meanwhile (garbage collections included)
             "most_cpu_callback_ms": round(self.most_cpu * 1000, 2),
             "most_cpu_callback": self.most_cpu_what,
+            "most_cpu_callback_gc_ms": round(self.most_cpu_gc * 1000, 2),
+            "most_cpu_without_gc_ms": round(self.most_own_cpu * 1000, 2),
+            "most_cpu_without_gc": self.most_own_cpu_what,
             "loop_cpu_s_by_kind": {k: round(v, 4) for k, v in sorted(self.cpu.items())},
             "thread_cpu_s_by_kind": {k: round(v, 4) for k, v in sorted(self.thread_cpu.items())},
             "callbacks_by_kind": dict(sorted(self.steps.items())),
@@ -188,6 +210,7 @@ class LoopWatch:
                     "count": len(pauses),
                     "total_ms": round(sum(pauses) * 1000, 2),
                     "max_ms": round(max(pauses, default=0.0) * 1000, 2),
+                    "max_cpu_ms": round(self.gc_cpu_max[gen] * 1000, 2),
                     "collected": self.gc_collected[gen],
                 }
                 for gen, pauses in self.gc.items()
