@@ -58,6 +58,7 @@ class LoopWatch:
         self._gc_cpu_started = 0.0
         self.gc_cpu = 0.0  # garbage collections' CPU so far (never reset)
         self._listening = False
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._board_waiting: dict[int, list[tuple[float, str]]] = {}
         self.reset()
 
@@ -108,8 +109,20 @@ class LoopWatch:
         except RuntimeError:
             self._listening = False
 
+    def uninstall(self) -> None:
+        """Undo :meth:`install` (tests)."""
+        if self._original is not None:
+            asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
+            self._original = None
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
+        if self._listening and self._loop is not None:
+            self._loop.remove_signal_handler(signal.SIGUSR1)
+            self._listening = False
+
     def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
         loop.add_signal_handler(signal.SIGUSR1, self.dump)
+        self._loop = loop
         self._listening = True
         log.info("loop watch on: kill -USR1 %s writes the figures to %s", os.getpid(), self.path)
 
