@@ -184,6 +184,9 @@ class Phase:
                 "callbacks_over_ms": watch["callbacks_over_ms"],
                 "busy_share": round(watch["loop_busy_s"] / span, 3),
                 "gc": watch["gc"],
+                "gc_cpu_ms_per_command": round(
+                    sum(g.get("cpu_ms", 0.0) for g in watch["gc"].values()) / max(answered, 1), 4
+                ),
                 "board_cpu_ms_per_command": round(
                     watch["cpu_s"].get("board", 0.0) * 1000 / max(answered, 1), 3
                 ),
@@ -215,8 +218,16 @@ def merge_watch(figures: list[dict[str, Any]]) -> dict[str, Any]:
         for gen, g in f["gc"].items():
             into = gcs.setdefault(
                 gen,
-                {"count": 0, "total_ms": 0.0, "max_ms": 0.0, "max_cpu_ms": 0.0, "collected": 0},
+                {
+                    "count": 0,
+                    "total_ms": 0.0,
+                    "max_ms": 0.0,
+                    "max_cpu_ms": 0.0,
+                    "cpu_ms": 0.0,
+                    "collected": 0,
+                },
             )
+            into["cpu_ms"] = round(into["cpu_ms"] + g.get("cpu_ms", 0.0), 2)
             into["max_cpu_ms"] = max(into["max_cpu_ms"], g.get("max_cpu_ms", 0.0))
             into["count"] += g["count"]
             into["collected"] += g.get("collected", 0)

@@ -83,6 +83,7 @@ class LoopWatch:
         self.gc: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self.gc_collected = [0, 0, 0]  # cyclic garbage found, by generation
         self.gc_cpu_max = [0.0, 0.0, 0.0]  # the longest collection's thread CPU
+        self.gc_cpu_total = [0.0, 0.0, 0.0]
         self.board_lags: dict[str, list[float]] = defaultdict(list)
 
     # -- installing -------------------------------------------------------------------
@@ -168,6 +169,7 @@ class LoopWatch:
             cpu = time.thread_time() - self._gc_cpu_started
             self.gc_cpu += cpu
             self.gc_cpu_max[generation] = max(self.gc_cpu_max[generation], cpu)
+            self.gc_cpu_total[generation] += cpu
 
     # -- the board --------------------------------------------------------------------
 
@@ -224,6 +226,7 @@ class LoopWatch:
                     "total_ms": round(sum(pauses) * 1000, 2),
                     "max_ms": round(max(pauses, default=0.0) * 1000, 2),
                     "max_cpu_ms": round(self.gc_cpu_max[gen] * 1000, 2),
+                    "cpu_ms": round(self.gc_cpu_total[gen] * 1000, 2),
                     "collected": self.gc_collected[gen],
                 }
                 for gen, pauses in self.gc.items()
