@@ -6,11 +6,11 @@ an edit is pending just marks the channel dirty, so one render shows every comma
 its window. A channel whose board was not edited for ``interval`` is edited at once.
 Runs after the command's transaction, never inside it.
 
-Under load the whole bot keeps to about ``EDITS_PER_SECOND`` board edits (Discord allows
-a bot 50 requests a second; interaction replies are not counted): with more channels
-waiting for an edit than that budget allows at ``interval``, each waits longer (a
-hundred of them: one edit each 2.5 s). Only channels with an edit to make count: one
-whose board is current is not waiting for anything. An edit that would show exactly
+Under load the whole bot keeps to ``EDITS_PER_SECOND`` board edits (Discord allows a bot
+50 requests a second; interaction replies are not counted): with more channels waiting
+for an edit than that budget allows at ``interval``, each waits longer (a hundred of
+them: one edit each 2.5 s), and no two edits go closer than ``1 / EDITS_PER_SECOND``.
+Only channels with an edit to make count: one whose board is current waits for nothing. An edit that would show exactly
 what the message already shows is not sent.
 """
 
@@ -48,6 +48,7 @@ class BoardManager:
         # The channels with an edit to make (their task waits for its turn, or edits).
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._edited_at: dict[int, float] = {}  # channel -> its last edit (loop clock)
+        self._next_slot = 0.0  # the earliest time the next edit of any channel may go
         self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, what it shows)
         self.edits = 0
         self.skipped = 0
@@ -103,6 +104,18 @@ class BoardManager:
                 log.exception("board update in channel %s failed", channel_id)
             self._edited_at[channel_id] = loop.time()
 
+    async def _take_slot(self) -> None:
+        """Keep the whole bot's edits at least ``1 / EDITS_PER_SECOND`` apart: channels
+        that became due together (after the process was held up) go one by one, not in a
+        burst past Discord's 50 requests a second."""
+        if not self.interval:
+            return
+        now = asyncio.get_running_loop().time()
+        slot = max(now, self._next_slot)
+        self._next_slot = slot + 1 / EDITS_PER_SECOND
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
     def pause(self) -> float:
         """Seconds between two edits of one channel: ``interval``, longer when so many
         channels have an edit to make that the edits would pass ``EDITS_PER_SECOND``."""
@@ -153,6 +166,7 @@ class BoardManager:
             if self._shown.get(channel_id) == (encounter.board_message_id, shown):
                 self.skipped += 1
                 return
+            await self._take_slot()
             try:
                 await channel.get_partial_message(encounter.board_message_id).edit(
                     embed=embed, view=view
@@ -162,6 +176,7 @@ class BoardManager:
                 return
             except discord.NotFound:
                 pass
+        await self._take_slot()
         message = await channel.send(embed=embed, view=view)
         self.edits += 1
         self._shown[channel_id] = (message.id, shown)
