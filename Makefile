@@ -37,7 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.storage --postgres
 	$(BIN)/python -m bench.rules --json bench/results/rules.json
 	$(BIN)/python -m bench.e2e --channels 100 --rate 200 --duration 20 --json bench/results/e2e-100ch-200rps.json
-	$(BIN)/python -m bench.e2e --channels 10 --rate max --duration 8 --json bench/results/e2e-max.json
+	$(BIN)/python -m bench.e2e --channels 10 --rate max --duration 8 --alone --json bench/results/e2e-max.json
 	$(BIN)/python -m bench.e2e --channels 10 --rate 100 --duration 10 --json bench/results/e2e-empty.json
 	$(BIN)/python -m bench.e2e --channels 10 --rate 100 --duration 10 --prefill 100000 --log-rows 1000000 --json bench/results/e2e-prefill.json
 	$(BIN)/python -m bench.e2e --channels 1000 --memory --json bench/results/e2e-memory.json

@@ -334,7 +334,8 @@ class Watch:
             return {}
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGUSR1)
-        deadline = time.monotonic() + 3.0
+        # A bot that answered before may be busy (its loop runs the dump in turn).
+        deadline = time.monotonic() + (3.0 if self.seen < 0 else 30.0)
         while time.monotonic() < deadline:
             try:
                 figures = json.loads(self.path.read_text())
@@ -344,7 +345,7 @@ class Watch:
                 self.seen = figures["dump"]
                 return figures
             await asyncio.sleep(0.01)
-        self.absent = True
+        self.absent = self.seen < 0
         return {}
 
 
@@ -486,6 +487,7 @@ class Driver:
         for watch in self.watches:
             await watch.take()  # starts the bot's count afresh
         own = _own_watch()
+        await asyncio.sleep(0)  # the step that collected the bench's garbage ends first
         own.reset()
         phase = Phase(name, started=time.monotonic())
         bot_cpu, bench_cpu = self._bot_cpu(), time.process_time()
