@@ -43,7 +43,7 @@ GROUP = "Goblin"
 ANNOUNCED = re.compile(r"▶[^*\n]*\*\*(.+?)\*\*")
 TURN_LINE = re.compile(r"(?:Turno de (.+?)|^(.+?)'s turn) \([^()\n]*\)\.", re.MULTILINE)
 TURN_KINDS = ("attack", "next")  # what changes whose turn it is, or uses it up
-# What the bench calls each command, and what the bot's watch calls it (bot.app.command_kind).
+# What the bench calls each command, and what the bot's watch calls it (bot.loopwatch.command_kind).
 BOT_KIND = {"bennies": "bennies show"}
 
 

@@ -30,21 +30,6 @@ def _load_watch() -> Any:
     return module
 
 
-def _kind(interaction: Any) -> str:
-    data = interaction.data or {}
-    kind = getattr(interaction.type, "name", "")
-    if kind == "application_command":
-        path = [data.get("name", "")]
-        options = data.get("options", [])
-        while options and options[0].get("type") in (1, 2):
-            path.append(options[0]["name"])
-            options = options[0].get("options", [])
-        return " ".join(path)
-    if kind == "component":
-        return "button:" + str(data.get("custom_id", "")).split(":", 1)[0]
-    return kind or "other"
-
-
 def main() -> None:
     sys.path.insert(0, os.getcwd())  # the old checkout's bot and cogs, not this one's
     watch = _load_watch()
@@ -55,7 +40,7 @@ def main() -> None:
 
     @functools.wraps(original)
     async def _call(self: Any, interaction: Any) -> None:
-        watch.mark(_kind(interaction))
+        watch.mark(watch.command_kind(interaction))
         await original(self, interaction)
 
     CommandTree._call = _call  # type: ignore[method-assign]

@@ -255,7 +255,7 @@ class ComodinBot(commands.AutoShardedBot):
         if task is not None:
             task.add_done_callback(lambda _: _let_go(interaction))
         if loopwatch.on():
-            loopwatch.mark(command_kind(interaction))
+            loopwatch.mark(loopwatch.command_kind(interaction))
         await self.refresh_guild_settings(interaction.guild_id)
 
     async def refresh_guild_settings(self, guild_id: int | None) -> None:
@@ -423,24 +423,6 @@ def _let_go(interaction: discord.Interaction) -> None:
     generations (two dozen objects a command, which made its collections longer)."""
     with contextlib.suppress(AttributeError):
         del interaction._cs_response  # type: ignore[attr-defined]
-
-
-def command_kind(interaction: discord.Interaction) -> str:
-    """What an interaction is, as the bench counts its CPU (``bot.loopwatch``): the
-    command's path (``bennies show``), ``button:<kind>`` or ``form``, and ``autocomplete``."""
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    if interaction.type is discord.InteractionType.application_command:
-        path = [data.get("name", "")]
-        options = data.get("options", [])
-        while options and options[0].get("type") in (1, 2):
-            path.append(options[0]["name"])
-            options = options[0].get("options", [])
-        return " ".join(path)
-    if interaction.type is discord.InteractionType.component:
-        return "button:" + str(data.get("custom_id", "")).split(":", 1)[0]
-    if interaction.type is discord.InteractionType.autocomplete:
-        return "autocomplete"
-    return "form"
 
 
 def _answered_elsewhere(error: BaseException) -> bool:

@@ -266,6 +266,28 @@ def install(path: Path) -> None:
     _watch.install()
 
 
+def command_kind(interaction: Any) -> str:
+    """What a discord.py interaction is, as the watch counts its CPU: the command's path
+        (``bennies show``), ``button:<kind>`` (``button:cmd:o``: its custom_id's first two
+    parts, an offer under a result), ``autocomplete``
+        or ``form``. Read by name, so an older commit's bot can be watched too
+        (``bench/watched.py``)."""
+    data = interaction.data or {}
+    kind = getattr(interaction.type, "name", "")
+    if kind == "application_command":
+        path = [data.get("name", "")]
+        options = data.get("options", [])
+        while options and options[0].get("type") in (1, 2):
+            path.append(options[0]["name"])
+            options = options[0].get("options", [])
+        return " ".join(path)
+    if kind == "component":
+        return "button:" + ":".join(str(data.get("custom_id", "")).split(":")[:2])
+    if kind == "autocomplete":
+        return "autocomplete"
+    return "form"
+
+
 def mark(kind: str) -> None:
     """The running task serves a command of this kind (its callbacks' CPU goes to it)."""
     if _watch is not None:

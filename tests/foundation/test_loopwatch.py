@@ -90,3 +90,19 @@ def test_off_unless_installed() -> None:
     assert loopwatch.thread_job(job) is job
     loopwatch.mark("attack")  # nothing to count it in: no error
     loopwatch.board_requested(1)
+
+
+def test_command_kinds_are_named_as_typed() -> None:
+    from types import SimpleNamespace
+
+    def interaction(kind: str, data: dict[str, object]) -> SimpleNamespace:
+        return SimpleNamespace(type=SimpleNamespace(name=kind), data=data)
+
+    bennies = {"name": "bennies", "options": [{"type": 1, "name": "show", "options": []}]}
+    assert loopwatch.command_kind(interaction("application_command", bennies)) == "bennies show"
+    attack = {"name": "attack", "options": [{"type": 3, "name": "target", "value": "Orco"}]}
+    assert loopwatch.command_kind(interaction("application_command", attack)) == "attack"
+    offer = {"custom_id": "cmd:o:1:2:0"}
+    assert loopwatch.command_kind(interaction("component", offer)) == "button:cmd:o"
+    assert loopwatch.command_kind(interaction("autocomplete", attack)) == "autocomplete"
+    assert loopwatch.command_kind(interaction("modal_submit", {})) == "form"
