@@ -366,6 +366,7 @@ class Driver:
         self.pid = pid
         self.pids = pids or [pid]  # the bot processes (their CPU and writes are summed)
         self.postmaster = postmaster  # a local PostgreSQL whose CPU is counted apart
+        _server_cpu(postmaster)  # its import, here rather than inside a measured phase
         self.extras = extras
         self.channels = channels
         self.rng = random.Random(seed)
@@ -546,6 +547,10 @@ def _own_watch() -> loopwatch.LoopWatch:
 
 
 def _server_cpu(postmaster: int | None) -> float:
+    if postmaster is None:
+        return 0.0
+    # Imported on first use (it loads the offline table): never inside a measured phase
+    # of a run without PostgreSQL, where its 0.3 s import held the bench's own loop.
     from bench.storage import server_cpu
 
     return server_cpu(postmaster)
