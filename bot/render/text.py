@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.i18n import CommandName, OptionNames, shown, t
 from bot.i18n.catalog import key_params
+from bot.i18n.message import Joined
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
 from bot.systems.base import Event, read_summary
@@ -25,7 +26,7 @@ def translate_value(value: Any, lang: str) -> Any:
     if isinstance(value, CommandName | OptionNames):
         return shown(value, lang)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-        return ", ".join(value)
+        return Joined(value)
     if isinstance(value, bool):
         return t("word.yes" if value else "word.no", lang)
     return value

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from itertools import product
 from pathlib import Path
+
+from bot.i18n.message import placeholders
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "bot" / "systems" / "ds20"
@@ -45,10 +46,6 @@ def emitted_keys() -> set[str]:
 
 def catalogue(lang: str) -> dict[str, str]:
     return json.loads((LOCALES / lang / "ds20.json").read_text("utf-8"))
-
-
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_every_emitted_key_is_in_both_languages() -> None:
