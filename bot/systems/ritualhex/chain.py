@@ -40,8 +40,8 @@ from typing import Any
 from bot.dice.odds import rh_check_odds
 from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.i18n.catalog import term
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.common import gendered, raw_items
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
