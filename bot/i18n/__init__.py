@@ -8,8 +8,10 @@ from bot.i18n.catalog import (
     command_word,
     has,
     language_of,
+    say,
     shown,
     t,
+    term,
 )
 
 __all__ = [
@@ -20,6 +22,8 @@ __all__ = [
     "command_word",
     "has",
     "language_of",
+    "say",
     "shown",
     "t",
+    "term",
 ]

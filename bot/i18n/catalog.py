@@ -78,6 +78,18 @@ def _template(text: str) -> tuple[str, Message | None, frozenset[str]]:
     return plain, (None if message.plain else message), marked
 
 
+@cache
+def _choices(text: str) -> frozenset[str]:
+    message = compile_message(_template(text)[0])
+    return frozenset(k for k, how in message.arguments().items() if how != "field")
+
+
+def choices(key: str, lang: str = "es") -> frozenset[str]:
+    """The parameters ``key``'s text counts or selects on (``{n, plural, ...}``)."""
+    text = catalog(lang if lang in LANGUAGES else "es").get(key)
+    return _choices(text) if text is not None else frozenset()
+
+
 def arguments(key: str, lang: str = "es") -> dict[str, str]:
     """The parameters ``key``'s text reads, each as ``"field"``, ``"plural"`` or
     ``"select"``."""
@@ -110,6 +122,12 @@ def _looked_up(value: Any, lang: str) -> Any:
     if isinstance(value, list | tuple):
         return Joined([str(_looked_up(item, lang)) for item in value])
     return value
+
+
+def say(value: Any, lang: str) -> str:
+    """A catalogue key or a :func:`term` as text in ``lang`` (what a ``:key`` parameter
+    shows)."""
+    return str(_looked_up(value, lang))
 
 
 def _with_keys(params: Mapping[str, Any], marked: frozenset[str], lang: str) -> dict[str, Any]:

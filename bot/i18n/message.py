@@ -10,7 +10,8 @@ parameter that is a catalogue key, translated: ``bot.i18n.catalog``) and two cho
   ``#`` in a branch is the number. A list counts its items (``{names, plural, one
   {{names} actúa} other {{names} actúan}}``).
 - ``{g, select, f {Rápida} other {Rápido}}``: the branch named by ``g``'s value
-  (``gender``: ``f``, ``m`` or ``None``), else ``other``.
+  (``gender``: ``f``, ``m`` or ``None``; a boolean names ``true`` or ``false``), else
+  ``other`` (also when ``g`` is not given).
 
 Branches hold any message text, choices included. ``other`` is required in both, and a
 plural branch must name a category the language has (or ``=N``): :func:`problems`
@@ -230,7 +231,9 @@ def _plural_branch(choice: Choice, value: Any, lang: str) -> Message:
 
 
 def _select_branch(choice: Choice, value: Any) -> Message:
-    return choice.branches.get(str(value)) or choice.branches["other"]
+    """The branch named by ``value`` (a boolean names ``true`` or ``false``)."""
+    name = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return choice.branches.get(name) or choice.branches["other"]
 
 
 def _shown_number(value: Any) -> str:
@@ -252,15 +255,15 @@ def _render(
             out.append(str(params[part.name]) if part.name in params else missing(part.name))
         elif isinstance(part, Count):
             out.append(_shown_number(count))
+        elif part.kind == "select":  # no value: ``other`` (a gender not given)
+            branch = _select_branch(part, params.get(part.name))
+            out.append(_render(branch.parts, params, lang, missing, count))
         elif part.name not in params:
             out.append(missing(part.name))
-        elif part.kind == "plural":
+        else:
             value = params[part.name]
             branch = _plural_branch(part, value, lang)
             out.append(_render(branch.parts, params, lang, missing, _number(value)))
-        else:
-            branch = _select_branch(part, params[part.name])
-            out.append(_render(branch.parts, params, lang, missing, count))
     return "".join(out)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import CommandName, OptionNames, shown, t
-from bot.i18n.catalog import key_params
+from bot.i18n.catalog import choices, key_params
 from bot.i18n.message import Joined
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
@@ -34,10 +34,17 @@ def translate_value(value: Any, lang: str) -> Any:
 
 def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
     """The parameters of an event or error ready for ``t(key, lang, **...)``: those the
-    template marks ``:key`` are left for ``t`` to look up, the rest go through
+    template marks ``:key`` are left for ``t`` to look up, and those it counts or selects
+    on stay values (a list counts its items once joined); the rest go through
     :func:`translate_value`."""
     marked = key_params(key, lang)
-    return {k: v if k in marked else translate_value(v, lang) for k, v in params.items()}
+    chosen = choices(key, lang)
+    return {
+        k: v
+        if k in marked or (k in chosen and not isinstance(v, list | tuple))
+        else translate_value(v, lang)
+        for k, v in params.items()
+    }
 
 
 def dice_text(event: Event, lang: str) -> str:

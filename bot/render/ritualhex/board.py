@@ -16,7 +16,6 @@ from typing import Any
 from bot.i18n import t
 from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems import ritualhex as rh
-from bot.systems.common import gendered
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.rounds import combat_over
 from bot.systems.ritualhex.state import RitualHexState
@@ -128,7 +127,7 @@ def _points(c: dict[str, Any], lang: str) -> list[str]:
     if c["waiting"]:
         out.append(t("ritualhex_cog.board.waiting", lang, waiting=c["waiting"]))
     if not c["active"]:
-        out.append(t(gendered("ritualhex_cog.board.down", c.get("gender")), lang))
+        out.append(t("ritualhex_cog.board.down", lang, gender=c.get("gender")))
     return out
 
 

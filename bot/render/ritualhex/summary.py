@@ -4,7 +4,6 @@ combatant's damage against HP, who is down, and its inactive limbs (RH-4)."""
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.systems.common import gendered
 from bot.systems.ritualhex.state import RitualHexState
 
 
@@ -12,9 +11,8 @@ def summary(state: RitualHexState, lang: str) -> str:
     lines = [t("ritualhex_cog.summary.rounds", lang, rounds=state.round)]
     for c in state.combatants:
         down = [p.key for p in c.limbs if not c.part_active(p.key)]
-        down_key = gendered("ritualhex_cog.summary.down", c.gender)
-        key = "ritualhex_cog.summary.line" if c.active else down_key
-        line = t(key, lang, name=c.name, damage=c.total_damage, hp=c.stat("hp"))
+        key = "ritualhex_cog.summary.line" if c.active else "ritualhex_cog.summary.down"
+        line = t(key, lang, name=c.name, damage=c.total_damage, hp=c.stat("hp"), gender=c.gender)
         if down:
             line += " · " + t("ritualhex_cog.summary.limbs", lang, limbs=", ".join(down))
         lines.append(line)

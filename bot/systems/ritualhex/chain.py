@@ -42,7 +42,7 @@ from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
 from bot.i18n.catalog import term
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.common import gendered, raw_items
+from bot.systems.common import raw_items
 from bot.systems.ritualhex.actions import BASE_ACTIONS
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
 from bot.systems.ritualhex.rounds import (
@@ -344,8 +344,8 @@ def _apply_effects(
                 if not target.active:
                     events.append(
                         Event(
-                            key=gendered("ritualhex.target_inactive", target.gender),
-                            params={"name": target.name},
+                            key="ritualhex.target_inactive",
+                            params={"name": target.name, "gender": target.gender},
                         )
                     )
                     continue
@@ -409,7 +409,8 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
     if link.cancelled:
         events.append(Event(key="ritualhex.fails_cancelled", params=base))
     elif not author.active:
-        events.append(Event(key=gendered("ritualhex.fizzles", author.gender), params=base))
+        fizzled = {**base, "gender": author.gender}
+        events.append(Event(key="ritualhex.fizzles", params=fizzled))
     else:
         events.append(
             Event(
@@ -427,8 +428,8 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
             if target is not None and not target.active and link.answers is None:
                 events.append(
                     Event(
-                        key=gendered("ritualhex.target_inactive", target.gender),
-                        params={"name": target.name},
+                        key="ritualhex.target_inactive",
+                        params={"name": target.name, "gender": target.gender},
                     )
                 )
                 continue
@@ -547,7 +548,7 @@ def _targets(
         target = get_combatant(state, t)
         if not target.active:
             raise RuleError(
-                gendered("ritualhex.error.target_inactive", target.gender), name=target.name
+                "ritualhex.error.target_inactive", name=target.name, gender=target.gender
             )
     return list(targets)
 

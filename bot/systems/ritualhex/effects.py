@@ -9,7 +9,6 @@ from typing import Any
 from bot.dice.ritualhex import damage as roll_damage
 from bot.dice.source import DiceSource
 from bot.systems.base import Event
-from bot.systems.common import gendered
 from bot.systems.ritualhex.state import Amount, Part, RHCombatant, RitualHexState
 
 
@@ -75,8 +74,8 @@ def apply_damage(
         )
         drop_dead_equipment(state, target, events)
     if was_active and not target.active:
-        down = gendered("ritualhex.down", target.gender)
-        events.append(Event(key=down, params={"name": target.name}))
+        params = {"name": target.name, "gender": target.gender}
+        events.append(Event(key="ritualhex.down", params=params))
 
 
 def apply_heal(
