@@ -12,6 +12,7 @@ from bot.i18n.catalog import (
     shown,
     t,
     term,
+    written,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "shown",
     "t",
     "term",
+    "written",
 ]

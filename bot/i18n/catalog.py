@@ -110,6 +110,12 @@ def term(key: str, **params: Any) -> dict[str, Any]:
     return {"key": key, **params}
 
 
+def written(text: str) -> dict[str, Any]:
+    """A name the GM, a player or a sheet invented, for a ``:key`` parameter: shown as
+    written in every language, never looked up (issue 21)."""
+    return term("word.as_written", name=text)
+
+
 def _looked_up(value: Any, lang: str) -> Any:
     """A ``:key`` parameter: a catalogue key becomes its text, a :func:`term` its text
     with its parameters; anything else (text the code already translated) stays as it

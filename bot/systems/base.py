@@ -59,6 +59,9 @@ class Offer(BaseModel):
     user_id: int | None = None
     combatant_id: str | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+    # Parameters of the label alone, not passed to the move (a shipped reaction's name as a
+    # term, said in the reader's language: issue 29).
+    label: dict[str, Any] = Field(default_factory=dict)
 
 
 class Actor(BaseModel):

@@ -3,14 +3,15 @@ combatant's damage against HP, who is down, and its inactive limbs (RH-4)."""
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import say, t
 from bot.systems.ritualhex.state import RitualHexState
+from bot.systems.ritualhex.words import part_term
 
 
 def summary(state: RitualHexState, lang: str) -> str:
     lines = [t("ritualhex_cog.summary.rounds", lang, rounds=state.round)]
     for c in state.combatants:
-        down = [p.key for p in c.limbs if not c.part_active(p.key)]
+        down = [say(part_term(p.key, p.kind), lang) for p in c.limbs if not c.part_active(p.key)]
         key = "ritualhex_cog.summary.line" if c.active else "ritualhex_cog.summary.down"
         line = t(key, lang, name=c.name, damage=c.total_damage, hp=c.stat("hp"), gender=c.gender)
         if down:

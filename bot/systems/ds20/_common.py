@@ -19,6 +19,7 @@ from bot.systems.ds20.state import (
     WeaponKind,
 )
 from bot.systems.ds20.statline import fold
+from bot.systems.ds20.words import skill_term
 from bot.systems.ds20.wounds import wound_penalty
 
 # DS-9: physical rolls (Fortaleza or Destreza based) take wound penalties.
@@ -85,7 +86,7 @@ def action_penalty(c: DSCombatant) -> int:
 
 def score_of(c: DSCombatant, skill: str) -> int:
     if skill not in c.scores:
-        raise RuleError("ds20.error.no_score", name=c.name, skill=skill)
+        raise RuleError("ds20.error.no_score", name=c.name, skill=skill_term(skill))
     return c.scores[skill]
 
 

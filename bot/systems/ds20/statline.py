@@ -67,6 +67,7 @@ from bot.systems.ds20.state import (
     WeaponKind,
     WoundTrack,
 )
+from bot.systems.ds20.words import armor_part, skill_key
 from bot.systems.sheets import (
     SheetReading,
     join_continued_lines,
@@ -105,14 +106,6 @@ FIELD_LABELS = (
     "Nombre, Tipo, Bando, Grupo, Aptitudes, Heridas, Armadura, Agotamiento, Armas, Técnicas"
 )
 
-ALIASES = {
-    "armas cc": "armas c.c.",
-    "armas c. c.": "armas c.c.",
-    "armas c.c": "armas c.c.",
-    "armas cuerpo a cuerpo": "armas c.c.",
-    "armas fuego": "armas de fuego",
-}
-
 KIND_WORDS: dict[str, WeaponKind] = {
     "pelea": "pelea",
     "brawl": "pelea",
@@ -145,12 +138,6 @@ SIDE_WORDS = {
     "foes": "foes",
 }
 TYPE_WORDS = {"pj": True, "pc": True, "pnj": False, "npc": False}
-
-
-def skill_key(name: str) -> str:
-    """The normalised key of a characteristic or skill ("Armas CC" -> "armas c.c.")."""
-    key = fold(name)
-    return ALIASES.get(key, key)
 
 
 def _invalid(line: int, field: str, value: str, expected: str) -> RuleError:
@@ -221,9 +208,8 @@ def _parse_armor(line: int, value: str) -> DSArmor:
         return DSArmor(parts=[], score=int(value), extra=extra)
     parts = []
     for item in value.replace(" y ", ",").replace(" and ", ",").split(","):
-        part = fold(item)
-        part = {"head": "cabeza", "arms": "brazos", "legs": "piernas"}.get(part, part)
-        if part not in ARMOR_PART_SCORE:
+        part = armor_part(item)
+        if part is None:
             raise _invalid(line, "Armadura", item.strip(), "torso, brazos +1 | 12 +1")
         if part not in parts:
             parts.append(part)

@@ -10,6 +10,7 @@ from bot.dice.ritualhex import damage as roll_damage
 from bot.dice.source import DiceSource
 from bot.systems.base import Event
 from bot.systems.ritualhex.state import Amount, Part, RHCombatant, RitualHexState
+from bot.systems.ritualhex.words import part_term
 
 
 def roll_amount(dice: DiceSource, amount: Amount) -> tuple[int, dict[str, Any] | None]:
@@ -56,7 +57,7 @@ def apply_damage(
         "rolled": rolled,
         "dr": dr,
         "damage": max(final, 0),
-        "limb": limb.key if limb else "",
+        "limb": part_term(limb.key, limb.kind) if limb else "",
     }
     if final <= 0:
         events.append(Event(key="ritualhex.no_damage", params=params, dice=view))
@@ -70,7 +71,10 @@ def apply_damage(
     events.append(Event(key=key, params=params, dice=view))
     if limb is not None and limb_was_active and not target.part_active(limb.key):
         events.append(
-            Event(key="ritualhex.limb_inactive", params={"name": target.name, "limb": limb.key})
+            Event(
+                key="ritualhex.limb_inactive",
+                params={"name": target.name, "limb": part_term(limb.key, limb.kind)},
+            )
         )
         drop_dead_equipment(state, target, events)
     if was_active and not target.active:
@@ -104,7 +108,7 @@ def apply_heal(
                 "name": target.name,
                 "rolled": rolled,
                 "removed": removed,
-                "limb": limb.key if limb else "",
+                "limb": part_term(limb.key, limb.kind) if limb else "",
                 "total": target.total_damage,
                 "hp": target.stat("hp"),
             },
@@ -113,7 +117,10 @@ def apply_heal(
     )
     if was_inactive and limb is not None and target.part_active(limb.key):
         events.append(
-            Event(key="ritualhex.limb_active", params={"name": target.name, "limb": limb.key})
+            Event(
+                key="ritualhex.limb_active",
+                params={"name": target.name, "limb": part_term(limb.key, limb.kind)},
+            )
         )
 
 
@@ -138,7 +145,7 @@ def apply_waiting(
             params={
                 "name": target.name,
                 "points": rolled,
-                "limb": limb.key if limb else "",
+                "limb": part_term(limb.key, limb.kind) if limb else "",
                 "waiting": limb.waiting if limb else target.waiting,
             },
             dice=view,

@@ -18,7 +18,7 @@ def folder(tmp_path: Path, name: str) -> Path:
 async def test_ds12_act_run_moves_acrobacia_metres_in_either_language(tmp_path: Path) -> None:
     for locale, line, words in (
         ("es", "@ana /act action:correr", "Ana corre: se desplaza 9 m (su Acrobacia, DS-12)."),
-        ("en", "@ana /act action:run", "Ana runs: it moves 9 m (its Acrobacia, DS-12)."),
+        ("en", "@ana /act action:run", "Ana runs: it moves 9 m (its Acrobatics, DS-12)."),
     ):
         async with ds20_table(folder(tmp_path, locale), [*INITIATIVE], locale=locale) as table:
             text = reply(await must(table, line)).text()

@@ -19,6 +19,8 @@ EXPANSIONS = {
     "'success'": ["success", "failure"],
     "kind": ["dodge", "block", "none"],
     "maneuver": ["grapple", "knock_down"],
+    "ref": ["fortaleza", "armas_cc", "iniciativa"],  # bot.systems.ds20.words.SKILL_IDS
+    "part": ["cabeza", "brazos"],  # ds20.armor.{part}
 }
 NOT_TEXT = {"ds20.defend"}  # an Offer action id, not a message
 

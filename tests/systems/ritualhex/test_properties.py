@@ -142,7 +142,9 @@ def test_the_board_shows_needle_levels_limbs_equipment_and_the_chain() -> None:
         ("Jade Mistress", 7),
     ]
     goblin = view["combatants"][0]
-    assert goblin["equipment"] == [{"name": "Escudo", "worn_on": ["mano1"], "working": True}]
+    [shield] = goblin["equipment"]
+    assert (shield["name"], shield["worn_on"], shield["working"]) == ("Escudo", ["mano1"], True)
+    assert shield["worn_labels"] == [{"key": "ritualhex.part.mano", "number": "1"}]  # "hand1"
     assert goblin["stats"]["def"] == 2
     assert [limb["key"] for limb in goblin["limbs"]] == ["mano1", "mano2", "pies"]
     assert view["chain"][0]["action"] == "Piña" and view["chain"][0]["targets"] == [gob]

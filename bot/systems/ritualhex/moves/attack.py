@@ -15,9 +15,10 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
+from bot.systems.ritualhex.actions import action_term, named
 from bot.systems.ritualhex.moves.who import Rules, acting, find_part, find_targets, play
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
-from bot.systems.words import fold
+from bot.systems.ritualhex.words import as_written
 
 DEFAULT_WEAPON = "Piña"
 
@@ -28,11 +29,11 @@ def attack_name(c: RHCombatant, weapon: str | None) -> str:
     available = rh.available_actions(c)
     attacks = [a for a, _ in available if a.kind == "attack" and not a.is_reaction]
     if weapon:
-        found = next((a for a, _ in available if fold(a.name) == fold(weapon)), None)
+        found = next((a for a, _ in available if named(a, weapon)), None)
         if found is not None and (found.kind != "attack" or found.is_reaction):
-            raise RuleError("ritualhex_cog.error.not_an_attack", action=found.name)
+            raise RuleError("ritualhex_cog.error.not_an_attack", action=action_term(found))
         return weapon
-    if any(fold(a.name) == fold(DEFAULT_WEAPON) for a in attacks):
+    if any(named(a, DEFAULT_WEAPON) for a in attacks):
         return DEFAULT_WEAPON
     if not attacks:
         raise RuleError("ritualhex_cog.error.no_attack", name=c.name)
@@ -58,7 +59,7 @@ def declaring(
         limb = None
         if called:
             if len(targets) != 1:
-                raise RuleError("ritualhex.error.called_shot_one_target", action=name)
+                raise RuleError("ritualhex.error.called_shot_one_target", action=as_written(name))
             victim = state.peek(targets[0])
             assert victim is not None
             limb = find_part(victim, called)
