@@ -21,7 +21,7 @@ async def test_a_saved_character_joins_as_the_players_pc(tmp_path: Path) -> None
         saved = await table.run(f'@ana /character save name:Ana system:ds20 statblock:"{ANA}"')
         assert saved[0].ephemeral and "Ana" in saved[0].content
         joined = reply(await must(table, "@ana /join character:Ana")).text()
-        assert "Ana entra en combate (c1)." in joined
+        assert "Ana entra en combate." in joined and "(c1)" not in joined
         ana = await combatant(table, "Ana")
         assert ana.is_pc and ana.side == "heroes"
         assert ana.controller_id == table.user("ana").id
