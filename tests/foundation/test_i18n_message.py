@@ -107,7 +107,5 @@ def test_no_text_pastes_a_plural_by_hand(lang: str) -> None:
 def test_no_message_cites_a_ruling_id(lang: str) -> None:
     """Issue 29, one policy: a player reads the rule in words, never the project's ruling
     ids (SW-12, RH-8, DS-6 live in RULES-NOTES, the code and the tests); README "Rules"."""
-    cited = {
-        k: v for k, v in catalog(lang).items() if re.search(r"\b(?:SW|RH|DS|N)-\d+\b", k + v)
-    }
+    cited = {k: v for k, v in catalog(lang).items() if re.search(r"\b(?:SW|RH|DS|N)-\d+\b", k + v)}
     assert cited == {}
