@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cache, lru_cache
 from typing import Any
@@ -59,6 +59,7 @@ class Choice:
     name: str
     kind: str  # "plural" or "select"
     branches: Mapping[str, Message]
+    exact: Mapping[int, Message] = field(default_factory=dict)  # "=0 {…}" by number
 
 
 Part = str | Field | Count | Choice
@@ -159,7 +160,9 @@ def _compile(text: str, *, plural: bool) -> Message:
         if choice:
             flush()
             name, kind, body = choice.groups()
-            parts.append(Choice(name, kind, _branches(body, kind, text, plural=plural)))
+            branches = _branches(body, kind, text, plural=plural)
+            exact = {int(k[1:]): m for k, m in branches.items() if k.startswith("=")}
+            parts.append(Choice(name, kind, branches, exact))
             plain = False
         elif FIELD.match(inner):
             flush()
@@ -203,6 +206,8 @@ class Joined(str):
 
 
 def _number(value: Any) -> int | float | Decimal | None:
+    if type(value) is int:  # the usual count, first
+        return value
     if isinstance(value, Joined):
         return value.size
     if isinstance(value, bool):
@@ -220,13 +225,11 @@ def _number(value: Any) -> int | float | Decimal | None:
     return None
 
 
-def _plural_branch(choice: Choice, value: Any, lang: str) -> Message:
-    number = _number(value)
+def _plural_branch(choice: Choice, number: int | float | Decimal | None, lang: str) -> Message:
     if number is None:
         return choice.branches["other"]
-    exact = choice.branches.get(f"={number}") if number == int(number) else None
-    if exact is not None:
-        return exact
+    if choice.exact and number == int(number) and int(number) in choice.exact:
+        return choice.exact[int(number)]
     return choice.branches.get(plural_category(lang, number)) or choice.branches["other"]
 
 
@@ -261,9 +264,9 @@ def _render(
         elif part.name not in params:
             out.append(missing(part.name))
         else:
-            value = params[part.name]
-            branch = _plural_branch(part, value, lang)
-            out.append(_render(branch.parts, params, lang, missing, _number(value)))
+            number = _number(params[part.name])
+            branch = _plural_branch(part, number, lang)
+            out.append(_render(branch.parts, params, lang, missing, number))
     return "".join(out)
 
 
