@@ -38,7 +38,7 @@ async def test_a_bad_stat_line_names_the_line_and_what_was_expected(tmp_path: Pa
         assert refused.ephemeral
         assert refused.content == (
             "Ficha, línea 1, campo Aptitudes: «Fortaleza doce» no es válido; "
-            "se esperaba algo como «Nombre 12». Corrígelo y pega la línea de la ficha otra vez "
+            "se esperaba algo como «Fortaleza 12». Corrígelo y pega la línea de la ficha otra vez "
             "(`/combatiente añadir bloque:`)."
         )
 

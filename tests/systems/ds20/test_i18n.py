@@ -21,6 +21,8 @@ EXPANSIONS = {
     "maneuver": ["grapple", "knock_down"],
     "ref": ["fortaleza", "armas_cc", "iniciativa"],  # bot.systems.ds20.words.SKILL_IDS
     "part": ["cabeza", "brazos"],  # ds20.armor.{part}
+    "field": ["nombre", "armas"],  # ds20.statline.field.{field}
+    "expected": ["score", "weapon"],  # ds20.statline.example.{expected}
 }
 NOT_TEXT = {"ds20.defend"}  # an Offer action id, not a message
 
