@@ -24,6 +24,7 @@ import cogs
 from bot import replies
 from bot.bennies import BennyLedger
 from bot.board import BoardManager
+from bot.clock import Clock, SystemClock
 from bot.commands.checks import check_commands
 from bot.config import Settings
 from bot.dice.source import DiceError
@@ -37,6 +38,7 @@ from bot.encounter.service import (
 from bot.errors import ReplayedInteraction
 from bot.i18n import language_of, t
 from bot.i18n.translator import ComodinTranslator
+from bot.reminders import ReminderSender
 from bot.shards import format_shard_ids, shard_of
 from bot.storage.db import Database, open_database
 from bot.systems.base import RuleError
@@ -125,9 +127,12 @@ class ComodinBot(commands.AutoShardedBot):
         offline: bool = False,
         shard_ids: list[int] | None = None,
         shard_count: int | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """``shard_ids`` of ``shard_count``: the shards this process runs (both None: all
-        of Discord's recommended count; :mod:`bot.shards`)."""
+        of Discord's recommended count; :mod:`bot.shards`). ``clock``: the time the
+        pending decisions and their reminders are read against (issue 27; the tests and
+        the offline table move a ``ManualClock``)."""
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -152,6 +157,11 @@ class ComodinBot(commands.AutoShardedBot):
         self.gm_roles: dict[int, int] = {}
         self.started_extensions: list[str] = []
         self.boards = BoardManager(self, interval=0 if offline else 1.5)
+        self.clock: Clock = clock or SystemClock()
+        # Play-by-post reminders (issue 27): a task of the bot connected to Discord,
+        # started with its first shard; the offline table and the tests call its
+        # run_due() when they move the clock.
+        self.reminders = ReminderSender(self)
         self.identify_concurrency = 1  # Discord's max_concurrency (GET /gateway/bot)
         self._identified_at: dict[int, float] = {}
         self._identify_locks: dict[int, asyncio.Lock] = {}
@@ -164,7 +174,7 @@ class ComodinBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._db is None:
             self._db = await open_database(self.settings.database())
-        self.encounters = EncounterService(self._db, self.dice)
+        self.encounters = EncounterService(self._db, self.dice, self.clock)
         self.bennies = BennyLedger(self._db, self.encounters)
         await self.tree.set_translator(ComodinTranslator())
         for extension in discover_cogs():
@@ -176,6 +186,7 @@ class ComodinBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         try:
+            await self.reminders.stop()
             await self.boards.flush()
             await super().close()
         finally:
@@ -240,6 +251,11 @@ class ComodinBot(commands.AutoShardedBot):
         dropped = self.encounters.forget_guilds(lambda g: shard_of(g, count) == shard_id)
         self.boards.forget_shown()
         log.info("shard %s connected; %s cached encounters dropped", shard_id, dropped)
+        if not self.offline:
+            # Reminders are sent by a process connected to Discord, for the shards it
+            # runs: never by ``comodin sync`` (which never connects), nor before the
+            # shard count is known (issue 27).
+            self.reminders.start()
 
     # --- per interaction ------------------------------------------------------------
 

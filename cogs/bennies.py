@@ -28,8 +28,8 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.bennies import GM, service, user_key
-from bot.bennies.holders import player_characters, players_present, uses_bennies
-from bot.bennies.ledger import HistoryEntry
+from bot.bennies.holders import hidden_pools, players_present, uses_bennies
+from bot.bennies.ledger import HistoryEntry, Session
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.commands.benny_spending import (
     act_with_benny,
@@ -54,7 +54,7 @@ USE_CHOICES = [
 ]
 HISTORY_LIMIT = 20
 # Internal references (Joker log rows, a Wild Card's pool per encounter) not shown as rolls.
-HIDDEN_REFS = ("log:", "encounter:")
+HIDDEN_REFS = ("log:", "encounter:", "pc:")
 COLOUR = 0xF1C40F
 
 
@@ -97,9 +97,13 @@ class BenniesCog(commands.Cog):
             guild_id=ctx.guild_id,
             gm_id=ctx.user_id,
             players=players_present(swade) if swade else [],
-            player_characters=len(player_characters(swade)) if swade else 0,
+            player_characters=0,  # SW-45: one per character, given as each is in the session
             user_id=ctx.user_id,
         )
+        if swade is not None:  # the characters present, as their players get their 3
+            await service.gm_bennies_for_characters(
+                self.bot.bennies, ctx.channel_id, swade, ctx.user_id
+            )
         await service.sync_session(self.bot.bennies, ctx.channel_id, ctx.user_id)
         await self._send_pools(ctx, "bennies.session_started")
         if encounter is not None:
@@ -178,12 +182,16 @@ class BenniesCog(commands.Cog):
             self.bot.bennies, ctx.channel_id, holder, count, user_id=ctx.user_id, note=note
         )
         encounter = after or encounter
-        text = ctx.t(
-            "bennies.given", holder=holder_label(ctx, holder, encounter), count=count, left=left
-        )
+        label = holder_label(ctx, holder, encounter)
+        text = ctx.t("bennies.given", holder=label, count=count, left=left)
+        secret = holder in hidden_pools(encounter)  # issue 27: its pool is the GM's to see
+        shown = ctx.t("bennies.given", holder=label, count=count, left="?") if secret else text
         if note:
             text += " " + ctx.t("bennies.because", note=note)
-        await ctx.send(text)
+            shown += " " + ctx.t("bennies.because", note=note)
+        await ctx.send(shown)
+        if secret:
+            await gm_detail(ctx, encounter, session, "bennies.title.give", [text])
         if encounter is not None:
             self.bot.boards.request(ctx.channel_id)
 
@@ -215,7 +223,7 @@ class BenniesCog(commands.Cog):
             ctx,
             encounter,
             target,
-            service.rules_for(use, target, text),
+            service.rules_for(use, target, text, encounter.offers),
             use=use,
             note=text or None,
         )
@@ -254,16 +262,20 @@ class BenniesCog(commands.Cog):
         if session is None and not pools:
             raise UserError("bennies.error.no_session")
         encounter = await self.bot.encounters.get(ctx.channel_id)
+        hidden = hidden_pools(encounter)  # issue 27: the GM's alone
         lines = [
             ctx.t("bennies.pool_line", holder=holder_label(ctx, h, encounter), count=n)
             for h, n in pools.items()
         ]
+        shown = [line for (h, _), line in zip(pools.items(), lines, strict=True) if h not in hidden]
         if session is None:
-            lines.append(ctx.t("bennies.no_session_note"))
+            shown.append(ctx.t("bennies.no_session_note"))
         else:
-            lines.append(ctx.t("bennies.session_gm", gm=f"<@{session.gm_id}>"))
-        embed = discord.Embed(title=ctx.t(title_key), description="\n".join(lines), colour=COLOUR)
+            shown.append(ctx.t("bennies.session_gm", gm=f"<@{session.gm_id}>"))
+        embed = discord.Embed(title=ctx.t(title_key), description="\n".join(shown), colour=COLOUR)
         await ctx.send(embed=embed)
+        secret = [line for (h, _), line in zip(pools.items(), lines, strict=True) if h in hidden]
+        await gm_detail(ctx, encounter, session, title_key, secret)
 
     @bennies.command(
         name=_("history"), description=_("Who gained or spent bennies, when, why, on which roll")
@@ -273,13 +285,18 @@ class BenniesCog(commands.Cog):
         await begin(ctx)
         entries = await self.bot.bennies.history(ctx.channel_id, HISTORY_LIMIT)
         encounter = await self.bot.encounters.get(ctx.channel_id)
+        hidden = hidden_pools(encounter)  # issue 27: a hidden Wild Card's rows, the GM's
         lines = [self._history_line(ctx, e, encounter) for e in entries]
+        shown = [line for e, line in zip(entries, lines, strict=True) if e.holder not in hidden]
         embed = discord.Embed(
             title=ctx.t("bennies.history_title"),
-            description="\n".join(lines) or ctx.t("bennies.history_empty"),
+            description="\n".join(shown) or ctx.t("bennies.history_empty"),
             colour=COLOUR,
         )
         await ctx.send(embed=embed)
+        if len(shown) < len(lines):
+            session = await self.bot.bennies.last_session(ctx.channel_id)
+            await gm_detail(ctx, encounter, session, "bennies.history_title", lines)
 
     @staticmethod
     def _history_line(ctx: Ctx, entry: HistoryEntry, encounter: Encounter | None) -> str:
@@ -297,6 +314,18 @@ class BenniesCog(commands.Cog):
         if entry.note:
             text += " " + ctx.t("bennies.because", note=entry.note)
         return text
+
+
+async def gm_detail(
+    ctx: Ctx, encounter: Encounter | None, session: Session | None, title_key: str, lines: list[str]
+) -> None:
+    """Issue 27: what a public reply left out (a hidden GM Wild Card's bennies), for the
+    GM who asked (the encounter's or the session's), privately; nothing for anyone else."""
+    if not lines:
+        return
+    gm = (encounter is not None and ctx.actor(encounter).is_gm) or is_gm(ctx, session)
+    if gm:
+        await ctx.send_gm_detail(title_key, lines)
 
 
 async def setup(bot: ComodinBot) -> None:

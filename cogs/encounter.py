@@ -17,6 +17,7 @@ from bot.commands.buttons import BoardButton, OfferButton, dispatch_modal_submit
 from bot.commands.choices import system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import answer, end_summary, imported, undo
+from bot.commands.pending_pings import reminder_settings
 from bot.commands.turn_pings import ping_settings
 from bot.encounter.export import MAX_IMPORT_BYTES, fit_export, read_encounter, size_text
 from bot.errors import UserError
@@ -78,15 +79,12 @@ class EncounterCog(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         encounter = await ctx.require_gm()
-        summary = await end_summary(ctx, encounter)
+        summary, whole = await end_summary(ctx, encounter)
         await self.bot.encounters.end(ctx.channel_id, ctx.user_id)
-        embed = discord.Embed(
-            title=ctx.t(
-                "encounter.ended", name=encounter.name or ctx.t(f"system.{encounter.system}")
-            ),
-            description=summary or None,
-        )
-        await ctx.send(embed=embed)
+        title = ctx.t("encounter.ended", name=encounter.name or ctx.t(f"system.{encounter.system}"))
+        await ctx.send(embed=discord.Embed(title=title, description=summary or None))
+        if whole:  # issue 27: a hidden combatant's numbers, for the GM alone
+            await ctx.send_gm_detail("encounter.summary_title", [whole])
 
     @encounter.command(
         name=_("show"), description=_("Post the board again at the bottom of the channel")
@@ -149,6 +147,7 @@ class EncounterCog(commands.Cog):
                 "guild_id": ctx.guild_id,
                 "board_message_id": None,
                 "offers": [],
+                "waiting": [],  # what it waits on opens now (issue 27)
                 "gm_id": ctx.user_id if current is None else current.gm_id,
                 # issue 21: the importer's standing, never the file's
                 "gm_server": ctx.server_gm() if current is None else current.gm_server,
@@ -174,7 +173,7 @@ class EncounterCog(commands.Cog):
     )
     @app_commands.describe(
         setting=_("Which setting (leave empty to list them)"),
-        value=_("New value: on/off or a number"),
+        value=_("New value: on/off, a number or a wait (1h)"),
     )
     async def settings(
         self,
@@ -195,6 +194,8 @@ class EncounterCog(commands.Cog):
             return
         if await ping_settings(ctx, encounter, setting, value):
             return  # the turn pings setting, the same in every system (issue 18)
+        if await reminder_settings(ctx, encounter, setting, value):
+            return  # play-by-post reminders, the same in every system (issue 27)
         await answer(ctx, encounter, "encounter:settings", setting=setting, value=value)
 
     @app_commands.command(
@@ -204,10 +205,12 @@ class EncounterCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
-        undone, notes = await undo(ctx)  # and what lives outside the state (SW-38)
+        undone, notes, detail = await undo(ctx)  # and what lives outside the state (SW-38)
         lines = [ctx.t("encounter.undone", what=summary_text(undone.summary, ctx.lang))]
         lines += notes
         await ctx.send("\n".join(lines))
+        if detail:  # issue 27: a hidden Wild Card's pool, for the GM alone
+            await ctx.send_gm_detail("encounter.undo_title", detail)
         self.bot.boards.request(ctx.channel_id)
 
 

@@ -37,6 +37,7 @@ from bot.dice.toughness import ToughnessSpec
 from bot.errors import UserError
 from bot.executor import BoundedExecutor, Busy
 from bot.render.dice import format_dice, line_text
+from bot.systems import catalogue
 
 ROLL_COLOUR = 0x27AE60
 ROUNDING = {"ritualhex": "up"}  # RH-1: divisions round up
@@ -321,7 +322,14 @@ class Roll(commands.Cog):
         label: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         """``trait``: the channel's system rolls it from the sheet (Savage Worlds'
-        ``trait`` move); ``die``: a roll without a sheet, as before. One or the other."""
+        ``trait`` move); ``die``: a roll without a sheet, as before. One or the other.
+        In a channel whose system rolls from no sheet, a ``trait`` goes to the system
+        (which refuses it, naming the system) and the refusals name the die alone."""
+        encounter = await self.bot.encounters.get(interaction.channel_id or 0)
+        from_sheet = encounter is None or catalogue.plugin(encounter.system).move("trait")
+        if trait is not None and not from_sheet:
+            await route(interaction, "trait", trait=trait, actor=actor)
+            return
         if trait is not None:
             given = [
                 n
@@ -336,9 +344,9 @@ class Roll(commands.Cog):
             )  # fmt: skip
             return
         if die is None:
-            raise UserError("roll.trait_die_or_sheet")
+            raise UserError("roll.trait_die_or_sheet" if from_sheet else "roll.trait_die_needed")
         if actor is not None:
-            raise UserError("roll.trait_actor_needs_sheet")
+            raise UserError("roll.trait_actor_needs_sheet" if from_sheet else "roll.trait_no_actor")
         ctx = Ctx.of(interaction)
         seed = self.bot.dice.new_seed()
         wild_card = True if wild is None else wild

@@ -43,18 +43,21 @@ async def statblock_submitted(
 
 
 @modal_route(
-    r"cmd:m:ca:(?P<count>\d+):(?P<wildcard>[yn-]):(?P<side>[hf-]):(?P<controller>\d*):(?P<name>.+)"
+    r"cmd:m:ca:(?P<count>\d+):(?P<wildcard>[yn-]):(?P<side>[hf-]):(?P<hidden>[yn]):"
+    r"(?P<controller>\d*):(?P<name>.+)"
 )
 async def combatant_form_submitted(
     interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]
 ) -> None:
-    """The stat block of a ``/combatant add`` that had none: added as if typed in it."""
+    """The stat block of a ``/combatant add`` that had none: added as if typed in it (the
+    controller checked again: issue 27)."""
     wildcard = {v: k for k, v in FORM_YES_NO.items()}[match["wildcard"]]
     side = {v: k for k, v in roster.FORM_SIDES.items()}[match["side"]]
     await roster.add_combatants(
         Ctx.of(interaction), name=match["name"], statblock=values.get("statblock", ""),
         character=None, count=int(match["count"]), wildcard=wildcard, side=side,
         controller=int(match["controller"]) if match["controller"] else None,
+        hidden=match["hidden"] == "y",
     )  # fmt: skip
 
 
@@ -96,6 +99,7 @@ class Roster(commands.Cog):
         await roster.save_character(ctx, name, statblock.replace("\\n", "\n"), system)
 
     @character.command(name=_("show"), description=_("Show one of your saved characters"))
+    @app_commands.describe(name=_("Name of the saved character"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def show(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80]
@@ -107,6 +111,7 @@ class Roster(commands.Cog):
         await roster.list_characters(Ctx.of(interaction))
 
     @character.command(name=_("delete"), description=_("Delete one of your saved characters"))
+    @app_commands.describe(name=_("Name of the saved character"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def delete(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80]
@@ -123,6 +128,7 @@ class Roster(commands.Cog):
         description=_("Join this channel's encounter with one of your saved characters"),
     )
     @app_commands.guild_only()
+    @app_commands.describe(character=_("Name of the saved character"))
     @app_commands.autocomplete(character=character_autocomplete)
     async def join(
         self, interaction: discord.Interaction, character: app_commands.Range[str, 1, 80]
@@ -139,7 +145,8 @@ class Roster(commands.Cog):
         count=_("How many (Extras share one card)"),
         wildcard=_("Wild Card (Savage Worlds)"),
         side=_("Side: heroes or foes"),
-        controller=_("Player who controls it"),
+        controller=_("Player who controls it (yourself unless you are a server GM)"),
+        hidden=_("Hidden from the start: its numbers only for the GM"),
     )
     @app_commands.choices(side=SIDES)
     @app_commands.autocomplete(character=character_autocomplete)
@@ -153,25 +160,28 @@ class Roster(commands.Cog):
         wildcard: bool | None = None,
         side: str | None = None,
         controller: discord.User | None = None,
+        hidden: bool = False,
     ) -> None:
         ctx = Ctx.of(interaction)
         await ctx.require_gm()
+        controller_id = roster.controller_of(ctx, controller)  # issue 27
         saved = await roster.saved_character(ctx, character) if character else None
         if statblock is None and saved is None:
             # Issue 16: no blank combatants: the same form as /character save.
             form_id = ADD_FORM_ID.format(
                 count=count, wildcard=FORM_YES_NO[wildcard], side=roster.FORM_SIDES.get(side, "-"),
-                controller=controller.id if controller else "", name=name,
+                hidden="y" if hidden else "n", controller=controller_id or "", name=name,
             )  # fmt: skip
             await interaction.response.send_modal(statblock_form(name, form_id, ctx.lang))
             return
         await roster.add_combatants(
             ctx, name=name, statblock=statblock.replace("\\n", "\n") if statblock else None,
             character=saved, count=count, wildcard=wildcard, side=side,
-            controller=controller.id if controller else None,
+            controller=controller_id, hidden=hidden,
         )  # fmt: skip
 
     @combatant.command(name=_("remove"), description=_("Remove a combatant (GM)"))
+    @app_commands.describe(combatant=_("Who leaves the encounter"))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def remove(
         self, interaction: discord.Interaction, combatant: app_commands.Range[str, 1, 100]
@@ -179,7 +189,13 @@ class Roster(commands.Cog):
         await route(interaction, "combatant:remove", combatant=combatant)
 
     @combatant.command(name=_("edit"), description=_("Change a combatant (GM)"))
-    @app_commands.describe(hidden=_("Hide its numbers from the board: only words (GM; on its own)"))
+    @app_commands.describe(
+        combatant=_("Who you change"),
+        statblock=_("Lines of the stat block to change (use \\n for new lines)"),
+        name=_("A new name"),
+        controller=_("Player who controls it (yourself unless you are a server GM)"),
+        hidden=_("Hide its numbers from the board: only words (GM; on its own)"),
+    )
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def edit(
         self,
@@ -195,15 +211,17 @@ class Roster(commands.Cog):
                 raise UserError("combatant.hidden_alone")
             await roster.set_hidden(Ctx.of(interaction), combatant, hidden)
             return
+        controller_id = roster.controller_of(Ctx.of(interaction), controller)  # issue 27
         await route(
             interaction, "combatant:edit", combatant=combatant, statblock=statblock.replace("\\n", "\n") if statblock else None,
-            name=name, controller=controller.id if controller else None,
+            name=name, controller=controller_id,
         )  # fmt: skip
         await roster.card_after_edit(Ctx.of(interaction), combatant, name)
 
     @combatant.command(
         name=_("show"), description=_("A combatant's numbers, hidden ones too (GM, private)")
     )
+    @app_commands.describe(combatant=_("Whose numbers"))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def show_combatant(
         self, interaction: discord.Interaction, combatant: app_commands.Range[str, 1, 100]

@@ -34,6 +34,7 @@ class ServerSettings(commands.Cog):
             )
 
     @server.command(name=_("language"), description=_("The board's language on this server"))
+    @app_commands.describe(language=_("Spanish or English"))
     @app_commands.choices(
         language=[
             app_commands.Choice(name=_("Spanish"), value="es"),
@@ -54,6 +55,7 @@ class ServerSettings(commands.Cog):
     @server.command(
         name=_("gm-role"), description=_("Members with this role are GM of every encounter")
     )
+    @app_commands.describe(role=_("The role (none: no GM role)"))
     async def gm_role(
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:

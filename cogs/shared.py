@@ -124,6 +124,7 @@ class SharedCommands(commands.Cog):
     )
 
     @react.command(name=_("soak"), description=_("Spend a benny to soak wounds (Savage Worlds)"))
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_soak(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -133,6 +134,7 @@ class SharedCommands(commands.Cog):
     @react.command(
         name=_("unshake"), description=_("Spend a benny to stop being Shaken (Savage Worlds)")
     )
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_unshake(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -142,6 +144,7 @@ class SharedCommands(commands.Cog):
     @react.command(
         name=_("interrupt"), description=_("Act from Hold before someone else (Savage Worlds)")
     )
+    @app_commands.describe(target=_("Who you act before"), actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete, target=combatant_autocomplete)
     async def react_interrupt(
         self,
@@ -154,6 +157,7 @@ class SharedCommands(commands.Cog):
     @react.command(
         name=_("evade"), description=_("Agility -2 to avoid an area attack (Savage Worlds)")
     )
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_evade(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -161,6 +165,7 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:evade", actor=actor)
 
     @react.command(name=_("dodge"), description=_("Dodge the attack against you (Dread S-20)"))
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_dodge(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -168,6 +173,7 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:dodge", actor=actor)
 
     @react.command(name=_("block"), description=_("Block the attack against you (Dread S-20)"))
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_block(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -175,6 +181,7 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:block", actor=actor)
 
     @react.command(name=_("none"), description=_("Take the attack without defending (Dread S-20)"))
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_none(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -184,6 +191,11 @@ class SharedCommands(commands.Cog):
     @react.command(
         name=_("with"),
         description=_("Answer the open action with one of your reactions (Ritual Hex)"),
+    )
+    @app_commands.describe(
+        reaction=_("The reaction you use"),
+        actor=_("Which of your combatants acts"),
+        target=_("The ally you protect, for a reaction that protects"),
     )
     @app_commands.autocomplete(
         reaction=action_autocomplete, actor=combatant_autocomplete, target=combatant_autocomplete
@@ -198,6 +210,7 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:with", reaction=reaction, actor=actor, target=target)
 
     @react.command(name=_("pass"), description=_("Let the chance to react go by (Ritual Hex)"))
+    @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_pass(
         self, interaction: discord.Interaction, actor: app_commands.Range[str, 1, 100] | None = None
@@ -211,6 +224,11 @@ class SharedCommands(commands.Cog):
     )
 
     @grapple.command(name=_("start"), description=_("Grab a target"))
+    @app_commands.describe(
+        target=_("Who you grab"),
+        actor=_("Which of your combatants acts"),
+        modifier=_("Extra modifier the bot cannot know"),
+    )
     @app_commands.autocomplete(target=combatant_autocomplete, actor=combatant_autocomplete)
     async def grapple_start(
         self, interaction: discord.Interaction, target: app_commands.Range[str, 1, 100], actor: app_commands.Range[str, 1, 100] | None = None,
@@ -219,6 +237,9 @@ class SharedCommands(commands.Cog):
         await route(interaction, "grapple:start", target=target, actor=actor, modifier=modifier)
 
     @grapple.command(name=_("escape"), description=_("Try to break free"))
+    @app_commands.describe(
+        actor=_("Which of your combatants acts"), modifier=_("Extra modifier the bot cannot know")
+    )
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def grapple_escape(
         self,
@@ -229,6 +250,9 @@ class SharedCommands(commands.Cog):
         await route(interaction, "grapple:escape", actor=actor, modifier=modifier)
 
     @grapple.command(name=_("crush"), description=_("Hurt the one you hold (Savage Worlds)"))
+    @app_commands.describe(
+        actor=_("Which of your combatants acts"), modifier=_("Extra modifier the bot cannot know")
+    )
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def grapple_crush(
         self,
@@ -239,6 +263,9 @@ class SharedCommands(commands.Cog):
         await route(interaction, "grapple:crush", actor=actor, modifier=modifier)
 
     @grapple.command(name=_("headbutt"), description=_("Headbutt the one you hold (Dread S-20)"))
+    @app_commands.describe(
+        actor=_("Which of your combatants acts"), modifier=_("Extra modifier the bot cannot know")
+    )
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def grapple_headbutt(
         self,
@@ -258,6 +285,9 @@ class SharedCommands(commands.Cog):
         name=_("roll"),
         description=_("Roll initiative for everyone, or for the combatants named (Dread S-20)"),
     )
+    @app_commands.describe(
+        combatant=_("Only this combatant (default: everyone who has not rolled)")
+    )
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def initiative_roll(
         self,
@@ -272,6 +302,7 @@ class SharedCommands(commands.Cog):
             "Give a combatant the card you dealt by hand: KS, 10H, JOKER-R (Savage Worlds)"
         ),
     )
+    @app_commands.describe(combatant=_("Who gets the card"), card=_("The card: KS, 10H, JOKER-R"))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def initiative_set(
         self,
@@ -287,6 +318,7 @@ class SharedCommands(commands.Cog):
 
     @condition.command(name=_("add"), description=_("Add a condition to a combatant"))
     @app_commands.describe(
+        combatant=_("Who gets the condition"),
         condition=_("A condition of the rules, or any effect by name (Blessed, flying...)"),
         duration=_("For an effect of your own: rounds (3), end of turn, or until removed"),
     )
@@ -304,6 +336,9 @@ class SharedCommands(commands.Cog):
         )  # fmt: skip
 
     @condition.command(name=_("remove"), description=_("Remove a condition from a combatant"))
+    @app_commands.describe(
+        combatant=_("Who loses the condition"), condition=_("The condition or effect to remove")
+    )
     @app_commands.autocomplete(combatant=combatant_autocomplete, condition=condition_autocomplete)
     async def condition_remove(
         self,

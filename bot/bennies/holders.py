@@ -91,3 +91,13 @@ def wild_card_pools(encounter: Encounter) -> dict[str, int]:
         for c in encounter.state.combatants
         if is_gm_wild_card(c) and not getattr(c, "dead", False)
     }
+
+
+def hidden_pools(encounter: Encounter | None) -> frozenset[str]:
+    """Issue 27: the pools of the encounter's hidden GM Wild Cards (their bennies are
+    numbers of a hidden combatant: the GM's alone)."""
+    if encounter is None or not uses_bennies(encounter.system):
+        return frozenset()
+    return frozenset(
+        wc_key(c.id) for c in encounter.state.combatants if getattr(c, "hidden", False)
+    )

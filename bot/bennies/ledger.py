@@ -306,7 +306,10 @@ class BennyLedger:
                     conn, session_id, user_key(player), PLAYER_START, "session_start", user_id
                 )
             await self._add(conn, session_id, GM, player_characters)
-            await self._history(conn, session_id, GM, player_characters, "session_start", user_id)
+            if player_characters:  # SW-45: the bot gives them per character instead
+                await self._history(
+                    conn, session_id, GM, player_characters, "session_start", user_id
+                )
             # SW-33 Joker awards count from here: earlier log rows are not read.
             await self._set_cursor(conn, session_id, channel_id)
         committed(claim)

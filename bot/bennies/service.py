@@ -21,7 +21,7 @@ after every command (:mod:`bot.commands.benny_follow_ups`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
@@ -30,6 +30,7 @@ from bot.bennies.holders import (
     combatant_of,
     holder_for,
     is_gm_wild_card,
+    player_characters,
     players_present,
     user_key,
     uses_bennies,
@@ -44,11 +45,12 @@ from bot.bennies.uses import (
 from bot.dice.source import DiceSource
 from bot.encounter.service import Undone
 from bot.errors import UserError
-from bot.systems.base import Actor, Event, Outcome
+from bot.systems.base import Actor, Event, Offer, Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.swade.moves import who
 from bot.systems.swade.moves.bennies import SPENDS, spend
 from bot.systems.swade.state import SwadeCombatant, SwadeState
+from bot.systems.words import fold
 
 # Who has bennies: a Savage Worlds combatant (the only system with them).
 Combatant = SwadeCombatant
@@ -174,12 +176,14 @@ def undone_by_undo(use: str) -> bool:
     return use != "story"
 
 
-def rules_for(use: str, combatant: SwadeCombatant, note: str = "") -> Rules:
+def rules_for(
+    use: str, combatant: SwadeCombatant, note: str = "", offers: Sequence[Offer] = ()
+) -> Rules:
     """The SWADE rules a benny use runs, for one combatant (SW-35): the system's
-    (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included) and the
-    story."""
+    (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included; a reroll
+    the last result offers that combatant, its ``offers``) and the story."""
     if use in SPENDS:
-        return spend(use, combatant.id)
+        return spend(use, combatant.id, offers)
     if use == "story":
         return story(note, combatant.name)
     raise UserError("bennies.error.bad_use", use=use)
@@ -267,6 +271,7 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     changed = False
     for player in players_present(encounter):
         changed = await ledger.join(channel_id, player, user_id=user_id) is not None or changed
+    changed = await gm_bennies_for_characters(ledger, channel_id, encounter, user_id) or changed
     ref = f"encounter:{encounter.seed}"
     new_wild_cards = [
         c.id
@@ -305,6 +310,38 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     with ledger.recording(session, channel_id, rows):
         await encounters.act(channel_id, user_id, seed, kind="bennies.wild_cards", undoable=False)
     return True
+
+
+PC_JOINED = "pc_joined"  # the reason of the GM's benny for a player character (SW-45)
+
+
+async def gm_bennies_for_characters(
+    ledger: BennyLedger, channel_id: int, encounter: Encounter, user_id: int
+) -> bool:
+    """SW-45: the GM's pool gets one benny for each player character in the session,
+    whenever it joins (at the session's start or later), once per character per
+    session: each is a history row naming the character (:func:`character_ref`), read
+    back before another is given. Leaving takes nothing back. Called at the session's
+    start for the characters present (as their players get their 3) and by
+    :func:`sync_session`, which checks first that the encounter shares the session.
+    Returns whether any was given."""
+    given = False
+    for c in player_characters(encounter):
+        ref = character_ref(c)
+        if await ledger.has_record(channel_id, GM, PC_JOINED, ref):
+            continue
+        await ledger.award(
+            channel_id, GM, 1, reason=PC_JOINED, user_id=user_id, note=c.name, roll_ref=ref
+        )
+        given = True
+    return given
+
+
+def character_ref(c: Any) -> str:
+    """A player character as one character of the session (SW-45): its player and its
+    name as compared (folded), the same in every encounter of the session; a character
+    removed and joined again is the same one."""
+    return f"pc:{c.controller_id or 'gm'}:{fold(c.name)}"
 
 
 async def unshared_session(ledger: BennyLedger, channel_id: int) -> Session | None:

@@ -4,7 +4,8 @@ after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispa
 
 - after an action, by its events (:data:`AFTER`): a Joker's bennies handed out at once
   and said (SW-33, ``swade.joker.award``); a player joining a running session gets their
-  3 (SW-35, ``swade.combatant.joined``); a combatant added, joined or edited brings the
+  3 (SW-35, ``swade.combatant.joined``) and the GM one for the character (SW-45); a
+  combatant added, joined or edited brings the
   session up to date (its player's 3, a GM Wild Card's own pool:
   :func:`bot.bennies.service.sync_session`). Nothing reads the database after an
   action whose events ask for none of these (an action of any other system, say);
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.bennies import service
-from bot.bennies.holders import players_present, user_key, uses_bennies
+from bot.bennies.holders import hidden_pools, players_present, user_key, uses_bennies
 from bot.commands.benny_spending import holder_label
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
@@ -75,6 +76,9 @@ async def new_player(ctx: Ctx, outcome: Outcome) -> None:
     got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
     if got is not None:
         await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
+    # SW-45: the character gives the GM one benny (and the board shows it).
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+        ctx.bot.boards.request(ctx.channel_id)
 
 
 async def sync(ctx: Ctx, outcome: Outcome | None = None) -> None:
@@ -124,15 +128,17 @@ async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
             await then(ctx, outcome)
 
 
-async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
     """``/undo``: the last change undone with the ledger rows its action made reversed,
-    in one transaction (:func:`bot.bennies.service.undo`, SW-38); what was undone, and
-    one line per pool that changed."""
+    in one transaction (:func:`bot.bennies.service.undo`, SW-38); what was undone, one
+    line per pool that changed as players may read it, and the same lines whole for the
+    GM when a hidden Wild Card's pool was among them (issue 27; else empty)."""
     undone, changes = await service.undo(ctx.bot.bennies, ctx.channel_id, ctx.user_id)
     if not changes:
-        return undone, []
+        return undone, [], []
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    lines = []
+    hidden = hidden_pools(encounter)
+    lines, shown = [], []
     for change in changes:
         holder = holder_label(ctx, change.holder, encounter)
         if change.wanted > 0 and change.left is None:
@@ -144,7 +150,9 @@ async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
         else:
             key = "bennies.undo.already_spent"
         lines.append(ctx.t(key, holder=holder, left=change.left))
-    return undone, lines
+        left = "?" if change.holder in hidden and change.left is not None else change.left
+        shown.append(ctx.t(key, holder=holder, left=left))
+    return undone, shown, (lines if shown != lines else [])
 
 
 async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
@@ -156,6 +164,8 @@ async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
     spent = await service.spent_since_start(ledger, ctx.channel_id) if ledger else None
     if spent is None:
         return ctx.t("swade.cog.summary.no_session")
+    hidden = hidden_pools(encounter)  # issue 27: what a hidden Wild Card spent, the GM's
+    spent = {h: n for h, n in spent.items() if h not in hidden}
     if not spent:
         return ctx.t("swade.cog.summary.no_bennies")
     parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]

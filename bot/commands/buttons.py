@@ -19,6 +19,7 @@ import discord
 from bot.commands.context import Ctx
 from bot.commands.dispatch import press_board, press_offer
 from bot.errors import UserError
+from bot.i18n import has
 
 
 async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
@@ -56,6 +57,14 @@ class BoardButton(
         await press_board(ctx, encounter, self.action)
 
 
+def expired(system: str) -> UserError:
+    """A button pressed after another action: what to use instead, in the channel's
+    system's own commands (``offer.expired.<system>``; a system without that text is
+    pointed to the board)."""
+    key = f"offer.expired.{system}"
+    return UserError(key if has(key) else "offer.expired")
+
+
 class OfferButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cmd:o:(?P<channel>\d+):(?P<seq>\d+):(?P<index>\d+)",
@@ -79,7 +88,7 @@ class OfferButton(
         ctx = Ctx.of(interaction)
         encounter = await ctx.encounter()
         if encounter.seq != self.seq or self.index >= len(encounter.offers):
-            raise UserError("offer.expired")
+            raise expired(encounter.system)
         offer = encounter.offers[self.index]
         actor = ctx.actor(encounter)
         if not actor.is_gm and offer.user_id != ctx.user_id:

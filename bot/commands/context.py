@@ -19,13 +19,15 @@ import discord
 
 from bot import replies
 from bot.app import ALREADY_ACKNOWLEDGED, ComodinBot
-from bot.commands.turn_pings import Announcement, announcement, whose_turn
+from bot.commands.pending_pings import announce
+from bot.commands.turn_pings import Announcement, whose_turn
 from bot.dice.source import DiceSource
 from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
 from bot.i18n import t
-from bot.render.text import event_lines
+from bot.render.text import result_lines
 from bot.render.views import offers_view
+from bot.systems import masking
 from bot.systems.base import Actor, Outcome
 from bot.systems.encounter import Encounter
 from bot.systems.plugin import Turn
@@ -150,9 +152,8 @@ class Ctx:
                 "interaction %s was already applied; ignoring the replay", self.interaction.id
             )
             raise ReplayedInteraction(self.interaction.id) from None
-        turn = (
-            None if ephemeral else announcement(before[0] if before else None, encounter, self.lang)
-        )
+        # The turn it started and the decisions it opened (issues 18, 27).
+        turn = None if ephemeral else announce(before[0] if before else None, encounter, self.lang)
         await self.send_outcome(
             encounter,
             outcome,
@@ -173,8 +174,12 @@ class Ctx:
         turn: Announcement | None = None,
     ) -> None:
         """The result of an action; when it started a turn, its announcement first, the
-        only text that may mention someone (:mod:`bot.commands.turn_pings`)."""
-        lines = event_lines(outcome.events, self.lang) or [self.t("result.done")]
+        only text that may mention someone (:mod:`bot.commands.turn_pings`). A hidden
+        combatant's rolls and numbers reach players masked, and the GM who acted gets
+        them whole, privately (issue 27, :mod:`bot.systems.masking`)."""
+        masked = None if ephemeral else masking.for_players(encounter.state, outcome.events)
+        shown = outcome.events if masked is None else masked
+        lines = result_lines(shown, self.lang) or [self.t("result.done")]
         embed = discord.Embed(
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
@@ -186,6 +191,14 @@ class Ctx:
             ephemeral=ephemeral,
             allowed_mentions=turn.allowed_mentions if turn is not None else None,
         )
+        if masked is not None and self.actor(encounter).is_gm:
+            await self.send_gm_detail(title_key, result_lines(outcome.events, self.lang))
+
+    async def send_gm_detail(self, title_key: str, lines: list[str]) -> None:
+        """What players saw masked, whole, for the GM alone (issue 27)."""
+        title = self.t("hidden.detail_title", what=self.t(title_key))
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=RESULT_COLOUR)
+        await self.send(embed=embed, ephemeral=True)
 
     # -- taking time ------------------------------------------------------------------------
 

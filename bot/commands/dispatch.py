@@ -25,6 +25,7 @@ Every move is checked against the commands the cogs declare when they are loaded
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -39,13 +40,14 @@ from bot.i18n import CommandName
 from bot.render.systems import renderers
 from bot.render.text import event_lines
 from bot.render.views import offers_view
-from bot.systems import catalogue
+from bot.systems import catalogue, visibility
 from bot.systems.base import Offer, Outcome
 from bot.systems.encounter import Encounter
-from bot.systems.plugin import Look, Move, Notice, Play, Plugin, SavedSheet, Show
+from bot.systems.plugin import Look, Move, Notice, Play, Plugin, Rules, SavedSheet, Show
 from bot.systems.sheets import SheetReading
 
 Payer = Callable[[Ctx, Encounter, Play[Any]], Awaitable[tuple[Encounter, Outcome]]]
+Around = Callable[[Rules[Any]], Rules[Any]]
 # A move's Cost.currency -> what charges it and runs the move's rules as one action.
 PAYERS: dict[str, Payer] = {"benny": pay_benny}
 
@@ -81,12 +83,15 @@ async def play(
     *,
     encounter: Encounter,
     log: dict[str, Any] | None = None,
+    around: Around | None = None,
 ) -> None:
     """Validate ``options`` for ``move`` and run its rules call as one encounter action
     (logged with the options given, or ``log``), paid for when it costs something; then
     what follows it outside the state. ``encounter`` is the channel's as the command
     found it. A :class:`Show` only replies, privately; a :class:`Look` reads
-    ``encounter`` to choose its play, or a :class:`Notice`, which is only shown."""
+    ``encounter`` to choose its play, or a :class:`Notice`, which is only shown.
+    ``around``: what the bot adds to the rules of every system's move in the same action
+    (a combatant added hidden, issue 27)."""
     chosen = move.read(options, plugin.system)
     planned = move.play(chosen)
     if isinstance(planned, Show):
@@ -99,6 +104,8 @@ async def play(
         if isinstance(planned, Notice):
             await show(ctx, encounter, planned)
             return
+    if around is not None:
+        planned = dataclasses.replace(planned, rules=around(planned.rules))
     if planned.cost is not None:
         after, outcome = await PAYERS[planned.cost.currency](ctx, encounter, planned)
     else:
@@ -123,10 +130,12 @@ async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
     await ctx.send(embed=embed, view=view)
 
 
-async def answer(ctx: Ctx, encounter: Encounter, command: str, **options: Any) -> None:
-    """The channel's system answers ``command`` with its move."""
+async def answer(
+    ctx: Ctx, encounter: Encounter, command: str, *, around: Around | None = None, **options: Any
+) -> None:
+    """The channel's system answers ``command`` with its move (``around``: :func:`play`)."""
     plugin = catalogue.plugin(encounter.system)
-    await play(ctx, plugin, _move(plugin, command), options, encounter=encounter)
+    await play(ctx, plugin, _move(plugin, command), options, encounter=encounter, around=around)
 
 
 def _move(plugin: Plugin[Any], command: str) -> Move[Any, Any]:
@@ -143,10 +152,11 @@ async def route(interaction: discord.Interaction, command: str, **options: Any) 
     await answer(ctx, await ctx.encounter(), command, **options)
 
 
-async def undo(ctx: Ctx) -> tuple[Undone, list[str]]:
+async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
     """``/undo``: the channel's last change undone, with what it undid outside the
     encounter's state in the same transaction (the bennies ledger's rows of that action,
-    SW-38); what was undone and the lines saying the rest."""
+    SW-38); what was undone, the lines saying the rest, and those lines whole for the GM
+    when players read some masked (issue 27)."""
     return await benny_follow_ups.undo(ctx)
 
 
@@ -187,10 +197,20 @@ def read_sheet(
     return catalogue.plugin(system).read_sheet(text, name, encounter.state if encounter else None)
 
 
-async def end_summary(ctx: Ctx, encounter: Encounter) -> str:
+async def end_summary(ctx: Ctx, encounter: Encounter) -> tuple[str, str]:
     """What ``/encounter end`` says of the fight: the system's summary renderer (and the
-    bennies spent in it)."""
+    bennies spent in it), as players read it and, when that hid a hidden combatant's
+    numbers (issue 27), whole for the GM (else empty)."""
     render = renderers(encounter.system).summary
-    spent = await benny_follow_ups.spent_in(ctx, encounter)
-    drawn = render(encounter.state, ctx.lang) if render is not None else ""
-    return "\n".join(line for line in (drawn, spent) if line)
+    shown = [
+        render(encounter.state, ctx.lang) if render is not None else "",
+        await benny_follow_ups.spent_in(ctx, encounter),
+    ]
+    revealed = visibility.revealed(encounter)
+    if revealed is None:
+        return "\n".join(line for line in shown if line), ""
+    whole = [
+        render(revealed.state, ctx.lang) if render is not None else "",
+        await benny_follow_ups.spent_in(ctx, revealed),
+    ]
+    return "\n".join(line for line in shown if line), "\n".join(line for line in whole if line)

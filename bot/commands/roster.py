@@ -28,7 +28,7 @@ from bot.render.sheets import sheet_card
 from bot.storage.characters import CharacterRepository, SavedCharacter
 from bot.systems import catalogue, visibility
 from bot.systems.base import RuleError
-from bot.systems.bounds import NAME_MAX
+from bot.systems.bounds import NAME_MAX, require_controller
 from bot.systems.encounter import Encounter
 from bot.systems.lookup import find, matching
 from bot.systems.plain_names import plain_name
@@ -40,10 +40,10 @@ STATBLOCK_LIMIT = 4000
 
 # A form's custom_id carries what its submit needs, so an open form survives a restart:
 # "cmd:m:cs:{system or ''}:{name}" (9 + 9 + 1 + 80 characters at most, within Discord's 100)
-# for /character save; "cmd:m:ca:{count}:{wildcard y/n/-}:{side h/f/-}:{controller or ''}:
-# {name}" (9 + 3 + 2 + 2 + 21 + 60 = 97 at most) for /combatant add.
+# for /character save; "cmd:m:ca:{count}:{wildcard y/n/-}:{side h/f/-}:{hidden y/n}:
+# {controller or ''}:{name}" (9 + 3 + 2 + 2 + 2 + 20 + 60 = 98 at most) for /combatant add.
 SAVE_FORM_ID = "cmd:m:cs:{system}:{name}"
-ADD_FORM_ID = "cmd:m:ca:{count}:{wildcard}:{side}:{controller}:{name}"
+ADD_FORM_ID = "cmd:m:ca:{count}:{wildcard}:{side}:{hidden}:{controller}:{name}"
 FORM_YES_NO = {True: "y", False: "n", None: "-"}
 FORM_SIDES = {"heroes": "h", "foes": "f", None: "-"}
 
@@ -143,10 +143,17 @@ def _newest(encounter: Encounter, name: str) -> Any | None:
 
 
 async def send_combatant_card(
-    ctx: Ctx, name: str, text: str | None, *, count: int = 1, character: str | None = None
+    ctx: Ctx,
+    name: str,
+    text: str | None,
+    *,
+    count: int = 1,
+    character: str | None = None,
+    private: bool = False,
 ) -> None:
     """After an add, edit or join: the card of the combatant as it is now in the
-    encounter, with the warnings of the text it came from (when there was one)."""
+    encounter, with the warnings of the text it came from (when there was one); the
+    GM's alone when the combatant is hidden (``private``, issue 27)."""
     encounter = await ctx.bot.encounters.get(ctx.channel_id)
     combatant = _newest(encounter, name) if encounter is not None else None
     if encounter is None or combatant is None:
@@ -159,7 +166,8 @@ async def send_combatant_card(
             reading = None  # the system read it its own way; the card shows the result
     if count > 1:  # "Goblin ×6", not "Goblin 6"
         combatant = combatant.model_copy(update={"name": f"{name.strip()} ×{count}"})
-    await ctx.send(embed=card(ctx, encounter.system, combatant, reading))
+    hidden = private or combatant.hidden
+    await ctx.send(embed=card(ctx, encounter.system, combatant, reading), ephemeral=hidden)
 
 
 async def add_combatants(
@@ -172,16 +180,45 @@ async def add_combatants(
     wildcard: bool | None,
     side: str | None,
     controller: int | None,
+    hidden: bool = False,
 ) -> None:
-    """GM: the system adds them; then the card of what was added."""
+    """GM: the system adds them (``hidden``: hidden from the start, issue 27); then the
+    card of what was added (the GM's alone when hidden)."""
     encounter = await ctx.require_gm()
+    check_controller_id(ctx, controller)
     await answer(
         ctx, encounter, "combatant:add", name=name, statblock=statblock,
         character=as_sheet(character) if character else None, count=count, wildcard=wildcard,
         side=side, controller=controller,
+        around=visibility.hidden_from_start if hidden else None,
     )  # fmt: skip
     text = statblock if statblock is not None else character.source if character else None
-    await send_combatant_card(ctx, name, text, count=count)
+    await send_combatant_card(ctx, name, text, count=count, private=hidden)
+
+
+def controller_of(ctx: Ctx, user: discord.User | discord.Member | None) -> int | None:
+    """Issue 27: whom a command names as a combatant's controller (and so pings at its
+    turns): a member of this server, not a bot, with a Discord id; a member who is not a
+    server GM may name only themselves (a server GM names anyone: the player who should
+    not be pinged can ask the GM, who is there). ``None`` when nobody is named."""
+    if user is None:
+        return None
+    check_controller_id(ctx, user.id)
+    if user.bot:
+        raise UserError("roster.controller.bot", user=f"<@{user.id}>")
+    if not isinstance(user, discord.Member):
+        raise UserError("roster.controller.not_member", user=f"<@{user.id}>")
+    return user.id
+
+
+def check_controller_id(ctx: Ctx, controller: int | None) -> None:
+    """The rule of :func:`controller_of` that a bare id can be checked for (a form's):
+    a Discord id, and one's own unless a server GM names it."""
+    if controller is None:
+        return
+    require_controller(controller)
+    if controller != ctx.user_id and not ctx.server_gm():
+        raise UserError("roster.controller.not_self", user=f"<@{controller}>")
 
 
 async def join(ctx: Ctx, character: str) -> None:

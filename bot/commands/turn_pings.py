@@ -18,17 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import replies
-from bot.errors import UserError
+from bot.commands.envelope_settings import EnvelopeSetting, answer
 from bot.i18n import t
 from bot.render.text import event_lines
+from bot.render.waiting import reminders_line
 from bot.systems import catalogue
 from bot.systems.encounter import Encounter
 from bot.systems.heroes import allowance_line
+from bot.systems.pending import owners
 from bot.systems.plugin import Show, Turn
 from bot.systems.words import fold
 
@@ -62,13 +64,7 @@ def whose_turn(encounter: Encounter | None) -> Turn | None:
 
 def _players(encounter: Encounter, ids: Iterable[str]) -> list[int]:
     """The players who control these combatants (never the GM), each once."""
-    wanted = set(ids)
-    found: list[int] = []
-    for c in encounter.state.combatants:
-        user = c.controller_id
-        if c.id in wanted and user is not None and user != encounter.gm_id and user not in found:
-            found.append(user)
-    return found
+    return owners(encounter.state.combatants, ids, encounter.gm_id)
 
 
 def _names(encounter: Encounter, ids: Iterable[str]) -> str:
@@ -106,10 +102,6 @@ def announcement(before: Turn | None, encounter: Encounter, lang: str) -> Announ
 # -- the setting -------------------------------------------------------------------------
 
 
-def is_ping_setting(setting: str | None) -> bool:
-    return setting is not None and fold(setting).strip() in SETTING_NAMES
-
-
 def ping_mode(value: str | None) -> str | None:
     """The mode ``value`` names (in either language), or None."""
     if value is None:
@@ -134,32 +126,25 @@ def listing(encounter: Encounter, lang: str) -> discord.Embed:
         lines = event_lines([allowance_line(encounter.state)], lang)
         title = t("turn.ping.settings_title", lang)
     return discord.Embed(
-        title=title, description="\n".join([*lines, setting_line(encounter, lang)])
+        title=title,
+        description="\n".join(
+            [*lines, setting_line(encounter, lang), reminders_line(encounter, lang)]
+        ),
     )
 
 
-def params(mode: str) -> dict[str, Any]:
-    return {"value": f"turn.ping.mode.{mode}"}
+PINGS = EnvelopeSetting(
+    SETTING_NAMES, "pings", lambda v: ping_mode(v), "turn.ping.error.value", setting_line
+)
 
 
 async def ping_settings(
     ctx: Ctx, encounter: Encounter, setting: str | None, value: str | None
 ) -> bool:
     """``/encounter settings`` for the turn pings setting; True when it answered. Without
-    a setting, says this one first (the system's list follows, where it has one)."""
+    a setting, lists the settings (this one first; the system's follow, where it has
+    them)."""
     if setting is None:
         await ctx.send(embed=listing(encounter, ctx.lang), ephemeral=True)
         return True
-    if not is_ping_setting(setting):
-        return False
-    if value is None:
-        await ctx.send(setting_line(encounter, ctx.lang), ephemeral=True)
-        return True
-    if not ctx.actor(encounter).is_gm:
-        raise UserError("encounter.gm_only")
-    mode = ping_mode(value)
-    if mode is None:
-        raise UserError("turn.ping.error.value", value=value)
-    await ctx.bot.encounters.set_envelope(ctx.channel_id, pings=mode)
-    await ctx.send(ctx.t("turn.ping.changed", **params(mode)))
-    return True
+    return await answer(ctx, encounter, setting, value, PINGS)

@@ -6,6 +6,7 @@ penalty d4.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,23 @@ from bot.dice.source import DiceError, DiceSource
 
 MAX_UNITS = 100
 SPECTACULAR_FLOOR = -10
+
+# Units by where they come from (DS-1): ``(("ds20.unit.wounds_hg", 2), ...)``. The label
+# is opaque here (the rules name it, the renderer reads it); a plain count is one
+# unnamed source.
+Units = tuple[tuple[str, int], ...]
+UNNAMED = ""
+
+
+def named_units(units: int | Sequence[tuple[str, int]]) -> Units:
+    """``units`` as sources with at least one unit each (a plain count: unnamed)."""
+    if isinstance(units, int):
+        return ((UNNAMED, units),) if units > 0 else ()
+    return tuple((str(label), int(n)) for label, n in units if n > 0)
+
+
+def unit_count(units: Units) -> int:
+    return sum(n for _, n in units)
 
 
 def adjust_margin(natural: int, margin: int) -> int:
@@ -32,12 +50,16 @@ class DSRoll:
     """A roll-under d20 (DS-1/DS-2). ``raw_margin`` = score - d20 + bonus d4s - penalty
     d4s; ``margin`` is after DS-2. Success: margin >= 0. ``spectacular``: a natural 1
     whose final margin is a success (a natural 1 with a raw margin below -10 stays a
-    failure: the reading of DS-2's "between -10 and -1"). ``disaster``: a natural 20."""
+    failure: the reading of DS-2's "between -10 and -1"). ``disaster``: a natural 20.
+    ``bonus_from``/``penalty_from`` say where the units came from, in the order their
+    d4s were rolled (so each source's dice can be shown beside it)."""
 
     score: int
     d20: int
     bonus_dice: tuple[int, ...]
     penalty_dice: tuple[int, ...]
+    bonus_from: Units = ()
+    penalty_from: Units = ()
 
     @property
     def raw_margin(self) -> int:
@@ -66,6 +88,8 @@ class DSRoll:
             "d20": self.d20,
             "bonus_dice": list(self.bonus_dice),
             "penalty_dice": list(self.penalty_dice),
+            "bonus_from": [list(u) for u in self.bonus_from],
+            "penalty_from": [list(u) for u in self.penalty_from],
             "raw_margin": self.raw_margin,
             "margin": self.margin,
             "success": self.success,
@@ -74,13 +98,23 @@ class DSRoll:
         }
 
 
-def roll_under(dice: DiceSource, score: int, bonus: int = 0, penalty: int = 0) -> DSRoll:
+def roll_under(
+    dice: DiceSource,
+    score: int,
+    bonus: int | Sequence[tuple[str, int]] = 0,
+    penalty: int | Sequence[tuple[str, int]] = 0,
+) -> DSRoll:
     """DS-1: roll 1d20 against ``score`` with ``bonus`` bonus d4s (added to the margin)
-    and ``penalty`` penalty d4s (subtracted); DS-2 adjusts natural 1 and 20."""
-    for units in (bonus, penalty):
+    and ``penalty`` penalty d4s (subtracted); DS-2 adjusts natural 1 and 20. Each may be
+    a count or units by source (:func:`named_units`), kept on the roll to be shown."""
+    for given in (bonus, penalty):
+        if isinstance(given, int) and given < 0:
+            raise DiceError("dice.bad_units", count=given, limit=MAX_UNITS, position=0)
+    bonus_from, penalty_from = named_units(bonus), named_units(penalty)
+    for units in (unit_count(bonus_from), unit_count(penalty_from)):
         if not 0 <= units <= MAX_UNITS:
             raise DiceError("dice.bad_units", count=units, limit=MAX_UNITS, position=0)
     d20 = dice.roll(20)
-    bonus_dice = tuple(dice.roll(4) for _ in range(bonus))
-    penalty_dice = tuple(dice.roll(4) for _ in range(penalty))
-    return DSRoll(score, d20, bonus_dice, penalty_dice)
+    bonus_dice = tuple(dice.roll(4) for _ in range(unit_count(bonus_from)))
+    penalty_dice = tuple(dice.roll(4) for _ in range(unit_count(penalty_from)))
+    return DSRoll(score, d20, bonus_dice, penalty_dice, bonus_from, penalty_from)

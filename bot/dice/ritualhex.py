@@ -38,6 +38,7 @@ class RHDie:
     def to_view(self) -> dict[str, Any]:
         return {
             "faces": list(self.faces),
+            "counted": [face_value(f) for f in self.faces],
             "value": self.value,
             "aced": len(self.faces) > 1,
             "capped": self.capped,

@@ -19,12 +19,15 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 import orjson
 
+from bot.clock import Clock, SystemClock
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
+from bot.encounter import waiting
 from bot.errors import UserError
 from bot.storage.db import Database, IntegrityError, Row, Transaction
 from bot.storage.dialect import Dialect
 from bot.storage.packed import pack, unpack
+from bot.storage.reminders import cancel_channel
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
 from bot.systems.bounds import ENCOUNTER_NAME_MAX, SERVER_DEFINITIONS_MAX
@@ -203,9 +206,11 @@ class EncounterService:
     # unchanged (rules copy before they change anything; the cached copy is shared).
     check_inputs_unchanged = False
 
-    def __init__(self, db: Database, dice: DiceProvider) -> None:
+    def __init__(self, db: Database, dice: DiceProvider, clock: Clock | None = None) -> None:
         self.db = db
         self.dice = dice
+        # When what the encounter waits on opened, and its reminders (issue 27).
+        self.clock: Clock = clock or SystemClock()
         self._locks: dict[int, asyncio.Lock] = {}
         # The latest (encounter, its JSON, version, its combatants' JSON) per channel.
         # This process is meant to be the only writer of its channels; if another wrote,
@@ -409,6 +414,7 @@ class EncounterService:
             if claim is not None:
                 await claim.mark(tx)
             await _delete_encounter(tx, channel_id, version)
+            await cancel_channel(tx, channel_id)  # its reminders (issue 27)
             await tx.execute(
                 "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at,"
                 " encounter_id) VALUES (?, ?, ?, ?, ?, ?)",
@@ -449,6 +455,12 @@ class EncounterService:
         tx: Transaction | None,
     ) -> Encounter:
         entry = await self._load(encounter.channel_id, tx)
+        now = self.clock.now()
+        # A new encounter in the channel: what it waits on opens now (issue 27).
+        fresh = waiting.waiting_after(
+            [], encounter.state, encounter.offers, seq=encounter.seq, now=now
+        )
+        encounter = encounter.model_copy(update={"waiting": fresh})
         state_json = encounter.model_dump_json()
         log = _log_row(encounter, user_id, kind, {}, None)
 
@@ -486,6 +498,8 @@ class EncounterService:
                     pack(old.model_dump_json()),
                 )
             await _log(tx, log, encounter_id)
+            await cancel_channel(tx, encounter.channel_id)  # the replaced one's reminders
+            await waiting.follow(tx, None, encounter, now, encounter_id)
 
         await self._commit(tx, write)
         self.forget(encounter.channel_id)
@@ -571,8 +585,17 @@ class EncounterService:
         ):
             self.forget(channel_id)
             raise AssertionError(f"the rules for {kind!r} changed the state they were given")
+        moment = self.clock.now()
+        waits = waiting.waiting_after(
+            encounter.waiting, outcome.state, outcome.offers, seq=encounter.seq + 1, now=moment
+        )
         updated = encounter.model_copy(
-            update={"state": outcome.state, "seq": encounter.seq + 1, "offers": outcome.offers}
+            update={
+                "state": outcome.state,
+                "seq": encounter.seq + 1,
+                "offers": outcome.offers,
+                "waiting": waits,
+            }
         )
         updated_json, updated_fragments = encounter_json_reusing(updated, fragments)
         if self.check_inputs_unchanged and json.loads(updated_json) != json.loads(
@@ -613,6 +636,7 @@ class EncounterService:
                     tx, channel_id, action_ref, stored_summary(outcome.summary) or kind, before
                 )
             await _log(tx, log, encounter_id)
+            await waiting.follow(tx, encounter, updated, moment, encounter_id)
             return updated_packed
 
         updated_packed = await self._commit(tx, write)
@@ -642,9 +666,14 @@ class EncounterService:
             return
         encounter = entry.encounter.model_copy(update=fields)
         state_json = encounter.model_dump_json()
-        await self._commit(
-            tx, lambda tx: _update_state(tx, channel_id, entry.version, pack(state_json), None)
-        )
+        now = self.clock.now()
+
+        async def write(tx: Transaction) -> None:
+            await _update_state(tx, channel_id, entry.version, pack(state_json), None)
+            # the reminders setting (issue 27)
+            await waiting.follow(tx, entry.encounter, encounter, now, entry.encounter_id)
+
+        await self._commit(tx, write)
         self.forget(channel_id)
 
     async def undo(self, channel_id: int, user_id: int) -> str:
@@ -695,10 +724,24 @@ class EncounterService:
         # Keep the board message and the dice sequence moving forward: past the current
         # seq and the snapshot's own (an import's file may have had a lower one), so no
         # action of an encounter ever has the seq of an earlier one.
+        seq = max(current.seq, previous.seq)
+        now = self.clock.now()
+        # Issue 27: the same encounter keeps the openings of what still waits (what the
+        # undone action opened is gone; what it closed waits again from now); another
+        # (an import undone) waits afresh. The reminders setting stays as it is now.
+        same = undone.encounter_id == entry.encounter_id
         previous = previous.model_copy(
             update={
                 "board_message_id": current.board_message_id,
-                "seq": max(current.seq, previous.seq),
+                "seq": seq,
+                "waiting": waiting.waiting_after(
+                    current.waiting if same else [],
+                    previous.state,
+                    previous.offers,
+                    seq=seq,
+                    now=now,
+                ),
+                "reminders": current.reminders,
             }
         )
         state_json = previous.model_dump_json()
@@ -720,6 +763,9 @@ class EncounterService:
             )
             await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (row["id"],))
             await _log(tx, log, undone.encounter_id)
+            if not same:
+                await cancel_channel(tx, channel_id)  # the undone import's reminders
+            await waiting.follow(tx, current if same else None, previous, now, undone.encounter_id)
             if joined is not None:
                 await joined.write(tx, undone)
 

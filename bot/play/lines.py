@@ -3,6 +3,7 @@
 [@name] /command [subcommand ...] option:value option:"two words"
 [@name] press "Button label"
 [@name] submit field:"text"        (answers the newest modal)
+wait 1h                            (time passes: the reminders due by then are sent)
 # comment
 """
 
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
+
+from bot.systems.words import duration
 
 
 class LineError(Exception):
@@ -24,10 +27,11 @@ class LineError(Exception):
 @dataclass
 class Line:
     user: str | None
-    kind: str  # "command", "press", "submit"
+    kind: str  # "command", "press", "submit", "wait"
     words: list[str] = field(default_factory=list)  # command path: ["encounter", "start"]
     options: dict[str, str] = field(default_factory=dict)
     label: str = ""
+    seconds: int = 0  # "wait": how long
 
 
 def parse_line(text: str) -> Line | None:
@@ -51,6 +55,11 @@ def parse_line(text: str) -> Line | None:
         if len(tokens) < 2:
             raise LineError("play.err.press")
         return Line(user, "press", label=" ".join(tokens[1:]))
+    if head.lower() == "wait":
+        seconds = duration(" ".join(tokens[1:])) if user is None else None
+        if not seconds:
+            raise LineError("play.err.wait")
+        return Line(None, "wait", seconds=seconds)
     if head.lower() == "submit":
         return Line(user, "submit", options=_options(tokens[1:], allow_words=False)[1])
     if not head.startswith("/") or len(head) < 2:

@@ -16,6 +16,7 @@ import functools
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from discord.webhook.async_ import async_context
 from pydantic import SecretStr
 
 from bot.app import ComodinBot
+from bot.clock import ManualClock
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
@@ -130,11 +132,13 @@ class OfflineTable:
         # on Discord that process stays silent, and so does this one.
         self.earlier_sessions_top = 0
         self.dispatched: set[int] = set()
+        # Time stands still at the table but for ``wait`` lines (issue 27: reminders).
+        self.clock = ManualClock()
 
     # -- lifecycle ------------------------------------------------------------------
 
     async def start(self) -> OfflineTable:
-        bot = ComodinBot(self.settings, dice=self.dice, offline=True)
+        bot = ComodinBot(self.settings, dice=self.dice, offline=True, clock=self.clock)
         await bot._async_setup_hook()
         state = bot._connection
         state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
@@ -199,6 +203,8 @@ class OfflineTable:
         line = parse_line(text)
         if line is None:
             return []
+        if line.kind == "wait":
+            return await self.wait(timedelta(seconds=line.seconds))
         user = self.user(line.user)
         if line.kind == "press":
             payload = self._press_payload(line, user)
@@ -207,6 +213,17 @@ class OfflineTable:
         else:
             payload = self._command_payload(line, user)
         return await self.dispatch(payload, user)
+
+    async def wait(self, span: timedelta) -> list[SentMessage]:
+        """Let ``span`` pass on the table's clock; the reminders due by then are sent
+        (as the running bot's reminder task would), and returned."""
+        assert self.bot is not None, "start() first"
+        before = len(self.recorder.sent)
+        self.recorder.current_user = None
+        self.clock.advance(span)
+        await self.bot.reminders.run_due()
+        await self.settle()
+        return self.recorder.sent[before:]
 
     async def dispatch(self, payload: dict[str, Any], user: FakeUser) -> list[SentMessage]:
         assert self.bot is not None, "start() first"
@@ -360,11 +377,16 @@ class OfflineTable:
         return self._base_payload(user, 2, data)
 
     async def run_raw(
-        self, user_name: str, path: list[str], values: dict[str, Any]
+        self,
+        user_name: str,
+        path: list[str],
+        values: dict[str, Any],
+        resolved: dict[str, Any] | None = None,
     ) -> list[SentMessage]:
         """Send a command with option values exactly as given (no checks, no conversion):
         what a hostile or buggy client could put in a payload. Unknown option names are
-        sent as strings."""
+        sent as strings. ``resolved``: the payload's resolved users and members, as
+        given (a user who is not a member of the server has no ``members`` entry)."""
         assert self.bot is not None
         user = self.user(user_name)
         command: Any = self.bot.tree.get_command(path[0])
@@ -376,7 +398,20 @@ class OfflineTable:
             param = params.get(name)
             kind = param.type.value if param is not None else 3
             options.append({"name": name, "type": kind, "value": value})
-        return await self.dispatch(self._wrap(user, path[0], path, options, {}), user)
+        payload = self._wrap(user, path[0], path, options, resolved or {})
+        return await self.dispatch(payload, user)
+
+    async def submit_raw(
+        self, user_name: str, custom_id: str, values: dict[str, str]
+    ) -> list[SentMessage]:
+        """Submit a form with any custom_id (what a hostile client could send)."""
+        user = self.user(user_name)
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+            for k, v in values.items()
+        ]
+        payload = self._base_payload(user, 5, {"custom_id": custom_id, "components": rows})
+        return await self.dispatch(payload, user)
 
     def _options(
         self, command: app_commands.Command, given: dict[str, str], resolved: dict[str, Any]

@@ -18,6 +18,7 @@ from bot.i18n import t
 from bot.render.fit import fit_single
 from bot.render.limits import within_limits
 from bot.render.systems import renderers
+from bot.render.waiting import board_line
 from bot.systems.encounter import Encounter
 
 BOARD_COLOUR = 0x2C3E50
@@ -87,11 +88,19 @@ def render_board(
     renderer gets ``compact=True`` when the full layout would not fit."""
     context = context or BoardContext()
     renderer = renderers(encounter.system).board or _generic
-    board = renderer(encounter, lang, False, context)
+    waiting = board_line(encounter, lang)  # issue 27: "Waiting on: @Ana (...)"
+    board = _waiting_first(renderer(encounter, lang, False, context), waiting)
     embed = board.to_dict()
     if not within_limits(embed):
-        board = renderer(encounter, lang, True, context)
+        board = _waiting_first(renderer(encounter, lang, True, context), waiting)
     return fit_single(board.to_dict(), lang), board.buttons
+
+
+def _waiting_first(board: Board, line: str | None) -> Board:
+    """The board with what the table waits on as its description's first line."""
+    if line is not None:
+        board.description = f"{line}\n{board.description}" if board.description else line
+    return board
 
 
 def board_embed(

@@ -41,6 +41,23 @@ def outcome_text(view: dict[str, Any], lang: str) -> str:
     return t("dice.view.success", lang)
 
 
+def hidden_view(view: dict[str, Any], lang: str) -> str:
+    """A hidden combatant's roll as players see it (issue 27,
+    :func:`bot.systems.masking.masked_view`): its total or margin and how it went."""
+    line = t("dice.view.hidden", lang)
+    if view.get("total") is not None:
+        line += f" → **{view['total']}**"
+    elif view.get("margin") is not None:
+        line += " → " + t("dice.view.margin", lang, margin=view["margin"])
+    if view.get("spectacular"):
+        return line + " — " + t("dice.view.spectacular", lang)
+    if view.get("disaster"):
+        return line + " — " + t("dice.view.disaster", lang)
+    if "success" in view:
+        return line + " — " + outcome_text(view, lang)
+    return line
+
+
 def format_dice(view: dict[str, Any], lang: str) -> str:
     """A dice view as text: the expression language's, or the system's that rolled it
     (its renderers, :mod:`bot.render.systems`); a bare total for a kind nobody draws.
@@ -48,6 +65,8 @@ def format_dice(view: dict[str, Any], lang: str) -> str:
     kind = str(view.get("kind"))
     if kind == "line":
         return "\n".join(format_dice(r, lang) for r in view.get("rolls") or [])
+    if kind == "hidden":
+        return hidden_view(view, lang)
     if kind == "repeat":
         rolls = view.get("rolls") or []
         return "\n".join(f"{i}: {format_dice(r, lang)}" for i, r in enumerate(rolls, 1))

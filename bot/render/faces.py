@@ -6,7 +6,10 @@ from typing import Any
 
 
 def chain_text(chain: dict[str, Any]) -> str:
-    faces = chain.get("faces") or []
+    """A die's chain as it counts: ``6💥+3``, or, where a face counts otherwise than it
+    shows (Ritual Hex's 6 counts 5, RH-1), the counted values (``5💥+3``), so the sum on
+    screen adds up."""
+    faces = chain.get("counted") or chain.get("faces") or []
     text = "+".join(f"{f}💥" if i < len(faces) - 1 else str(f) for i, f in enumerate(faces))
     if chain.get("capped"):
         text += "…"

@@ -5,7 +5,10 @@ An event is an i18n key with parameters. A parameter that names a catalogue entr
 ``{condition_name:key}`` (``bot.i18n.catalog``), so rules can name conditions, skills and
 outcomes without knowing the language. Every other parameter is shown as given: a name a
 user typed is never looked up, even when it reads like a key (issue 21). Lists are
-joined with commas; booleans read yes/no.
+joined with commas; booleans read yes/no. A parameter that is a phrase the rules built,
+``{"key": ..., "params": {...}}`` (never text a user typed: that is always a string), is
+written in the reader's language with its own parameters read the same way ("with
+Battle axe (Str+d10)", SW-44).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from bot.i18n.catalog import choices, key_params
 from bot.i18n.message import Joined
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
-from bot.systems.base import Event, read_summary
+from bot.systems.base import Event, is_phrase, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
@@ -25,11 +28,20 @@ def translate_value(value: Any, lang: str) -> Any:
     anything else (user text included) as it is; a command by the reader's name for it."""
     if isinstance(value, CommandName | OptionNames):
         return shown(value, lang)
+    if is_phrase(value):
+        return phrase_text(value, lang)
+    if isinstance(value, list) and value and all(is_phrase(v) for v in value):
+        return ", ".join(phrase_text(v, lang) for v in value)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return Joined(value)
     if isinstance(value, bool):
         return t("word.yes" if value else "word.no", lang)
     return value
+
+
+def phrase_text(value: dict[str, Any], lang: str) -> str:
+    key = value["key"]
+    return t(key, lang, **render_params(key, value["params"], lang))
 
 
 def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -65,6 +77,21 @@ def event_line(event: Event, lang: str) -> str:
 
 def event_lines(events: list[Event], lang: str) -> list[str]:
     return [event_line(e, lang) for e in events]
+
+
+# An event whose key ends so is a reminder (a custom effect ending this turn): the bot
+# sends it as its own message to its user (``bot/commands/reminders.py``).
+REMINDER = "effect.reminder"
+
+
+def is_reminder(event: Event) -> bool:
+    return event.key.endswith(REMINDER)
+
+
+def result_lines(events: list[Event], lang: str) -> list[str]:
+    """An action's result as its reply shows it: every event but the reminders, which
+    their own message says (an end is announced once)."""
+    return event_lines([e for e in events if not is_reminder(e)], lang)
 
 
 def summary_text(stored: str, lang: str) -> str:

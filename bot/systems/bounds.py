@@ -66,6 +66,12 @@ RECORD_NODES = 20_000
 on every combatant of a full encounter records a few thousand."""
 JSON_INT = (-(2**63), 2**63 - 1)
 """Any whole number kept as written (64 bits, as both databases store them)."""
+DISCORD_ID_MIN = 1 << 22
+DISCORD_ID_MAX = (1 << 63) - 1
+"""A Discord user id (a snowflake, issue 27): its time part after Discord's epoch (an id
+below 2**22 would be made at the epoch's first millisecond: ``0`` is none), within the
+63 bits a database integer holds (``10**23`` is none). A controller outside this range
+is refused wherever it enters: a command, a form, an import."""
 
 
 # What was expected, when it is not a range or a list of values: catalogue keys, which
@@ -86,6 +92,7 @@ EXPECT_BOOL = "bounds.expected.pydantic.bool"
 EXPECT_ABSENT = "bounds.expected.absent"
 EXPECT_SAME_ID = "bounds.expected.same_id"
 EXPECT_INVOLVED = "bounds.expected.involved"
+EXPECT_DISCORD_ID = "bounds.expected.discord_id"
 
 
 @dataclass(frozen=True)
@@ -305,3 +312,27 @@ def require_room(present_count: int, adding: int) -> None:
     """Room for ``adding`` more combatants within :data:`COMBATANTS_MAX`."""
     if present_count + adding > COMBATANTS_MAX:
         raise RuleError("bounds.combatants", max=COMBATANTS_MAX, count=present_count, adding=adding)
+
+
+def is_discord_id(value: Any) -> bool:
+    """Whether ``value`` can be a Discord user's id (:data:`DISCORD_ID_MIN`..MAX)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and DISCORD_ID_MIN <= value <= DISCORD_ID_MAX
+    )
+
+
+def discord_id(path: str, value: Any) -> Problem | None:
+    """A user id a state keeps (a combatant's controller), or None for nobody."""
+    if value is None or is_discord_id(value):
+        return None
+    return Problem(path, EXPECT_DISCORD_ID, shown(value))
+
+
+def require_controller(value: int | None) -> int | None:
+    """A command's or a form's controller: refused (``bounds.controller_id``) unless it
+    can be a Discord user's id."""
+    if value is not None and not is_discord_id(value):
+        raise RuleError("bounds.controller_id", value=str(value))
+    return value

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, PlainValidator
 
 from bot.systems import catalogue
 from bot.systems.base import Offer
+from bot.systems.pending import REMINDERS_MAX, Opened
 
 
 def _plugged_state(value: Any) -> BaseModel:
@@ -62,6 +63,13 @@ class Encounter(BaseModel):
     # Whom a turn's announcement mentions: its player ("turn"), also the player on deck
     # ("deck"), or nobody ("off"). /encounter settings setting:pings.
     pings: Literal["turn", "deck", "off"] = "turn"
+    # Issue 27: what the table waits on (pending decisions, else the turn) and since
+    # when (bot.systems.pending), set by the encounter service after every change.
+    waiting: list[Opened] = Field(default_factory=list)
+    # Issue 27: seconds a decision or a turn waits before its owner is reminded, and
+    # again once more after as long (0: no reminders). /encounter settings
+    # setting:reminders.
+    reminders: int = Field(default=0, ge=0, le=REMINDERS_MAX)
 
     @property
     def system(self) -> str:

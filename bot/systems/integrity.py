@@ -26,6 +26,7 @@ from bot.systems.bounds import (
     Problem,
     Problems,
     count,
+    discord_id,
     first,
     number,
     present,
@@ -60,6 +61,7 @@ def _combatant_ids(state: Any, path: str) -> Problems:
             yield Problem(f"{at}.id", EXPECT_BELOW_NEXT_ID, shown(c.id))
         if looks_like_id(c.name):
             yield Problem(f"{at}.name", EXPECT_NOT_ID, shown(c.name))
+        yield from present(discord_id(f"{at}.controller_id", c.controller_id))  # issue 27
         folded = name_fold(c.name)
         if folded in names:
             yield Problem(f"{at}.name", EXPECT_UNIQUE_NAME, shown(c.name))

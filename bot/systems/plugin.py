@@ -41,10 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bounds import require_controller
+from bot.systems.pending import PendingOf
 
 if TYPE_CHECKING:
     from bot.systems.sheets import SheetReading
@@ -114,7 +116,19 @@ class SavedSheet(BaseModel):
         return self.sheet
 
 
-class SheetOptions(Options):
+class ControllerOption(Options):
+    """A command's ``controller`` (a user id), refused outside Discord's id range
+    (issue 27, :func:`bot.systems.bounds.require_controller`)."""
+
+    controller: int | None = None
+
+    @field_validator("controller")
+    @classmethod
+    def _controller(cls, value: int | None) -> int | None:
+        return require_controller(value)
+
+
+class SheetOptions(ControllerOption):
     """``/combatant add`` as a system that reads a sheet takes it: the name, a stat block
     or a saved character, how many, the side and the controller (a user id). A system
     subclasses it to check them (one sheet, not both; the sides it has)."""
@@ -124,7 +138,6 @@ class SheetOptions(Options):
     character: SavedSheet | None = None
     count: int = 1
     side: str | None = None
-    controller: int | None = None
 
 
 @dataclass(frozen=True)
@@ -261,6 +274,9 @@ class Plugin(Generic[S]):
     renderers: str = ""
     locales: Path | None = None
     turn: TurnOf[S] | None = None  # whose turn it is; None: the system has no turns
+    # What the table waits on besides the turn (issue 27, :mod:`bot.systems.pending`):
+    # the decisions pending in a state, given the buttons its last action offered.
+    pending: PendingOf | None = None
     # A shared command this system does not answer -> the one of its own that does that
     # job, named when the other is refused ("initiative:roll" -> "deal"; issue 18).
     instead: Mapping[str, str] = field(default_factory=dict)

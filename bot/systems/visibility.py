@@ -6,10 +6,15 @@ the numbers privately (``/combatant show``). One action for every system: it onl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import owned_where, raw_items
 from bot.systems.lookup import find
+
+Rules = Callable[[Any, Actor, DiceSource], Outcome]
 
 
 def set_hidden(state: Any, actor: Actor, name: str, hidden: bool) -> Outcome:
@@ -27,3 +32,29 @@ def set_hidden(state: Any, actor: Actor, name: str, hidden: bool) -> Outcome:
         events=[Event(key=key, params=params)],
         summary=Event(key=f"log.{key}", params=params),
     )
+
+
+def hidden_from_start(rules: Rules) -> Rules:
+    """Issue 27, ``/combatant add hidden:true``: the combatants ``rules`` add are hidden
+    in the state they leave, so no board, card or reply ever shows their numbers (the
+    same action: there is no moment they are shown). The GM's only: an add is."""
+
+    def run(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
+        before = {c.id for c in raw_items(state.combatants)}
+        outcome = rules(state, actor, dice)
+        for c in owned_where(outcome.state.combatants, lambda c: c.id not in before):
+            c.hidden = True
+        return outcome
+
+    return run
+
+
+def revealed(encounter: Any) -> Any | None:
+    """The encounter with every combatant shown (the GM's private copy of a summary,
+    issue 27), or None when none is hidden. A copy: the encounter is not changed."""
+    if not any(c.hidden for c in raw_items(encounter.state.combatants)):
+        return None
+    copy = encounter.model_copy(deep=True)
+    for c in owned_where(copy.state.combatants, lambda c: c.hidden):
+        c.hidden = False
+    return copy

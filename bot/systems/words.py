@@ -72,3 +72,29 @@ def side(word: str) -> str | None:
     """The side a word names ("héroes", "enemigos", "foes"...): ``heroes``, ``foes`` or
     ``neutral``; ``None`` for a word that names none."""
     return SIDE_WORDS.get(fold(word))
+
+
+# A unit of time as typed, in either language, and its seconds (issue 27: reminders).
+TIME_UNITS: dict[str, int] = {
+    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "minuto": 60, "minutos": 60,
+    "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora": 3600,
+    "horas": 3600, "d": 86400, "day": 86400, "days": 86400, "dia": 86400, "dias": 86400,
+}  # fmt: skip
+_TIME_PART = re.compile(r"(\d{1,6})\s*([a-z]+)")
+
+
+def duration(text: str) -> int | None:
+    """A span of time as people type it, in seconds: ``"1h"``, ``"90 min"``, ``"1 hora"``,
+    ``"2 días"``, ``"1h30m"``, ``"1 hora y 30 minutos"``. None for anything that is not
+    one or more ``<number><unit>`` joined by spaces, commas, "y" or "and"."""
+    folded = fold(text).rstrip(".")
+    seconds, end = 0, 0
+    for part in _TIME_PART.finditer(folded):
+        between = folded[end : part.start()].strip(" ,")
+        if between not in ("", "y", "and") or part.group(2) not in TIME_UNITS:
+            return None
+        seconds += int(part.group(1)) * TIME_UNITS[part.group(2)]
+        end = part.end()
+    if end == 0 or folded[end:].strip():
+        return None
+    return seconds

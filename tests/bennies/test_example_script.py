@@ -113,7 +113,8 @@ async def test_the_bennies_example_runs_as_documented(database: str | Path, tmp_
         assert [(e.holder, e.delta, e.reason) for e in history] == [
             (ana, 3, "session_start"),
             (bruno, 3, "session_start"),
-            (GM, 2, "session_start"),
+            (GM, 1, "pc_joined"),  # SW-45: one per player character, each named
+            (GM, 1, "pc_joined"),
             (jefe, 2, "session_start"),
             (ana, 1, "joker"),
             (bruno, 1, "joker"),
@@ -122,6 +123,7 @@ async def test_the_bennies_example_runs_as_documented(database: str | Path, tmp_
             (ana, -1, "spend.unshake"),
         ]
         assert [e.note for e in history if e.reason == "joker"] == ["Ana", "Ana"]
+        assert [e.note for e in history if e.reason == "pc_joined"] == ["Ana", "Bruno"]
         spends = [e.roll_ref or "" for e in history if e.delta < 0]
         assert [ref.split(" #")[0] for ref in spends] == ["Ana", "Bruno", "Ana"]
 
@@ -130,10 +132,10 @@ async def test_the_bennies_example_runs_as_documented(database: str | Path, tmp_
     for highlight in (
         "Joker de Ana: se reparten benis.",
         "🃏 Joker de Ana: cada jugador recibe un beni.",
-        "Ana ataca a Jefe orco: 4 contra 6.",
-        "Ana ataca a Jefe orco: 7 contra 6.",
+        "Ana ataca a Jefe orco con Espada corta (Fue+d6): 4 contra 6.",
+        "Ana ataca a Jefe orco con Espada corta (Fue+d6): 7 contra 6.",
         "gasta un beni (le quedan 3).",
-        "Bruno ataca a Goblin: 1 contra 5.",
+        "Bruno ataca a Goblin con Maza (Fue+d6): 1 contra 5.",
         "13 contra Dureza 6: Bruno sufre 1 herida.",
         "Bruno absorbe 1 herida; quedan 0.",
         "7 contra Dureza 5: aturdimiento para Ana",
@@ -143,7 +145,9 @@ async def test_the_bennies_example_runs_as_documented(database: str | Path, tmp_
     history_text = said[-1]
     assert history_text.startswith("Historial de benis\n")
     rows = history_text.splitlines()[1:]
-    assert len(rows) == 9
+    assert len(rows) == 10
+    assert [r.split(" · ")[1] for r in rows[2:4]] == ["un personaje jugador en la sesión"] * 2
+    assert rows[2].endswith("Motivo: Ana") and rows[3].endswith("Motivo: Bruno")
     for row, reason in zip(
         rows[-5:],
         ["Joker", "Joker", "repetir una tirada de rasgo", "absorción", "quitarse el aturdimiento"],

@@ -62,7 +62,8 @@ async def test_a_player_whose_hero_arrives_later_gets_three_once(table: OfflineT
     await table.run("@dana /bennies spend use:story")
     await table.run("@dana /bennies show")
     assert (await pools(table))[key(table, "dana")] == 2
-    assert (await pools(table))[GM] == 3  # the GM's share is fixed at the session's start
+    # SW-45: Dana's hero gave the GM one more when it came in (3 at the start).
+    assert (await pools(table))[GM] == 4
 
 
 async def test_a_gm_wild_card_arriving_later_gets_its_own_pool(table: OfflineTable) -> None:

@@ -52,6 +52,33 @@ async def test_every_command_has_a_page_with_its_options_who_and_an_example(
             assert path in help_pages.EXAMPLES, f"/{path} has no example"
 
 
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [("es", ["• `objetivo` (obligatoria) — A quién agarras",
+             "• `quien` (opcional) — Cuál de tus combatientes actúa"]),
+     ("en", ["• `target` (required) — Who you grab",
+             "• `actor` (optional) — Which of your combatants acts"])],
+)  # fmt: skip
+async def test_every_option_says_what_it_is_in_both_languages(
+    tmp_path: Path, lang: str, lines: list[str]
+) -> None:
+    """Issue 30: no option of any command is listed bare (``/grapple start``, ``/react
+    interrupt``, ``/react soak`` had none); each description is in both catalogues."""
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        bare = [
+            f"{path} {p.name}"
+            for path, command in help_pages.leaves(table.bot.tree)
+            for p in command.parameters
+            if p.description in ("", "…") or f"cmd.{p.description}" not in catalog(lang)
+        ]
+        assert bare == []
+        [page] = await table.run('@ana /help command:"grapple start"')
+        assert all(line in page.text() for line in lines), page.text()
+        for path in ("react interrupt", "react soak"):
+            [page] = await table.run(f'@ana /help command:"{path}"')
+            assert "(" in page.text() and " — " in page.text().split("\n\n", 2)[1], page.text()
+
+
 async def test_a_page_is_found_by_its_spanish_name_too(tmp_path: Path) -> None:
     async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale="es") as table:
         [page] = await table.run('@ana /help command:"/presa empezar"')

@@ -5,7 +5,10 @@ still resolve, and ``/combatant show`` gives the GM its numbers privately."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
@@ -114,3 +117,119 @@ async def test_a_hidden_minion_on_the_ritual_hex_board(tmp_path: Path) -> None:
         embed, _ = render_board(encounter, "en", BoardContext(reveal=True))
         numbers = next(f["value"] for f in embed["fields"] if "Goblin" in f["name"])
         assert "2/6" in numbers
+
+
+# -- issue 27: hidden from the start and everywhere (README "Hidden combatants") ----------
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+SYSTEMS = ("swade", "ritualhex", "ds20")
+JEFE = {
+    "swade": (
+        "Attributes: Agility d6, Smarts d6, Spirit d8, Strength d10, Vigor d8\\n"
+        "Skills: Fighting d8\\nParry: 11; Toughness: 23 (7)\\nBennies: 9\\nGear: Axe (Str+d8)"
+    ),
+    "ritualhex": "AP 13, HP 6, Str 1, Def 1, Per 0, Mag 0, DR 0",
+    "ds20": "Skills: Pelea 10, Iniciativa 2 | Weapons: Puños 2/6 pelea",
+}
+ANA = {
+    "swade": (
+        "Ana (WC)\\nAttributes: Agility d8, Smarts d6, Spirit d8, Strength d6, Vigor d6\\n"
+        "Skills: Fighting d8\\nParry: 6; Toughness: 5"
+    ),
+    "ritualhex": "AP 12, HP 10, Str 2, Def 1, Per 1, Mag 0, DR 0",
+    "ds20": "Type: PC | Skills: Pelea 10, Acrobacia 9, Iniciativa 4 | Weapons: Puños 2/6 pelea",
+}
+ADD_JEFE = {
+    "swade": "/combatant add name:Jefe wildcard:true hidden:true statblock:SHEET",
+    "ritualhex": "/combatant add name:Jefe side:foes hidden:true statblock:SHEET",
+    "ds20": "/combatant add name:Jefe hidden:true statblock:SHEET",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    where: str
+    command: str  # as in the README (SHEET: Jefe's sheet in the system)
+    note: str
+    systems: tuple[str, ...]
+    public: str  # in a message everyone sees
+    secret: str  # only in a private one
+
+
+def read_hidden_table() -> list[Row]:
+    text = README.read_text("utf-8").split("<!-- hidden:start -->")[1]
+    lines = [
+        line for line in text.split("<!-- hidden:end -->")[0].splitlines() if line.startswith("|")
+    ]
+    header = [c.strip() for c in lines[0].strip("|").split("|")]
+    assert header == ["Where", "Systems", "Command", "Players see", "Only the GM sees"], header
+    rows = []
+    for line in lines[2:]:
+        where, systems, command, public, secret = (c.strip() for c in line.strip("|").split(" | "))
+        found = re.match(r"`([^`]+)`\s*(.*)", command)
+        assert found, command
+        chosen = SYSTEMS if systems == "all" else tuple(s.strip() for s in systems.split(","))
+        rows.append(Row(where, found[1], found[2], chosen, public.strip("`"), secret.strip("`")))
+    return rows
+
+
+HIDDEN_ROWS = read_hidden_table()
+
+
+async def _hidden_table(tmp_path: Path, system: str, row: Row) -> OfflineTable:
+    table = OfflineTable(db_path=tmp_path / "h.sqlite3", seed=3, locale="en")
+    await table.__aenter__()
+    lines = [
+        f"@gm /encounter start system:{system} name:Crypt",
+        f'@ana /character save name:Ana system:{system} statblock:"{ANA[system]}"',
+        "@ana /join character:Ana",
+    ]
+    if "/combatant add" not in row.command:
+        lines.append("@gm " + ADD_JEFE[system].replace("SHEET", f'"{JEFE[system]}"'))
+    if system == "swade" and "(none open)" not in row.note:
+        lines.append("@gm /bennies session-start")
+    if system == "ds20" and "/attack" in row.command:
+        lines += ["@gm /initiative roll", "@gm /next", "@gm /next"]  # Ana, then Jefe
+    for line in lines:
+        sent = await table.run(line)
+        refused = [m.text() for m in sent if m.ephemeral and line.startswith("@gm /encounter")]
+        assert not refused, (line, refused)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("row", "system"),
+    [pytest.param(r, s, id=f"{s}:{r.where}") for r in HIDDEN_ROWS for s in r.systems],
+)
+async def test_every_row_of_the_hidden_table(tmp_path: Path, row: Row, system: str) -> None:
+    table = await _hidden_table(tmp_path, system, row)
+    try:
+        command = row.command.replace("SHEET", f'"{JEFE[system]}"')
+        sent = await table.run(f"@gm {command}")
+        public = [m.text() for m in sent if not m.ephemeral]
+        private = [m.text() for m in sent if m.ephemeral]
+        assert any(row.public in text for text in public), (row.public, public)
+        assert any(row.secret in text for text in private), (row.secret, private)
+        assert not any(row.secret in text for text in public), (row.secret, public)
+    finally:
+        await table.close()
+
+
+def test_the_hidden_table_covers_what_issue_27_names() -> None:
+    where = " ".join(r.where + " " + r.command for r in HIDDEN_ROWS)
+    for needed in (
+        "board",
+        "rolls",
+        "/bennies show",
+        "session's start",
+        "spends",
+        "/bennies history",
+        "/hex round",
+        "end summary",
+        "hidden:true",
+    ):
+        assert needed in where, needed
+    assert {s for r in HIDDEN_ROWS if "end summary" in r.where for s in r.systems} == {
+        "ritualhex",
+        "ds20",
+    }

@@ -128,6 +128,7 @@ SYSTEMS = {
             (OGRO_BITES_MONICA, [], "@gm /react with reaction:Parálisis actor:c1 target:{name}"),
             (OGRO_HOLDS, [], "@gm /attack target:{name}"),
             ([], [], "@gm /hex grant combatant:{name} action:Proteger"),
+            ([], [], "@gm /combatant edit combatant:{name} controller:@ana"),
             ([], [], "@gm /combatant remove combatant:{name}"),
         ],
     ),

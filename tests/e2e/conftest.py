@@ -51,6 +51,14 @@ class BotProcess:
         except TimeoutError as exc:
             raise AssertionError(f"{exc}\n--- comodin run log ---\n{self.log_tail()}") from exc
 
+    async def ready(self, fd: FakeDiscord) -> None:
+        """Until the bot has identified and synced its commands to the double's server
+        (its first start on a database with ``COMODIN_DEV_GUILD_ID``)."""
+        await self.expect(fd.wait_ready(timeout=10), "IDENTIFY")
+        await self.expect(
+            fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands"), "sync"
+        )
+
     def log_tail(self, lines: int = 40) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         return "\n".join(text.splitlines()[-lines:])

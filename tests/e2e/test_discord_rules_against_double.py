@@ -47,10 +47,7 @@ async def test_a_slow_exact_odds_roll_answers_within_the_deadline(
     Unknown interaction and records no callback), then the result with its odds."""
     fd, bot = fake_discord, comodin_run
     assert fd.callback_deadline == 3.0
-    await bot.expect(fd.wait_ready(timeout=10), "IDENTIFY")
-    await bot.expect(
-        fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands"), "sync"
-    )
+    await bot.ready(fd)
     iid = await fd.send_interaction(fd.slash("roll", {"expression": "20d100kh10", "tn": 700}))
     callback = await bot.expect(fd.wait_callback(iid, timeout=5), "a callback in time")
     assert callback.type in (4, 5)

@@ -18,10 +18,7 @@ async def test_encounter_survives_a_restart(
     url = database if isinstance(database, str) else None
     bot = await launch(fd, db, log, database_url=url)
     try:
-        await bot.expect(fd.wait_ready(timeout=10), "IDENTIFY")
-        await bot.expect(
-            fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands"), "sync"
-        )
+        await bot.ready(fd)
         iid = await fd.send_interaction(
             fd.slash("encounter start", {"system": "ds20", "name": "Sótano"})
         )
@@ -51,10 +48,7 @@ async def test_expired_interaction_falls_back_to_a_channel_message(
     fd = fake_discord
     bot = await launch(fd, tmp_path / "x.sqlite3", tmp_path / "x.log")
     try:
-        await bot.expect(fd.wait_ready(timeout=10), "IDENTIFY")
-        await bot.expect(
-            fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands"), "sync"
-        )
+        await bot.ready(fd)
         await fd.send_interaction(fd.slash("encounter start", {"name": "Tarde"}), expired=True)
         await bot.expect(
             fd.wait_until(

@@ -49,10 +49,7 @@ async def test_the_board_button_works_after_a_restart(
     db, log = tmp_path / "s.sqlite3", tmp_path / "s.log"
     bot = await launch(fd, db, log)
     try:
-        await bot.expect(fd.wait_ready(timeout=10), "IDENTIFY")
-        await bot.expect(
-            fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands"), "sync"
-        )
+        await bot.ready(fd)
         steps = [
             ("encounter start", {"system": "swade", "name": "Cripta"}, "Cripta"),
             ("combatant add", {"name": "Goblin", "count": 3, "statblock": GOBLIN}, "Goblin 3"),

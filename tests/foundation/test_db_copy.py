@@ -43,7 +43,7 @@ def _table(path: Path, url: str | None = None) -> OfflineTable:
 async def _used_database(path: Path) -> None:
     """An SQLite database with rows in every table: the bennies example (encounter,
     characters, a benny session, spends, undo history, log), an ended encounter, a
-    server setting, a thread linked to the channel, a meta row, and an undo snapshot
+    server setting, a thread linked to the channel, a meta row, reminders, and an undo snapshot
     still in JSON text as before schema version 4."""
     async with OfflineTable(db_path=path, channel_id=OTHER_CHANNEL) as other:
         await other.run('@dj /encounter start name:"Antes"')
@@ -53,6 +53,8 @@ async def _used_database(path: Path) -> None:
             if line.startswith("@"):
                 await table.run(line)
         await table.run("@dj /server language language:en")
+        # Issue 27: the reminders of what the encounter waits on (its turn).
+        await table.run("@dj /encounter settings setting:reminders value:1h")
         await table.bot.bennies.link(THREAD, table.channel_id)
         await table.bot.db.write(
             lambda tx: tx.execute("INSERT INTO meta (key, value) VALUES ('global_sync_hash', 'x')")

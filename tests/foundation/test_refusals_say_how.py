@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,8 @@ EXAMPLE = {
 NOT_REFUSALS = {"error.internal"}
 
 
-def raised_keys() -> set[str]:
+@cache
+def raised_keys() -> frozenset[str]:
     """Every constant key passed to an error's constructor, and the catalogue's error
     keys (those built at run time: ``needs_{key}``, ``bad_line.{what}``)."""
     keys: set[str] = set()
@@ -38,8 +40,10 @@ def raised_keys() -> set[str]:
             if isinstance(node, ast.Call) and node.args:
                 name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
                 first = node.args[0]
-                if name in RAISED and isinstance(first, ast.Constant):
-                    keys.add(str(first.value))
+                branches = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+                for branch in branches:
+                    if name in RAISED and isinstance(branch, ast.Constant):
+                        keys.add(str(branch.value))
             if (
                 isinstance(node, ast.keyword)
                 and node.arg in PASSED
@@ -58,7 +62,9 @@ def raised_keys() -> set[str]:
     keys |= {
         k for k in catalog("es") if ".error." in k or k.startswith("error.") or ".bad_line." in k
     }
-    return keys - NOT_REFUSALS
+    # A refusal's variants by system (``offer.expired.ds20``, chosen at run time).
+    keys |= {k for k in catalog("es") for r in list(keys) if k.startswith(r + ".")}
+    return frozenset(keys - NOT_REFUSALS)
 
 
 def says_how(text: str, lang: str) -> bool:
@@ -70,6 +76,7 @@ def says_how(text: str, lang: str) -> bool:
 def test_the_walk_finds_the_refusals() -> None:
     keys = raised_keys()
     assert {"swade_combat.error.self_target", "command.not_in_system", "encounter.gm_only"} <= keys
+    assert {"offer.expired", "offer.expired.ds20", "roll.trait_die_needed"} <= keys
     assert len(keys) > 300
 
 

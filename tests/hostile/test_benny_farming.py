@@ -75,7 +75,11 @@ async def test_heroes_a_member_adds_bring_no_starting_bennies(tables: ThreadTabl
     said = await must(
         tables, f'@mallory /combatant add name:Yo statblock:"{SWADE}" controller:@mallory'
     )
-    await must(tables, f'@mallory /combatant add name:Amiga statblock:"{SWADE}" controller:@bea')
+    # Issue 27: nor may she give a hero to Bea (whom its turns would ping).
+    [refused] = await tables.run(
+        f'@mallory /combatant add name:Amiga statblock:"{SWADE}" controller:@bea'
+    )
+    assert refused.ephemeral and "Solo un DJ del servidor" in refused.text()
     await must(tables, "@mallory /bennies show")
     assert await pools(tables) == before
     history = await tables.bot.bennies.history(CHANNEL_ID)

@@ -79,6 +79,13 @@ CASES = [
     ("a one-sided grapple", _set("state.combatants.0.grappling", "c2"), "combatants[0].grappling"),
     ("a wrong type", _set("state.combatants.0.wounds", "many"), "state.combatants[0].wounds"),
     ("an id past next_id", _set("state.next_id", 2), "state.combatants[1].id"),
+    # Issue 27: a controller outside Discord's ids (whom its turns would ping).
+    ("controller 0", _set("state.combatants.0.controller_id", 0), "combatants[0].controller_id"),
+    (
+        "controller 10^23",
+        _set("state.combatants.0.controller_id", 10**23),
+        "combatants[0].controller_id",
+    ),
 ]
 
 

@@ -107,6 +107,14 @@ def huge_record(data: dict[str, Any]) -> None:
     jefe(data)["last_attack"]["params"]["padding"] = [list(range(1000)) for _ in range(30)]
 
 
+def huge_power_damage(data: dict[str, Any]) -> None:
+    """Issue 30: a power's damage, which a benny's damage reroll keeps when it is better."""
+    jefe(data)["last_maneuver"] = {
+        "action": "cast", "params": {}, "involved": ["c2"], "before": {}, "rolls": [],
+        "damage": [{"who": "c2", "total": 10**9, "view": {}}],
+    }  # fmt: skip
+
+
 CASES = [
     ("2×10^7 wound boxes", in_jefes_copy(max_wounds=20_000_000), "c2.max_wounds", "0..10"),
     ("a markup name", in_jefes_copy(name=MARKUP), "before.c2.name", "Discord"),
@@ -118,6 +126,7 @@ CASES = [
     ("10^7 trait dice to reroll", many_trait_dice, "last_trait.hook.trait_dice", "1..6"),
     ("100 attack dice", many_results, "last_attack.roll.results", "≤ 6"),
     ("a record of 30,000 values", huge_record, "last_attack ", "≤ 20000"),
+    ("a power's damage of 10^9", huge_power_damage, "last_maneuver.damage[0].total", "10000"),
 ]
 
 

@@ -51,7 +51,7 @@ async def test_removing_the_victim_frees_the_grappler(tmp_path: Path) -> None:
 
 
 def test_ds20_removal_clears_the_pending_attack_grapples_and_order() -> None:
-    state = two()
+    state = two(ana_controller=1 << 60)  # a Discord id: the import gate checks it (issue 27)
     state.combatants[0].grappling, state.combatants[1].grappled_by = "c2", "c1"
     state.turn_order, state.current = ["c2", "c1"], 0
     state.pending = PendingAttack(

@@ -73,7 +73,7 @@ def test_bounds_copies_of_rule_constants_agree() -> None:
     from bot.systems.ds20 import bounds as ds20_bounds
     from bot.systems.ds20._common import MAX_EXTRA_ACTIONS
     from bot.systems.ds20.firearms import MAX_AIM
-    from bot.systems.ds20.turns import MAX_TIEBREAKS
+    from bot.systems.ds20.initiative import MAX_TIEBREAKS
     from bot.systems.swade import bounds as swade_bounds
     from bot.systems.swade.conditions import CONDITIONS
     from bot.systems.swade.modifiers import BOUND, ENTANGLED

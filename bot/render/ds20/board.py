@@ -31,6 +31,9 @@ def ordered(state: DS20State) -> list[DSCombatant]:
 
 
 def health_text(c: DSCombatant, lang: str) -> str:
+    """Its health state (DS-8); "ok" reads unhurt only while no box is marked."""
+    if c.health == "ok" and any(c.wounds.get(lv) for lv in LEVELS):
+        return t("ds20.state.wounded", lang)
     return t(f"ds20.state.{c.health}", lang)
 
 

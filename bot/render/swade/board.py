@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.bennies.holders import GM, user_key, wc_key
 from bot.i18n import say, t
 from bot.render.board import Board, BoardContext, hidden_health
+from bot.render.swade.powers import maintained_lines, under_lines, under_marks
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
@@ -137,18 +138,13 @@ def power_points(c: SwadeCombatant) -> str | None:
     return f"{c.power_points}/{c.max_power_points}"
 
 
-def power_lines(c: SwadeCombatant, lang: str) -> list[str]:
-    """A caster's Power Points and the powers it maintains, with the rounds left."""
+def power_lines(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
+    """A caster's Power Points and the powers it maintains (on whom, the rounds left)."""
     lines: list[str] = []
     points = power_points(c)
     if points is not None:
         lines.append(t("swade_powers.board.points", lang, points=points))
-    for a in c.maintaining:
-        key = "rounds" if a.rounds_left is not None else "until_ended"
-        lines.append(
-            t(f"swade_powers.board.{key}", lang, power=a.power, id=a.id, rounds=a.rounds_left)
-        )
-    return lines
+    return lines + maintained_lines(c, state, lang)
 
 
 def _members(state: SwadeState, lid: str) -> list[SwadeCombatant]:
@@ -207,7 +203,8 @@ def _details(
             parts.append(t("swade.cog.board.owner", lang, owner=owner))
         lines = [" · ".join(parts)] if parts else []
         if not context.masked(c):  # Power Points and rounds left are numbers too
-            lines += power_lines(c, lang)
+            lines += power_lines(c, state, lang)
+        lines += under_lines(c, state, lang, numbers=not context.masked(c))
         conds = condition_texts(c, state, lang)
         if conds:
             lines.append(", ".join(conds))
@@ -215,7 +212,8 @@ def _details(
     standing = _standing(members)
     lines = [t("swade.cog.board.standing", lang, n=len(standing), total=len(members))]
     for m in members:
-        conds = condition_texts(m, state, lang)
+        conds = under_lines(m, state, lang, numbers=not context.masked(m))
+        conds += condition_texts(m, state, lang)
         if conds:
             lines.append(f"{m.name}: {', '.join(conds)}")
     return lines
@@ -268,6 +266,7 @@ def compact_line(lid: str, state: SwadeState, lang: str, context: BoardContext) 
             continue
         parts.append(SYMBOLS.get(cond, t(f"swade.condition.name.{cond}", lang)[:4]))
     parts += [f"{EFFECT}{_short(e.name)}" for e in c.effects]
+    parts += under_marks(c, state, lang, COMPACT_NAME)
     if c.dead:
         parts.append("☠")
     points = None if masked else power_points(c)

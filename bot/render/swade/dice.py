@@ -29,8 +29,6 @@ def trait_view(view: dict[str, Any], lang: str) -> str:
         text = f"🎲 d{wild['sides']}: {chain_text(wild)}"
         used = any(k["source"] == "wild" for k in view.get("kept", []))
         parts.append(f"**{text}**" if used else f"~~{text}~~")
-    if view.get("extra_d6") is not None:
-        parts.append(t("dice.view.extra_d6", lang, value=view["extra_d6"]))
     line = " · ".join(parts)
     if view.get("modifier"):
         line += f" {signed(view['modifier'])}"
@@ -40,9 +38,19 @@ def trait_view(view: dict[str, Any], lang: str) -> str:
     if against:  # SW-37: read against the opponent's total, not a TN
         line += " " + t("dice.view.against", lang, name=against["against"],
                         total=against["against_total"])  # fmt: skip
-        return line + " — " + opposed_outcome_text(view, against, lang)
+        return line + " — " + opposed_outcome_text(view, against, lang) + critical_check(view, lang)
     line += " " + t("dice.view.tn", lang, tn=view.get("tn"))
-    return line + " — " + outcome_text(view, lang)
+    return line + " — " + outcome_text(view, lang) + critical_check(view, lang)
+
+
+def critical_check(view: dict[str, Any], lang: str) -> str:
+    """SW-3: an Extra's trait die showing 1 rolls a d6 to see whether it is a critical
+    failure. That die is not added to anything: it is shown after the result, named."""
+    value = view.get("extra_d6")
+    if value is None:
+        return ""
+    key = "dice.view.extra_d6_critical" if value == 1 else "dice.view.extra_d6"
+    return " · " + t(key, lang, value=value)
 
 
 def damage_view(view: dict[str, Any], lang: str) -> str:

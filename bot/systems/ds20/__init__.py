@@ -4,13 +4,15 @@ pure rules. Every rules function takes ``(state, actor, [dice], ...)`` and retur
 :class:`~bot.systems.base.RuleError`.
 
 Modules: ``state`` (models), ``statline`` (sheet parser, format in its docstring),
-``wounds`` (DS-6, DS-8, DS-9, no dice), ``turns`` (DS-3, DS-4, turn start, first aid),
+``wounds`` (DS-6, DS-8, DS-9, no dice), ``initiative`` (DS-3), ``turns`` (DS-4, turn
+start, first aid),
 ``combat`` (attacks, defence, damage, armour: DS-5..DS-7, stun), ``melee`` (DS-10),
 ``firearms`` (DS-11).
 """
 
 from bot.systems.ds20.combat import attack, cancel_pending, defend, inflict
 from bot.systems.ds20.firearms import aim, clear_jam, range_penalty, reload, shoot
+from bot.systems.ds20.initiative import roll_initiative, swap_initiative
 from bot.systems.ds20.melee import disarm, escape, grapple, headbutt, push, release, stand_up
 from bot.systems.ds20.state import DS20State, DSCombatant, DSWeapon, PendingAttack
 from bot.systems.ds20.statline import parse_statline
@@ -23,9 +25,7 @@ from bot.systems.ds20.turns import (
     grave_roll,
     next_turn,
     remove_combatant,
-    roll_initiative,
     run,
-    swap_initiative,
     use_technique,
 )
 from bot.systems.ds20.wounds import (

@@ -3,7 +3,7 @@ turn (DS-4), rolls with wound penalties (DS-1, DS-9), weapons, defence offers. P
 
 from __future__ import annotations
 
-from bot.dice.ds20 import DSRoll, roll_under
+from bot.dice.ds20 import DSRoll, Units, roll_under
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, RuleError
 from bot.systems.ds20.state import (
@@ -19,8 +19,9 @@ from bot.systems.ds20.state import (
     WeaponKind,
 )
 from bot.systems.ds20.statline import fold
+from bot.systems.ds20.units import EXTRA_ACTIONS, WOUNDS_HG, WOUNDS_HL, units
 from bot.systems.ds20.words import skill_term
-from bot.systems.ds20.wounds import wound_penalty
+from bot.systems.ds20.wounds import worst_wound, wound_penalty
 
 # DS-9: physical rolls (Fortaleza or Destreza based) take wound penalties.
 PHYSICAL = frozenset({FORTALEZA, DESTREZA, PELEA, ARMAS_CC, ARMAS_FUEGO, ACROBACIA})
@@ -79,9 +80,9 @@ def every_action_rolls(c: DSCombatant) -> bool:
     return 1 + c.extra_actions > 2
 
 
-def action_penalty(c: DSCombatant) -> int:
+def action_penalty(c: DSCombatant) -> Units:
     """DS-4: each declared extra action adds one penalty to every action that turn."""
-    return c.extra_actions
+    return units((EXTRA_ACTIONS, c.extra_actions))
 
 
 def score_of(c: DSCombatant, skill: str) -> int:
@@ -95,15 +96,17 @@ def roll_skill(
     c: DSCombatant,
     skill: str,
     *,
-    bonus: int = 0,
-    penalty: int = 0,
+    bonus: Units = (),
+    penalty: Units = (),
     firearm: bool = False,
 ) -> DSRoll:
-    """DS-1 roll of ``skill``; DS-9 wound penalties are added for physical rolls (one
-    less when shooting)."""
+    """DS-1 roll of ``skill`` with ``bonus`` and ``penalty`` units by source; DS-9
+    wound penalties are added for physical rolls (one less when shooting), named by
+    the worst wound."""
     score = score_of(c, skill)
     wounds = wound_penalty(c, firearm=firearm) if skill in PHYSICAL else 0
-    return roll_under(dice, score, max(0, bonus), max(0, penalty) + wounds)
+    label = WOUNDS_HG if worst_wound(c) == "HG" else WOUNDS_HL
+    return roll_under(dice, score, bonus, (*penalty, *units((label, wounds))))
 
 
 def roll_event(key: str, roll: DSRoll, **params: object) -> Event:
@@ -123,7 +126,9 @@ def result_suffix(roll: DSRoll) -> str:
 
 
 def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...]) -> DSWeapon:
-    """The named weapon (case and accents ignored), or the first of ``kinds`` in hand."""
+    """The named weapon (case and accents ignored), or the first of ``kinds`` in hand as
+    the sheet lists them, a Pelea one (fists) only when there is no other (SW-44's care:
+    unarmed only when the attacker has no weapon that fits)."""
     if name:
         for w in c.weapons:
             if fold(w.name) == fold(name):
@@ -133,10 +138,12 @@ def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...])
                     raise RuleError("ds20.error.wrong_weapon_kind", weapon=w.name)
                 return w
         raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=name)
-    for w in c.weapons:
-        if w.kind in kinds and not w.dropped:
-            return w
-    raise RuleError("ds20.error.no_weapon_of_kind", name=c.name, kind=kinds[0])
+    in_hand = [w for w in c.weapons if w.kind in kinds and not w.dropped]
+    armed = [w for w in in_hand if w.kind != "pelea"]
+    if in_hand:
+        return (armed or in_hand)[0]
+    weapon_kind = kinds[0]
+    raise RuleError("ds20.error.no_weapon_of_kind", name=c.name, kind=f"ds20.kind.{weapon_kind}")
 
 
 def defence_offers(target: DSCombatant, kinds: tuple[str, ...]) -> list[Offer]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.dice.ds20 import roll_under
+from bot.dice.ds20 import Units, roll_under
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.ds20._common import (
@@ -42,6 +42,17 @@ from bot.systems.ds20.state import (
     DSCombatant,
     PendingAttack,
     Technique,
+)
+from bot.systems.ds20.units import (
+    BEHIND,
+    CALLED,
+    DEFENCES,
+    GIVEN,
+    GRAPPLED,
+    PRONE,
+    PRONE_TARGET,
+    TECHNIQUE,
+    units,
 )
 from bot.systems.ds20.wounds import (
     SEVERITY_HL,
@@ -69,14 +80,24 @@ def attack_units(
     penalty: int,
     called: BodyPart | None,
     back: bool,
-) -> tuple[int, int]:
-    """The bonus and penalty units of an attack, wounds aside (see module docstring)."""
+) -> tuple[Units, Units]:
+    """The bonus and penalty units of an attack by source, wounds aside (see module
+    docstring)."""
     tech = active_technique(attacker)
-    bonus_units = bonus + (1 if back or target.grappled_by else 0)
-    bonus_units += 1 if melee and target.prone else 0
-    bonus_units += tech.bonus if tech else 0
-    penalty_units = penalty + action_penalty(attacker) + (1 if called else 0)
-    penalty_units += 1 if melee and attacker.prone else 0
+    grappled = bool(target.grappled_by) and not back
+    bonus_units = units(
+        (GIVEN, bonus),
+        (BEHIND, 1 if back else 0),
+        (GRAPPLED, 1 if grappled else 0),
+        (PRONE_TARGET, 1 if melee and target.prone else 0),
+        (TECHNIQUE, tech.bonus if tech else 0),
+    )
+    penalty_units = units(
+        (GIVEN, penalty),
+        *action_penalty(attacker),
+        (CALLED, 1 if called else 0),
+        (PRONE, 1 if melee and attacker.prone else 0),
+    )
     return bonus_units, penalty_units
 
 
@@ -104,15 +125,18 @@ def deal_damage(
     called: BodyPart | None = None,
     stun: bool = False,
     armour: bool = True,
+    attacker: str = "",
 ) -> list[Event]:
     """DS-6 wound level from damage and the weapon's MHL/MHG; DS-7 armour roll (only if
     the armour covers the called part, when the shot was called); DS-10 stun; then
-    DS-8 accumulation. Losing aim when wounded (DS-11). Mutates ``target``."""
+    DS-8 accumulation. Losing aim when wounded (DS-11). Mutates ``target``. ``attacker``:
+    whose weapon it is (issue 27: a hidden one's MHL/MHG reach players masked)."""
     severity = wound_severity(damage, mhl, mhg)
     events = [
         Event(
             key="ds20.damage",
             params={
+                "attacker": attacker,
                 "name": target.name,
                 "damage": damage,
                 "weapon": weapon,
@@ -197,6 +221,7 @@ def resolve_hit(
             weapon.mhg,
             weapon=weapon.name,
             called=pending.called,
+            attacker=attacker.name,
         )
     weapon = next(w for w in attacker.weapons if w.name == pending.weapon)
     return deal_damage(
@@ -209,6 +234,7 @@ def resolve_hit(
         weapon=weapon.name,
         called=pending.called,
         stun=pending.maneuver == "stun",
+        attacker=attacker.name,
     )
 
 
@@ -286,6 +312,8 @@ def attack(
             name=attacker.name,
             target=target.name,
             weapon=w.name,
+            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
+            mhg=w.mhg,
         )
     ]
     offers: list = []
@@ -358,7 +386,7 @@ def defend(
             summary=Event(key="log.ds20.no_defence", params={"name": defender.name}),
         )
 
-    penalty = 2 * defender.defences + (1 if defender.prone else 0)
+    penalty = units((DEFENCES, 2 * defender.defences), (PRONE, 1 if defender.prone else 0))
     if kind == "dodge":
         roll = roll_skill(dice, defender, ACROBACIA, penalty=penalty)
     else:
@@ -420,6 +448,7 @@ def defend(
                     block_weapon.mhl,
                     block_weapon.mhg,
                     weapon=block_weapon.name,
+                    attacker=defender.name,
                 )
             )
     else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.dice.ds20 import DSRoll, adjust_margin
+from bot.dice.ds20 import DSRoll, Units, adjust_margin
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.ds20._common import (
@@ -51,6 +51,7 @@ from bot.systems.ds20.state import (
     DSWeapon,
     PendingAttack,
 )
+from bot.systems.ds20.units import AIM, COVER, EMPTY, RANGE, units
 
 Cover = Literal["none", "obstructed", "heavy"]
 Burst = Literal["three", "full"]
@@ -147,8 +148,8 @@ def shoot(
 
     range_units = 0
     if range_m is not None and w.range_m:
-        units = range_penalty(range_m, w.range_m)
-        if units is None:
+        doublings = range_penalty(range_m, w.range_m)
+        if doublings is None:
             attacker.aim = 0
             _spend(w, 1)
             events.append(
@@ -167,7 +168,7 @@ def shoot(
                 events=events,
                 summary=Event(key="log.ds20.shoot", params={"target": target.name}),
             )
-        range_units = units
+        range_units = doublings
 
     empty_units = declared
     if burst == "full":
@@ -179,8 +180,10 @@ def shoot(
     bonus_units, penalty_units = attack_units(
         attacker, target, melee=False, bonus=bonus, penalty=penalty, called=called, back=back
     )
-    bonus_units += attacker.aim
-    penalty_units += range_units + COVER_PENALTY[cover] + empty_units
+    bonus_units += units((AIM, attacker.aim))
+    penalty_units += units(
+        (RANGE, range_units), (COVER, COVER_PENALTY[cover]), (EMPTY, empty_units)
+    )
     tech = active_technique(attacker)
     attacker.active_technique = None
     attacker.aim = 0
@@ -197,6 +200,8 @@ def shoot(
             name=attacker.name,
             target=target.name,
             weapon=w.name,
+            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
+            mhg=w.mhg,
         )
     )
     offers: list[Offer] = []
@@ -240,7 +245,15 @@ def shoot(
         else:
             events.extend(
                 deal_damage(
-                    new, dice, target, damage + extra, w.mhl, w.mhg, weapon=w.name, called=called
+                    new,
+                    dice,
+                    target,
+                    damage + extra,
+                    w.mhl,
+                    w.mhg,
+                    weapon=w.name,
+                    called=called,
+                    attacker=attacker.name,
                 )
             )
     if w.ammo is not None:
@@ -268,8 +281,8 @@ def _disaster(
     attacker: DSCombatant,
     target: DSCombatant,
     w: DSWeapon,
-    bonus_units: int,
-    penalty_units: int,
+    bonus_units: Units,
+    penalty_units: Units,
 ) -> list[Event]:
     """DS-11 disaster table (d20): 1 major jam and the weapon is damaged; 2-5 major jam
     (revolvers: only a miss, 1 included); 6-10 minor jam; 11-20 stray bullet: a random
@@ -306,7 +319,16 @@ def _disaster(
     )
     if again.success:
         events.extend(
-            deal_damage(state, dice, victim, shot_damage(again), w.mhl, w.mhg, weapon=w.name)
+            deal_damage(
+                state,
+                dice,
+                victim,
+                shot_damage(again),
+                w.mhl,
+                w.mhg,
+                weapon=w.name,
+                attacker=attacker.name,
+            )
         )
     return events
 
@@ -419,7 +441,7 @@ def clear_jam(
             events=events,
             summary=Event(key="log.ds20.clear_jam", params={"name": c.name, "weapon": w.name}),
         )
-    roll = roll_skill(dice, c, ARMAS_FUEGO, penalty=c.extra_actions, firearm=True)
+    roll = roll_skill(dice, c, ARMAS_FUEGO, penalty=action_penalty(c), firearm=True)
     w.jam_progress = w.jam_progress + 1 if roll.success else 0
     events = [
         roll_event(

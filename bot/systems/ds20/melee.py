@@ -11,6 +11,7 @@ from bot.dice.ds20 import DSRoll
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.ds20._common import (
+    action_penalty,
     controlled,
     copy,
     find_weapon,
@@ -37,6 +38,7 @@ from bot.systems.ds20.state import (
     DSCombatant,
     PendingAttack,
 )
+from bot.systems.ds20.units import HEADBUTT, units
 
 
 def _pelea_maneuver(
@@ -130,7 +132,7 @@ def escape(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) 
     holder = new.get(c.grappled_by)
     use_action(new, c)
     c.aim = 0
-    mine = roll_skill(dice, c, FORTALEZA, penalty=c.extra_actions)
+    mine = roll_skill(dice, c, FORTALEZA, penalty=action_penalty(c))
     theirs = roll_skill(dice, holder, FORTALEZA)
     freed = mine.success and (not theirs.success or mine.margin > theirs.margin)
     events = [
@@ -172,8 +174,9 @@ def headbutt(
     use_action(new, attacker)
     attacker.aim = 0
     bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty + 1, called=None, back=False
+        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=False
     )
+    penalty_units += units((HEADBUTT, 1))
     tech = active_technique(attacker)
     attacker.active_technique = None
     roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
@@ -340,7 +343,7 @@ def stand_up(
         )
     use_action(new, c)
     c.aim = 0
-    roll = roll_skill(dice, c, ACROBACIA, penalty=c.extra_actions)
+    roll = roll_skill(dice, c, ACROBACIA, penalty=action_penalty(c))
     if roll.success:
         c.prone = False
     key = f"ds20.stand_up.{'success' if roll.success else 'failure'}"

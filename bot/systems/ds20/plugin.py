@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.systems.ds20.moves import MOVES
 from bot.systems.ds20.moves.roster import read_sheet
 from bot.systems.ds20.moves.suggest import SUGGEST
+from bot.systems.ds20.pending import pending
 from bot.systems.ds20.state import DS20State
 from bot.systems.ds20.turns import whose_turn
 from bot.systems.plugin import Plugin
@@ -20,5 +21,6 @@ PLUGIN: Plugin[DS20State] = Plugin(
     suggest=SUGGEST,
     renderers="bot.render.ds20",
     turn=whose_turn,
+    pending=pending,
     instead={"deal": "initiative:roll"},
 )

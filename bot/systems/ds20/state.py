@@ -19,8 +19,8 @@ from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
 WoundLevel = Literal["R", "HL", "HG"]
 LEVELS: tuple[WoundLevel, ...] = ("R", "HL", "HG")
 
-# "ok": no HG; "grave": one or more HG within capacity (or stabilised); "agony": one HG
-# beyond capacity (DS-8); "dead".
+# "ok": no HG, or HG treated by first aid (DS-12: out of Grave, healing); "grave": one or
+# more HG within capacity (or stabilised); "agony": one HG beyond capacity (DS-8); "dead".
 HealthState = Literal["ok", "grave", "agony", "dead"]
 
 # Which skill a weapon is used with: Pelea, Armas C.C. or Armas de Fuego.
@@ -113,7 +113,7 @@ class DSCombatant(CombatantCore):
     fatigue: int = 0  # Agotamiento marked
     fatigue_max: int = 3
     health: HealthState = "ok"
-    treated: bool = False  # first aid received: heals normally, no more Grave rolls
+    treated: bool = False  # DS-12: first aid took it out of Grave: heals normally
     weapons: list[DSWeapon] = Field(default_factory=list)
     techniques: list[Technique] = Field(default_factory=list)
 

@@ -2,14 +2,11 @@
 DS-8 agony roll, DS-10 waking up), Aguantar el dolor (DS-9), techniques, first aid and
 the hourly Grave roll (DS-8). Pure functions of (state, ..., dice) -> Outcome.
 
-Dice order: ``roll_initiative`` rolls 1d10 per combatant or group in the order they were
-added, then tie-break d10s (DS-3); ``next_turn`` rolls the agony roll (d20 then its
-penalty d4s), then the waking-up roll.
+Dice order: ``next_turn`` rolls the agony roll (d20 then its penalty d4s), then the
+waking-up roll; initiative (DS-3) is :mod:`bot.systems.ds20.initiative`'s.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
@@ -31,11 +28,11 @@ from bot.systems.ds20._common import (
     use_action,
 )
 from bot.systems.ds20.bounds import require_sheet
+from bot.systems.ds20.initiative import roll_for, sort_order
 from bot.systems.ds20.references import clear_references
 from bot.systems.ds20.state import (
     ACROBACIA,
     FORTALEZA,
-    INICIATIVA,
     PRIMEROS_AUXILIOS,
     DS20State,
     DSCombatant,
@@ -44,8 +41,6 @@ from bot.systems.ds20.statline import fold, parse_statline, skill_key
 from bot.systems.ds20.wounds import can_run, dies_of_fatigue, mark_fatigue
 from bot.systems.plain_names import admit_name
 from bot.systems.plugin import Turn
-
-MAX_TIEBREAKS = 20
 
 
 def add_combatant(
@@ -74,8 +69,8 @@ def add_combatant(
     new.combatants.append(c)
     events = [Event(key="ds20.combatant.added", params={"name": c.name, "id": c.id})]
     if new.turn_order and dice is not None:
-        events.extend(_roll_for(new, [c], dice))
-        _sort_order(new, dice)
+        events.extend(roll_for(new, [c], dice))
+        events.extend(sort_order(new, dice))
     return Outcome(state=new, events=events, summary=Event(key="log.add", params={"name": c.name}))
 
 
@@ -89,153 +84,6 @@ def remove_combatant(state: DS20State, actor: Actor, combatant_id: str) -> Outco
         state=new,
         events=[Event(key="ds20.combatant.removed", params={"name": c.name})],
         summary=Event(key="log.remove", params={"name": c.name}),
-    )
-
-
-def _roll_for(state: DS20State, members: Sequence[DSCombatant], dice: DiceSource) -> list[Event]:
-    """DS-3: 1d10 + Iniciativa per combatant; similar foes sharing a group share one roll
-    (the first member's Iniciativa), and a newcomer joins its group's earlier roll."""
-    events: list[Event] = []
-    rolled_groups: dict[str, DSCombatant] = {
-        o.group: o
-        for o in state.combatants
-        if o.group and o.initiative is not None and o not in members
-    }
-    for c in members:
-        leader = rolled_groups.get(c.group) if c.group else None
-        if leader is not None:
-            c.init_roll, c.initiative = leader.init_roll, leader.initiative
-            c.tiebreak = list(leader.tiebreak)
-            continue
-        d10 = dice.roll(10)
-        c.init_roll = d10
-        c.initiative = d10 + c.scores.get(INICIATIVA, 0)
-        c.tiebreak = []
-        if c.group:
-            rolled_groups[c.group] = c
-        events.append(
-            Event(
-                key="ds20.initiative.roll",
-                params={
-                    "name": c.group if c.group else c.name,
-                    "d10": d10,
-                    "score": c.scores.get(INICIATIVA, 0),
-                    "total": c.initiative,
-                },
-            )
-        )
-    return events
-
-
-def _units(state: DS20State) -> list[list[DSCombatant]]:
-    """Initiative units: a group's members together, else one combatant each."""
-    units: list[list[DSCombatant]] = []
-    by_group: dict[str, list[DSCombatant]] = {}
-    for c in state.combatants:
-        if c.initiative is None:
-            continue
-        if c.group:
-            if c.group not in by_group:
-                by_group[c.group] = []
-                units.append(by_group[c.group])
-            by_group[c.group].append(c)
-        else:
-            units.append([c])
-    return units
-
-
-def _break_ties(units: list[list[DSCombatant]], dice: DiceSource, depth: int = 0) -> None:
-    """DS-3: units tied from different sides roll off (1d10 per side, again while tied);
-    ties within one side keep their order, and the players may swap them. One roll per
-    side, not per unit, so that in a three-way tie (two player characters and a foe)
-    the roll-off puts the foe before or after both, and the two players stay tied and
-    may still choose their order (seed 004: "Si dos personajes del mismo bando empatan,
-    pueden acordar entre ellos quién actúa primero"). Sides roll in the order their
-    first unit was added."""
-    if len(units) < 2 or len({u[0].side for u in units}) < 2 or depth >= MAX_TIEBREAKS:
-        return
-    by_side: dict[str, int] = {}
-    for unit in units:
-        side = unit[0].side
-        if side not in by_side:
-            by_side[side] = dice.roll(10)
-        for c in unit:
-            c.tiebreak.append(by_side[side])
-    by_roll: dict[int, list[list[DSCombatant]]] = {}
-    for unit in units:
-        by_roll.setdefault(unit[0].tiebreak[-1], []).append(unit)
-    for tied in by_roll.values():
-        _break_ties(tied, dice, depth + 1)
-
-
-def _sort_order(state: DS20State, dice: DiceSource) -> None:
-    current = state.current_id
-    units = _units(state)
-    by_total: dict[tuple[int, tuple[int, ...]], list[list[DSCombatant]]] = {}
-    for unit in units:
-        key = (unit[0].initiative or 0, tuple(unit[0].tiebreak))
-        by_total.setdefault(key, []).append(unit)
-    for tied in by_total.values():
-        _break_ties(tied, dice)
-    units.sort(key=lambda u: (u[0].initiative or 0, u[0].tiebreak), reverse=True)
-    state.turn_order = [c.id for unit in units for c in unit]
-    if current is not None and current in state.turn_order:
-        state.current = state.turn_order.index(current)
-
-
-def roll_initiative(
-    state: DS20State, actor: Actor, dice: DiceSource, combatant_ids: Sequence[str] | None = None
-) -> Outcome:
-    """DS-3: roll 1d10 + Iniciativa for the given combatants (default: every one that
-    has not rolled) and order them high to low. A player may roll for their own, once;
-    the GM may have anyone roll again."""
-    new = copy(state)
-    if combatant_ids is None:
-        require_gm(actor)
-        members = [c for c in new.combatants if c.initiative is None]
-    else:
-        members = [controlled(new, actor, cid) for cid in combatant_ids]
-        rolled = [c for c in members if c.initiative is not None]
-        if rolled and not actor.is_gm:
-            raise RuleError("ds20.error.already_rolled", name=rolled[0].name)
-    if not members:
-        raise RuleError("ds20.error.nobody_to_roll")
-    events = _roll_for(new, members, dice)
-    _sort_order(new, dice)
-    events.append(
-        Event(
-            key="ds20.initiative.order",
-            params={"order": ", ".join(new.get(i).name for i in new.turn_order)},
-        )
-    )
-    return Outcome(state=new, events=events, summary=Event(key="log.initiative"))
-
-
-def swap_initiative(state: DS20State, actor: Actor, first_id: str, second_id: str) -> Outcome:
-    """DS-3: two tied combatants of the same side choose who acts first: ``first_id`` is
-    put before ``second_id``."""
-    new = copy(state)
-    a, b = new.get(first_id), new.get(second_id)
-    if not (
-        a.controlled_by(actor.user_id, is_gm=actor.is_gm)
-        or b.controlled_by(actor.user_id, is_gm=actor.is_gm)
-    ):
-        raise RuleError("ds20.error.not_your_combatant", name=a.name)
-    if a.initiative is None or (a.initiative, a.tiebreak) != (b.initiative, b.tiebreak):
-        raise RuleError("ds20.error.not_tied", first=a.name, second=b.name)
-    if a.side != b.side:
-        raise RuleError("ds20.error.not_same_side", first=a.name, second=b.name)
-    current = new.current_id
-    order = new.turn_order
-    ia, ib = order.index(a.id), order.index(b.id)
-    if ia > ib:
-        order[ia], order[ib] = order[ib], order[ia]
-    if current is not None:
-        new.current = order.index(current)
-    return Outcome(
-        state=new,
-        events=[Event(key="ds20.initiative.swapped", params={"first": a.name, "second": b.name})],
-        summary=Event(key="log.ds20.swap", params={"first": a.name, "second": b.name}),
     )
 
 
@@ -473,9 +321,12 @@ def grave_roll(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: s
 def first_aid(
     state: DS20State, actor: Actor, dice: DiceSource, healer_id: str, patient_id: str
 ) -> Outcome:
-    """DS-8: a successful Primeros Auxilios roll on a Grave character ends its Grave
-    rolls (it heals normally from now on). Reading: on a character in Agonía, success
-    stabilises it to Grave. Counts as an action in combat."""
+    """DS-12 (seed 004: "Si recibe primeros auxilios con una tirada exitosa, el
+    personaje sale del estado grave y comienza a sanar"): a successful Primeros
+    Auxilios roll takes a Grave character out of Grave: its health is no longer Grave
+    (its HG boxes stay filled, DS-9 penalties included), it makes no more Grave rolls and
+    heals normally (``treated``). Reading: on a character in Agonía, success stabilises
+    it to Grave. Counts as an action in combat."""
     require_no_pending(state)
     new = copy(state)
     healer = controlled(new, actor, healer_id)
@@ -501,6 +352,7 @@ def first_aid(
             patient.health = "grave"
             events.append(Event(key="ds20.health.stabilised", params={"name": patient.name}))
         else:
+            patient.health = "ok"
             patient.treated = True
             events.append(Event(key="ds20.health.treated", params={"name": patient.name}))
     return Outcome(

@@ -65,6 +65,7 @@ from bot.systems.ritualhex.state import (
     RHCombatant,
     RitualHexState,
 )
+from bot.systems.ritualhex.weapons import action_phrase
 from bot.systems.ritualhex.words import as_written, limb_term, limb_terms, part_term
 from bot.systems.words import fold
 
@@ -332,7 +333,18 @@ def _check(
     key = "ritualhex.check_success" if result.success else "ritualhex.check_failure"
     if target is not None and len(link.targets) > 1:
         key += "_on"  # RH-2: each target has its own check; the line says whose it is
-    events.append(Event(key=key, params=params, dice=result.to_view()))
+    # The result shows where each number comes from: CO and CD by their stat, D with
+    # what raised it (a called shot, RH-4; a Multi-ataque follow-up, RH-10).
+    sources = {
+        "co_stat": spec.co or "",
+        "cd_stat": spec.cd or "",
+        "difficulty_parts": [
+            ["", spec.difficulty],
+            ["ritualhex_cog.dice.called", 2 if link.limb else 0],
+            ["ritualhex_cog.dice.follow_up", link.extra_difficulty],
+        ],
+    }
+    events.append(Event(key=key, params=params, dice={**result.to_view(), **sources}))
     return result.success
 
 
@@ -349,7 +361,7 @@ def _apply_effects(
         if effect.kind in ("damage", "heal", "waiting") and target is not None:
             assert effect.amount is not None
             if effect.kind == "damage":
-                apply_damage(state, target, dice, effect.amount, limb, events)
+                apply_damage(state, target, dice, effect.amount, limb, events, author.name)
             elif effect.kind == "heal":
                 if not target.active:
                     events.append(
@@ -425,7 +437,7 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
         events.append(
             Event(
                 key="ritualhex.resolves",
-                params={**base, "targets": ", ".join(_name(state, t) for t in link.targets)},
+                params={**base, "targets": ", ".join(_name(state, t) for t in link.acts_on)},
             )
         )
         if link.answers is not None:
@@ -657,7 +669,7 @@ def declare(
             else "ritualhex.declared_no_target",
             params={
                 "name": c.name,
-                "action": action_term(act),
+                "action": action_phrase(act, item),  # an attack with its damage (SW-44's care)
                 "targets": ", ".join(_name(state, t) for t in aimed),
                 "limb": limb_term(get_combatant(state, aimed[0]), limb) if limb else "",
                 "cost": cost,

@@ -42,17 +42,20 @@ def apply_damage(
     amount: Amount,
     limb: Part | None,
     events: list[Event],
+    author: str = "",
 ) -> None:
     """RH-3/RH-4: roll the damage, subtract DR (0 or less: no damage), put it on the
     called limb or on the body. A limb whose damage reaches ceil(HP/2) goes inactive
     (and may drop equipment, RH-9); the combatant goes inactive once its total damage
-    (limbs included) reaches HP."""
+    (limbs included) reaches HP. ``author``: who rolls it (issue 27: a hidden author's
+    dice reach players masked)."""
     was_active = target.active
     limb_was_active = limb is None or target.part_active(limb.key)
     rolled, view = roll_amount(dice, amount)
     dr = target.stat("dr")
     final = rolled - dr
     params: dict[str, Any] = {
+        "author": author,
         "name": target.name,
         "rolled": rolled,
         "dr": dr,

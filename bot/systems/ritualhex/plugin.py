@@ -8,6 +8,7 @@ from bot.systems.plugin import Plugin
 from bot.systems.ritualhex.moves import MOVES
 from bot.systems.ritualhex.moves.roster import read_sheet
 from bot.systems.ritualhex.moves.suggest import SUGGEST
+from bot.systems.ritualhex.pending import pending
 from bot.systems.ritualhex.rounds import whose_turn
 from bot.systems.ritualhex.state import RitualHexState
 
@@ -20,5 +21,6 @@ PLUGIN: Plugin[RitualHexState] = Plugin(
     suggest=SUGGEST,
     renderers="bot.render.ritualhex",
     turn=whose_turn,
+    pending=pending,
     instead={"deal": "hex:round", "initiative:roll": "hex:round"},
 )

@@ -117,7 +117,14 @@ def begin_round(state: RitualHexState, events: list[Event]) -> None:
             key="ritualhex.round_started",
             params={
                 "round": state.round,
-                "levels": ", ".join(f"{c.name} {c.ap_level}" for c in in_order(active(state))),
+                # phrases, so a hidden minion's level can be masked (issue 27)
+                "levels": [
+                    {
+                        "key": "ritualhex.level_of",
+                        "params": {"name": c.name, "ap_level": c.ap_level},
+                    }
+                    for c in in_order(active(state))
+                ],
             },
         )
     )

@@ -247,6 +247,12 @@ class ChainLink(BaseModel):
     reacted: list[str] = Field(default_factory=list)
     passed: list[str] = Field(default_factory=list)
 
+    @property
+    def acts_on(self) -> list[str]:
+        """Who the link is about, as the chain shows it: a protecting reaction (RH-11
+        Proteger) the ally it protects, any other link its targets."""
+        return [self.protected] if self.protected else list(self.targets)
+
 
 class MultiAttack(BaseModel):
     """RH-10 reading of Multi-ataque: follow-up attacks left in this opportunity."""

@@ -72,7 +72,7 @@ def board(state: RitualHexState) -> dict[str, Any]:
                 "author": link.author,
                 "action": link.action.name,
                 "action_label": action_term(link.action),
-                "targets": list(link.targets),
+                "targets": link.acts_on,
                 "limb": link.limb,
                 "limb_label": _limb_label(state, link),
                 "answers": link.answers,

@@ -492,6 +492,25 @@ def _last_maneuver(rec: dict[str, Any], path: str, c: SwadeCombatant) -> Problem
             yield from present(flag(f"{at}.{key}", r.get(key)))
         yield from present(is_dict(f"{at}.view", r.get("view")))
         yield from hook_problems(r.get("hook"), f"{at}.hook")
+    yield from _maneuver_damage(rec.get("damage"), f"{path}.damage", ids)
+
+
+def _maneuver_damage(damage: object, path: str, involved: list[object]) -> Problems:
+    """SW-35 (issue 30): a maneuver's damage rolls, which a damage reroll may keep: each
+    on a combatant the record involves, its total within range."""
+    if damage is None:
+        return
+    yield from present(is_list(path, damage, ROLLS_MAX))
+    for i, d in enumerate(damage if isinstance(damage, list) else []):
+        at = f"{path}[{i}]"
+        if not isinstance(d, dict):
+            yield from present(is_dict(at, d))
+            continue
+        yield from present(id_problem(f"{at}.who", d.get("who"), optional=False))
+        if d.get("who") not in involved:
+            yield Problem(f"{at}.who", EXPECT_INVOLVED, shown(d.get("who")))
+        yield from present(number(f"{at}.total", d.get("total"), *TOTAL))
+        yield from present(is_dict(f"{at}.view", d.get("view")))
 
 
 def _injury(path: str, injury: object) -> Problems:

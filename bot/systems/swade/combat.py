@@ -65,6 +65,7 @@ from bot.systems.swade.modifiers import (
     total,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, Weapon
+from bot.systems.swade.weapons import weapon_phrase
 
 # --- the attack plan: everything decided before the dice ---------------------------------
 
@@ -89,6 +90,7 @@ class AttackPlan:
     bystander_face: int  # SW-25: a failed trait die at or under this face hits a bystander
     ammo: int  # seed 003 ammunition per rate of fire
     weapon_name: str | None = None
+    weapon_text: dict[str, Any] = field(default_factory=dict)  # SW-44: how replies name it
     notes: list[Event] = field(default_factory=list)  # how an option was read (gang up)
 
 
@@ -259,6 +261,7 @@ def plan_attack(
         bystander_face=bystander_face,
         ammo=ammo,
         weapon_name=w.name if w is not None else None,
+        weapon_text=weapon_phrase(w, None if options.shotgun else options.damage),
         notes=notes,
     )
 
@@ -416,6 +419,7 @@ def _resolve(
             Event(
                 key="swade_combat.damage.roll",
                 params={
+                    "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
                     "target": target.name,
                     "damage": dmg,
                     "modifiers": [list(m) for m in plan.damage_mods],
@@ -563,7 +567,7 @@ def _attack_event(
             "attacker": attacker.name,
             "target": target.name,
             "skill": f"swade_combat.skill.{plan.skill}",
-            "weapon": plan.weapon_name or "",
+            "weapon": plan.weapon_text,
             "tn": plan.tn,
             "tn_parts": [list(p) for p in plan.tn_parts],
             "modifiers": [list(m) for m in plan.modifiers],
@@ -836,7 +840,7 @@ def _area_roll_event(
             "attacker": attacker.name,
             "targets": ", ".join(names),
             "skill": f"swade_combat.skill.{plan.skill}",
-            "weapon": plan.weapon_name or "",
+            "weapon": plan.weapon_text,
             "tn": plan.tn,
             "modifiers": [list(m) for m in plan.modifiers],
             "total": roll.total,
@@ -848,11 +852,16 @@ def _area_roll_event(
 
 
 def _damage_event(
-    target: SwadeCombatant, plan: AttackPlan, dmg: int, view: dict[str, Any]
+    attacker: SwadeCombatant,
+    target: SwadeCombatant,
+    plan: AttackPlan,
+    dmg: int,
+    view: dict[str, Any],
 ) -> Event:
     return Event(
         key="swade_combat.damage.roll",
         params={
+            "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
             "target": target.name,
             "damage": dmg,
             "modifiers": [list(m) for m in plan.damage_mods],
@@ -886,7 +895,7 @@ def _apply_area_hit(
         nonlethal=nonlethal,
         attacker_id=attacker.id,
     )
-    return [_damage_event(target, plan, dmg, view), *hit_events(target, hit)]
+    return [_damage_event(attacker, target, plan, dmg, view), *hit_events(target, hit)]
 
 
 def _with_soak_offers(out: Outcome, attacker_id: str, target_ids: list[str]) -> Outcome:
@@ -947,7 +956,7 @@ def _area_attack(
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
         raise RuleError("swade_combat.error.area_needs_ranged")
-    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     _spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
     events = [_area_roll_event(attacker, plan, roll, "swade_combat.area.roll", names)]
@@ -1047,7 +1056,7 @@ def _suppressive_fire(
     plan = plan_attack(new, attacker, None, weapon=w.name, skill=None, options=opts)
     plan.modifiers.append(("swade_combat.mod.recoil", -2))
     plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0
-    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     _spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
     events = [_area_roll_event(attacker, plan, roll, "swade_combat.suppressive.roll", names)]
@@ -1114,7 +1123,7 @@ def _attack_object(
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
         plan.tn, plan.tn_parts = p["parry"], [("swade_combat.tn.parry", p["parry"])]
-    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d))
+    roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     _spend_and_mark(new, attacker, plan, opts, wild=False)
     name = p["object_name"]
     events = [_area_roll_event(attacker, plan, roll, "swade_combat.object.roll", [name])]

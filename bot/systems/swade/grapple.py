@@ -363,6 +363,7 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
         Event(
             key="swade_combat.damage.roll",
             params={
+                "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
                 "target": target.name,
                 "damage": roll.total,
                 "modifiers": [],

@@ -134,6 +134,7 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     roll = rolls.roll_with(
         healer,
         lambda d: roll_trait(healer, new, d, HEALING_SKILL, extra=extra, acting=True)[0],
+        mods=mods,
     )
     healer.support_bonus = 0  # SW-24: spent by the roll, kept or new
     events = [

@@ -31,6 +31,7 @@ from bot.systems.swade.damage import (
     snapshot,
     trait_reroll_hook,
 )
+from bot.systems.swade.damage_rolls import DamageRolls
 from bot.systems.swade.modifiers import (
     BOUND,
     DISTRACTED,
@@ -123,12 +124,17 @@ class ActionRolls:
         owner_id: str,
         previous: list[dict[str, Any]] | None = None,
         reroll: int | None = None,
+        damage: DamageRolls | None = None,
     ) -> None:
         self.dice = dice
         self.owner_id = owner_id
         self.previous = previous or []
         self.reroll = reroll
         self.records: list[dict[str, Any]] = []
+        # SW-35: its damage rolls; replaying for a damage reroll, every trait roll stays.
+        self.damage = damage or DamageRolls(dice)
+        # A benny reroll that did not beat the first: its dice, shown all the same.
+        self.kept: list[Event] = []
 
     def roll(
         self,
@@ -147,20 +153,29 @@ class ActionRolls:
             c,
             lambda dice: roll_trait(c, state, dice, name, extra=extra, acting=acting)[0],
             phase=phase,
+            mods=mods,
         )
         c.support_bonus = 0  # SW-24: spent by the roll, kept or new
         return roll, mods
 
     def roll_with(
-        self, c: SwadeCombatant, make: Callable[[DiceSource], TraitResult], *, phase: int = 0
+        self,
+        c: SwadeCombatant,
+        make: Callable[[DiceSource], TraitResult],
+        *,
+        phase: int = 0,
+        mods: list[Modifier] | None = None,
     ) -> Roll:
-        """A trait roll of ``c`` that ``make`` performs (an attack roll, say)."""
+        """A trait roll of ``c`` that ``make`` performs (an attack roll, say), with the
+        modifiers ``mods`` it was rolled with (named again when a reroll is kept)."""
         i = len(self.records)
         prev = self.previous[i] if i < len(self.previous) else None
         if prev is not None and (prev["who"] != c.id or prev["phase"] != phase):
             prev = None  # the replay took another path: roll afresh
         limit = self.previous[self.reroll]["phase"] if self.reroll is not None else -1
-        if prev is not None and i != self.reroll and prev["phase"] <= limit:
+        if prev is not None and (
+            self.damage.rerolling or (i != self.reroll and prev["phase"] <= limit)
+        ):
             roll = Roll.from_record(prev)
         else:
             result = make(self.dice)
@@ -185,9 +200,19 @@ class ActionRolls:
                 and prev["total"] >= roll.total
                 and not roll.critical_failure
             ):
+                self.kept.append(kept_event(c, result, int(prev["total"]), mods or []))
                 roll = Roll.from_record(prev, kept_previous=True)
         self.records.append(roll.record(c.id, phase))
         return roll
+
+
+def kept_event(c: SwadeCombatant, rolled: TraitResult, kept: int, mods: list[Modifier]) -> Event:
+    """SW-35: a reroll (its dice and modifiers shown) that did not beat the first roll,
+    which stands."""
+    params: dict[str, Any] = {"name": c.name, "rolled": rolled.total, "kept": kept}
+    if mods:
+        params["modifiers"] = [list(m) for m in mods]
+    return Event(key="swade_combat.reroll.attack_kept", params=params, dice=rolled.to_view())
 
 
 Maneuver = Callable[[SwadeState, ActionRolls, dict[str, Any]], tuple[list[Event], Event]]
@@ -228,11 +253,14 @@ def run_maneuver(
     previous: dict[str, Any] | None = None,
     reroll: int | None = None,
     action: bool = True,
+    reroll_damage: bool = False,
 ) -> Outcome:
     """Run a registered maneuver on a copy of ``state`` (or, replaying, on the state
     before it), record its rolls on the owner and offer a benny reroll of each one that
-    is not a critical failure. ``action``: the maneuver is one of the owner's actions
-    (SW-36: counted in its turn; ``False`` for a reaction such as evasion)."""
+    is not a critical failure, and of its damage when it rolled some (SW-35).
+    ``action``: the maneuver is one of the owner's actions (SW-36: counted in its turn;
+    ``False`` for a reaction such as evasion). ``reroll_damage``: replaying, every trait
+    roll stays and each damage is rolled again, the better kept."""
     new = state.model_copy(deep=True) if previous is None else restore(state, previous["before"])
     before = snapshot(new, involved)
     counted: list[Event] = []
@@ -241,9 +269,12 @@ def run_maneuver(
     # Records are replaced whole, never changed in place: a new one means this action
     # incapacitated that combatant (a crush, an area attack...).
     incapacitations = {cid: find_combatant(new, cid).last_incapacitation for cid in involved}
-    rolls = ActionRolls(dice, owner_id, previous["rolls"] if previous else None, reroll)
+    damage = DamageRolls(
+        dice, list(previous.get("damage") or []) if previous else None, reroll=reroll_damage
+    )
+    rolls = ActionRolls(dice, owner_id, previous["rolls"] if previous else None, reroll, damage)
     events, summary = _MANEUVERS[name](new, rolls, params)
-    events = [*counted, *events]
+    events = [*counted, *rolls.kept, *events]
     owner = find_combatant(new, owner_id)
     owner.last_maneuver = {
         "action": name,
@@ -251,6 +282,7 @@ def run_maneuver(
         "involved": involved,
         "before": before,
         "rolls": rolls.records,
+        "damage": damage.records,
     }
     offers = []
     for i, rec in enumerate(rolls.records):
@@ -265,6 +297,17 @@ def run_maneuver(
                 combatant_id=who.id,
                 # SW-37: the button says whose roll it rerolls.
                 data={"owner_id": owner_id, "index": i, "name": who.name},
+            )
+        )
+    if damage.records:  # SW-35: "Repetir una tirada de daño" (seed 001)
+        owner = find_combatant(new, owner_id)
+        offers.append(
+            Offer(
+                action="reroll_maneuver_damage",
+                label_key="swade_combat.offer.reroll_damage",
+                user_id=owner.controller_id,
+                combatant_id=owner.id,
+                data={"owner_id": owner_id},
             )
         )
     # SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a

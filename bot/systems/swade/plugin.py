@@ -8,6 +8,7 @@ from bot.systems.plugin import Plugin
 from bot.systems.swade.moves import MOVES
 from bot.systems.swade.moves.roster import read_sheet
 from bot.systems.swade.moves.suggest import SUGGEST
+from bot.systems.swade.pending import pending
 from bot.systems.swade.state import SwadeState
 from bot.systems.swade.turns import whose_turn
 
@@ -20,6 +21,7 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     suggest=SUGGEST,
     renderers="bot.render.swade",
     turn=whose_turn,
+    pending=pending,
     instead={"initiative:roll": "deal"},
     definitions=lambda state: len(state.power_defs),
 )

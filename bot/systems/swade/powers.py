@@ -300,6 +300,10 @@ def _check_points(c: SwadeCombatant, cost: int, base: int) -> None:
     """SW-40/SW-42: the full cost must be there before casting."""
     if c.power_points is None:
         raise RuleError("swade_powers.error.no_power_points", name=c.name)
+    if c.power_points < cost and cost == base:  # a plain cast: no modifier to drop
+        raise RuleError(
+            "swade_powers.error.short_plain", name=c.name, cost=cost, points=c.power_points
+        )
     if c.power_points < cost:
         raise RuleError(
             "swade_powers.error.short",
@@ -407,6 +411,7 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     roll = rolls.roll_with(
         caster,
         lambda d: roll_trait(caster, new, d, skill, extra=extra, tn=tn, acting=True)[0],
+        mods=mods,
     )
     caster.support_bonus = 0  # SW-24: spent by the roll, kept or new
     events = [_activation_event(caster, resolved, skill, roll, mods, tn, chosen, cost)]
@@ -444,24 +449,24 @@ def backlash(state: SwadeState, caster: SwadeCombatant, dice: DiceSource) -> lis
 
 
 def _modifier_events(power: PowerDef | None, chosen: list[PowerModifier]) -> list[Event]:
-    """SW-41: each modifier and its cost, listed; those whose effect is only told
-    (Heavy Weapon, Selective, Range) say it here."""
+    """SW-41: the modifiers' total cost, then each modifier with its own cost (and, for
+    those whose effect is only told — Heavy Weapon, Selective, Range — that effect)."""
     if not chosen:
         return []
-    listed = {"modifiers": [m.key for m in chosen], "cost": modifiers_cost(chosen)}
-    events = [Event(key="swade_powers.modifiers", params=listed)]
+    events = [Event(key="swade_powers.modifiers", params={"cost": modifiers_cost(chosen)})]
     for m in chosen:
         params: dict[str, Any] = {"modifier": m.key, "cost": m.cost}
+        key = "swade_powers.modifier.cost"
         if m.id.startswith("range_") and power is not None:
             factor = 2 if m.id == "range_double" else 3
             params["factor"] = factor
+            key = "swade_powers.modifier.range_smarts"
             if power.range == "steps" and power.range_steps:
                 params["steps"] = power.range_steps * factor
-                events.append(Event(key="swade_powers.modifier.range_steps", params=params))
-            else:
-                events.append(Event(key="swade_powers.modifier.range_smarts", params=params))
+                key = "swade_powers.modifier.range_steps"
         elif m.id in ("heavy_weapon", "selective"):
-            events.append(Event(key=f"swade_powers.modifier.{m.id}_effect", params=params))
+            key = f"swade_powers.modifier.{m.id}_effect"
+        events.append(Event(key=key, params=params))
     return events
 
 
@@ -500,7 +505,7 @@ def _land(
         effects, raise_die = effects_for(power, raises)
         hit_any, more = _apply_effects(
             state,
-            rolls.dice,
+            rolls,
             caster,
             resolved,
             effects,
@@ -605,7 +610,7 @@ def effects_for(power: PowerDef, raises: int) -> tuple[tuple[EffectDef, ...], bo
 
 def _apply_effects(
     state: SwadeState,
-    dice: DiceSource,
+    rolls: ActionRolls,
     caster: SwadeCombatant,
     resolved: ResolvedPower,
     effects: tuple[EffectDef, ...],
@@ -623,7 +628,7 @@ def _apply_effects(
     for effect in effects:
         if effect.kind == "damage":
             hit_something, more = _damage(
-                state, dice, caster, resolved, effect, target, chosen, raise_die
+                state, rolls, caster, resolved, effect, target, chosen, raise_die
             )
             affected = affected or hit_something
             events += more
@@ -669,7 +674,7 @@ def _condition(state: SwadeState, target: SwadeCombatant, name: str, power: str)
 
 def _damage(
     state: SwadeState,
-    dice: DiceSource,
+    rolls: ActionRolls,
     caster: SwadeCombatant,
     resolved: ResolvedPower,
     effect: EffectDef,
@@ -679,32 +684,38 @@ def _damage(
 ) -> tuple[bool, list[Event]]:
     """SW-11/SW-12: the power's damage, applied through the same path as an attack's
     (``damage.apply_hit``: Toughness and AP, Shaken, wounds, SW-13 incapacitation); the
-    soak offer comes with the outcome (:func:`with_soak_offers`)."""
+    soak offer comes with the outcome (:func:`with_soak_offers`). The roll is recorded
+    (``rolls.damage``) so a benny rerolls it (SW-35)."""
     mods: list[Modifier] = []
     if effect.bonus:
         mods.append(("swade_powers.dmg.power", effect.bonus))
     if joker_damage_bonus(caster, state):
         mods.append(("swade_combat.dmg.joker", 2))  # SW-33
     ap = effect.ap + modifiers_ap(chosen)
-    roll = damage_roll(
-        dice, list(effect.dice), modifier=sum(v for _, v in mods), raise_die=raise_die
+    total, view, events = rolls.damage.roll(
+        target.id,
+        target.name,
+        lambda dice: damage_roll(
+            dice, list(effect.dice), modifier=sum(v for _, v in mods), raise_die=raise_die
+        ),
     )
-    events = [
+    events.append(
         Event(
             key="swade_powers.damage.roll",
             params={
+                "caster": caster.name,  # whose roll it is (issue 27: a hidden one's is masked)
                 "target": target.name,
                 "power": resolved.label,
-                "damage": roll.total,
+                "damage": total,
                 "modifiers": [list(m) for m in mods],
                 "ap": ap,
             },
-            dice=roll.to_view(),
+            dice=view,
         )
-    ]
+    )
     if target.dead:
         return False, events
-    hit = apply_hit(state, target, roll.total, dice, ap=ap, attacker_id=caster.id)
+    hit = apply_hit(state, target, total, rolls.dice, ap=ap, attacker_id=caster.id)
     events += hit_events(target, hit)
     return hit.outcome != "no_effect", events
 

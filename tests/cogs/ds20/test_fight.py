@@ -24,7 +24,7 @@ async def test_a_dodge_with_a_greater_margin_voids_the_attack(tmp_path: Path) ->
     async with ds20_table(tmp_path, [*INITIATIVE, 5, 2]) as table:
         attack = await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
         text = reply(attack).text()
-        assert "Ana ataca a Bruto con Cuchillo: éxito (margen 5)" in text
+        assert "Ana ataca a Bruto con Cuchillo (3/8): éxito (margen 5)" in text
         assert [b["label"] for b in reply(attack).buttons()] == [
             "Esquivar",
             "Bloquear",

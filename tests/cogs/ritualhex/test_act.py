@@ -33,7 +33,10 @@ async def test_a_called_shot_disables_the_limb_and_drops_its_shield(tmp_path: Pa
     # is inactive and the shield (AP cost 2) falls to the ground (RH-9).
     async with rh_table(tmp_path, [5, 5, 5, 5]) as table:
         out = reply(await must(table, "@ana /attack target:Goblin called:mano1 limb:mano2"))
-        assert "Red Haggar usa Piña contra mano1 de Goblin (costo 6, nivel AP 6)." in out.text()
+        assert (
+            "Red Haggar usa Piña (daño 1d-2|1) contra mano1 de Goblin (costo 6, nivel AP 6)."
+            in out.text()
+        )
         out = reply(await must(table, "@gm press Nadie reacciona"))
         text = out.text()
         assert "Red Haggar, Piña: 17 contra 15: ¡éxito!" in text
@@ -113,7 +116,7 @@ async def test_hex_define_and_grant_then_a_minion_attacks_with_it(tmp_path: Path
         assert await acting(table) == ["Goblin"]
 
         out = reply(await must(table, "@gm /attack target:Kara"))
-        assert "Goblin usa Mordisco contra Kara (costo 4, nivel AP 5)." in out.text()
+        assert "Goblin usa Mordisco (daño 1d) contra Kara (costo 4, nivel AP 5)." in out.text()
         # Kara (7 > 5) may react; she has no reaction and passes.
         assert "Pueden reaccionar a Mordisco de Goblin: Kara." in out.text()
         await must(table, "@ana /react pass")

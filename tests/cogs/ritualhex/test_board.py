@@ -114,7 +114,8 @@ def test_a_check_shows_its_dice_and_exact_odds() -> None:
         "co": 3, "difficulty": 10, "cd": 0, "total": 15, "target": 10, "success": True, "s": 5,
     }  # fmt: skip
     text = format_dice(view, "es")
-    assert text.startswith("3d6: [6💥+2, 4, 1] +3 = **15** vs 10 — éxito, <S> = 5 · ")
+    # RH-1: the 6 is shown as the 5 it counts (issue 30): 5 + 2 + 4 + 1 + 3 = 15.
+    assert text.startswith("3d6: [5💥+2, 4, 1] +3 = **15** vs 10 — éxito, <S> = 5 · ")
     assert "83.8% de éxito · <S> medio 6.2" in text
 
 

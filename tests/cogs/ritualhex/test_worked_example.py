@@ -36,7 +36,9 @@ async def test_the_seeds_worked_example_through_commands(tmp_path: Path) -> None
         # @ana attacks the Goblin (Piña by default, 5 AP): AP level 7. The Goblin and
         # the Thrall may react, the Goblin first (9 > 8); the buttons say so.
         out = reply(await must(table, "@ana /attack target:Goblin"))
-        assert "Red Haggar usa Piña contra Goblin (costo 5, nivel AP 7)." in out.text()
+        assert (
+            "Red Haggar usa Piña (daño 1d-2|1) contra Goblin (costo 5, nivel AP 7)." in out.text()
+        )
         assert "Pueden reaccionar a Piña de Red Haggar: Goblin, Thrall." in out.text()
         assert labels(out)[:2] == ["Goblin: Bloqueo", "Goblin: no reacciona"]
         assert await awaiting(table) == ["Goblin", "Thrall"]
@@ -66,7 +68,7 @@ async def test_the_seeds_worked_example_through_commands(tmp_path: Path) -> None
         out = reply(await must(table, "@gm press Thrall: no reacciona"))
         text = out.text()
         assert "Jade Mistress, Parálisis: 15 contra 10: ¡éxito!" in text
-        assert "3d6: [4, 4, 4] +3 = **15** vs 10" in text
+        assert "3d6: [4, 4, 4] +3 (Mag) = **15** vs 10 (10 + Per 0)" in text
         assert "Parálisis de Jade Mistress anula Bloqueo de Goblin." in text
         s = await state(table)
         assert [link.action.name for link in s.chain] == ["Piña", "Bloqueo"]

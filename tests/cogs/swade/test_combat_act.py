@@ -101,7 +101,10 @@ async def test_an_area_attack_names_its_template_weapon_and_targets(tmp_path: Pa
             " actor:Ana",
         )
         text = reply.text()
-        assert "Ana lanza un ataque de área sobre Goblin 1, Goblin 2: 6 contra 4." in text
+        assert (
+            "Ana lanza un ataque de área sobre Goblin 1, Goblin 2 con Pistola (2d6): 6 contra 4."
+            in text
+        )
         assert (await named(table, "Goblin 1")).shaken
         assert not (await named(table, "Goblin 2")).shaken
         all_dice_used(table)

@@ -34,7 +34,7 @@ async def test_an_attack_lists_each_modifier_the_dice_and_damage_against_toughne
             " modifier:1",
         )
         text = reply.text()
-        assert "Ana ataca a Goblin 1: 4 contra 4." in text
+        assert "Ana ataca a Goblin 1 con Pistola (2d6): 4 contra 4." in text
         assert "Modificadores: Distancia -2, Cobertura -2, Situacional +1 (total -3)" in text
         assert "**d8: 7**" in text and "~~🎲 d6: 2~~" in text
         assert "d6: 4 + d6: 3 = **7**" in text
@@ -66,7 +66,9 @@ async def test_a_wild_attack_adds_two_and_leaves_the_attacker_vulnerable(tmp_pat
         force(table, 5, 1, 3, 2)
         [reply, *_] = await must(table, '@gm /wildattack target:Ana actor:"Jefe orco" weapon:hacha')
         text = reply.text()
-        assert "Jefe orco lanza un ataque salvaje contra Ana: 7 contra 6." in text
+        assert (
+            "Jefe orco lanza un ataque salvaje contra Ana con Hacha (Fue+d8): 7 contra 6." in text
+        )
         assert text.count("Ataque salvaje +2") == 2  # on the roll and on the damage
         assert "7 contra Dureza 5: aturdimiento para Ana." in text
         assert has(await named(table, "Jefe orco"), "vulnerable")
@@ -195,7 +197,7 @@ async def test_without_actor_the_combatant_whose_turn_it_is_acts(tmp_path: Path)
         assert "Es el turno de Goblin" in text
         force(table, 2)  # Goblin 1's Fighting d6: 2 against Parry 6
         [reply, *_] = await must(table, "@gm /attack target:Ana weapon:lanza")
-        assert "Goblin 1 ataca a Ana: 2 contra 6." in reply.text()
+        assert "Goblin 1 ataca a Ana con Lanza (Fue+d6): 2 contra 6." in reply.text()
         all_dice_used(table)
 
 

@@ -67,7 +67,7 @@ async def test_evade_rolls_agility_minus_two(tmp_path: Path) -> None:
     async with combat_table(tmp_path) as table:
         force(table, 5, 2)  # Agility d8 5 - 2 = 3: the area attack is not avoided
         [reply, *_] = await must(table, "@ana /react evade")
-        assert "Ana no logra evadirlo (Agilidad 3)." in reply.text()
+        assert "Ana no logra evadirlo (tirada de Agilidad: 3)." in reply.text()
         assert "Evasión -2" in reply.text()
         all_dice_used(table)
 

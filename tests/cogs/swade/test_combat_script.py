@@ -44,7 +44,7 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
     for highlight in (
         "Ana apresa a Goblin 1: queda aferrado.",
         "9 contra Dureza 5: 1 herida; Goblin 2 cae fuera de combate (incapacitación).",
-        "Jefe orco lanza un ataque salvaje contra Bruno: 7 contra 6.",
+        "Jefe orco lanza un ataque salvaje contra Bruno con Hacha (Fue+d8): 7 contra 6.",
         "Bruno absorbe 2 heridas; quedan 0.",
         "Goblin 1 se libera.",
         "8 contra Dureza 8: aturdimiento para Jefe orco.",

@@ -134,9 +134,21 @@ async def test_a_saved_character_and_stat_blocks_bring_their_weapons(tmp_path: P
 
 async def test_the_weapon_autocomplete_offers_the_attackers_weapons(tmp_path: Path) -> None:
     async with combat_table(tmp_path) as table:
-        assert await complete(table, "weapon", "ana") == ["Espada corta", "Pistola"]
-        assert await complete(table, "weapon", "ana", "pis") == ["Pistola"]
-        assert await complete(table, "weapon", "gm", actor="Jefe orco") == ["Hacha"]
+        # SW-44: the sheet's weapons first, as printed, with their damage; then unarmed.
+        assert await complete(table, "weapon", "ana") == [
+            "Espada corta (Fue+d6)",
+            "Pistola (2d6)",
+            "sin arma (FUE)",
+        ]
+        assert await complete(table, "weapon", "ana", "pis") == ["Pistola (2d6)"]
+        assert await complete(table, "weapon", "ana", "desarm") == ["sin arma (FUE)"]
+        assert await complete(table, "weapon", "gm", actor="Jefe orco") == [
+            "Hacha (Fue+d8)",
+            "sin arma (FUE)",
+        ]
+        # A player naming the GM's villain (hidden or not) is offered her own weapons:
+        # another's weapons and their damage are its controller's to see (issue 27).
+        assert "Hacha (Fue+d8)" not in await complete(table, "weapon", "ana", actor="Jefe orco")
         # Nobody's turn, no actor named, and @bruno controls no combatant.
         assert await complete(table, "weapon", "bruno") == []
 

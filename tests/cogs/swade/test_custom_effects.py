@@ -76,7 +76,10 @@ async def test_the_reminder_pings_only_the_controller(tmp_path: Path) -> None:
         mentions = reminder.payload["allowed_mentions"]
         assert mentions["users"] == [str(ana_id)] or mentions["users"] == [ana_id]
         assert mentions.get("parse", []) == [] and not mentions.get("roles")
-        assert "⏳ ✨Fe ciega de Ana termina al final de este turno." in messages[0].text()
+        # Issue 30: the end is announced once, by the reminder: the turn's result leaves
+        # the line out (before, both said it).
+        said = [m.text() for m in messages]
+        assert sum(text.count("Fe ciega de Ana termina") for text in said) == 1
         # No other message of the bot may ping anyone but Ana: her turn's announcement
         # (issue 18's turn pings) mentions her too, and nobody else.
         others = [m for m in messages if m is not reminder and m.payload.get("content")]

@@ -85,7 +85,7 @@ async def test_surprise_by_side_holds_the_ambushers_and_a_caught_victim_has_no_c
     async with swade_table(tmp_path, [2, 3], seed=SEED) as table:
         [reply, *_] = await must(table, "@gm /deal surprise:enemigos")
         text = reply.text()
-        assert "La sorpresa pilla a Ana (Notar 3)" in text
+        assert "La sorpresa pilla a Ana (tirada de Notar: 3)" in text
         assert "quedan en espera: Goblin, Jefe orco" in text
         assert text.count("empieza en espera") == 2  # the group once, not each Goblin
         s = await state(table)
@@ -101,7 +101,7 @@ async def test_surprise_by_names(tmp_path: Path) -> None:
     """Ambushers by name, a group by its name; the victims (Ana) roll Notice: 5 succeeds."""
     async with swade_table(tmp_path, [5, 1], seed=SEED) as table:
         [reply, *_] = await must(table, '@gm /deal surprise:"Goblin, Jefe orco"')
-        assert "Ana se da cuenta de la emboscada (Notar 5)" in reply.text()
+        assert "Ana se da cuenta de la emboscada (tirada de Notar: 5)" in reply.text()
         s = await state(table)
         assert named(s, "Ana").card is not None and not named(s, "Ana").on_hold
         assert all(c.on_hold for c in s.combatants if c.side == "foes")

@@ -126,7 +126,7 @@ async def test_a_stunned_heroine_stays_in_a_neutral_wording(tmp_path: Path) -> N
         await must(table, f'@gm /combatant add name:Ana controller:@ana statblock:"{sheet}"')
         await must(table, "@gm /condition add combatant:Ana condition:stunned")
         dealt = _text(await must(table, "@gm /deal"))
-        assert "Ana sigue con conmoción (Vigor -1): no puede moverse ni actuar." in dealt
+        assert "Ana sigue con conmoción (tirada de Vigor: -1): no puede moverse ni actuar." in dealt
 
 
 async def test_a_hidden_heroine_is_unhurt_then_wounded_in_the_feminine(tmp_path: Path) -> None:

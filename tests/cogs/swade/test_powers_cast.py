@@ -110,11 +110,18 @@ async def test_a_bolt_pays_its_cost_and_its_damage_goes_through_the_attack_path(
         )
         text = reply.text()
         assert "Maga lanza Descarga (Hechicería): 7 contra 4; cuesta 4 PP." in text
-        assert "Perforación de armadura (PA 2), Arma pesada (+3 PP)" in text
+        # SW-41: each modifier with its own cost (issue 30), then their total.
+        assert "Modificadores de poder: +3 PP en total." in text
+        assert "• Perforación de armadura (PA 2) (+1 PP)." in text
+        assert "• Arma pesada (+2 PP): el daño cuenta como arma pesada." in text
         assert "Maga gasta 4 PP (le quedan 6 de 10)." in text
         assert "Descarga causa 11 de daño a Brujo (PA 2)." in text
         assert "Brujo sufre 1 herida" in text
-        assert buttons(reply) == ["Repetir tirada de Maga (beni)", "Absorber (beni)"]
+        assert buttons(reply) == [  # SW-35: the power's damage too (issue 30)
+            "Repetir tirada de Maga (beni)",
+            "Repetir daño (beni)",
+            "Absorber (beni)",
+        ]
         brujo = await named(table, "Brujo")
         assert brujo.wounds == 1 and brujo.shaken
         assert (await named(table, "Maga")).power_points == 6
@@ -198,7 +205,7 @@ async def test_an_area_power_takes_a_count_of_a_group_and_each_may_evade(tmp_pat
         )
         text = reply.text()
         assert "éxito con 1 aumento" in text
-        assert "Goblin 1 evade el ataque (Agilidad 5)." in text
+        assert "Goblin 1 evade el ataque (tirada de Agilidad: 5)." in text
         assert "Explosión causa 9 de daño a Goblin 2" in text
         assert "Repetir tirada de Goblin 1 (beni)" in buttons(reply)
         assert not (await named(table, "Goblin 1")).incapacitated
@@ -216,7 +223,8 @@ async def test_maintained_powers_are_on_the_board_penalise_and_end_with_the_cast
         messages = await must(table, "@gm /cast power power:Protección target:Brujo actor:Brujo")
         board = messages[-1].text()
         assert "Puntos de Poder 14/15" in board
-        assert "Mantiene Protección [1]: quedan 5 rondas" in board
+        assert "Mantiene Protección [1] sobre Brujo: quedan 5 rondas" in board
+        assert "🔮 Protección de Brujo: armadura +2 (quedan 5 rondas)" in board
         assert "✨ Puntos de Poder · 🔮 rondas de los poderes mantenidos" in board
         encounter = await table.bot.encounters.get(table.channel_id)
         brujo = await named(table, "Brujo")
@@ -267,7 +275,7 @@ async def test_lingering_damage_strikes_at_the_start_of_the_victims_next_turn(
         force(table, 6, 2, 3, 2)
         line = '@ana /cast power power:Descarga target:Brujo actor:Maga modifiers:"daño residual"'
         [reply, *_] = await must(table, line)
-        assert "Modificadores de poder: Daño residual (+2 PP)." in reply.text()
+        assert "Modificadores de poder: +2 PP en total.\n• Daño residual (+2 PP)." in reply.text()
         assert "Brujo sufrirá 2d4 más de Descarga al empezar su siguiente turno." in reply.text()
         assert (await named(table, "Maga")).power_points == 7
         for who, card in (("Brujo", "AS"), ("Maga", "KS"), ("Fray", "QS"), ("Goblin", "2C")):
@@ -450,7 +458,9 @@ async def test_casting_in_english(tmp_path: Path) -> None:
         )
         text = reply.text()
         assert "Maga casts Bolt (Spellcasting): 7 against 4; it costs 4 PP." in text
-        assert "Armor Piercing (AP 2), Heavy Weapon (+3 PP)" in text
+        assert "Power modifiers: +3 PP in all." in text
+        assert "• Armor Piercing (AP 2) (+1 PP)." in text
+        assert "• Heavy Weapon (+2 PP): the damage counts as a Heavy Weapon." in text
         text = await refused(table, "@ana /cast power power:Ray target:Brujo actor:Maga")
         assert "“Ray” is not a power its caster can cast." in text
         all_dice_used(table)

@@ -63,21 +63,22 @@ async def test_the_spanish_example_runs_as_documented(tmp_path: Path) -> None:
     said, refused, state = await play(SPANISH, tmp_path)
     assert refused == [
         "«Rayo» no es un poder que pueda lanzar. Sus poderes: Descarga, Explosión,"
-        " Escarcha / Frost. Añádelo a la ficha de quien lo lanza"
-        ' (`/combatiente editar bloque:"Poderes: descarga (1 PP)"`).',
-        "Maga necesita 9 PP (2 del poder y 7 de modificadores) y tiene 8: elige"
-        " menos modificadores o recupera Puntos de Poder (un beni recupera 5)."
-        " (`/ayuda orden:actuar` muestra cómo actuar)",
+        " Escarcha / Frost. Lanza uno de ellos (`poder:`), o que el DJ lo defina para este"
+        ' encuentro, p. ej. `/poder definir texto:"nombre: Rayo; coste: 1; éxito: daño 2d6"`.',
+        "Maga necesita 9 PP (2 del poder y 7 de modificadores) y tiene 8: elige menos"
+        " modificadores (`modificadores:`) o recupera Puntos de Poder (un beni recupera 5:"
+        ' `/benis gastar uso:"Recuperar 5 Puntos de Poder"`).',
     ]
     for highlight in (
         "Poder Escarcha / Frost definido para este encuentro (2 PP).",
         "Brujo mantiene Protección [1] sobre Brujo durante 5 rondas",
-        "Mantiene Protección [1]: quedan 4 rondas",
+        "Mantiene Protección [1] sobre Brujo: quedan 4 rondas",
+        "🔮 Protección de Fray: armadura +2 (quedan 4 rondas)",
         "Puntos de Poder 14/15",
-        "Modificadores de poder: Perforación de armadura (PA 2) (+1 PP).",
+        "Modificadores de poder: +1 PP en total.\n• Perforación de armadura (PA 2) (+1 PP).",
         "9 contra Dureza 5: Brujo sufre 1 herida.",
         "Brujo absorbe 1 herida; quedan 0.",
-        "Goblin 1 evade el ataque (Agilidad 5).",
+        "Goblin 1 evade el ataque (tirada de Agilidad: 5).",
         "9 contra Dureza 5: 1 herida; Goblin 3 cae fuera de combate (incapacitación).",
         "5 contra Dureza 7: sin efecto en Maga.",
         "Fray se cura 1 herida (le quedan 0).",
@@ -98,18 +99,18 @@ async def test_the_english_example_runs_as_documented(tmp_path: Path) -> None:
     said, refused, state = await play(ENGLISH, tmp_path)
     assert refused == [
         "“Ray” is not a power its caster can cast. Its powers: Bolt, Blast, Escarcha / Frost."
-        " Add it to the caster's sheet"
-        ' (`/combatant edit statblock:"Powers: bolt (1 PP)"`).',
+        " Cast one of them (`power:`), or have the GM define it for this encounter, e.g."
+        ' `/power define text:"name: Ray; cost: 1; success: damage 2d6"`.',
         "Maga needs 9 Power Points (2 for the power and 7 for modifiers) and has 8: choose"
-        " fewer modifiers, or recover Power Points (a benny recovers 5)."
-        " (`/help command:act` shows how to act)",
+        " fewer modifiers (`modifiers:`) or recover Power Points (a benny recovers 5:"
+        ' `/bennies spend use:"Recover 5 power points"`).',
     ]
     for highlight in (
         "Power Escarcha / Frost defined for this encounter (2 PP).",
         "Brujo maintains Protection [1] on Brujo for 5 rounds",
-        "Power modifiers: Armor Piercing (AP 2) (+1 PP).",
+        "Power modifiers: +1 PP in all.\n• Armor Piercing (AP 2) (+1 PP).",
         "9 against Toughness 5: Brujo takes 1 wound.",
-        "Goblin 1 evades the attack (Agility 5).",
+        "Goblin 1 evades the attack (Agility roll: 5).",
         "5 against Toughness 7: no effect on Maga.",
         "Fray is healed of 1 wound (0 left).",
         "Modifiers: Powers maintained -1 (total -1)",

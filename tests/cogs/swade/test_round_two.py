@@ -133,10 +133,15 @@ async def test_the_board_shows_a_grappler_holding_a_bound_foe_as_vulnerable(
 
 async def test_a_critical_failures_headline_does_not_read_like_a_hit(tmp_path: Path) -> None:
     for locale, words, wrong in (
-        ("es", "Goblin 1 ataca a Ana: ¡pifia! (su 8 contra 6 no cuenta).", "Ana: 8 contra 6."),
+        (
+            "es",
+            "Goblin 1 ataca a Ana con Lanza (Fue+d6): ¡pifia! (su 8 contra 6 no cuenta).",
+            "Ana: 8 contra 6.",
+        ),
         (
             "en",
-            "Goblin 1 attacks Ana: a critical failure (its 8 against 6 does not count).",
+            "Goblin 1 attacks Ana with Lanza (Fue+d6): a critical failure (its 8 against 6"
+            " does not count).",
             "Ana: 8 against 6.",
         ),
     ):

@@ -23,6 +23,7 @@ EXPANSIONS = {
     "part": ["cabeza", "brazos"],  # ds20.armor.{part}
     "field": ["nombre", "armas"],  # ds20.statline.field.{field}
     "expected": ["score", "weapon"],  # ds20.statline.example.{expected}
+    "weapon_kind": ["pelea", "cc", "fuego"],
 }
 NOT_TEXT = {"ds20.defend"}  # an Offer action id, not a message
 
@@ -49,7 +50,11 @@ def emitted_keys() -> set[str]:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((LOCALES / lang / "ds20.json").read_text("utf-8"))
+    """The system's texts: ds20.json and its feature files (ds20_pending.json...)."""
+    found: dict[str, str] = {}
+    for path in sorted((LOCALES / lang).glob("ds20*.json")):
+        found.update(json.loads(path.read_text("utf-8")))
+    return found
 
 
 def test_every_emitted_key_is_in_both_languages() -> None:

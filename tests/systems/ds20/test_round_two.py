@@ -12,15 +12,14 @@ from bot.render.text import event_line
 from bot.systems.base import RuleError
 from bot.systems.ds20.combat import inflict
 from bot.systems.ds20.firearms import aim, clear_jam, reload, shoot
+from bot.systems.ds20.initiative import roll_initiative, swap_initiative
 from bot.systems.ds20.statline import parse_statline
 from bot.systems.ds20.turns import (
     declare_actions,
     endure_pain,
     first_aid,
     next_turn,
-    roll_initiative,
     run,
-    swap_initiative,
 )
 from tests.systems.ds20.helpers import ANA, GM, PLAYER, dice, in_turn, two
 
@@ -42,7 +41,7 @@ def test_ds12_a_treated_grave_character_survives_its_third_agotamiento() -> None
     state = next_turn(next_turn(treated, GM, dice()).state, GM, dice()).state  # Ana again
     out = endure_pain(state, PLAYER, "c1")  # no confirmation asked: it cannot kill
     ana = out.state.get("c1")
-    assert (ana.fatigue, ana.health) == (3, "grave")
+    assert (ana.fatigue, ana.health) == (3, "ok")  # DS-12: out of Grave since the first aid
     assert "ds20.death" not in keys(out)
 
 

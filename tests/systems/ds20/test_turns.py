@@ -7,6 +7,7 @@ import pytest
 
 from bot.systems.base import RuleError
 from bot.systems.ds20.combat import attack
+from bot.systems.ds20.initiative import roll_initiative, swap_initiative
 from bot.systems.ds20.state import DS20State
 from bot.systems.ds20.statline import parse_statline
 from bot.systems.ds20.turns import (
@@ -18,8 +19,6 @@ from bot.systems.ds20.turns import (
     grave_roll,
     next_turn,
     remove_combatant,
-    roll_initiative,
-    swap_initiative,
     use_technique,
 )
 from tests.systems.ds20.helpers import ANA, GM, PLAYER, dice, in_turn, two

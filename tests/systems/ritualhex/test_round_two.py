@@ -76,7 +76,7 @@ def test_rh9_the_hands_error_says_a_free_hand_is_needed_in_both_languages() -> N
     es, en = _message(err.value, "es"), _message(err.value, "en")
     assert es == (
         "Piña necesita 1 miembro «mano» libre: activo, sin puntos de espera y sin nada"
-        " equipado; Ana no lo tiene. Usa otra acción (`/ayuda orden:actuar`), o corrige su hoja"
-        " (`/combatiente editar bloque:`)."
+        " equipado; Ana no lo tiene. Usa otra acción (`/ayuda orden:actuar`), o corrige su hoja:"
+        " quítalo y añádelo de nuevo (`/combatiente quitar`, `/combatiente añadir bloque:`)."
     ), es
     assert "free: active, with no waiting points and holding nothing" in en, en

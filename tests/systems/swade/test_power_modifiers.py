@@ -138,14 +138,16 @@ def test_the_cost_adds_the_modifiers_and_they_are_listed() -> None:
         ["heavy weapon", "range"],
     )
     assert get(out.state, "m").power_points == 6
-    listed = event(out, "swade_powers.modifiers").params
-    assert listed["cost"] == 3
-    assert listed["modifiers"] == [
-        "swade_powers.modifier.heavy_weapon",
+    assert event(out, "swade_powers.modifiers").params["cost"] == 3
+    # SW-41: each modifier is listed with its own cost (issue 30), and its effect.
+    heavy = event(out, "swade_powers.modifier.heavy_weapon_effect").params
+    assert (heavy["modifier"], heavy["cost"]) == ("swade_powers.modifier.heavy_weapon", 2)
+    ranged = event(out, "swade_powers.modifier.range_smarts").params
+    assert (ranged["modifier"], ranged["cost"], ranged["factor"]) == (
         "swade_powers.modifier.range_double",
-    ]
-    assert "swade_powers.modifier.heavy_weapon_effect" in keys(out)
-    assert event(out, "swade_powers.modifier.range_smarts").params["factor"] == 2
+        1,
+        2,
+    )
 
 
 def test_armor_piercing_lowers_the_armour() -> None:

@@ -95,13 +95,15 @@ def body_part(called: str) -> BodyPart:
 
 def is_firearm(c: DSCombatant, weapon: str | None, wants_firearm: bool) -> bool:
     """Whether the attack is a shot: the named weapon's kind; without a weapon, a
-    firearm-only option asks for a shot, else the first weapon in hand decides."""
+    firearm-only option asks for a shot, else the first weapon in hand that is not
+    Pelea (fists) decides, as the sheet lists them (SW-44's care: unarmed only without
+    one)."""
     if weapon:
         w = next((w for w in c.weapons if fold(w.name) == fold(weapon)), None)
         return w is not None and w.kind == "fuego"
     if wants_firearm:
         return True
-    first = next((w for w in c.weapons if not w.dropped), None)
+    first = next((w for w in c.weapons if not w.dropped and w.kind != "pelea"), None)
     return first is not None and first.kind == "fuego"
 
 

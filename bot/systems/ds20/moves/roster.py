@@ -23,7 +23,7 @@ from bot.systems.ds20.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import read_statline
 from bot.systems.heroes import require_hero_slot
-from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
+from bot.systems.plugin import ControllerOption, Move, Options, Play, SavedSheet, SheetOptions
 from bot.systems.sheets import SheetReading
 from bot.systems.words import fold, side, yes_no
 
@@ -198,11 +198,10 @@ def parse_corrections(text: str) -> dict[str, Any]:
     return changes
 
 
-class EditOptions(Options):
+class EditOptions(ControllerOption):
     combatant: str
     statblock: str | None = None
     name: str | None = None
-    controller: int | None = None
 
 
 def edit(o: EditOptions) -> Play[DS20State]:

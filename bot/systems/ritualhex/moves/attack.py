@@ -2,8 +2,9 @@
 RH-4 called shots), and declaring any action by name (``/act``). Readings of the shared
 options:
 
-- ``weapon`` is an attack action's name; without it, Piña (the heroes' base attack,
-  RH-10), else a minion's first attack;
+- ``weapon`` is an attack action's name; without it, the first attack the sheet or an
+  equipped item gives, the heroes' base Piña (RH-10) only when there is none
+  (:mod:`bot.systems.ritualhex.weapons`);
 - ``called`` is the target's limb (a called shot, RH-4: one target only);
 - ``limb`` is the attacker's limb used;
 - ``target`` may list several combatants separated by commas (multi-target actions).
@@ -18,26 +19,24 @@ from bot.systems.plugin import Move, Options, Play
 from bot.systems.ritualhex.actions import action_term, named
 from bot.systems.ritualhex.moves.who import Rules, acting, find_part, find_targets, play
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
+from bot.systems.ritualhex.weapons import default_attack, is_attack
 from bot.systems.ritualhex.words import as_written
-
-DEFAULT_WEAPON = "Piña"
 
 
 def attack_name(c: RHCombatant, weapon: str | None) -> str:
-    """The attack action: the one named (refused when it is not an attack), else Piña,
-    else the first attack it has."""
+    """The attack action: the one named (refused when it is not an attack), else the
+    first attack its sheet or equipment gives, the base Piña only when there is none
+    (:func:`bot.systems.ritualhex.weapons.default_attack`)."""
     available = rh.available_actions(c)
-    attacks = [a for a, _ in available if a.kind == "attack" and not a.is_reaction]
     if weapon:
         found = next((a for a, _ in available if named(a, weapon)), None)
-        if found is not None and (found.kind != "attack" or found.is_reaction):
+        if found is not None and not is_attack(found):
             raise RuleError("ritualhex_cog.error.not_an_attack", action=action_term(found))
         return weapon
-    if any(named(a, DEFAULT_WEAPON) for a in attacks):
-        return DEFAULT_WEAPON
-    if not attacks:
+    chosen = default_attack(available)
+    if chosen is None:
         raise RuleError("ritualhex_cog.error.no_attack", name=c.name)
-    return attacks[0].name
+    return chosen.name
 
 
 def declaring(

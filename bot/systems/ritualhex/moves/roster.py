@@ -9,6 +9,8 @@
   controller is given, else minions. ``count`` > 1 numbers the copies.
 - ``/join``: a saved character joins as the caller's hero (``add_combatant`` lets a
   player add a hero for themself).
+- ``/combatant edit``: the GM renames a combatant or gives it to a player
+  (:mod:`bot.systems.ritualhex.edit`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bot.systems.base import Actor, Event, Outcome, RuleError, chain
 from bot.systems.bounds import require_room
 from bot.systems.heroes import require_hero_slot
 from bot.systems.plugin import Move, Options, Play, SavedSheet, SheetOptions
+from bot.systems.ritualhex.edit import edit_combatant
 from bot.systems.ritualhex.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ritualhex.sheet import read_sheet as read_rh_sheet
 from bot.systems.ritualhex.state import ActionDef, RHCombatant, RitualHexState
@@ -144,8 +147,34 @@ def remove(o: RemoveOptions) -> Play[RitualHexState]:
     return play("remove", run)
 
 
+class EditOptions(Options):
+    """``/combatant edit`` in Ritual Hex: a new name, a new controller (not the sheet:
+    :mod:`bot.systems.ritualhex.edit`)."""
+
+    combatant: str
+    name: str | None = None
+    controller: int | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> EditOptions:
+        if self.name is None and self.controller is None:
+            raise RuleError("ritualhex_cog.error.nothing_to_edit")
+        return self
+
+
+def edit(o: EditOptions) -> Play[RitualHexState]:
+    def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
+        target = find_combatant(state, o.combatant)
+        return edit_combatant(
+            state, actor, combatant_id=target.id, name=o.name, controller_id=o.controller
+        )
+
+    return play("edit", run)
+
+
 MOVES = (
     Move("combatant:add", AddOptions, add),
+    Move("combatant:edit", EditOptions, edit),
     Move("combatant:remove", RemoveOptions, remove),
     Move("join", JoinOptions, join),
 )

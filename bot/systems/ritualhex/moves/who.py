@@ -109,7 +109,11 @@ def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant
     """Who acts: the one named; else the caller's combatant holding the opportunity
     (the GM: a minion, or a hero nobody else controls); else (a player) their only
     combatant, so the rules can say whose opportunity it is."""
+    if state.chain:  # RH-8: the chain is answered first; nobody holds an opportunity
+        raise RuleError("ritualhex.error.chain_open")
     holders = [c for cid in state.acting if (c := state.peek(cid)) is not None]
+    if not holders and state.phase != "round":
+        raise RuleError("ritualhex.error.no_round")
     turn = holders
     if actor.is_gm and not name:
         turn = [c for c in holders if c.controller_id in (None, actor.user_id)]
@@ -122,7 +126,11 @@ def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant
     except RuleError as exc:
         if exc.key != "names.which_actor":
             raise
-    raise RuleError("ritualhex_cog.error.which_actor", acting=_names(state, state.acting))
+    raise RuleError(
+        "ritualhex_cog.error.which_actor",
+        acting=_names(state, state.acting),
+        example=(turn or holders)[0].name if turn or holders else "—",
+    )
 
 
 def reactor(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant:

@@ -26,6 +26,7 @@ from bot.systems.swade.moves.attack_words import weapon_choice, weapon_of
 from bot.systems.swade.moves.who import acting, fight, find_combatant, targets
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
+from bot.systems.swade.weapons import is_ranged
 from bot.systems.verbs import WORDS, Verb, Verbs, given_options
 from bot.systems.words import fold
 
@@ -141,15 +142,18 @@ def _target(o: ActOptions, state: SwadeState) -> SwadeCombatant:
     return find_combatant(state, _need(o.target, "target", o))
 
 
-def _weapon_named(c: SwadeCombatant, text: str, fits: Callable[[Weapon], bool]) -> str:
-    """The weapon named by ``text``, else ``c``'s only weapon that ``fits``."""
+def _weapon_named(
+    c: SwadeCombatant, text: str, fits: Callable[[Weapon], bool], *, first: bool = False
+) -> str:
+    """The weapon named by ``text``, else ``c``'s only weapon that ``fits`` (``first``:
+    an attack's, SW-44: the first one that fits, as the sheet prints them)."""
     if text:
         w = weapon_of(c, text)
         if w is None:
             raise RuleError("swade_combat.error.unknown_weapon", name=text, combatant=c.name)
         return w.name
     fitting = [w for w in c.weapons if fits(w)]
-    if len(fitting) != 1:
+    if not fitting or (len(fitting) > 1 and not first):
         raise RuleError("swade_combat_cog.error.which_weapon", name=c.name)
     return fitting[0].name
 
@@ -234,7 +238,7 @@ def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Out
     words = o.action.args.split()
     template = next((TEMPLATES[w] for w in words if w in TEMPLATES), "medium")
     rest = [w for w in words if w not in TEMPLATES and w not in LAUNCHED | EVASION]
-    weapon = _weapon_named(c, " ".join(rest), lambda w: bool(w.range))
+    weapon = _weapon_named(c, " ".join(rest), is_ranged, first=True)
     return combat.area_attack(
         state, who, dice, attacker_id=c.id,
         target_ids=targets(state, _need(o.target, "target", o)),
@@ -246,7 +250,7 @@ def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Out
 
 def _suppress(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _me(o, state, who)
-    weapon = _weapon_named(c, o.action.args, lambda w: bool(w.range) and w.rof >= 2)
+    weapon = _weapon_named(c, o.action.args, lambda w: is_ranged(w) and w.rof >= 2, first=True)
     return combat.suppressive_fire(
         state, who, dice, attacker_id=c.id,
         target_ids=targets(state, _need(o.target, "target", o)), weapon=weapon,
@@ -255,7 +259,7 @@ def _suppress(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) ->
 
 def _break(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _me(o, state, who)
-    weapon, dmg = weapon_choice(c, o.action.args or None)
+    weapon, dmg = weapon_choice(c, o.action.args or None, ranged=False)  # SW-44: melee
     options = AttackOptions(damage=dmg) if dmg else AttackOptions()
     return combat.attack_object(
         state, who, dice, attacker_id=c.id, hardness=int(_need(o.value, "value", o)),

@@ -15,6 +15,7 @@ from bot.systems.swade.moves.attack_words import attack_options, weapon_choice
 from bot.systems.swade.moves.who import Rules, acting, fight, find_combatant
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeState
+from bot.systems.swade.weapons import wants_ranged
 
 
 class WildAttackOptions(Options):
@@ -49,7 +50,8 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         me = acting(state, actor, o.actor)
         target = find_combatant(state, o.target)
-        weapon, damage = weapon_choice(me, o.weapon)
+        ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
+        weapon, damage = weapon_choice(me, o.weapon, ranged=ranged)
         options = declared.model_copy(update={"damage": damage}) if damage else declared
         return attack(
             state, actor, dice, attacker_id=me.id, target_id=target.id, weapon=weapon,

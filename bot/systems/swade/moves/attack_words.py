@@ -6,7 +6,9 @@
 Readings (README "Savage Worlds: combat"):
 
 - ``weapon`` not on the sheet but written as damage (``Str+d6``, ``2d6``) is an
-  unarmed-style attack with that damage; "desarmado"/"unarmed" attacks with fists.
+  unarmed-style attack with that damage; "desarmado"/"unarmed" attacks with fists;
+  without ``weapon``, the sheet's weapon that fits the attack (SW-44,
+  :mod:`bot.systems.swade.weapons`).
 - ``called:unarmored-4`` (or ``sin armadura -4``): an unarmoured spot with the GM's
   penalty (SW-22).
 """
@@ -22,6 +24,7 @@ from bot.systems.base import RuleError
 from bot.systems.swade.bounds import ARMOR, WEAPON_AP, WEAPON_ROF
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeCombatant, Weapon
+from bot.systems.swade.weapons import fitting_weapon
 from bot.systems.words import fold
 
 ILLUMINATION = {"dim": "dim", "dark": "dark", "pitch_black": "pitch_dark"}
@@ -217,11 +220,16 @@ def weapon_of(c: SwadeCombatant, text: str) -> Weapon | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def weapon_choice(c: SwadeCombatant, text: str | None) -> tuple[str | None, str | None]:
+def weapon_choice(
+    c: SwadeCombatant, text: str | None, *, ranged: bool
+) -> tuple[str | None, str | None]:
     """(weapon name on the sheet, damage notation): the option names a weapon, fists, or
-    damage written out (``Str+d6``); anything else is left to the rules to refuse."""
+    damage written out (``Str+d6``); anything else is left to the rules to refuse.
+    Without the option, SW-44: the sheet's first weapon that fits the attack (``ranged``:
+    Shooting or throwing), unarmed only when it has none."""
     if text is None:
-        return None, None
+        w = fitting_weapon(c, ranged=ranged)
+        return (w.name if w is not None else None), None
     folded = fold(text)
     if folded in UNARMED:
         return None, None

@@ -9,13 +9,21 @@ failure cannot be rerolled, SW-4), nothing is spent.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Outcome
+from bot.systems.base import Actor, Offer, Outcome
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, maneuvers, powers, sheet_rolls, turns
+from bot.systems.swade import (
+    combat,
+    damage,
+    maneuvers,
+    power_rerolls,
+    powers,
+    sheet_rolls,
+    turns,
+)
 from bot.systems.swade.moves.who import Rules, find_combatant, own_combatant, with_benny
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -55,8 +63,28 @@ SPENDS: dict[str, Callable[[SwadeState, Actor, DiceSource, str], Outcome]] = {
 }
 
 
-def spend(use: str, combatant_id: str) -> Rules:
-    """The rules call a benny of ``use`` runs for one combatant."""
+# SW-35: what ``/bennies spend`` rerolls when the last result offers it: the button of
+# that use under it, for that combatant ("right after it", as the refusals say).
+OFFERED: dict[str, tuple[str, ...]] = {
+    "reroll": (
+        "reroll_attack", "reroll_maneuver", "reroll_trait", "reroll_incapacitation",
+        "reroll_turn_start",
+    ),
+    "damage": ("reroll_damage", "reroll_maneuver_damage"),
+}  # fmt: skip
+
+
+def spend(use: str, combatant_id: str, offers: Sequence[Offer] = ()) -> Rules:
+    """The rules call a benny of ``use`` runs for one combatant: the reroll the last
+    result offers it (its button's, :data:`OFFERED`), else the use's own rules
+    (:data:`SPENDS`: the last attack's roll or damage, soak...)."""
+    for offer in offers:
+        if offer.combatant_id == combatant_id and offer.action in OFFERED.get(use, ()):
+            move = next(m for m in MOVES if m.command == f"offer:{offer.action}")
+            chosen = move.options.model_validate({**offer.data, "combatant_id": combatant_id})
+            planned = move.play(chosen)
+            assert isinstance(planned, Play)
+            return planned.rules
     return partial(SPENDS[use], cid=combatant_id)
 
 
@@ -89,6 +117,12 @@ class ManeuverOffer(OfferOptions):
     owner_id: str
     index: int
     name: str | None = None
+
+
+class ManeuverDamageOffer(OfferOptions):
+    """SW-35: the damage of the last maneuver (a power's) of ``owner_id``."""
+
+    owner_id: str
 
 
 class TraitOffer(OfferOptions):
@@ -148,6 +182,13 @@ def reroll_maneuver(o: ManeuverOffer) -> Play[SwadeState]:
     return with_benny("reroll", _paid_by(o.combatant_id), run)
 
 
+def reroll_maneuver_damage(o: ManeuverDamageOffer) -> Play[SwadeState]:
+    """SW-35 "Repetir daño (beni)" under a power's damage: every damage roll again,
+    the better of each kept (:mod:`bot.systems.swade.power_rerolls`)."""
+    run = partial(power_rerolls.reroll_maneuver_damage, owner_id=o.owner_id)
+    return with_benny("damage", _paid_by(o.combatant_id), run)
+
+
 def reacting_with(use: str) -> Callable[[ReactOptions], Play[SwadeState]]:
     """``/react soak|unshake``: the combatant named, else the user's only one."""
 
@@ -171,6 +212,7 @@ MOVES = (
     Move("offer:reroll_incapacitation", OfferOptions, reroll_vigor(damage.reroll_incapacitation)),
     Move("offer:reroll_turn_start", OfferOptions, reroll_vigor(turns.reroll_turn_start)),
     Move("offer:reroll_maneuver", ManeuverOffer, reroll_maneuver),
+    Move("offer:reroll_maneuver_damage", ManeuverDamageOffer, reroll_maneuver_damage),
     Move("offer:reroll_trait", TraitOffer, reroll_trait),
     Move("react:soak", ReactOptions, reacting_with("soak")),
     Move("react:unshake", ReactOptions, reacting_with("unshake")),

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
-from bot.systems.plugin import Move, Options, Play, SavedSheet
+from bot.systems.plugin import ControllerOption, Move, Options, Play, SavedSheet
 from bot.systems.sheets import SheetReading
 from bot.systems.swade import encounter_rules
 from bot.systems.swade.moves.who import SYSTEM, find_combatant, table
@@ -150,11 +150,10 @@ def parse_corrections(text: str) -> dict[str, Any]:
     return changes
 
 
-class EditOptions(Options):
+class EditOptions(ControllerOption):
     combatant: str
     statblock: str | None = None
     name: str | None = None
-    controller: int | None = None
 
 
 def edit(o: EditOptions) -> Play[SwadeState]:

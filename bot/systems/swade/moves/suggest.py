@@ -19,7 +19,7 @@ from bot.systems.swade.power_defs import EXAMPLES, index_of
 from bot.systems.swade.power_models import PowerDef
 from bot.systems.swade.power_modifiers import power_modifier_choices
 from bot.systems.swade.sheet_rolls import trait_label
-from bot.systems.swade.state import SwadeCombatant, SwadeState
+from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
 from bot.systems.words import fold
 
 
@@ -34,9 +34,23 @@ def _acting(state: SwadeState, asker: Asker) -> list[SwadeCombatant]:
 
 
 def weapons(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
-    """The acting combatant's weapons (:func:`_acting`)."""
-    names = dict.fromkeys(w.name for c in _acting(state, asker) for w in c.weapons)
-    return [(n, n) for n in matching(names, typed)]
+    """SW-44: the acting combatant's weapons (:func:`_acting`) in the order its sheet
+    prints them, each with its damage ("Battle axe (Str+d10)"), then unarmed."""
+    attackers = _acting(state, asker)
+    if not attackers:
+        return []
+    labels = {w.name: weapon_label(w) for c in attackers for w in c.weapons}
+    pairs = [(label, name) for name, label in labels.items()]
+    pairs.append(
+        (t("swade_combat.weapon.unarmed", asker.lang), t("swade_combat_cog.unarmed", asker.lang))
+    )
+    needle = fold(typed)
+    return [(label, v) for label, v in pairs if needle in fold(label) or needle in fold(v)]
+
+
+def weapon_label(w: Weapon) -> str:
+    """A weapon as a choice: its name and its damage as printed."""
+    return f"{w.name} ({w.damage})" if w.damage else w.name
 
 
 def traits(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:

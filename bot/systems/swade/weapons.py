@@ -1,0 +1,71 @@
+"""SW-44: the weapon an attack uses when the command names none, and how every attack
+reply names it. Pure.
+
+- A Fighting attack uses the first melee weapon on the sheet (one without a range), as
+  printed; a Shooting or throwing attack the first ranged one (with a range). Strength
+  alone (unarmed) only when the sheet has no such weapon.
+- Which kind of attack a command without ``weapon:`` makes is read from what it says:
+  ``skill`` (Shooting or Athletics: ranged; any other: melee), a range band, the flags
+  that only a ranged attack takes (``thrown``, ``shotgun``, ``rof:N`` above 1, ``aim``,
+  ``engaged``, ``outofmelee``), or an attacker that aimed (SW-24). Nothing of that: a
+  Fighting attack. So an archer's ``/attack`` without ``weapon:`` punches unless it says
+  it shoots; the reply names "unarmed (Str)" and the player adds ``weapon:`` or
+  ``range:``.
+- Every attack reply names the weapon and its damage as the sheet prints it ("with
+  Battle axe (Str+d10)"), damage written out (``weapon:Str+d6``) as "with damage
+  Str+d6", and an unarmed attack as "unarmed (Str)": a wrong default is seen at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.systems.swade.modifiers import AttackOptions
+from bot.systems.swade.state import SwadeCombatant, Weapon
+
+RANGED_SKILLS = frozenset({"shooting", "athletics"})
+
+
+def is_ranged(w: Weapon) -> bool:
+    """A weapon with a range (``12/24/48``) shoots or is thrown; any other is melee."""
+    return bool(w.range)
+
+
+def wants_ranged(
+    c: SwadeCombatant, skill: str | None, declared: AttackOptions, *, band: bool
+) -> bool:
+    """SW-44: whether an attack that names no weapon is Shooting or throwing (the
+    module's list: the skill, a range band ``band`` given, a ranged-only flag, aiming)."""
+    if skill is not None:
+        return skill in RANGED_SKILLS
+    return (
+        band
+        or declared.thrown
+        or declared.shotgun
+        or declared.rof > 1
+        or declared.aimed
+        or declared.engaged
+        or declared.shoot_out_of_melee
+        or c.aiming
+    )
+
+
+def fitting_weapon(c: SwadeCombatant, *, ranged: bool) -> Weapon | None:
+    """SW-44: the first weapon on ``c``'s sheet, in the order printed, that fits the
+    attack (a ranged one for Shooting or throwing, a melee one for Fighting); None when
+    it has none (unarmed: Strength alone)."""
+    return next((w for w in c.weapons if is_ranged(w) == ranged), None)
+
+
+def weapon_phrase(w: Weapon | None, damage: str | None) -> dict[str, Any]:
+    """How a reply names the weapon of an attack (SW-44), as a phrase the renderer
+    writes in the reader's language: ``{"key": ..., "params": ...}``. The weapon's name
+    and damage are the sheet's text, shown as written."""
+    if w is not None:
+        shown = damage or w.damage
+        if shown:
+            return {"key": "swade_combat.weapon.named", "params": {"name": w.name, "damage": shown}}
+        return {"key": "swade_combat.weapon.named_bare", "params": {"name": w.name}}
+    if damage:
+        return {"key": "swade_combat.weapon.damage_only", "params": {"damage": damage}}
+    return {"key": "swade_combat.weapon.unarmed", "params": {}}
