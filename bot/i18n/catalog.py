@@ -8,7 +8,8 @@ key itself (and a test fails when a key exists in one language only).
 A parameter is looked up in the catalogue only where the template says so, with
 ``{param:key}``: its value is a catalogue key the code chose (``"system.swade"``, a list
 of them is translated item by item and joined), or a key with its own parameters
-(:func:`term`: ``{"key": "swade.condition.name.bound", "gender": "f"}``). Every other
+(:func:`term`: ``{"key": "swade.condition.name.bound", "params": {"gender": "f"}}``, a
+*phrase*: the renderer writes one in any parameter, ``bot.render.text``). Every other
 parameter is inserted as it is, so user text (a combatant called ``encounter.gm_only``)
 is never replaced by bot text (issue 21).
 
@@ -103,11 +104,24 @@ def key_params(key: str, lang: str = "es") -> frozenset[str]:
     return _template(text)[2] if text is not None else frozenset()
 
 
+def is_phrase(value: Any) -> bool:
+    """A parameter that is a phrase the code built: exactly ``{"key": str, "params":
+    dict}``, written in the reader's language with its own parameters ("with Battle axe
+    (Str+d10)", SW-44; a condition said of her). Never text a user typed: that is always
+    a string."""
+    return (
+        isinstance(value, Mapping)
+        and value.keys() == {"key", "params"}
+        and isinstance(value["key"], str)
+        and isinstance(value["params"], Mapping)
+    )
+
+
 def term(key: str, **params: Any) -> dict[str, Any]:
-    """A ``:key`` parameter that needs parameters of its own (a condition said of a
-    combatant: ``term("swade.condition.name.bound", gender="f")``); plain data, so an
+    """A phrase (:func:`is_phrase`): a key with parameters of its own (a condition said
+    of a combatant: ``term("swade.condition.name.bound", gender="f")``); plain data, so an
     event that carries it is stored and rendered later like any other."""
-    return {"key": key, **params}
+    return {"key": key, "params": params}
 
 
 def written(text: str) -> dict[str, Any]:
@@ -122,9 +136,8 @@ def _looked_up(value: Any, lang: str) -> Any:
     is. Lists are translated item by item."""
     if isinstance(value, str):
         return t(value, lang) if value in catalog(lang) else value
-    if isinstance(value, Mapping) and isinstance(value.get("key"), str):
-        params = {k: v for k, v in value.items() if k != "key"}
-        return t(value["key"], lang, **params)
+    if is_phrase(value):
+        return t(value["key"], lang, **value["params"])
     if isinstance(value, list | tuple):
         return Joined([str(_looked_up(item, lang)) for item in value])
     return value

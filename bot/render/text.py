@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import CommandName, OptionNames, shown, t
-from bot.i18n.catalog import choices, key_params
+from bot.i18n.catalog import choices, is_phrase, key_params
 from bot.i18n.message import Joined
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
-from bot.systems.base import Event, is_phrase, read_summary
+from bot.systems.base import Event, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:

@@ -7,6 +7,7 @@ Helpers here work on a state the caller already copied; the public functions
 
 from __future__ import annotations
 
+from bot.i18n import term
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import LIST_MAX, NAME_MAX, count, present, require, require_room
 from bot.systems.common import raw_items
@@ -119,10 +120,7 @@ def begin_round(state: RitualHexState, events: list[Event]) -> None:
                 "round": state.round,
                 # phrases, so a hidden minion's level can be masked (issue 27)
                 "levels": [
-                    {
-                        "key": "ritualhex.level_of",
-                        "params": {"name": c.name, "ap_level": c.ap_level},
-                    }
+                    term("ritualhex.level_of", name=c.name, ap_level=c.ap_level)
                     for c in in_order(active(state))
                 ],
             },

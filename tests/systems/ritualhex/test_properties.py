@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.dice.source import RandomSource
+from bot.i18n import term
 from bot.systems.base import Outcome, RuleError
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex import (
@@ -144,7 +145,7 @@ def test_the_board_shows_needle_levels_limbs_equipment_and_the_chain() -> None:
     goblin = view["combatants"][0]
     [shield] = goblin["equipment"]
     assert (shield["name"], shield["worn_on"], shield["working"]) == ("Escudo", ["mano1"], True)
-    assert shield["worn_labels"] == [{"key": "ritualhex.part.mano", "number": "1"}]  # "hand1"
+    assert shield["worn_labels"] == [term("ritualhex.part.mano", number="1")]  # "hand1"
     assert goblin["stats"]["def"] == 2
     assert [limb["key"] for limb in goblin["limbs"]] == ["mano1", "mano2", "pies"]
     assert view["chain"][0]["action"] == "Piña" and view["chain"][0]["targets"] == [gob]
