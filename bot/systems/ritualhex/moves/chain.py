@@ -8,7 +8,7 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, NoOptions, Options, Play
-from bot.systems.ritualhex.moves.who import find_combatant, play, reactor
+from bot.systems.ritualhex.moves.who import action_text, find_combatant, play, reactor
 from bot.systems.ritualhex.state import RitualHexState
 
 
@@ -25,7 +25,8 @@ def react(o: ReactOptions) -> Play[RitualHexState]:
     def run(state: RitualHexState, who: Actor, dice: DiceSource) -> Outcome:
         c = reactor(state, who, o.actor)
         ally = find_combatant(state, o.target).id if o.target else None
-        return rh.react(state, who, dice, reactor_id=c.id, reaction=o.reaction, target=ally)
+        reaction = action_text(c, o.reaction)
+        return rh.react(state, who, dice, reactor_id=c.id, reaction=reaction, target=ally)
 
     return play("react", run)
 
