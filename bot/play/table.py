@@ -30,7 +30,7 @@ from bot.clock import ManualClock
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
-from bot.i18n import CommandName, OptionNames, catalog, command_word
+from bot.i18n import CommandName, OptionExample, OptionNames, catalog, command_word
 from bot.play.lines import Line, LineError, parse_line
 from bot.play.recorder import (
     PayloadViolation,
@@ -325,20 +325,24 @@ class OfflineTable:
         command: Any = top
         path = [top.name]
         while isinstance(command, app_commands.Group):
+            subs = OptionNames(c.name for c in command.commands)
+            example = CommandName(" ".join([*path, command.commands[0].name]))
             if len(words) < len(path) + 1:
-                subs = OptionNames(c.name for c in command.commands)
                 raise LineError(
-                    "play.err.needs_sub", command=CommandName(" ".join(path)), subs=subs
+                    "play.err.needs_sub",
+                    command=CommandName(" ".join(path)),
+                    subs=subs,
+                    example=example,
                 )
             word = _english(words[len(path)], (c.name for c in command.commands))
             sub = command.get_command(word)
             if sub is None:
-                subs = OptionNames(c.name for c in command.commands)
                 raise LineError(
                     "play.err.unknown_sub",
                     sub=words[len(path)],
                     command=CommandName(" ".join(path)),
                     subs=subs,
+                    example=example,
                 )
             command = sub
             path.append(sub.name)
@@ -440,6 +444,7 @@ class OfflineTable:
                 "play.err.missing",
                 command=CommandName(command.qualified_name),
                 options=OptionNames(missing),
+                first=OptionNames(missing[:1]),
             )
         return options
 
@@ -451,24 +456,30 @@ class OfflineTable:
                 names.add(command_word(choice.name, "es").lower())
                 if raw.lower() in names:
                     return choice.value
-            allowed = ", ".join(str(c.value) for c in param.choices)
             raise LineError(
-                "play.err.choice", option=OptionNames([param.name]), value=raw, allowed=allowed
+                "play.err.choice",
+                option=OptionNames([param.name]),
+                value=raw,
+                allowed=OptionNames(c.name for c in param.choices),
+                example=OptionExample(param.name, param.choices[0].name),
             )
+        option = OptionNames([param.name])
         try:
             if kind is discord.AppCommandOptionType.integer:
                 return int(raw)
             if kind is discord.AppCommandOptionType.number:
                 return float(raw)
         except ValueError:
-            raise LineError("play.err.number", option=param.name, value=raw) from None
+            example = OptionExample(param.name, str(_number_in_range(param)))
+            raise LineError("play.err.number", option=option, value=raw, example=example) from None
         if kind is discord.AppCommandOptionType.boolean:
             lowered = raw.lower()
             if lowered in ("true", "yes", "sí", "si", "1", "on"):
                 return True
             if lowered in ("false", "no", "0", "off"):
                 return False
-            raise LineError("play.err.boolean", option=param.name, value=raw)
+            example = OptionExample(param.name, "word.yes")
+            raise LineError("play.err.boolean", option=option, value=raw, example=example)
         if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
             target = self.user(raw.lstrip("@"))
             resolved.setdefault("users", {})[str(target.id)] = target.payload()
@@ -566,6 +577,13 @@ class OfflineTable:
         return self._base_payload(
             user, 5, {"custom_id": modal.data.get("custom_id"), "components": rows}
         )
+
+
+def _number_in_range(param: app_commands.Parameter) -> int:
+    """A number the option takes, for an example: 3, or the bound nearest it."""
+    low = param.min_value if param.min_value is not None else 3
+    high = param.max_value if param.max_value is not None else 3
+    return int(min(max(3, low), high))
 
 
 @functools.cache
