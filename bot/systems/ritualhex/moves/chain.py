@@ -90,5 +90,6 @@ MOVES = (
     Move("offer:rh_pass", Offered, pass_offered),
     Move("offer:rh_pass_all", NoOptions, pass_all),
     Move("offer:rh_end_opportunity", Offered, end_offered),
+    # Boards drawn before "Nadie reacciona" left them (one button per action) carry it.
     Move("board:rh_pass_all", NoOptions, pass_all),
 )

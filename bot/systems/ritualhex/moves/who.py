@@ -178,7 +178,9 @@ def reaction_label(c: RHCombatant | None, reaction: str) -> dict[str, object]:
 def offers(state: RitualHexState) -> list[Offer]:
     """The rules' offers (``offers_for``) as buttons with names: one per usable
     reaction of the reactors who answer now, then pass-all, ending a Multi-ataque, and
-    each waiting combatant's pass (the first 25 are shown)."""
+    each waiting combatant's pass (the first 25 are shown). One button per action:
+    pass-all only while several may react (with one, it is that one's pass), and only
+    here, under the result (the board has none)."""
     head = set(next_reactors(state))
     first: list[Offer] = []
     rest: list[Offer] = []
@@ -202,6 +204,9 @@ def offers(state: RitualHexState) -> list[Offer]:
                 update={"label_key": "ritualhex_cog.offer.pass", "data": {"name": name}}
             )
             (first if offer.combatant_id in head else rest).append(moved)
+        elif offer.action == "rh_pass_all":
+            if len(state.awaiting) > 1:
+                first.append(offer)
         elif offer.action == "rh_end_opportunity":
             first.append(
                 offer.model_copy(
