@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from bot.i18n import LANGUAGES, catalog
+from bot.i18n import LANGUAGES, OptionNames, catalog
 from bot.systems.base import RuleError
 from bot.systems.words import fold, readings
 
@@ -91,7 +91,9 @@ class Verbs:
             raise RuleError(self.extra_words, words=words)
         for option in given:
             if option not in verb.takes:
-                raise RuleError(self.unused, option=option, action=self.label_of(verb.id))
+                raise RuleError(  # the option as the reader's Discord names it
+                    self.unused, option=OptionNames([option]), action=self.label_of(verb.id)
+                )
 
 
 def given_options(values: Mapping[str, Any], options: Iterable[str]) -> list[str]:

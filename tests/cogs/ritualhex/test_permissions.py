@@ -109,12 +109,13 @@ async def test_a_player_cannot_run_the_gms_commands(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "option"),
     [
-        ("@ana /attack target:Goblin gangup:2", "gangup"),
-        ("@ana /attack target:Goblin modifier:1", "modifier"),
-        ("@ana /attack target:Goblin skill:Pelea", "skill"),
-        ("@ana /attack target:Goblin bonus:1", "bonus"),
-        ("@ana /attack target:Goblin distance:5", "distance"),
-        ("@ana /act action:Piña target:Goblin value:2", "value"),
+        # The option as a Spanish Discord names it.
+        ("@ana /attack target:Goblin gangup:2", "superioridad_numérica"),
+        ("@ana /attack target:Goblin modifier:1", "modificador"),
+        ("@ana /attack target:Goblin skill:Pelea", "habilidad"),
+        ("@ana /attack target:Goblin bonus:1", "bonos"),
+        ("@ana /attack target:Goblin distance:5", "distancia"),
+        ("@ana /act action:Piña target:Goblin value:2", "valor"),
     ],
 )
 async def test_another_systems_option_is_refused_and_changes_nothing(

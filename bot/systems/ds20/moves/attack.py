@@ -14,6 +14,7 @@ import re
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from bot.dice.source import DiceSource
+from bot.i18n import OptionNames
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.ds20._common import named_weapon
@@ -162,7 +163,7 @@ def attack(o: AttackOptions) -> Play[DS20State]:
                 back=flags.back, surprise=flags.surprise,
             )  # fmt: skip
         if firearm_options:
-            raise RuleError("ds20.cog.error.not_for_melee", option=firearm_options[0])
+            raise RuleError("ds20.cog.error.not_for_melee", option=OptionNames(firearm_options[:1]))
         return ds20.attack(
             state, actor, dice, attacker_id=attacker.id, target_id=target.id, weapon=o.weapon,
             bonus=o.bonus, penalty=o.penalty, called=o.called, back=flags.back,
