@@ -209,7 +209,8 @@ class OptionNames(tuple[str, ...]):
 class OptionExample(tuple[str, str]):
     """``option:value`` as a reader types it: the option's name as their Discord shows
     it, and the value a choice's name through the ``cmd.*`` names (``alcance:corto``,
-    ``range:short``), or a catalogue text when it is a key (``word.yes``:
+    ``range:short``), a command as the reader's Discord names it (a :class:`CommandName`:
+    ``orden:"combatiente editar"``), or a catalogue text when it is a key (``word.yes``:
     ``privada:sí``); quoted when it has a space (``sistema:"Savage Worlds"``)."""
 
     def __new__(cls, option: str, value: str) -> OptionExample:
@@ -218,7 +219,10 @@ class OptionExample(tuple[str, str]):
     def shown(self, lang: str) -> str:
         lang = lang if lang in LANGUAGES else "es"
         option, value = self
-        text = catalog(lang).get(value) or command_word(value, lang)
+        if isinstance(value, CommandName):
+            text = value.shown(lang).removeprefix("/")
+        else:
+            text = catalog(lang).get(value) or command_word(value, lang)
         return f"{command_word(option, lang)}:" + (f'"{text}"' if " " in text else text)
 
 

@@ -431,6 +431,7 @@ class OfflineTable:
                     command=CommandName(command.qualified_name),
                     option=raw_name,
                     options=OptionNames(params) or "—",
+                    help=OptionExample("command", CommandName(command.qualified_name)),
                 )
             value = self._convert(param, raw_value, resolved)
             options.append({"name": param.name, "type": param.type.value, "value": value})

@@ -182,9 +182,11 @@ async def test_a_bad_option_value_shows_an_example_of_that_option_that_works(
         ("en", "/bennies", "(e.g. `/bennies session-start`)"),
         ("es", "/bennies take", "no es una suborden de /benis"),
         ("en", "/bennies take", "(e.g. `/bennies session-start`)"),
+        ("es", "/join character:x statblock:y", "(`/ayuda orden:unirse` las describe)"),
+        ("en", "/combatant edit combatant:x bogus:1", '(`/help command:"combatant edit"`'),
     ],
 )
-async def test_a_missing_option_or_subcommand_is_shown_with_that_command(
+async def test_a_missing_or_unknown_option_or_subcommand_is_shown_with_that_command(
     tmp_path: Path, locale: str, line: str, said: str
 ) -> None:
     from bot.i18n import shown, t
