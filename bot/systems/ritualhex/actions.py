@@ -147,7 +147,7 @@ FIELDS: dict[str, str] = {
     "when": "trigger",
 }
 
-EXPECTED_FIELDS = "nombre/name, tipo/kind, costo/cost, miembros/limbs, objetivo/target, chequeo/check, efecto/effect, reacciona a/reacts to, disparador/trigger"
+EXPECTED_FIELDS = "ritualhex.fields.action"  # the field names, in the reader's language
 
 MAX_DIFFICULTY = 99  # |D| of a check <CO>[D]<CD>, like the characteristics (0..99)
 _CHECK_RE = re.compile(r"^(?:<(?P<co>[^<>\[\]]+)>)?\[(?P<d>-?\d+)\](?:<(?P<cd>[^<>\[\]]+)>)?$")
