@@ -20,7 +20,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.swade.combat import find_weapon
+from bot.systems.swade.combat.plan import find_weapon
 from bot.systems.swade.damage import (
     apply_hit,
     find_combatant,

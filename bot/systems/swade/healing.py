@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.swade.combat import headline
+from bot.systems.swade.combat.plan import headline
 from bot.systems.swade.conditions import WOUNDS, condition_name_key, trait_modifiers
 from bot.systems.swade.damage import FATIGUE_INCAPACITATED, require_control
 from bot.systems.swade.encounter_rules import find_combatant

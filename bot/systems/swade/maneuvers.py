@@ -351,7 +351,7 @@ def reroll_maneuver(
     )
 
 
-def _event(
+def roll_event(
     key: str,
     who: SwadeCombatant,
     roll: Roll,
@@ -478,7 +478,7 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     d_roll, d_mods = rolls.roll(target, new, resist)
     a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        _event(
+        roll_event(
             "swade_combat.trick.roll",
             me,
             a_roll,
@@ -486,7 +486,7 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
             view=a_view,
             skill=f"swade_combat.skill.{skill}",
         ),
-        _event("swade_combat.trick.resist", target, d_roll, d_mods, view=d_view),
+        roll_event("swade_combat.trick.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.trick.fails", params={"target": target.name}))
@@ -556,8 +556,8 @@ def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     d_roll, d_mods = rolls.roll(target, new, "strength", extra=d_extra)
     a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        _event("swade_combat.push.roll", me, a_roll, a_mods, view=a_view),
-        _event("swade_combat.push.resist", target, d_roll, d_mods, view=d_view),
+        roll_event("swade_combat.push.roll", me, a_roll, a_mods, view=a_view),
+        roll_event("swade_combat.push.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
         events.append(Event(key="swade_combat.push.fails", params={"target": target.name}))
@@ -570,10 +570,10 @@ def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     penalty: list[Modifier] = [("swade_combat.mod.push_raise", -2)] if raise_ else []
     keep, keep_mods = rolls.roll(target, new, "athletics", extra=penalty, phase=1)
     if keep.success:
-        events.append(_event("swade_combat.push.keeps_footing", target, keep, keep_mods))
+        events.append(roll_event("swade_combat.push.keeps_footing", target, keep, keep_mods))
     else:
         add_condition(target, PRONE)
-        events.append(_event("swade_combat.push.falls_prone", target, keep, keep_mods))
+        events.append(roll_event("swade_combat.push.falls_prone", target, keep, keep_mods))
     return events, summary
 
 
@@ -607,7 +607,7 @@ def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         given = 0
     ally.support_bonus = min(ally.support_bonus + given, MAX_SUPPORT)
     events = [
-        _event(
+        roll_event(
             "swade_combat.support.roll", me, roll, mods, skill=f"swade_combat.skill.{p['skill']}"
         ),
         Event(
@@ -717,4 +717,4 @@ def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     c = find_combatant(new, p["combatant_id"])
     roll, mods = rolls.roll(c, new, "agility", extra=[("swade_combat.mod.evasion", -2)])
     key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"
-    return [_event(key, c, roll, mods)], f"evade {c.name}"
+    return [roll_event(key, c, roll, mods)], f"evade {c.name}"

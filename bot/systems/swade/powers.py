@@ -63,7 +63,8 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import damage_roll
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import raw_items
-from bot.systems.swade.combat import TEMPLATE_TARGETS, headline
+from bot.systems.swade.combat.area import TEMPLATE_TARGETS
+from bot.systems.swade.combat.plan import headline
 from bot.systems.swade.conditions import apply_condition, condition_name_key
 from bot.systems.swade.conditions import has_condition as has_effective_condition
 from bot.systems.swade.damage import (
@@ -82,9 +83,9 @@ from bot.systems.swade.maneuvers import (
     opposed_pair,
     require_can_act,
     reroll_maneuver,
+    roll_event,
     run_maneuver,
 )
-from bot.systems.swade.maneuvers import _event as roll_event  # the one roll-event builder
 from bot.systems.swade.modifiers import (
     Modifier,
     joker_damage_bonus,

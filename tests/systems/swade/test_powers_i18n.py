@@ -26,10 +26,18 @@ ROOT = Path(__file__).resolve().parents[3]
 MODULES = ["powers", "power_defs", "power_modifiers", "power_effects", "healing", "modifiers"]
 
 
+def _source(name: str) -> str:
+    """A rules module's text, or every module's of a package split by rule."""
+    base = ROOT / "bot" / "systems" / "swade"
+    package = base / name
+    paths = sorted(package.glob("*.py")) if package.is_dir() else [base / f"{name}.py"]
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
+
+
 def _literal_keys() -> set[str]:
     found: set[str] = set()
     for name in MODULES:
-        text = (ROOT / "bot" / "systems" / "swade" / f"{name}.py").read_text(encoding="utf-8")
+        text = _source(name)
         found |= set(re.findall(r'"(swade_powers\.[a-z_0-9.]+[a-z_0-9])"', text))
     return found
 
