@@ -29,8 +29,8 @@ from bot.systems.swade.damage import (
     pending_soak_offer,
     require_control,
 )
-from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, roll_event, run_maneuver
-from bot.systems.swade.modifiers import COVER_MODS, AttackOptions, Modifier
+from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, roll_evasion, run_maneuver
+from bot.systems.swade.modifiers import COVER_MODS, AttackOptions
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 TEMPLATE_TARGETS: dict[str, int] = {"small": 2, "medium": 3, "cone": 3, "large": 4}
@@ -173,11 +173,9 @@ def _area_attack(
         cover_armor = -COVER_MODS[opts.cover]
         for target in targets:
             if p["evasion"]:
-                penalty: Modifier = ("swade_combat.mod.evasion", -2)
-                ev, ev_mods = rolls.roll(target, new, "agility", extra=[penalty], phase=1)
-                key = "swade_combat.evade.success" if ev.success else "swade_combat.evade.failure"
-                events.append(roll_event(key, target, ev, ev_mods))
-                if ev.success:
+                evaded, event = roll_evasion(rolls, new, target, phase=1)
+                events.append(event)
+                if evaded:
                     continue
             events += apply_area_hit(
                 new,

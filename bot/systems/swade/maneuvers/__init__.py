@@ -36,10 +36,17 @@ from bot.systems.swade.maneuvers.rolls import (
     roll_event,
     vulnerable_bonus,
 )
-from bot.systems.swade.maneuvers.situational import evade, finishing_move, is_helpless
+from bot.systems.swade.maneuvers.situational import (
+    EVASION_PENALTY,
+    evade,
+    finishing_move,
+    is_helpless,
+    roll_evasion,
+)
 from bot.systems.swade.maneuvers.tactics import LINKED_ATTRIBUTE, aim, push, support, trick
 
 __all__ = [
+    "EVASION_PENALTY",
     "LINKED_ATTRIBUTE",
     "ActionRolls",
     "Maneuver",
@@ -57,6 +64,7 @@ __all__ = [
     "registered",
     "require_can_act",
     "reroll_maneuver",
+    "roll_evasion",
     "roll_event",
     "run_maneuver",
     "support",

@@ -19,8 +19,10 @@ from bot.systems.swade.maneuvers.replay import (
     run_maneuver,
 )
 from bot.systems.swade.maneuvers.rolls import ActionRolls, roll_event
-from bot.systems.swade.modifiers import BOUND
+from bot.systems.swade.modifiers import BOUND, Modifier
 from bot.systems.swade.state import SwadeCombatant, SwadeState
+
+EVASION_PENALTY = -2  # SW-25
 
 
 def is_helpless(c: SwadeCombatant) -> bool:
@@ -82,6 +84,17 @@ def evade(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) 
 @maneuver("evade")
 def _evade(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     c = find_combatant(new, p["combatant_id"])
-    roll, mods = rolls.roll(c, new, "agility", extra=[("swade_combat.mod.evasion", -2)])
+    _, event = roll_evasion(rolls, new, c)
+    return [event], f"evade {c.name}"
+
+
+def roll_evasion(
+    rolls: ActionRolls, state: SwadeState, c: SwadeCombatant, *, phase: int = 0
+) -> tuple[bool, Event]:
+    """SW-25 evasion: ``c`` rolls Agility -2 (:data:`EVASION_PENALTY`); a success avoids
+    the attack or power completely. Returns whether it did, and the roll's event.
+    ``phase`` 1 inside an attack or a cast (:class:`~.rolls.ActionRolls`)."""
+    penalty: Modifier = ("swade_combat.mod.evasion", EVASION_PENALTY)
+    roll, mods = rolls.roll(c, state, "agility", extra=[penalty], phase=phase)
     key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"
-    return [roll_event(key, c, roll, mods)], f"evade {c.name}"
+    return roll.success, roll_event(key, c, roll, mods)
