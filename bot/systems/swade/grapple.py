@@ -21,13 +21,8 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import find_weapon
-from bot.systems.swade.damage import (
-    apply_hit,
-    find_combatant,
-    hit_events,
-    pending_soak_offer,
-    require_control,
-)
+from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import (
     ActionRolls,
     Roll,

@@ -29,8 +29,8 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import headline
 from bot.systems.swade.conditions import WOUNDS, condition_name_key, trait_modifiers
-from bot.systems.swade.damage import FATIGUE_INCAPACITATED, require_control
-from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.fatigue import FATIGUE_INCAPACITATED
 from bot.systems.swade.maneuvers import ActionRolls, maneuver, require_can_act, run_maneuver
 from bot.systems.swade.modifiers import Modifier, roll_trait, trait_and_modifiers
 from bot.systems.swade.state import SwadeCombatant, SwadeState

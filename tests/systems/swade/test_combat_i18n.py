@@ -21,7 +21,7 @@ from bot.systems.swade.state import Weapon
 from .test_combat_fixtures import GM, PLAYER, dice, goblin, hero, state_of, villain
 
 ROOT = Path(__file__).resolve().parents[3]
-MODULES = ["combat", "damage", "grapple", "injury", "maneuvers", "modifiers"]
+MODULES = ["combat", "damage", "fatigue", "grapple", "injury", "maneuvers", "modifiers", "rerolls"]
 
 
 def _source(name: str) -> str:

@@ -22,13 +22,8 @@ from bot.systems.swade.combat.plan import (
     roll_damage,
     spend_and_mark,
 )
-from bot.systems.swade.damage import (
-    apply_hit,
-    find_combatant,
-    hit_events,
-    pending_soak_offer,
-    require_control,
-)
+from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, roll_evasion, run_maneuver
 from bot.systems.swade.modifiers import COVER_MODS, AttackOptions
 from bot.systems.swade.state import SwadeCombatant, SwadeState

@@ -32,8 +32,9 @@ from bot.systems.swade.combat.plan import (
     roll_damage,
     spend_and_mark,
 )
-from bot.systems.swade.damage import find_combatant, require_control, restore, snapshot
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.modifiers import AttackOptions, Modifier, total
+from bot.systems.swade.rerolls import restore, snapshot
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 

@@ -18,10 +18,10 @@ from bot.systems.swade.damage import (
     hit_events,
     incapacitation_reroll_offer,
     soak_offer,
-    trait_reroll_hook,
 )
 from bot.systems.swade.injury import attribute_roll
 from bot.systems.swade.modifiers import COVER_MODS, AttackOptions, roll_trait
+from bot.systems.swade.rerolls import trait_reroll_hook
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 

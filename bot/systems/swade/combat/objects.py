@@ -6,13 +6,15 @@ maneuver (benny rerolls: :func:`bot.systems.swade.maneuvers.reroll_maneuver`). P
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.dice.source import DiceSource
+from bot.dice.swade import DamageResult, damage_roll
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.swade.combat.area import area_roll_event, ready_attacker
 from bot.systems.swade.combat.plan import plan_attack, roll_attack, spend_and_mark
-from bot.systems.swade.damage import damage_object, find_combatant, require_control
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import ActionRolls, maneuver, run_maneuver
 from bot.systems.swade.modifiers import AttackOptions, total
 from bot.systems.swade.state import SwadeState
@@ -79,3 +81,19 @@ def _attack_object(
     else:
         events.append(Event(key="swade_combat.object.miss", params={"object": name}))
     return events, Event(key="log.swade.attack_object", params={"name": attacker.name})
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectDamage:
+    roll: DamageResult
+    hardness: int
+    broken: bool
+
+
+def damage_object(
+    dice: DiceSource, dice_sides: list[int], *, modifier: int = 0, hardness: int
+) -> ObjectDamage:
+    """SW-11 "Romper cosas": damage to an object neither aces nor gets the raise die; the
+    object breaks when the damage matches or beats its Hardness (Consistencia)."""
+    roll = damage_roll(dice, dice_sides, modifier=modifier, raise_die=False, aces=False)
+    return ObjectDamage(roll, hardness, roll.total >= hardness)

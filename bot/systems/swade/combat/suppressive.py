@@ -20,7 +20,7 @@ from bot.systems.swade.combat.area import (
 )
 from bot.systems.swade.combat.plan import find_weapon, plan_attack, roll_attack, spend_and_mark
 from bot.systems.swade.conditions import condition_name_key
-from bot.systems.swade.damage import find_combatant, require_control
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import ActionRolls, maneuver, run_maneuver
 from bot.systems.swade.modifiers import AMMO_BY_ROF, DISTRACTED, AttackOptions, add_timed_condition
 from bot.systems.swade.state import SwadeState

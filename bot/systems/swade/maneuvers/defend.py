@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.swade.actions import take_action
-from bot.systems.swade.damage import find_combatant, require_control
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers.replay import require_can_act
 from bot.systems.swade.state import SwadeState
 

@@ -13,10 +13,10 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice.swade import OpposedResult, TraitResult
 from bot.systems.base import Event
-from bot.systems.swade.damage import trait_reroll_hook
 from bot.systems.swade.damage_rolls import DamageRolls
 from bot.systems.swade.modifiers import Modifier, is_vulnerable, roll_trait, trait_and_modifiers
 from bot.systems.swade.opposed import opposed_views
+from bot.systems.swade.rerolls import trait_reroll_hook
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 # --- SW-4/SW-35: the trait rolls of one maneuver, and their benny rerolls ----------------

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.actions import take_action
-from bot.systems.swade.damage import find_combatant, require_control
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers.replay import (
     actor_and_target,
     check_starter,

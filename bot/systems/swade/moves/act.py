@@ -20,7 +20,7 @@ from pydantic import BeforeValidator, model_validator
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, grapple, healing, maneuvers
+from bot.systems.swade import combat, damage, fatigue, grapple, healing, maneuvers
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import weapon_choice, weapon_of
 from bot.systems.swade.moves.who import acting, fight, find_combatant, targets
@@ -224,12 +224,12 @@ def _reload(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> O
 def _fatigue(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _target(o, state) if o.target else _me(o, state, who)
     levels = o.value if o.value is not None else 1
-    return damage.apply_fatigue(state, who, dice, combatant_id=c.id, levels=levels)
+    return fatigue.apply_fatigue(state, who, dice, combatant_id=c.id, levels=levels)
 
 
 def _recover(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _target(o, state) if o.target else _me(o, state, who)
-    return damage.recover_fatigue(state, who, combatant_id=c.id)
+    return fatigue.recover_fatigue(state, who, combatant_id=c.id)
 
 
 def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:

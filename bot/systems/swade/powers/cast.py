@@ -16,8 +16,9 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import raw_items
 from bot.systems.swade.combat.area import TEMPLATE_TARGETS
 from bot.systems.swade.combat.plan import headline
-from bot.systems.swade.damage import gain_fatigue, pending_soak_offer, require_control
-from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.damage import pending_soak_offer
+from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.fatigue import gain_fatigue
 from bot.systems.swade.healing import target_wound_penalty
 from bot.systems.swade.maneuvers import (
     ActionRolls,

@@ -12,8 +12,9 @@ from bot.dice.swade import damage_roll
 from bot.systems.base import Event
 from bot.systems.swade.conditions import apply_condition, condition_name_key
 from bot.systems.swade.conditions import has_condition as has_effective_condition
-from bot.systems.swade.damage import apply_hit, gain_fatigue, hit_events
+from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.fatigue import gain_fatigue
 from bot.systems.swade.healing import apply_healing
 from bot.systems.swade.maneuvers import ActionRolls, Roll, opposed_pair, roll_evasion, roll_event
 from bot.systems.swade.modifiers import Modifier, joker_damage_bonus

@@ -19,16 +19,16 @@ from bot.systems.swade.conditions import (
     expire_at_turn_end,
     has_condition,
 )
-from bot.systems.swade.damage import (
+from bot.systems.swade.deck import card_label
+from bot.systems.swade.effects import expire_effects, reminders
+from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.power_effects import expire_maintained, fire_lingering
+from bot.systems.swade.rerolls import (
     reroll_vigor,
     trait_reroll_hook,
     vigor_record,
     vigor_reroll_offer,
 )
-from bot.systems.swade.deck import card_label
-from bot.systems.swade.effects import expire_effects, reminders
-from bot.systems.swade.encounter_rules import find_combatant, require_control
-from bot.systems.swade.power_effects import expire_maintained, fire_lingering
 from bot.systems.swade.state import TURN_VIGOR_FIELDS, SwadeCombatant, SwadeState
 from bot.systems.swade.turns.rolls import reflexes, roll_trait, turn_roll_event
 from bot.systems.swade.turns.slots import (
