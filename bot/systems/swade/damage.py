@@ -16,7 +16,6 @@ from typing import Any, Literal
 from bot.dice.source import DiceSource
 from bot.dice.toughness import wounds_for  # SW-12, shared with /roll's 2d6t6
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.swade.bounds import require_record, restored_fields
 from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
 from bot.systems.swade.injury import (
     IncapacitationResult,
@@ -26,6 +25,7 @@ from bot.systems.swade.injury import (
     resolve_incapacitation,
 )
 from bot.systems.swade.modifiers import end_hold
+from bot.systems.swade.record_bounds import require_record, restored_fields
 from bot.systems.swade.rerolls import (
     reroll_vigor,
     trait_reroll_hook,

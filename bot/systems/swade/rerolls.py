@@ -13,8 +13,8 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Event, Offer, RuleError
-from bot.systems.swade.bounds import restored, restored_fields
 from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.record_bounds import restored, restored_fields
 from bot.systems.swade.state import SNAPSHOT_EXCLUDE, SwadeCombatant, SwadeState
 
 _SNAPSHOT_EXCLUDE = set(SNAPSHOT_EXCLUDE)

@@ -20,7 +20,6 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
-from bot.systems.swade.bounds import require_record
 from bot.systems.swade.combat.hits import hits_of, resolve_hits
 from bot.systems.swade.combat.plan import (
     AttackPlan,
@@ -34,6 +33,7 @@ from bot.systems.swade.combat.plan import (
 )
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.modifiers import AttackOptions, Modifier, total
+from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.rerolls import restore, snapshot
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 

@@ -13,12 +13,12 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
-from bot.systems.swade.bounds import require_record
 from bot.systems.swade.damage import incapacitation_reroll_offer
 from bot.systems.swade.damage_rolls import DamageRolls
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers.rolls import ActionRolls
 from bot.systems.swade.modifiers import STUNNED, has_condition
+from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.rerolls import restore, snapshot
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 

@@ -11,7 +11,6 @@ from typing import Any, Literal
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.swade.bounds import require_record
 from bot.systems.swade.conditions import (
     apply_condition,
     clear_condition,
@@ -23,6 +22,7 @@ from bot.systems.swade.deck import card_label
 from bot.systems.swade.effects import expire_effects, reminders
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.power_effects import expire_maintained, fire_lingering
+from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.rerolls import (
     reroll_vigor,
     trait_reroll_hook,
