@@ -107,9 +107,9 @@ def heal(
     if not needs_healing(target):
         raise RuleError("swade_powers.error.nothing_to_heal", name=target.name)
     if via != "skill":
-        from bot.systems.swade import power_defs, powers
+        from bot.systems.swade import power_lookup, powers
 
-        power = power_defs.resolve_power(state, healer, via).definition
+        power = power_lookup.resolve_power(state, healer, via).definition
         if power is None or "heal" not in power.kinds():
             raise RuleError("swade_powers.error.not_healing", power=via)
         return powers.cast(state, actor, dice, healer.id, via, [target.id])

@@ -15,7 +15,8 @@ from bot.i18n import catalog
 from bot.render.text import event_line
 from bot.systems.base import Event, RuleError
 from bot.systems.swade.healing import heal
-from bot.systems.swade.power_defs import EXAMPLES, FIELD_NAMES, define_power, parse_power_definition
+from bot.systems.swade.power_defs import FIELD_NAMES, define_power, parse_power_definition
+from bot.systems.swade.power_lookup import EXAMPLES
 from bot.systems.swade.power_modifiers import POWER_MODIFIERS
 from bot.systems.swade.powers import cast, end_power, recover_power_points
 
@@ -23,7 +24,15 @@ from .power_fixtures import mage
 from .test_combat_fixtures import GM, PLAYER, goblin, hero, state_of, villain
 
 ROOT = Path(__file__).resolve().parents[3]
-MODULES = ["powers", "power_defs", "power_modifiers", "power_effects", "healing", "modifiers"]
+MODULES = [
+    "powers",
+    "power_defs",
+    "power_lookup",
+    "power_modifiers",
+    "power_effects",
+    "healing",
+    "modifiers",
+]
 
 
 def _source(name: str) -> str:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play, Show
-from bot.systems.swade import power_defs, powers
+from bot.systems.swade import power_defs, power_lookup, powers
 from bot.systems.swade.moves.who import acting, fight, find_combatant, reacting, table
-from bot.systems.swade.power_defs import EXAMPLES
+from bot.systems.swade.power_lookup import EXAMPLES
 from bot.systems.swade.state import SwadeState
 from bot.systems.words import fold
 
@@ -64,7 +64,7 @@ def cast(o: CastOptions) -> Play[SwadeState]:
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         me = acting(state, actor, o.actor)
-        definition = power_defs.resolve_power(state, me, o.power).definition
+        definition = power_lookup.resolve_power(state, me, o.power).definition
         area = definition is not None and (
             definition.template is not None or definition.targets > 1
         )

@@ -15,7 +15,7 @@ from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.moves.act import VERBS
 from bot.systems.swade.moves.who import acting, find_combatant, reacting
 from bot.systems.swade.names import ATTRIBUTE_IDS
-from bot.systems.swade.power_defs import EXAMPLES, index_of
+from bot.systems.swade.power_lookup import EXAMPLES, index_of
 from bot.systems.swade.power_models import PowerDef
 from bot.systems.swade.power_modifiers import power_modifier_choices
 from bot.systems.swade.sheet_rolls import trait_label

@@ -30,8 +30,9 @@ from bot.systems.swade.maneuvers import (
 )
 from bot.systems.swade.modifiers import Modifier, roll_trait, trait_and_modifiers
 from bot.systems.swade.names import ARCANE_SKILLS, fold
-from bot.systems.swade.power_defs import ResolvedPower, resolve_power, trait_id
+from bot.systems.swade.power_defs import trait_id
 from bot.systems.swade.power_effects import end_active_power, trait_label
+from bot.systems.swade.power_lookup import ResolvedPower, resolve_power
 from bot.systems.swade.power_models import PowerDef
 from bot.systems.swade.power_modifiers import PowerModifier, modifiers_cost, validate_modifiers
 from bot.systems.swade.powers.landing import land
@@ -143,7 +144,7 @@ def cast(
     modifier: int = 0,
 ) -> Outcome:
     """SW-40: ``caster_id`` casts ``power`` (a name in either language: its sheet's, the
-    GM's definitions, the shipped examples; see ``power_defs.resolve_power``) on
+    GM's definitions, the shipped examples; see ``power_lookup.resolve_power``) on
     ``targets`` (names or ids; a group of Extras with ``count``) with power
     ``modifiers`` (SW-41, ids or names). The arcane skill roll against ``tn`` (4) with
     every trait-roll modifier named (SW-6, SW-36 multi-action, Joker...), -1 per power

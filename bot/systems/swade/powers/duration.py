@@ -9,8 +9,8 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.names import fold
-from bot.systems.swade.power_defs import find_definition
 from bot.systems.swade.power_effects import end_active_power, expire_maintained, fire_lingering
+from bot.systems.swade.power_lookup import find_definition
 from bot.systems.swade.power_models import ActivePower
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 

@@ -18,8 +18,8 @@ from bot.systems.swade.fatigue import gain_fatigue
 from bot.systems.swade.healing import apply_healing
 from bot.systems.swade.maneuvers import ActionRolls, Roll, opposed_pair, roll_evasion, roll_event
 from bot.systems.swade.modifiers import Modifier, joker_damage_bonus
-from bot.systems.swade.power_defs import ResolvedPower
 from bot.systems.swade.power_effects import apply_lasting, trait_label
+from bot.systems.swade.power_lookup import ResolvedPower
 from bot.systems.swade.power_models import ActivePower, EffectDef, LingeringDamage, PowerDef
 from bot.systems.swade.power_modifiers import PowerModifier, modifiers_ap
 from bot.systems.swade.state import SwadeCombatant, SwadeState
