@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.rounds import in_order
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 
 
 def combatant_view(c: RHCombatant) -> dict[str, Any]:

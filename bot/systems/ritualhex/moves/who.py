@@ -25,9 +25,9 @@ from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.lookup import find, pick_actor
 from bot.systems.plugin import Play
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.sheet import PART_ALIASES
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 from bot.systems.words import fold
 
 SYSTEM = "ritualhex"
