@@ -23,7 +23,7 @@ from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import combat, damage, fatigue, grapple, healing, maneuvers
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import weapon_choice, weapon_of
-from bot.systems.swade.moves.who import acting, fight, find_combatant, targets
+from bot.systems.swade.moves.who import acting, fight, find_named, targets
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
 from bot.systems.swade.weapons import is_ranged
@@ -139,7 +139,7 @@ def _me(o: ActOptions, state: SwadeState, who: Actor) -> SwadeCombatant:
 
 
 def _target(o: ActOptions, state: SwadeState) -> SwadeCombatant:
-    return find_combatant(state, _need(o.target, "target", o))
+    return find_named(state, _need(o.target, "target", o))
 
 
 def _weapon_named(

@@ -22,7 +22,7 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play, Show
 from bot.systems.swade import power_defs, power_lookup, powers
-from bot.systems.swade.moves.who import acting, fight, find_combatant, reacting, table
+from bot.systems.swade.moves.who import acting, fight, find_named, reacting, table
 from bot.systems.swade.power_lookup import EXAMPLES
 from bot.systems.swade.state import SwadeState
 from bot.systems.words import fold
@@ -53,8 +53,7 @@ def target_names(state: SwadeState, text: str | None, *, whole_groups: bool) -> 
     the one resolver finds (a group's name: its first member standing, SW-31)."""
     groups = {fold(c.group) for c in state.combatants if c.group} if whole_groups else set()
     return [
-        name if fold(name) in groups else find_combatant(state, name).id
-        for name in split_list(text)
+        name if fold(name) in groups else find_named(state, name).id for name in split_list(text)
     ]
 
 
