@@ -130,16 +130,10 @@ def shoot(
     use_action(new, attacker)
     events: list[Event] = []
 
-    range_units = 0
-    if range_m is not None and w.range_m:
-        doublings = range_penalty(range_m, w.range_m)
-        if doublings is None:
-            return _out_of_range(new, attacker, target, w, range_m)
-        range_units = doublings
-
-    empty_units = _empty_units(dice, attacker, declared, burst, events)
-    if new.current_id is not None:  # the limit is per turn (DS-11)
-        attacker.empty_used += declared
+    range_units = range_penalty(range_m, w.range_m) if range_m is not None and w.range_m else 0
+    if range_units is None:  # beyond 5x the effective range
+        return _out_of_range(new, attacker, target, w, range_m or 0)
+    empty_units = _empty_units(dice, new, attacker, declared, burst, events)
     shot = roll_attack(
         dice,
         attacker,
@@ -158,18 +152,7 @@ def shoot(
     )
     roll = shot.roll
     _spend(w, 1)
-    # The reply names the weapon and its damage (SW-44's care).
-    events.append(
-        attack_event(
-            f"ds20.shot.{result_suffix(roll)}",
-            roll,
-            attacker,
-            target,
-            weapon=w.name,
-            mhl=w.mhl,
-            mhg=w.mhg,
-        )
-    )
+    events.append(_shot_event(roll, attacker, target, w))
     offers: list[Offer] = []
     if roll.disaster:
         events.extend(_disaster(new, dice, attacker, target, w, shot.bonus, shot.penalty))
@@ -177,18 +160,34 @@ def shoot(
         offers = _hit(
             new, dice, attacker, target, w, shot, declared, burst, called, surprise, events
         )
-    if w.ammo is not None:
-        events.append(
-            Event(
-                key="ds20.ammo", params={"weapon": w.name, "ammo": w.ammo, "magazine": w.magazine}
-            )
-        )
     return Outcome(
         state=new,
-        events=events,
+        events=[*events, *_ammo_left(w)],
         offers=offers,
         summary=Event(key="log.ds20.shoot", params={"target": target.name}),
     )
+
+
+def _shot_event(roll: DSRoll, attacker: DSCombatant, target: DSCombatant, w: DSWeapon) -> Event:
+    """The shot's roll; the reply names the weapon and its damage (SW-44's care)."""
+    return attack_event(
+        f"ds20.shot.{result_suffix(roll)}",
+        roll,
+        attacker,
+        target,
+        weapon=w.name,
+        mhl=w.mhl,
+        mhg=w.mhg,
+    )
+
+
+def _ammo_left(w: DSWeapon) -> list[Event]:
+    """The bullets left in a weapon that counts them."""
+    if w.ammo is None:
+        return []
+    return [
+        Event(key="ds20.ammo", params={"weapon": w.name, "ammo": w.ammo, "magazine": w.magazine})
+    ]
 
 
 def _declared_penalties(attacker: DSCombatant, w: DSWeapon, empty: int, burst: Burst | None) -> int:
@@ -233,10 +232,18 @@ def _out_of_range(
 
 
 def _empty_units(
-    dice: DiceSource, attacker: DSCombatant, declared: int, burst: Burst | None, events: list[Event]
+    dice: DiceSource,
+    state: DS20State,
+    attacker: DSCombatant,
+    declared: int,
+    burst: Burst | None,
+    events: list[Event],
 ) -> int:
-    """DS-11: the declared penalties the shot takes; a full burst rolls Fortaleza first,
-    and on a success only 2 of them count."""
+    """DS-11: the declared penalties the shot takes, counted against the weapon's limit
+    for the turn; a full burst rolls Fortaleza first, and on a success only 2 of them
+    count."""
+    if state.current_id is not None:  # the limit is per turn (DS-11)
+        attacker.empty_used += declared
     if burst != "full":
         return declared
     steady = roll_skill(dice, attacker, FORTALEZA)
