@@ -43,7 +43,14 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import gendered
 from bot.systems.ritualhex.available import find_action, pick_action
 from bot.systems.ritualhex.resolution import name_of
-from bot.systems.ritualhex.rounds import advance, check_control, get_combatant, lower_ap, pay_ap
+from bot.systems.ritualhex.rounds import (
+    advance,
+    check_control,
+    get_combatant,
+    lower_ap,
+    opportunity_actor,
+    pay_ap,
+)
 from bot.systems.ritualhex.state import (
     MULTI_ATTACK,
     ActionDef,
@@ -93,7 +100,7 @@ def declare(
     Refused while the body card has waiting points (only 'Wait', RH-7). During a
     Multi-ataque offer (RH-10), this is the follow-up attack."""
     state = state.model_copy(deep=True)
-    c = _declaring(state, actor, actor_id)
+    c = opportunity_actor(state, actor, actor_id, follow_up=True)
     act, _ = find_action(c, action)
     if act.is_reaction:
         raise RuleError("ritualhex.error.reaction_only", action=act.name)
@@ -146,23 +153,6 @@ def declare(
         offers=offers_for(state),
         summary=Event(key="log.ritualhex.action", params={"name": c.name, "action": act.name}),
     )
-
-
-def _declaring(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
-    """Who declares: in a round with no chain open, at its opportunity, controlled by
-    ``actor``, with no waiting points on its body card (RH-7: only 'Wait')."""
-    if state.phase != "round":
-        raise RuleError("ritualhex.error.no_round")
-    if state.chain:
-        raise RuleError("ritualhex.error.chain_open")
-    c = get_combatant(state, actor_id)
-    check_control(actor, c)
-    if actor_id not in state.acting:
-        names = ", ".join(x.name for x in state.combatants if x.id in state.acting)
-        raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
-    if c.waiting > 0:
-        raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
-    return c
 
 
 def _check_called_shot(state: RitualHexState, act: ActionDef, aimed: list[str], limb: str) -> None:
