@@ -101,6 +101,22 @@ def apply_area_hit(
     ]
 
 
+def run_on_targets(
+    state: SwadeState,
+    dice: DiceSource,
+    name: str,
+    params: dict[str, Any],
+    attacker_id: str,
+    target_ids: list[str],
+) -> Outcome:
+    """Run the attack maneuver ``name`` of ``attacker_id`` on ``target_ids`` (a benny
+    reroll puts them all back as they were), with the soak offers of those it wounded
+    (SW-14)."""
+    involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
+    out = run_maneuver(state, dice, name, params, owner_id=attacker_id, involved=involved)
+    return with_soak_offers(out, attacker_id, list(target_ids))
+
+
 def with_soak_offers(out: Outcome, attacker_id: str, target_ids: list[str]) -> Outcome:
     """SW-14: the soak offer of each target whose last hit this attacker dealt."""
     for tid in target_ids:
@@ -145,9 +161,7 @@ def area_attack(
         "launched": launched,
         "evasion": evasion,
     }
-    involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
-    out = run_maneuver(state, dice, "area_attack", params, owner_id=attacker_id, involved=involved)
-    return with_soak_offers(out, attacker_id, list(target_ids))
+    return run_on_targets(state, dice, "area_attack", params, attacker_id, target_ids)
 
 
 @maneuver("area_attack")

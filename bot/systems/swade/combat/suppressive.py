@@ -16,12 +16,12 @@ from bot.systems.swade.combat.area import (
     area_roll_event,
     area_targets,
     ready_attacker,
-    with_soak_offers,
+    run_on_targets,
 )
 from bot.systems.swade.combat.plan import find_weapon, plan_attack, roll_attack, spend_and_mark
 from bot.systems.swade.conditions import condition_name_key
 from bot.systems.swade.encounter_rules import find_combatant, require_control
-from bot.systems.swade.maneuvers import ActionRolls, maneuver, run_maneuver
+from bot.systems.swade.maneuvers import ActionRolls, maneuver
 from bot.systems.swade.modifiers import AMMO_BY_ROF, DISTRACTED, AttackOptions, add_timed_condition
 from bot.systems.swade.state import SwadeState
 
@@ -52,11 +52,7 @@ def suppressive_fire(
         .model_copy(update={"rof": 1})
         .model_dump(mode="json"),
     }
-    involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
-    out = run_maneuver(
-        state, dice, "suppressive_fire", params, owner_id=attacker_id, involved=involved
-    )
-    return with_soak_offers(out, attacker_id, list(target_ids))
+    return run_on_targets(state, dice, "suppressive_fire", params, attacker_id, target_ids)
 
 
 @maneuver("suppressive_fire")
