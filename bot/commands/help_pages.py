@@ -67,7 +67,7 @@ WHO: dict[str, str] = {
 # Every other command (attack, act, grapple..., react...): the combatant's controller.
 
 EXAMPLES: dict[str, str] = {
-    "encounter start": 'encounter start name:"The bridge"',
+    "encounter start": "encounter start name:Tortuga",
     "encounter end": "encounter end",
     "encounter show": "encounter show",
     "encounter export": "encounter export",
@@ -85,7 +85,7 @@ EXAMPLES: dict[str, str] = {
     "combatant edit": "combatant edit combatant:Ana controller:@ana",
     "combatant remove": 'combatant remove combatant:"Goblin 2"',
     "hex define": 'hex define text:"…"',
-    "hex grant": 'hex grant combatant:"Red Haggar" action:Parry',
+    "hex grant": 'hex grant combatant:"Red Haggar" action:Block',
     "hex round": "hex round",
     "deal": "deal",
     "initiative roll": "initiative roll",
@@ -116,7 +116,7 @@ EXAMPLES: dict[str, str] = {
     "react evade": "react evade",
     "react dodge": "react dodge",
     "react block": "react block",
-    "react with": "react with reaction:Parry",
+    "react with": "react with reaction:Block",
     "react none": "react none",
     "react pass": "react pass",
     "bennies session-start": "bennies session-start",
@@ -131,11 +131,12 @@ EXAMPLES: dict[str, str] = {
 }
 
 
-# Example values that are words: shown in the reader's language (the bot reads both).
+# Example values that are words: shown in the reader's language (the bot reads both); a
+# game word by its catalogue key (issue 29: Ritual Hex's Block is "Bloqueo").
+VALUE_KEYS: dict[str, str] = {"Block": "ritualhex.action.block"}
 VALUE_WORDS: dict[str, dict[str, str]] = {
     "Defend": {"es": "Defender"},
     "Distracted": {"es": "Distraído"},
-    "Parry": {"es": "Parada"},
     "Notice": {"es": "Notar"},
     "Bolt": {"es": "Descarga"},
     "Protection": {"es": "Protección"},
@@ -175,6 +176,8 @@ def example(path: str, command: Leaf, lang: str) -> str:
         choice = next((c for c in params[option].choices if c.value == value), None)
         if choice is not None:
             value = command_word(choice.name, lang)
+        if value in VALUE_KEYS:
+            value = t(VALUE_KEYS[value], lang)
         value = VALUE_WORDS.get(value, {}).get(lang, value)
         words.append(f"{command_word(option, lang)}:{value}")
     return shown_path(path, lang) + " ".join(words)

@@ -5,9 +5,17 @@ each one uses: active, not waiting, free or holding as the action asks. Pure.
 
 from __future__ import annotations
 
+from bot.i18n.catalog import term
 from bot.systems.base import RuleError
-from bot.systems.ritualhex.actions import BASE_ACTIONS
-from bot.systems.ritualhex.state import ActionDef, Equipment, LimbNeed, Part, RHCombatant
+from bot.systems.ritualhex.actions import BASE_ACTIONS, action_term, named
+from bot.systems.ritualhex.state import (
+    ActionDef,
+    Equipment,
+    LimbNeed,
+    Part,
+    RHCombatant,
+)
+from bot.systems.ritualhex.words import as_written, limb_term, limb_terms, part_term
 from bot.systems.words import fold
 
 
@@ -25,13 +33,14 @@ def available_actions(c: RHCombatant) -> list[tuple[ActionDef, Equipment | None]
 
 
 def find_action(c: RHCombatant, name: str) -> tuple[ActionDef, Equipment | None]:
-    """The first action of that name (case and accents ignored)."""
-    key = fold(name)
+    """The first action of that name (in either language, case and accents ignored)."""
     for action, item in available_actions(c):
-        if fold(action.name) == key:
+        if named(action, name):
             return action, item
-    known = ", ".join(a.name for a, _ in available_actions(c))
-    raise RuleError("ritualhex.error.unknown_action", name=c.name, action=name, expected=known)
+    known = [action_term(a) for a, _ in available_actions(c)]
+    raise RuleError(
+        "ritualhex.error.unknown_action", name=c.name, action=as_written(name), expected=known
+    )
 
 
 def pick_action(
@@ -45,7 +54,7 @@ def pick_action(
     find_action(c, name)  # unknown name -> error listing the known actions
     first_error: RuleError | None = None
     for action, item in available_actions(c):
-        if fold(action.name) != fold(name):
+        if not named(action, name):
             continue
         try:
             return action, item, choose_limbs(c, action, item, using, exclude)
@@ -81,9 +90,11 @@ def choose_limbs(
         for key in chosen:
             part = c.part(key)
             if part is not None and part.waiting > 0:
-                raise RuleError("ritualhex.error.limb_waiting", name=c.name, limb=key)
+                raise RuleError("ritualhex.error.limb_waiting", name=c.name, limb=limb_term(c, key))
             if key in exclude:
-                raise RuleError("ritualhex.error.limb_already_used", name=c.name, limb=key)
+                raise RuleError(
+                    "ritualhex.error.limb_already_used", name=c.name, limb=limb_term(c, key)
+                )
     else:
         for need in action.limbs:
             chosen += _limbs_for(c, action, need, chosen, using or [], exclude)
@@ -93,12 +104,12 @@ def choose_limbs(
             raise RuleError(
                 "ritualhex.error.limb_not_usable",
                 name=c.name,
-                limb=", ".join(unknown),
-                action=action.name,
+                limb=limb_terms(c, unknown),
+                action=action_term(action),
             )
     if not chosen and any(p.waiting > 0 for p in c.limbs):
         raise RuleError(
-            "ritualhex.error.needs_no_limb_while_waiting", name=c.name, action=action.name
+            "ritualhex.error.needs_no_limb_while_waiting", name=c.name, action=action_term(action)
         )
     return chosen
 
@@ -127,9 +138,9 @@ def _limbs_for(
         raise RuleError(
             "ritualhex.error.no_limb",
             name=c.name,
-            action=action.name,
-            limb=need.kind,
+            action=action_term(action),
+            limb=part_term(need.kind, need.kind),
             count=need.count,
-            kind=f"ritualhex.limb_need.{kind}",
+            kind=term(f"ritualhex.limb_need.{kind}", count=need.count),
         )
     return candidates[: need.count]

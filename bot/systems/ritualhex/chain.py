@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.common import gendered
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.available import find_action, pick_action
 from bot.systems.ritualhex.resolution import name_of
 from bot.systems.ritualhex.rounds import (
@@ -61,6 +61,7 @@ from bot.systems.ritualhex.state import (
 )
 from bot.systems.ritualhex.weapons import action_phrase
 from bot.systems.ritualhex.window import next_reactors, offers_for, reaction_fits, settle
+from bot.systems.ritualhex.words import as_written, limb_term, limb_terms
 
 
 def _targets(
@@ -70,15 +71,17 @@ def _targets(
         return [c.id]
     if action.targets == 0:
         if targets:
-            raise RuleError("ritualhex.error.no_targets_allowed", action=action.name)
+            raise RuleError("ritualhex.error.no_targets_allowed", action=action_term(action))
         return []
     if not 1 <= len(targets) <= action.targets or len(set(targets)) != len(targets):
-        raise RuleError("ritualhex.error.target_count", action=action.name, count=action.targets)
+        raise RuleError(
+            "ritualhex.error.target_count", action=action_term(action), count=action.targets
+        )
     for t in targets:
         target = get_combatant(state, t)
         if not target.active:
             raise RuleError(
-                gendered("ritualhex.error.target_inactive", target.gender), name=target.name
+                "ritualhex.error.target_inactive", name=target.name, gender=target.gender
             )
     return list(targets)
 
@@ -103,7 +106,7 @@ def declare(
     c = opportunity_actor(state, actor, actor_id, follow_up=True)
     act, _ = find_action(c, action)
     if act.is_reaction:
-        raise RuleError("ritualhex.error.reaction_only", action=act.name)
+        raise RuleError("ritualhex.error.reaction_only", action=action_term(act))
     follow_up = state.multi_attack
     if follow_up is not None and act.kind != "attack":
         raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
@@ -139,7 +142,7 @@ def declare(
                 "name": c.name,
                 "action": action_phrase(act, item),  # an attack with its damage (SW-44's care)
                 "targets": ", ".join(name_of(state, t) for t in aimed),
-                "limb": limb or "",
+                "limb": limb_term(get_combatant(state, aimed[0]), limb) if limb else "",
                 "cost": cost,
                 "ap_level": c.ap_level,
                 "waiting": overflow,
@@ -151,19 +154,26 @@ def declare(
         state=state,
         events=events,
         offers=offers_for(state),
-        summary=Event(key="log.ritualhex.action", params={"name": c.name, "action": act.name}),
+        summary=Event(
+            key="log.ritualhex.action", params={"name": c.name, "action": action_term(act)}
+        ),
     )
 
 
 def _check_called_shot(state: RitualHexState, act: ActionDef, aimed: list[str], limb: str) -> None:
     """RH-4: a called shot aims at a limb of a single target."""
     if len(aimed) != 1:
-        raise RuleError("ritualhex.error.called_shot_one_target", action=act.name)
+        raise RuleError("ritualhex.error.called_shot_one_target", action=action_term(act))
     target = get_combatant(state, aimed[0])
     part = target.part(limb)
     if part is None or not part.limb:
-        known = ", ".join(p.key for p in target.limbs)
-        raise RuleError("ritualhex.error.no_such_limb", name=target.name, limb=limb, expected=known)
+        known = limb_terms(target, [p.key for p in target.limbs])
+        raise RuleError(
+            "ritualhex.error.no_such_limb",
+            name=target.name,
+            limb=as_written(limb),
+            expected=known,
+        )
 
 
 def _multi_attack(
@@ -252,9 +262,9 @@ def react(
             key="ritualhex.reacted",
             params={
                 "name": c.name,
-                "reaction": act.name,
+                "reaction": action_term(act),
                 "author": name_of(state, link.author),
-                "action": link.action.name,
+                "action": action_term(link.action),
                 "cost": act.cost,
                 "prep_used": from_prep,
                 "ap_level": c.ap_level,
@@ -267,7 +277,9 @@ def react(
         state=state,
         events=events,
         offers=offers_for(state),
-        summary=Event(key="log.ritualhex.reaction", params={"name": c.name, "action": act.name}),
+        summary=Event(
+            key="log.ritualhex.reaction", params={"name": c.name, "action": action_term(act)}
+        ),
     )
 
 
@@ -305,7 +317,7 @@ def _pass(
     events.append(
         Event(
             key="ritualhex.passed",
-            params={"name": c.name, "action": state.chain[-1].action.name},
+            params={"name": c.name, "action": action_term(state.chain[-1].action)},
         )
     )
     if not state.awaiting:

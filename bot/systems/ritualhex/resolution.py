@@ -13,10 +13,16 @@ from bot.dice.odds import rh_check_odds
 from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
 from bot.systems.base import Event
-from bot.systems.common import gendered
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
-from bot.systems.ritualhex.rounds import get_combatant
-from bot.systems.ritualhex.state import ChainLink, RHCombatant, RitualHexState
+from bot.systems.ritualhex.rounds import (
+    get_combatant,
+)
+from bot.systems.ritualhex.state import (
+    ChainLink,
+    RHCombatant,
+    RitualHexState,
+)
 
 
 def _check(
@@ -38,7 +44,7 @@ def _check(
     odds = rh_check_odds(co, difficulty, cd)
     params: dict[str, Any] = {
         "name": author.name,
-        "action": link.action.name,
+        "action": action_term(link.action),
         "target": target.name if target else "",
         "co": co,
         "difficulty": difficulty,
@@ -86,8 +92,8 @@ def _apply_effects(
                 if not target.active:
                     events.append(
                         Event(
-                            key=gendered("ritualhex.target_inactive", target.gender),
-                            params={"name": target.name},
+                            key="ritualhex.target_inactive",
+                            params={"name": target.name, "gender": target.gender},
                         )
                     )
                     continue
@@ -110,9 +116,9 @@ def _apply_effects(
                     key=key,
                     params={
                         "name": author.name,
-                        "action": link.action.name,
+                        "action": action_term(link.action),
                         "author": name_of(state, answered.author),
-                        "answered": answered.action.name,
+                        "answered": action_term(answered.action),
                     },
                 )
             )
@@ -130,7 +136,7 @@ def _apply_effects(
                         "name": author.name,
                         "ally": name_of(state, protected or ""),
                         "author": name_of(state, answered.author),
-                        "answered": answered.action.name,
+                        "answered": action_term(answered.action),
                     },
                 )
             )
@@ -147,11 +153,12 @@ def resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) ->
     gets its own check (RH-2)."""
     link = state.chain[-1]
     author = get_combatant(state, link.author)
-    base = {"name": author.name, "action": link.action.name}
+    base = {"name": author.name, "action": action_term(link.action)}
     if link.cancelled:
         events.append(Event(key="ritualhex.fails_cancelled", params=base))
     elif not author.active:
-        events.append(Event(key=gendered("ritualhex.fizzles", author.gender), params=base))
+        fizzled = {**base, "gender": author.gender}
+        events.append(Event(key="ritualhex.fizzles", params=fizzled))
     else:
         events.append(
             Event(
@@ -169,8 +176,8 @@ def resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) ->
             if target is not None and not target.active and link.answers is None:
                 events.append(
                     Event(
-                        key=gendered("ritualhex.target_inactive", target.gender),
-                        params={"name": target.name},
+                        key="ritualhex.target_inactive",
+                        params={"name": target.name, "gender": target.gender},
                     )
                 )
                 continue

@@ -9,10 +9,20 @@ from __future__ import annotations
 from bot.dice.source import DiceSource
 from bot.systems.base import Event, Offer, RuleError
 from bot.systems.common import raw_items
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.available import available_actions, choose_limbs
 from bot.systems.ritualhex.resolution import name_of, resolve_top
-from bot.systems.ritualhex.rounds import advance, in_order, priority
-from bot.systems.ritualhex.state import ActionDef, ChainLink, RHCombatant, RitualHexState
+from bot.systems.ritualhex.rounds import (
+    advance,
+    in_order,
+    priority,
+)
+from bot.systems.ritualhex.state import (
+    ActionDef,
+    ChainLink,
+    RHCombatant,
+    RitualHexState,
+)
 
 
 def eligible(state: RitualHexState) -> list[RHCombatant]:
@@ -61,13 +71,15 @@ def reaction_fits(
     """RH-8/RH-11: the reaction answers this kind of action and its trigger holds.
     Returns the protected ally for ``retarget`` reactions."""
     if not action.is_reaction:
-        raise RuleError("ritualhex.error.not_a_reaction", action=action.name)
+        raise RuleError("ritualhex.error.not_a_reaction", action=action_term(action))
     if link.action.kind not in (action.reacts_to or []):
         raise RuleError(
-            "ritualhex.error.reaction_kind", reaction=action.name, action=link.action.name
+            "ritualhex.error.reaction_kind",
+            reaction=action_term(action),
+            action=action_term(link.action),
         )
     if action.trigger == "self" and c.id not in link.targets:
-        raise RuleError("ritualhex.error.trigger_self", reaction=action.name, name=c.name)
+        raise RuleError("ritualhex.error.trigger_self", reaction=action_term(action), name=c.name)
     if action.trigger == "ally":
         allies = [
             t
@@ -76,10 +88,14 @@ def reaction_fits(
         ]
         if target is not None:
             if target not in allies:
-                raise RuleError("ritualhex.error.trigger_ally", reaction=action.name, name=c.name)
+                raise RuleError(
+                    "ritualhex.error.trigger_ally", reaction=action_term(action), name=c.name
+                )
             return target
         if not allies:
-            raise RuleError("ritualhex.error.trigger_ally", reaction=action.name, name=c.name)
+            raise RuleError(
+                "ritualhex.error.trigger_ally", reaction=action_term(action), name=c.name
+            )
         return allies[0]
     return None
 
@@ -118,7 +134,7 @@ def settle(state: RitualHexState, dice: DiceSource, events: list[Event]) -> None
                     params={
                         "names": ", ".join(c.name for c in waiting),
                         "author": name_of(state, link.author),
-                        "action": link.action.name,
+                        "action": action_term(link.action),
                     },
                 )
             )

@@ -19,7 +19,7 @@ from bot.systems.swade.combat.area import (
     run_on_targets,
 )
 from bot.systems.swade.combat.plan import find_weapon, plan_attack, roll_attack, spend_and_mark
-from bot.systems.swade.conditions import condition_name_key
+from bot.systems.swade.conditions import condition_name
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import ActionRolls, maneuver
 from bot.systems.swade.modifiers import AMMO_BY_ROF, DISTRACTED, AttackOptions, add_timed_condition
@@ -82,7 +82,7 @@ def _suppressive_fire(
                 key="swade_combat.suppressive.distracted",
                 params={
                     "name": target.name,
-                    "condition_name": condition_name_key("distracted", target.gender),
+                    "condition_name": condition_name("distracted", target.gender),
                 },
             )
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.dice.source import DiceSource
 from bot.dice.swade import damage_roll
 from bot.systems.base import Event
-from bot.systems.swade.conditions import apply_condition, condition_name_key
+from bot.systems.swade.conditions import apply_condition, condition_name
 from bot.systems.swade.conditions import has_condition as has_effective_condition
 from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant
@@ -218,7 +218,7 @@ def _condition(state: SwadeState, target: SwadeCombatant, name: str, power: str)
                 params={
                     "target": target.name,
                     "power": power,
-                    "condition": condition_name_key(name, target.gender),
+                    "condition": condition_name(name, target.gender),
                 },
             )
         ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.dice.source import DiceSource
+from bot.i18n.catalog import term
 from bot.systems.base import Event, RuleError
 from bot.systems.common import owned_where
 from bot.systems.swade.deck import (
@@ -74,7 +75,9 @@ def _draw_for_slot(
                 key="swade.draw.edges",
                 params={
                     **slot_label(state, leader.id),
-                    "edges": [f"sheet.swade.edge.{e}" for e in sorted(edges)],  # issue 18
+                    "edges": [  # issue 18; agreeing with the leader (issue 29)
+                        term(f"sheet.swade.edge.{e}", gender=leader.gender) for e in sorted(edges)
+                    ],
                     "drawn": ", ".join(card_label(c) for c in result.drawn),
                     "quick": ", ".join(card_label(c) for c in result.quick_redraws),
                     "kept": card_label(result.kept),
