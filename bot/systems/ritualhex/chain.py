@@ -149,14 +149,24 @@ def declare(
             },
         )
     ]
+    return _settled(state, dice, events, "log.ritualhex.action", c, act)
+
+
+def _settled(
+    state: RitualHexState,
+    dice: DiceSource,
+    events: list[Event],
+    log_key: str,
+    c: RHCombatant,
+    act: ActionDef,
+) -> Outcome:
+    """A new link is on the chain: the window opens on it, or it settles (RH-8)."""
     settle(state, dice, events)
     return Outcome(
         state=state,
         events=events,
         offers=offers_for(state),
-        summary=Event(
-            key="log.ritualhex.action", params={"name": c.name, "action": action_term(act)}
-        ),
+        summary=Event(key=log_key, params={"name": c.name, "action": action_term(act)}),
     )
 
 
@@ -272,15 +282,7 @@ def react(
             },
         )
     ]
-    settle(state, dice, events)
-    return Outcome(
-        state=state,
-        events=events,
-        offers=offers_for(state),
-        summary=Event(
-            key="log.ritualhex.reaction", params={"name": c.name, "action": action_term(act)}
-        ),
-    )
+    return _settled(state, dice, events, "log.ritualhex.reaction", c, act)
 
 
 def pass_reaction(
