@@ -197,7 +197,7 @@ def spender(encounter: Encounter, actor: Actor, name: str | None) -> Combatant:
 
 def named(encounter: Encounter, name: str) -> Combatant:
     """The combatant ``name`` names (the one resolver, groups of Extras included)."""
-    return who.find_combatant(encounter.state, name)  # type: ignore[arg-type]
+    return who.find_named(encounter.state, name)  # type: ignore[arg-type]
 
 
 # --- giving ---------------------------------------------------------------------------------
