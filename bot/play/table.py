@@ -12,9 +12,7 @@ test that caused it fails even when the bot's error path hid the refusal.
 from __future__ import annotations
 
 import asyncio
-import functools
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -30,8 +28,9 @@ from bot.clock import ManualClock
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
-from bot.i18n import CommandName, OptionExample, OptionNames, catalog, command_word
+from bot.i18n import CommandName, OptionExample, OptionNames
 from bot.play.lines import Line, LineError, parse_line
+from bot.play.options import english, read_value
 from bot.play.recorder import (
     PayloadViolation,
     Recorder,
@@ -41,7 +40,6 @@ from bot.play.recorder import (
     snowflake,
 )
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
-from bot.systems.words import fold
 
 APP_ID = 1_200_000_000_000_000_001
 BOT_USER = {
@@ -319,7 +317,7 @@ class OfflineTable:
         assert self.bot is not None
         tree = self.bot.tree
         words = list(line.words)
-        top = tree.get_command(_english(words[0], (c.name for c in tree.get_commands())))
+        top = tree.get_command(english(words[0], (c.name for c in tree.get_commands())))
         if top is None:
             raise LineError("play.err.unknown_command", command=words[0])
         command: Any = top
@@ -334,7 +332,7 @@ class OfflineTable:
                     subs=subs,
                     example=example,
                 )
-            word = _english(words[len(path)], (c.name for c in command.commands))
+            word = english(words[len(path)], (c.name for c in command.commands))
             sub = command.get_command(word)
             if sub is None:
                 raise LineError(
@@ -423,7 +421,7 @@ class OfflineTable:
         params = {p.name: p for p in command.parameters}
         options = []
         for raw_name, raw_value in given.items():
-            name = _english(raw_name, params)
+            name = english(raw_name, params)
             param = params.get(name)
             if param is None:
                 raise LineError(
@@ -438,7 +436,7 @@ class OfflineTable:
         missing = [
             p.name
             for p in command.parameters
-            if p.required and p.name not in {_english(n, params) for n in given}
+            if p.required and p.name not in {english(n, params) for n in given}
         ]
         if missing:
             raise LineError(
@@ -451,36 +449,6 @@ class OfflineTable:
 
     def _convert(self, param: app_commands.Parameter, raw: str, resolved: dict[str, Any]) -> Any:
         kind = param.type
-        if param.choices:
-            for choice in param.choices:
-                names = {str(choice.value).lower(), choice.name.lower()}
-                names.add(command_word(choice.name, "es").lower())
-                if raw.lower() in names:
-                    return choice.value
-            raise LineError(
-                "play.err.choice",
-                option=OptionNames([param.name]),
-                value=raw,
-                allowed=OptionNames(c.name for c in param.choices),
-                example=OptionExample(param.name, param.choices[0].name),
-            )
-        option = OptionNames([param.name])
-        try:
-            if kind is discord.AppCommandOptionType.integer:
-                return int(raw)
-            if kind is discord.AppCommandOptionType.number:
-                return float(raw)
-        except ValueError:
-            example = OptionExample(param.name, str(_number_in_range(param)))
-            raise LineError("play.err.number", option=option, value=raw, example=example) from None
-        if kind is discord.AppCommandOptionType.boolean:
-            lowered = raw.lower()
-            if lowered in ("true", "yes", "sí", "si", "1", "on"):
-                return True
-            if lowered in ("false", "no", "0", "off"):
-                return False
-            example = OptionExample(param.name, "word.yes")
-            raise LineError("play.err.boolean", option=option, value=raw, example=example)
         if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
             target = self.user(raw.lstrip("@"))
             resolved.setdefault("users", {})[str(target.id)] = target.payload()
@@ -493,7 +461,7 @@ class OfflineTable:
             return str(target.id)
         if kind is discord.AppCommandOptionType.attachment:
             return self._attachment(raw, resolved)
-        return raw
+        return read_value(param, raw)
 
     def _attachment(self, raw: str, resolved: dict[str, Any]) -> str:
         path = Path(raw).expanduser()
@@ -578,37 +546,6 @@ class OfflineTable:
         return self._base_payload(
             user, 5, {"custom_id": modal.data.get("custom_id"), "components": rows}
         )
-
-
-def _number_in_range(param: app_commands.Parameter) -> int:
-    """A number the option takes, for an example: 3, or the bound nearest it."""
-    low = param.min_value if param.min_value is not None else 3
-    high = param.max_value if param.max_value is not None else 3
-    return int(min(max(3, low), high))
-
-
-@functools.cache
-def _english_names() -> dict[str, tuple[str, ...]]:
-    """Lower-cased Spanish command text -> the English names it translates (built once:
-    scanning the whole catalogue for every word of every line was most of a line's cost)."""
-    found: dict[str, list[str]] = {}
-    for key, text in catalog("es").items():
-        if key.startswith("cmd."):
-            found.setdefault(fold(text), []).append(key[4:])
-    return {text: tuple(names) for text, names in found.items()}
-
-
-def _english(word: str, among: Iterable[str] | None = None) -> str:
-    """Command, subcommand and option names may be typed in Spanish (the localized name).
-    Two English names may share a Spanish one (``jugador``: player, controller); with
-    ``among``, the one the command actually has wins. Accents are optional
-    (``expresion`` is ``expresión``), as when typing in Discord's search."""
-    lowered = word.lower()
-    names = list(_english_names().get(fold(word), ()))
-    if among is not None:
-        wanted = set(among)
-        names = [n for n in names if n in wanted] or names
-    return names[0] if names else lowered
 
 
 def _is_idle(task: asyncio.Task[Any]) -> bool:
