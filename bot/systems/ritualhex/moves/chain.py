@@ -1,6 +1,7 @@
-"""The chain (RH-8): ``/react with|pass``, the buttons under a result (react with a
-reaction, pass, nobody reacts, end a Multi-ataque) and the board's "Nadie reacciona".
-Whoever answers is looked up inside the rules call (:func:`.who.reactor`)."""
+"""The chain (RH-8): ``/react with|pass`` and the buttons under a result (react with a
+reaction, pass, nobody reacts, end a Multi-ataque); a board drawn before "Nadie
+reacciona" left it still answers it. Whoever answers is looked up inside the rules call
+(:func:`.who.reactor`)."""
 
 from __future__ import annotations
 
