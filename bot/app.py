@@ -38,7 +38,7 @@ from bot.encounter.service import (
     current_claim,
 )
 from bot.errors import ReplayedInteraction
-from bot.i18n import language_of, t
+from bot.i18n import OptionNames, language_of, t
 from bot.i18n.translator import ComodinTranslator
 from bot.reminders import ReminderSender
 from bot.shards import format_shard_ids, shard_of
@@ -81,7 +81,7 @@ def check_options(command: app_commands.Command, options: list[dict[str, Any]]) 
         value = option.get("value")
         if param is None or value is None:
             continue
-        name = param.display_name
+        name = OptionNames([param.name])  # as the reader's Discord names it
         if param.choices and value not in {c.value for c in param.choices}:
             raise OptionRejected("error.option_choice", option=name)
         if isinstance(value, str) and param.type is discord.AppCommandOptionType.string:

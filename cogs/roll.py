@@ -149,6 +149,7 @@ class Roll(commands.Cog):
         """N-2: one roll, or several on one line (``s8 2d6!+1 d6!``), each shown apart;
         words around them are labels (bot/dice/line.py)."""
         ctx = Ctx.of(interaction)
+        expression = expression.strip()  # a phone adds a space: not in the title or footer
         seed = self.bot.dice.new_seed()
         line = read_line(expression)
         if tn is not None and not line.single:

@@ -3,6 +3,7 @@
 from bot.i18n.catalog import (
     LANGUAGES,
     CommandName,
+    OptionExample,
     OptionNames,
     catalog,
     command_word,
@@ -18,6 +19,7 @@ from bot.i18n.catalog import (
 __all__ = [
     "LANGUAGES",
     "CommandName",
+    "OptionExample",
     "OptionNames",
     "catalog",
     "command_word",

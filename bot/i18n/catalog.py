@@ -206,9 +206,30 @@ class OptionNames(tuple[str, ...]):
         return ", ".join(command_word(name, lang) for name in self)
 
 
+class OptionExample(tuple[str, str]):
+    """``option:value`` as a reader types it: the option's name as their Discord shows
+    it, and the value a choice's name through the ``cmd.*`` names (``alcance:corto``,
+    ``range:short``), a command as the reader's Discord names it (a :class:`CommandName`:
+    ``orden:"combatiente editar"``), or a catalogue text when it is a key (``word.yes``:
+    ``privada:sí``); quoted when it has a space (``sistema:"Savage Worlds"``)."""
+
+    def __new__(cls, option: str, value: str) -> OptionExample:
+        return super().__new__(cls, (option, value))
+
+    def shown(self, lang: str) -> str:
+        lang = lang if lang in LANGUAGES else "es"
+        option, value = self
+        if isinstance(value, CommandName):
+            text = value.shown(lang).removeprefix("/")
+        else:
+            text = catalog(lang).get(value) or command_word(value, lang)
+        return f"{command_word(option, lang)}:" + (f'"{text}"' if " " in text else text)
+
+
 def shown(value: Any, lang: str) -> Any:
     """A parameter that names commands or options, in the reader's language."""
-    return value.shown(lang) if isinstance(value, CommandName | OptionNames) else value
+    named = CommandName | OptionNames | OptionExample
+    return value.shown(lang) if isinstance(value, named) else value
 
 
 def has(key: str, lang: str = "es") -> bool:

@@ -12,9 +12,7 @@ test that caused it fails even when the bot's error path hid the refusal.
 from __future__ import annotations
 
 import asyncio
-import functools
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -30,8 +28,9 @@ from bot.clock import ManualClock
 from bot.config import Settings
 from bot.dice.source import ForcedSource, RandomSource
 from bot.dice_provider import DiceProvider
-from bot.i18n import CommandName, OptionNames, catalog, command_word
+from bot.i18n import CommandName, OptionExample, OptionNames
 from bot.play.lines import Line, LineError, parse_line
+from bot.play.options import english, read_value
 from bot.play.recorder import (
     PayloadViolation,
     Recorder,
@@ -41,7 +40,6 @@ from bot.play.recorder import (
     snowflake,
 )
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
-from bot.systems.words import fold
 
 APP_ID = 1_200_000_000_000_000_001
 BOT_USER = {
@@ -319,26 +317,30 @@ class OfflineTable:
         assert self.bot is not None
         tree = self.bot.tree
         words = list(line.words)
-        top = tree.get_command(_english(words[0], (c.name for c in tree.get_commands())))
+        top = tree.get_command(english(words[0], (c.name for c in tree.get_commands())))
         if top is None:
             raise LineError("play.err.unknown_command", command=words[0])
         command: Any = top
         path = [top.name]
         while isinstance(command, app_commands.Group):
+            subs = OptionNames(c.name for c in command.commands)
+            example = CommandName(" ".join([*path, command.commands[0].name]))
             if len(words) < len(path) + 1:
-                subs = OptionNames(c.name for c in command.commands)
                 raise LineError(
-                    "play.err.needs_sub", command=CommandName(" ".join(path)), subs=subs
+                    "play.err.needs_sub",
+                    command=CommandName(" ".join(path)),
+                    subs=subs,
+                    example=example,
                 )
-            word = _english(words[len(path)], (c.name for c in command.commands))
+            word = english(words[len(path)], (c.name for c in command.commands))
             sub = command.get_command(word)
             if sub is None:
-                subs = OptionNames(c.name for c in command.commands)
                 raise LineError(
                     "play.err.unknown_sub",
                     sub=words[len(path)],
                     command=CommandName(" ".join(path)),
                     subs=subs,
+                    example=example,
                 )
             command = sub
             path.append(sub.name)
@@ -419,7 +421,7 @@ class OfflineTable:
         params = {p.name: p for p in command.parameters}
         options = []
         for raw_name, raw_value in given.items():
-            name = _english(raw_name, params)
+            name = english(raw_name, params)
             param = params.get(name)
             if param is None:
                 raise LineError(
@@ -427,48 +429,26 @@ class OfflineTable:
                     command=CommandName(command.qualified_name),
                     option=raw_name,
                     options=OptionNames(params) or "—",
+                    help=OptionExample("command", CommandName(command.qualified_name)),
                 )
             value = self._convert(param, raw_value, resolved)
             options.append({"name": param.name, "type": param.type.value, "value": value})
         missing = [
             p.name
             for p in command.parameters
-            if p.required and p.name not in {_english(n, params) for n in given}
+            if p.required and p.name not in {english(n, params) for n in given}
         ]
         if missing:
             raise LineError(
                 "play.err.missing",
                 command=CommandName(command.qualified_name),
                 options=OptionNames(missing),
+                first=OptionNames(missing[:1]),
             )
         return options
 
     def _convert(self, param: app_commands.Parameter, raw: str, resolved: dict[str, Any]) -> Any:
         kind = param.type
-        if param.choices:
-            for choice in param.choices:
-                names = {str(choice.value).lower(), choice.name.lower()}
-                names.add(command_word(choice.name, "es").lower())
-                if raw.lower() in names:
-                    return choice.value
-            allowed = ", ".join(str(c.value) for c in param.choices)
-            raise LineError(
-                "play.err.choice", option=OptionNames([param.name]), value=raw, allowed=allowed
-            )
-        try:
-            if kind is discord.AppCommandOptionType.integer:
-                return int(raw)
-            if kind is discord.AppCommandOptionType.number:
-                return float(raw)
-        except ValueError:
-            raise LineError("play.err.number", option=param.name, value=raw) from None
-        if kind is discord.AppCommandOptionType.boolean:
-            lowered = raw.lower()
-            if lowered in ("true", "yes", "sí", "si", "1", "on"):
-                return True
-            if lowered in ("false", "no", "0", "off"):
-                return False
-            raise LineError("play.err.boolean", option=param.name, value=raw)
         if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
             target = self.user(raw.lstrip("@"))
             resolved.setdefault("users", {})[str(target.id)] = target.payload()
@@ -481,7 +461,7 @@ class OfflineTable:
             return str(target.id)
         if kind is discord.AppCommandOptionType.attachment:
             return self._attachment(raw, resolved)
-        return raw
+        return read_value(param, raw)
 
     def _attachment(self, raw: str, resolved: dict[str, Any]) -> str:
         path = Path(raw).expanduser()
@@ -566,30 +546,6 @@ class OfflineTable:
         return self._base_payload(
             user, 5, {"custom_id": modal.data.get("custom_id"), "components": rows}
         )
-
-
-@functools.cache
-def _english_names() -> dict[str, tuple[str, ...]]:
-    """Lower-cased Spanish command text -> the English names it translates (built once:
-    scanning the whole catalogue for every word of every line was most of a line's cost)."""
-    found: dict[str, list[str]] = {}
-    for key, text in catalog("es").items():
-        if key.startswith("cmd."):
-            found.setdefault(fold(text), []).append(key[4:])
-    return {text: tuple(names) for text, names in found.items()}
-
-
-def _english(word: str, among: Iterable[str] | None = None) -> str:
-    """Command, subcommand and option names may be typed in Spanish (the localized name).
-    Two English names may share a Spanish one (``jugador``: player, controller); with
-    ``among``, the one the command actually has wins. Accents are optional
-    (``expresion`` is ``expresión``), as when typing in Discord's search."""
-    lowered = word.lower()
-    names = list(_english_names().get(fold(word), ()))
-    if among is not None:
-        wanted = set(among)
-        names = [n for n in names if n in wanted] or names
-    return names[0] if names else lowered
 
 
 def _is_idle(task: asyncio.Task[Any]) -> bool:

@@ -13,6 +13,11 @@ A name typed in any option (``target``, ``actor``, ``combatant``...) is read by
 5. else an error: the candidates when several names start so (``names.ambiguous``, at
    most ten listed), or ``names.unknown_combatant``.
 
+Each step reads the text as typed, then without the quotes around it and the punctuation
+after it (:func:`bot.systems.words.readings`): ``orc.`` and ``«Orc»`` are the Orc, and
+a combatant really called "Orc!" is still found by typing it so. A weapon, an action or
+any other thing a combatant has by name is found the same way: :func:`first_named`.
+
 Who acts, when the command does not say, is :func:`pick_actor`'s answer. Autocomplete
 offers what :func:`matching` keeps: the names containing what was typed, folded the same
 way, so what it offers the resolver accepts.
@@ -25,7 +30,7 @@ from typing import Protocol, TypeVar
 
 from bot.systems.base import Actor, RuleError
 from bot.systems.common import raw_items
-from bot.systems.words import fold
+from bot.systems.words import fold, readings
 
 AMBIGUOUS_SHOWN = 10  # candidates named in the ambiguous error
 
@@ -47,6 +52,7 @@ class Controlled(Named, Protocol):
 
 N = TypeVar("N", bound=Named)
 C = TypeVar("C", bound=Controlled)
+T = TypeVar("T")
 
 
 def _items(combatants: Iterable[N]) -> list[N]:
@@ -66,16 +72,20 @@ def find(
     read without copying. Raises ``RuleError`` naming the candidates when ``text`` could
     be several, or saying nobody is called so (``unknown_key``)."""
     items = _items(combatants)
-    wanted = fold(text)
-    exact_id = text.strip()
-    for c in items:
-        if c.id == exact_id or fold(c.name) == wanted:
-            return c
+    meant = readings(text)
+    found = first_named(items, text, lambda c, wanted: c.id == wanted or fold(c.name) == wanted)
+    if found is not None:
+        return found
     if group_of is not None:
-        group = [c for c in items if (g := group_of(c)) is not None and fold(g) == wanted]
-        if group:
-            return next((c for c in group if able(c)), group[0])
-    starts = [c for c in items if fold(c.name).startswith(wanted)] if wanted else []
+        for wanted in meant:
+            group = [c for c in items if (g := group_of(c)) is not None and fold(g) == wanted]
+            if group:
+                return next((c for c in group if able(c)), group[0])
+    starts: list[N] = []
+    for wanted in meant:
+        starts = [c for c in items if wanted and fold(c.name).startswith(wanted)]
+        if starts:
+            break
     if len(starts) == 1:
         return starts[0]
     if starts:
@@ -112,7 +122,21 @@ def pick_actor(
     raise RuleError(which_key)
 
 
+def first_named(items: Iterable[T], text: str, is_named: Callable[[T, str], bool]) -> T | None:
+    """The first of ``items`` that ``text`` names, trying each of its readings in turn
+    (:func:`bot.systems.words.readings`: as typed, then without quotes and trailing
+    punctuation): ``is_named(item, folded)`` says whether ``item`` is called so. ``None``
+    when none is."""
+    listed = list(items)
+    for wanted in readings(text):
+        for item in listed:
+            if is_named(item, wanted):
+                return item
+    return None
+
+
 def matching(names: Iterable[str], typed: str) -> list[str]:
-    """The names containing ``typed`` (folded), in their order: what autocomplete offers."""
-    needle = fold(typed)
+    """The names containing ``typed`` (folded, or as the resolver also reads it: without
+    quotes and trailing punctuation), in their order: what autocomplete offers."""
+    needle = readings(typed)[-1]
     return [n for n in names if needle in fold(n)]

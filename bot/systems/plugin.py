@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.dice.source import DiceSource
+from bot.i18n import OptionNames
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import require_controller
 from bot.systems.pending import PendingOf
@@ -219,8 +220,10 @@ class Move(Generic[S, Opt]):
         present = {k: v for k, v in given.items() if v is not None}
         for name in present:
             if name not in self.options.model_fields:
-                raise RuleError(
-                    "command.option_not_in_system", option=name, system=f"system.{system}"
+                raise RuleError(  # the option as the reader's Discord names it
+                    "command.option_not_in_system",
+                    option=OptionNames([name]),
+                    system=f"system.{system}",
                 )
         try:
             return self.options.model_validate(present)

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from bot.i18n import LANGUAGES, catalog
+from bot.i18n import LANGUAGES, OptionNames, catalog
 from bot.systems.base import RuleError
-from bot.systems.words import fold
+from bot.systems.words import fold, readings
 
 WORDS = "words"  # what a verb takes when it reads the words after its name
 
@@ -69,11 +69,11 @@ class Verbs:
     def find(self, text: str) -> tuple[Verb, str] | None:
         """The verb ``text`` starts with and the words after its name, as typed; ``None``
         when no name starts it (a system whose ``/act`` also takes other names)."""
-        folded = fold(text)
-        for name, verb_id in self._names:
-            if folded == name or folded.startswith(name + " "):
-                words = text.strip().split()
-                return self.by_id[verb_id], " ".join(words[len(name.split()) :])
+        for folded in readings(text):  # as typed, then without quotes and "." after it
+            for name, verb_id in self._names:
+                if folded == name or folded.startswith(name + " "):
+                    words = text.strip().split()
+                    return self.by_id[verb_id], " ".join(words[len(name.split()) :])
         return None
 
     def read(self, text: str) -> tuple[Verb, str]:
@@ -91,7 +91,9 @@ class Verbs:
             raise RuleError(self.extra_words, words=words)
         for option in given:
             if option not in verb.takes:
-                raise RuleError(self.unused, option=option, action=self.label_of(verb.id))
+                raise RuleError(  # the option as the reader's Discord names it
+                    self.unused, option=OptionNames([option]), action=self.label_of(verb.id)
+                )
 
 
 def given_options(values: Mapping[str, Any], options: Iterable[str]) -> list[str]:

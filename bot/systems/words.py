@@ -1,11 +1,14 @@
 """The one text fold and the words every system reads the same way. Pure.
 
 Every name a user types (a combatant, a weapon, an action, a field of a correction) is
-compared folded: :func:`fold`. The sheet parsers, which must find labels at their place
-in the pasted text, use :func:`fold_keeping_positions`, the same fold one character for
-one. Shared words (yes/no, the sides) are read by :func:`yes_no` and :func:`side`, so
-"sí", "on" and "activado" mean the same in ``/combatant edit`` of every system and in
-``/encounter settings``.
+compared folded: :func:`fold`. A lookup tries it as typed, then without the quotes
+around it and the punctuation people end it with (:func:`readings`: ``target:orc.`` is
+the Orc, and a name that really ends in "!" is still found as typed). The sheet parsers,
+which must find labels at their place in the pasted text, use
+:func:`fold_keeping_positions`, the same fold one character for one. Shared words
+(yes/no, the sides) are read by :func:`yes_no` and :func:`side`, so "sí", "on" and
+"activado" mean the same in ``/combatant edit`` of every system and in ``/encounter
+settings``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,10 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Mapping
+from typing import TypeVar
+
+V = TypeVar("V")
 
 INVISIBLE_FILLERS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
 """Characters that print as nothing though Unicode does not call them format characters."""
@@ -32,6 +39,34 @@ def fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch) and not invisible(ch))
     return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+QUOTES = "\"'`“”‘’„‚«»‹›"
+"""Quotes people put around a name they type (straight, curly, angled)."""
+TRAILING = ".,;:!?"
+"""Punctuation people end a typed name with ("ataco al orco.")."""
+
+
+@functools.lru_cache(maxsize=4096)
+def readings(text: str) -> tuple[str, ...]:
+    """How a name typed as ``text`` may be meant, most literal first: folded as typed
+    (:func:`fold`), then (when it differs) without the quotes around it and the punctuation after
+    it (``«Orc.»`` -> ``orc``). A lookup tries each in turn, so a name that really ends
+    in punctuation ("Orc!") is still found as typed, before "Orc"."""
+    folded = fold(text)
+    bare = folded
+    while True:
+        shorter = bare.strip(QUOTES).rstrip(TRAILING).strip()
+        if shorter == bare:
+            break
+        bare = shorter
+    return (folded, bare) if bare and bare != folded else (folded,)
+
+
+def looked_up(table: Mapping[str, V], text: str) -> V | None:
+    """The value of the first of ``text``'s :func:`readings` that ``table`` (keyed by
+    folded words) holds; ``None`` when none."""
+    return next((table[w] for w in readings(text) if w in table), None)
 
 
 def fold_keeping_positions(text: str) -> str:

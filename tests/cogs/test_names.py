@@ -1,8 +1,9 @@
 """One name resolver (issue 22): the same names, typed in every command that takes a
 combatant, get the same answer from each: an exact name, the id, the name without its
-accent or case, the start of one name all find Mónica Ruiz; a start shared by two names
-is refused listing both; a name nobody has is refused; where a system groups Extras
-into one figure (Savage Worlds, SW-31), the group's name finds its first member.
+accent or case, the start of one name, any of them with quotes around it or a full stop
+after it, all find Mónica Ruiz; a start shared by two names is refused listing both; a
+name nobody has is refused; where a system groups Extras into one figure (Savage Worlds,
+SW-31), the group's name finds its first member.
 Autocomplete offers what the resolver accepts.
 
 Parametrized by system: each system lists its setup and its commands that take a
@@ -27,7 +28,17 @@ from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
 from bot.systems import catalogue
 
-FOUND = ['"Mónica Ruiz"', "c1", '"monica ruiz"', '"MÓNICA  RUIZ"', "Món", "mon"]
+# As people type it too: a full stop after it, quotes around a start and a comma after.
+FOUND = [
+    '"Mónica Ruiz"',
+    "c1",
+    '"monica ruiz"',
+    '"MÓNICA  RUIZ"',
+    "Món",
+    "mon",
+    '"Mónica Ruiz."',
+    "«Món»,",
+]
 AMBIGUOUS = '«Goblin» puede ser varios combatientes: Goblin Arquero, Goblin Brujo. Escribe el nombre completo, o elígelo de la lista de la opción (p. ej. `objetivo:"Goblin 2"`).'
 UNKNOWN = "No hay ningún combatiente «Nadie». Elige uno de la lista que ofrece la opción, o míralos todos con `/encuentro mostrar`."
 
@@ -264,6 +275,7 @@ async def test_autocomplete_offers_what_the_resolver_accepts(system: str, tmp_pa
         assert await offered("MÓNICA") == ["Mónica Ruiz"]
         assert await offered("gob") == ["Goblin Arquero", "Goblin Brujo"]
         assert await offered("nadie") == []
+        assert await offered("«Món».") == ["Mónica Ruiz"]
 
 
 def slash_commands(commands: list[Any], prefix: str = "") -> Iterator[tuple[str, Any]]:

@@ -255,3 +255,50 @@ async def test_odds_of_damage_against_toughness(forced) -> None:
     table = await forced([], locale="en")
     [reply] = await table.run("/odds expression:2d6!t6")
     assert "72% Shaken or more" in reply.embeds[0]["description"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "dice", "outcome"),
+    [
+        # N-2: 3s8 is three d8 trait dice (rate of fire) and one wild d6; each die is a
+        # separate shot. 2, 6, 7 and a wild 2: two hit TN 4, neither by 4 more.
+        ("es", [2, 6, 7, 2], "→ **2**, **6**, **7** (VO 4) — 2 impactos"),
+        ("en", [2, 6, 7, 2], "→ **2**, **6**, **7** (TN 4) — 2 hits"),
+        # 8 aces to 8+4 = 12 (two raises over 4), a 1 and a 5; the wild d6 shows 4 and
+        # replaces the 1 (SW-1): 12, 4, 5 — three hits, one with two raises.
+        ("es", [8, 4, 1, 5, 4], "— 3 impactos (uno con 2 aumentos)"),
+        ("en", [8, 4, 1, 5, 4], "— 3 hits (one with 2 raises)"),
+        # 8 (one raise), 8 (one raise), 2; wild 1: two hits, both with a raise.
+        ("es", [8, 1, 8, 1, 2, 1], "— 2 impactos (2 con un aumento)"),
+        ("en", [8, 1, 8, 1, 2, 1], "— 2 hits (2 with a raise)"),
+        # 1, 1, 3 and a wild 2 (not a critical failure: the wild die is no 1): one die
+        # replaced by the wild die, nothing reaches 4.
+        ("es", [1, 1, 3, 2], "— ningún impacto"),
+        ("en", [1, 1, 3, 2], "— no hits"),
+    ],
+)
+async def test_rate_of_fire_counts_each_die_as_a_shot(
+    forced, locale: str, dice: list[int], outcome: str
+) -> None:
+    table = await forced(dice, locale)
+    [reply] = await table.run("/roll expression:3s8")
+    text = reply.embeds[0]["description"]
+    assert outcome in text, text
+
+
+async def test_rate_of_fire_critical_failure_is_one_for_every_die(forced) -> None:
+    # SW-3: more than half the trait dice and the wild die show 1.
+    table = await forced([1, 1, 5, 1], "en")
+    [reply] = await table.run("/roll expression:3s8")
+    assert "— 💀 Critical failure!" in reply.embeds[0]["description"]
+
+
+@pytest.mark.parametrize(("locale", "kind"), [("es", "Comodín"), ("en", "Wild Card")])
+async def test_spaces_around_the_expression_stay_out_of_the_title(
+    forced, locale: str, kind: str
+) -> None:
+    table = await forced([2, 6, 7, 2], locale)
+    [reply] = await table.run('/roll expression:"  3s8 "')
+    embed = reply.embeds[0]
+    assert embed["title"] == f"3s8 · {kind}"
+    assert embed["footer"]["text"].endswith("· 3s8")

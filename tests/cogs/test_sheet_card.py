@@ -4,7 +4,10 @@ the form /combatant add opens without a stat block; nothing pasted is dropped si
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
@@ -254,3 +257,29 @@ async def test_the_card_shows_each_hindrances_severity_and_the_note(
     )
     assert "📝 Seasoned Male Human, Caravan Guard" in reply.embeds[0]["description"]
     assert "Vigor d8" in reply.embeds[0]["description"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "effect", "base"),
+    [
+        ("es", "efecto: daño 1d-1|1", ("daño 1d-2|1", "cura 1d")),
+        ("en", "effect: damage 1d-1|1", ("damage 1d-2|1", "heal 1d")),
+    ],
+)
+async def test_ritual_hex_amounts_are_shown_as_the_sheet_writes_them(
+    tmp_path: Path, locale: str, effect: str, base: tuple[str, str]
+) -> None:
+    """RH-3: ``1d-1|1`` on the sheet is ``1d-1|1`` on the card (not ``d-1|1``), and the
+    heroes' base actions read as the rules write them (Piña ``1d-2|1``, Curar ``1d``)."""
+    async with OfflineTable(db_path=tmp_path / "rh.sqlite3", locale=locale) as t:
+        await t.run("@gm /encounter start system:ritualhex name:Cripta")
+        added = await t.run(
+            '@gm /combatant add name:Rata side:foes statblock:"AP 6, HP 4, Str 1\\n'
+            "partes: cabeza\\nmiembros: patas\\nacción: Mordisco; tipo: ataque; costo: 3; "
+            f'objetivo: 1; chequeo: <Str>[9]<Def>; {effect}"'
+        )
+        text = "\n".join(f["value"] for f in card_of(added)["fields"])
+        assert effect.split(": ", 1)[1] in text and " d-1|1" not in text, text
+        hero = await t.run('@gm /combatant add name:Ana side:heroes statblock:"AP 12, HP 10"')
+        text = "\n".join(f["value"] for f in card_of(hero)["fields"])
+        assert all(amount in text for amount in base), text

@@ -121,3 +121,78 @@ def test_run_without_token_prints_hint_and_opens_table(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "DISCORD_TOKEN" in result.stderr
     assert "¡Pong!" in result.stdout
+
+
+def _leaves(commands: list) -> list:
+    """Every slash command of the tree, subcommands included."""
+    from discord import app_commands
+
+    found = []
+    for command in commands:
+        if isinstance(command, app_commands.Group):
+            found += _leaves(command.commands)
+        else:
+            found.append(command)
+    return found
+
+
+@pytest.mark.parametrize("locale", ["es", "en"])
+async def test_a_bad_option_value_shows_an_example_of_that_option_that_works(
+    tmp_path: Path, locale: str
+) -> None:
+    """A value that is none of an option's choices, not a number or not yes/no: the line
+    error names the option and gives an example of that same option, in the reader's
+    language, that the table then reads (not `system:swade` under `range:`)."""
+    from discord import AppCommandOptionType as Kind
+
+    from bot.i18n import command_word, shown, t
+
+    checked = 0
+    async with OfflineTable(db_path=tmp_path / "e.sqlite3", locale=locale) as table:
+        assert table.bot is not None
+        for command in _leaves(table.bot.tree.get_commands()):
+            for param in command.parameters:
+                if not param.choices and param.type not in (
+                    Kind.integer, Kind.number, Kind.boolean
+                ):  # fmt: skip
+                    continue
+                with pytest.raises(LineError) as err:
+                    await table.run(f"/{command.qualified_name} {param.name}:zzz")
+                said = t(
+                    err.value.key,
+                    locale,
+                    **{k: shown(v, locale) for k, v in err.value.params.items()},
+                )
+                example = said.rsplit("`", 2)[-2]
+                assert example.startswith(command_word(param.name, locale) + ":"), said
+                try:
+                    await table.run(f"/{command.qualified_name} {example}")
+                except LineError as again:  # only other options missing
+                    assert again.key == "play.err.missing", (said, again.key)
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "said"),
+    [
+        ("es", "/attack", "/atacar necesita: objetivo (p. ej. `/atacar objetivo:…`)"),
+        ("en", "/attack", "/attack needs: target (e.g. `/attack target:…`)"),
+        ("es", "/bennies", "(p. ej. `/benis empezar-sesión`)"),
+        ("en", "/bennies", "(e.g. `/bennies session-start`)"),
+        ("es", "/bennies take", "no es una suborden de /benis"),
+        ("en", "/bennies take", "(e.g. `/bennies session-start`)"),
+        ("es", "/join character:x statblock:y", "(`/ayuda orden:unirse` las describe)"),
+        ("en", "/combatant edit combatant:x bogus:1", '(`/help command:"combatant edit"`'),
+    ],
+)
+async def test_a_missing_or_unknown_option_or_subcommand_is_shown_with_that_command(
+    tmp_path: Path, locale: str, line: str, said: str
+) -> None:
+    from bot.i18n import shown, t
+
+    async with OfflineTable(db_path=tmp_path / "m.sqlite3", locale=locale) as table:
+        with pytest.raises(LineError) as err:
+            await table.run(line)
+    params = {k: shown(v, locale) for k, v in err.value.params.items()}
+    assert said in t(err.value.key, locale, **params)

@@ -181,10 +181,16 @@ def test_an_option_a_system_does_not_take_is_refused_naming_it() -> None:
     assert move is not None
     with pytest.raises(Exception) as refused:
         move.read({"target": "Ana", "weapon": "Espada"}, "coinduel")
-    assert (refused.value.key, refused.value.params) == (  # type: ignore[attr-defined]
-        "command.option_not_in_system",
-        {"option": "weapon", "system": "system.coinduel"},
-    )
+    error = refused.value
+    assert error.key == "command.option_not_in_system"  # type: ignore[attr-defined]
+    said = {
+        lang: t(error.key, lang, **render_params(error.key, error.params, lang))  # type: ignore[attr-defined]
+        for lang in ("es", "en")
+    }
+    # The option as the reader's Discord names it (not "weapon" in Spanish).
+    assert error.params["system"] == "system.coinduel"  # type: ignore[attr-defined]
+    assert said["es"].startswith("La opción «arma» no existe en ")
+    assert said["en"].startswith("The option “weapon” does not exist in ")
     with pytest.raises(ValidationError):  # the model itself forbids it too
         FlipOptions.model_validate({"target": "Ana", "weapon": "Espada"})
     assert move.read({"target": "Ana", "actor": None}, "coinduel") == FlipOptions(target="Ana")

@@ -26,7 +26,6 @@ ACTING = "▶"
 NEXT = "⏳"
 SIDE_MARK = {"hero": "★", "minion": "☠"}
 ROUND_BUTTON = ("ritualhex_cog.board.start_round", "rh_round")
-PASS_ALL_BUTTON = ("ritualhex.offer.pass_all", "rh_pass_all")
 
 
 def short_name(name: str, limit: int = COMPACT_NAME) -> str:
@@ -194,10 +193,11 @@ def compact_line(
 
 
 def buttons(state: RitualHexState) -> list[tuple[str, str]]:
+    """The board's one button: starting the round. "Nadie reacciona" is under the
+    result that opened the window, with the reactors' own buttons (one button per
+    action: a board's from before stays answered, ``board:rh_pass_all``)."""
     if state.phase != "round" and not combat_over(state):
         return [ROUND_BUTTON]
-    if state.awaiting:
-        return [PASS_ALL_BUTTON]
     return []
 
 

@@ -10,7 +10,7 @@ from bot.i18n import has, t
 from bot.render.plain import plain
 from bot.render.sheets import Card
 from bot.systems.swade.names import APPLIED_EDGES, ATTRIBUTE_IDS
-from bot.systems.swade.sheet_text import die, power_text
+from bot.systems.swade.sheet_text import die, edge_name, power_text
 from bot.systems.swade.state import SwadeCombatant, Weapon
 
 
@@ -21,11 +21,9 @@ def skill_label(skill: str, lang: str) -> str:
 
 def edge_label(edge: str, lang: str, gender: str | None = None) -> str:
     """An edge or hindrance by its name in ``lang``, agreeing with the character's
-    ``gender`` ("Rápida"; issue 29); one the catalogue does not know as the sheet had it."""
-    key = f"sheet.swade.edge.{edge}"
-    if has(key, lang):
-        return t(key, lang, gender=gender)
-    return plain(edge.replace("_", " ").capitalize())
+    ``gender`` ("Rápida"; issue 29): the stat block's name for it
+    (:func:`~bot.systems.swade.sheet_text.edge_name`), escaped where it is the sheet's."""
+    return plain(edge_name(edge, lang, gender))
 
 
 def weapon_line(w: Weapon, lang: str) -> str:

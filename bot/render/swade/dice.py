@@ -4,6 +4,7 @@ injury table."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from bot.i18n import t
@@ -40,7 +41,25 @@ def trait_view(view: dict[str, Any], lang: str) -> str:
                         total=against["against_total"])  # fmt: skip
         return line + " — " + opposed_outcome_text(view, against, lang) + critical_check(view, lang)
     line += " " + t("dice.view.tn", lang, tn=view.get("tn"))
-    return line + " — " + outcome_text(view, lang) + critical_check(view, lang)
+    return line + " — " + trait_outcome(view, lang) + critical_check(view, lang)
+
+
+def trait_outcome(view: dict[str, Any], lang: str) -> str:
+    """How a trait roll went. With rate of fire (N-2's ``3s8``, an attack's RoF) each
+    trait die is a separate shot: how many hit, and how many of those with raises ("2
+    hits (one with a raise)"); a critical failure (SW-3) is one for every die."""
+    kept = view.get("kept") or []
+    if len(kept) < 2 or view.get("critical_failure"):
+        return outcome_text(view, lang)
+    hits = [k for k in kept if k.get("success")]
+    raised = Counter(int(k["raises"]) for k in hits if k.get("raises"))
+    if not raised:
+        return t("dice.view.hits", lang, hits=len(hits))
+    groups = [
+        t("dice.view.with_raises", lang, n=n, raises=raises)
+        for raises, n in sorted(raised.items(), reverse=True)
+    ]
+    return t("dice.view.hits_raised", lang, hits=len(hits), raised=", ".join(groups))
 
 
 def critical_check(view: dict[str, Any], lang: str) -> str:

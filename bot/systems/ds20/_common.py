@@ -22,6 +22,7 @@ from bot.systems.ds20.statline import fold
 from bot.systems.ds20.units import EXTRA_ACTIONS, WOUNDS_HG, WOUNDS_HL, units
 from bot.systems.ds20.words import skill_term
 from bot.systems.ds20.wounds import worst_wound, wound_penalty
+from bot.systems.lookup import first_named
 
 # DS-9: physical rolls (Fortaleza or Destreza based) take wound penalties.
 PHYSICAL = frozenset({FORTALEZA, DESTREZA, PELEA, ARMAS_CC, ARMAS_FUEGO, ACROBACIA})
@@ -125,19 +126,25 @@ def result_suffix(roll: DSRoll) -> str:
     return "success" if roll.success else "failure"
 
 
+def named_weapon(c: DSCombatant, name: str) -> DSWeapon | None:
+    """``c``'s weapon called ``name`` (case and accents ignored, as typed or without
+    quotes and trailing punctuation: :func:`bot.systems.lookup.first_named`)."""
+    return first_named(c.weapons, name, lambda w, wanted: fold(w.name) == wanted)
+
+
 def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...]) -> DSWeapon:
     """The named weapon (case and accents ignored), or the first of ``kinds`` in hand as
     the sheet lists them, a Pelea one (fists) only when there is no other (SW-44's care:
     unarmed only when the attacker has no weapon that fits)."""
     if name:
-        for w in c.weapons:
-            if fold(w.name) == fold(name):
-                if w.dropped:
-                    raise RuleError("ds20.error.weapon_dropped", name=c.name, weapon=w.name)
-                if w.kind not in kinds:
-                    raise RuleError("ds20.error.wrong_weapon_kind", weapon=w.name)
-                return w
-        raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=name)
+        w = named_weapon(c, name)
+        if w is None:
+            raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=name)
+        if w.dropped:
+            raise RuleError("ds20.error.weapon_dropped", name=c.name, weapon=w.name)
+        if w.kind not in kinds:
+            raise RuleError("ds20.error.wrong_weapon_kind", weapon=w.name)
+        return w
     in_hand = [w for w in c.weapons if w.kind in kinds and not w.dropped]
     armed = [w for w in in_hand if w.kind != "pelea"]
     if in_hand:

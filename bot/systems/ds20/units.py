@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.dice.ds20 import Units
 
-GIVEN = "ds20.unit.given"  # the bonus:/penalty: options (the GM's poor light...)
+GIVEN = "ds20.unit.given"  # "situational": the bonus:/penalty: options (the poor light...)
 BEHIND = "ds20.unit.behind"  # DS-10: right after an attack from the opposite side
 GRAPPLED = "ds20.unit.grappled"  # DS-10: the target is held (counts as from behind)
 PRONE_TARGET = "ds20.unit.prone_target"  # DS-10: melee against someone on the floor

@@ -54,10 +54,12 @@ with the offending ``line`` (the line or ``;`` segment number) and ``text``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from bot.i18n import LANGUAGES, catalog, term
 from bot.systems.base import RuleError
+from bot.systems.lookup import first_named
 from bot.systems.ritualhex.state import (
     ActionDef,
     ActionKind,
@@ -74,7 +76,7 @@ from bot.systems.ritualhex.text import (
     stat_id,
 )
 from bot.systems.ritualhex.words import as_written, part_kind
-from bot.systems.words import fold
+from bot.systems.words import fold, readings
 
 ACTION_IDS: dict[str, str] = {
     "Piña": "punch",
@@ -145,7 +147,7 @@ FIELDS: dict[str, str] = {
     "when": "trigger",
 }
 
-EXPECTED_FIELDS = "nombre/name, tipo/kind, costo/cost, miembros/limbs, objetivo/target, chequeo/check, efecto/effect, reacciona a/reacts to, disparador/trigger"
+EXPECTED_FIELDS = "ritualhex.fields.action"  # the field names, in the reader's language
 
 MAX_DIFFICULTY = 99  # |D| of a check <CO>[D]<CD>, like the characteristics (0..99)
 _CHECK_RE = re.compile(r"^(?:<(?P<co>[^<>\[\]]+)>)?\[(?P<d>-?\d+)\](?:<(?P<cd>[^<>\[\]]+)>)?$")
@@ -428,13 +430,22 @@ def named(action: ActionDef, text: str) -> bool:
     return fold(text) in names(action)
 
 
+def called(actions: Iterable[ActionDef], text: str) -> ActionDef | None:
+    """The first of ``actions`` that ``text`` names, as typed or without the quotes around
+    it and the punctuation after it ("Bloqueo.": :func:`bot.systems.lookup.first_named`,
+    so an action really called "¡Zas!" is found as typed first)."""
+    return first_named(actions, text, lambda a, wanted: wanted in names(a))
+
+
 def shipped_named(text: str) -> str | None:
     """The Spanish id of the shipped action ``text`` names in either language
-    ("Punch" -> "Piña"), else ``None``."""
-    folded = fold(text)
-    for name, ref in ACTION_IDS.items():
-        if folded == fold(name) or any(
-            folded == fold(catalog(lang).get(f"ritualhex.action.{ref}", "")) for lang in LANGUAGES
-        ):
-            return name
+    ("Punch" -> "Piña", "Punch." too: :func:`bot.systems.words.readings`), else
+    ``None``."""
+    for folded in readings(text):
+        for name, ref in ACTION_IDS.items():
+            if folded == fold(name) or any(
+                folded == fold(catalog(lang).get(f"ritualhex.action.{ref}", ""))
+                for lang in LANGUAGES
+            ):
+                return name
     return None

@@ -13,7 +13,13 @@ from bot.systems.bounds import LIST_MAX, NAME_MAX, count, present, require, requ
 from bot.systems.common import raw_items
 from bot.systems.plain_names import admit_name
 from bot.systems.plugin import Turn
-from bot.systems.ritualhex.actions import action_term, library_action, named, parse_action
+from bot.systems.ritualhex.actions import (
+    action_term,
+    called,
+    library_action,
+    named,
+    parse_action,
+)
 from bot.systems.ritualhex.bounds import action_problems, require_sheet
 from bot.systems.ritualhex.references import clear_references
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
@@ -338,7 +344,7 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     c = get_combatant(state, combatant_id)
-    found = next((a for a in state.library if named(a, action)), None)
+    found = called(state.library, action)
     found = found or library_action(action)
     if found is None:
         raise RuleError("ritualhex.error.unknown_library_action", action=as_written(action))

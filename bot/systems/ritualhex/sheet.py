@@ -143,7 +143,8 @@ FIELDS: dict[str, str] = {
     "genero": "gender",
     "gender": "gender",
 }
-EXPECTED_FIELDS = "nombre/name, AP, HP, Str, Def, Per, Mag, DR, partes/parts, miembros/limbs, ventajas/advantages, equipo/equipment, acción/action, acciones/actions, género/gender"
+EXPECTED_FIELDS = "ritualhex.fields.sheet"  # the field names, in the reader's language
+ADVANTAGES = tuple(dict.fromkeys(ADVANTAGE_NAMES.values()))  # each once, in the list's order
 
 
 def _counted(value: str, *, line: int) -> list[tuple[str, int]]:
@@ -268,7 +269,7 @@ def _parse_equipment(
                 "ritualhex.format.unknown_field",
                 line=line,
                 field=field,
-                expected="partes/parts, costo/cost, mod, acciones/actions",
+                expected="ritualhex.fields.equipment",
             )
     if not tokens:
         raise RuleError("ritualhex.sheet.equipment_needs_parts", line=line, text=name)
@@ -426,7 +427,7 @@ def _read_advantages(
                 "ritualhex.sheet.bad_advantage",
                 line=line,
                 text=adv,
-                expected="Velocidad, Salud, Fortaleza, Esquivar, Atención, Mística, Resistencia, Multi-ataque",
+                expected=[f"sheet.rh.adv.{a}" for a in ADVANTAGES],
             )
         fields.advantages[canonical] = fields.advantages.get(canonical, 0) + count
 

@@ -14,19 +14,11 @@ from itertools import groupby
 
 from bot.i18n import catalog
 from bot.systems.ritualhex.actions import shipped_id
-from bot.systems.ritualhex.state import MULTI_ATTACK, STATS, ActionDef, LimbNeed, RHCombatant
+from bot.systems.ritualhex.state import STATS, ActionDef, LimbNeed, RHCombatant
 from bot.systems.ritualhex.words import kind_name, part_name
 
 STAT_NAMES = {"ap": "AP", "hp": "HP", "str": "Str", "def": "Def", "per": "Per", "mag": "Mag",
               "dr": "DR"}  # fmt: skip
-ADVANTAGE_NAMES = {
-    "es": {"velocidad": "Velocidad", "salud": "Salud", "fortaleza": "Fortaleza",
-           "esquivar": "Esquivar", "atencion": "Atención", "mistica": "Mística",
-           "resistencia": "Resistencia", MULTI_ATTACK: "Multi-ataque"},
-    "en": {"velocidad": "Speed", "salud": "Health", "fortaleza": "Strength",
-           "esquivar": "Dodge", "atencion": "Awareness", "mistica": "Mystic",
-           "resistencia": "Toughness", MULTI_ATTACK: "Multi-attack"},
-}  # fmt: skip
 WORDS = {
     "es": {
         "name": "nombre", "parts": "partes", "limbs": "miembros", "advantages": "ventajas",
@@ -127,9 +119,10 @@ def to_block(c: RHCombatant, lang: str = "es") -> str:
         if limbs:
             lines.append(f"{w['limbs']}: {_counted(limbs, lang)}")
     if c.advantages:
-        names = ADVANTAGE_NAMES.get(lang, ADVANTAGE_NAMES["es"])
+        names = catalog(lang)  # the card's names (sheet.rh.adv.*), which the reader reads
         advantages = ", ".join(
-            names.get(a, a) + (f" x{n}" if n > 1 else "") for a, n in c.advantages.items()
+            names.get(f"sheet.rh.adv.{a}", a) + (f" x{n}" if n > 1 else "")
+            for a, n in c.advantages.items()
         )
         lines.append(f"{w['advantages']}: {advantages}")
     defined: list[ActionDef] = []

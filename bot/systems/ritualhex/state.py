@@ -59,9 +59,11 @@ class Amount(BaseModel):
     minimum: int = 0
 
     def text(self) -> str:
+        """As the seed writes it (RH-3): ``1d-2|1``, ``1d``, ``2d+1``; a flat amount as
+        its number."""
         if self.count == 0:
             return str(max(-self.minus, self.minimum))
-        out = f"{self.count if self.count > 1 else ''}d"
+        out = f"{self.count}d"
         if self.minus > 0:
             out += f"-{self.minus}"
         elif self.minus < 0:

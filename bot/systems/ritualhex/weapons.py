@@ -38,10 +38,7 @@ def damage_text(action: ActionDef) -> str | None:
     amount = next(
         (e.amount for e in action.effects if e.kind == "damage" and e.amount is not None), None
     )
-    if amount is None:
-        return None
-    text = amount.text()
-    return f"1{text}" if text.startswith("d") else text
+    return None if amount is None else amount.text()
 
 
 def action_phrase(action: ActionDef, item: Equipment | None) -> dict[str, Any]:

@@ -26,8 +26,8 @@ from typing import Any
 from bot.i18n.catalog import term
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.encounter_rules import find_combatant, require_control
-from bot.systems.swade.statblock import fold
 from bot.systems.swade.state import Condition, SwadeCombatant, SwadeSettings, SwadeState
+from bot.systems.words import readings
 
 CONDITIONS: tuple[str, ...] = (
     "shaken",
@@ -80,11 +80,12 @@ JOKER_BONUS = 2  # SW-33
 
 def parse_condition(text: str) -> str:
     """A condition id from its id or its Spanish or English name."""
-    folded = fold(text).replace("_", " ")
-    if folded.replace(" ", "_") in CONDITIONS:
-        return folded.replace(" ", "_")
-    if folded in _ALIASES:
-        return _ALIASES[folded]
+    for reading in readings(text):
+        folded = reading.replace("_", " ")
+        if folded.replace(" ", "_") in CONDITIONS:
+            return folded.replace(" ", "_")
+        if folded in _ALIASES:
+            return _ALIASES[folded]
     raise RuleError("swade.condition.unknown", condition=text)
 
 

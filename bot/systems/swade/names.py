@@ -171,6 +171,7 @@ EDGES: dict[str, str] = {
     "artista marcial": "martial_artist",
     "pendenciero": "brawler",
     "maton": "bruiser",
+    "matona": "bruiser",  # masculine() makes it "matono"
     "retirada": "extraction",
     "retirada mejorada": "improved_extraction",
     "alerta": "alertness",
@@ -195,6 +196,7 @@ EDGES: dict[str, str] = {
     "tuerto": "one_eye",
     "ciego": "blind",
     "feo": "ugly",
+    "fea": "ugly",  # too short for masculine()
     "sanguinario": "bloodthirsty",
     "cobarde": "yellow",
     "leal": "loyal",

@@ -30,7 +30,7 @@ from bot.systems.bounds import (
     shown,
     text,
 )
-from bot.systems.plain_names import looks_like_id, looks_like_key, name_fold
+from bot.systems.plain_names import looks_like_id, looks_like_key
 from bot.systems.swade.power_models import (
     ActivePower,
     EffectDef,
@@ -38,6 +38,7 @@ from bot.systems.swade.power_models import (
     PowerDef,
     PowerEffect,
 )
+from bot.systems.words import readings
 
 POWER_DEFS_MAX = 100
 """Power definitions in one encounter (``/power define``, an import)."""
@@ -197,8 +198,9 @@ def power_problems(power: PowerDef, path: str) -> Problems:
 
 def norm(name: str) -> str:
     """A power's name as lookups compare it: folded (case, accents, invisible characters
-    ignored), without trailing punctuation."""
-    return name_fold(name).strip(" \t.,;")
+    ignored), without the quotes around it and the punctuation after it (the bare
+    reading of :func:`bot.systems.words.readings`, on both sides)."""
+    return readings(name)[-1]
 
 
 def names_of(power: PowerDef) -> set[str]:

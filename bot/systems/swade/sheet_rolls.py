@@ -43,7 +43,7 @@ from bot.systems.swade.names import ATTRIBUTES, SKILLS, skill_id
 from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.rerolls import reroll_trait, trait_reroll_hook
 from bot.systems.swade.state import SwadeCombatant, SwadeState
-from bot.systems.words import fold
+from bot.systems.words import readings
 
 # The Savage Worlds skills the bot knows by name (each has its label in both languages).
 KNOWN_SKILLS: frozenset[str] = frozenset(SKILLS.values())
@@ -55,7 +55,7 @@ def trait_of(c: SwadeCombatant, text: str) -> str:
     ``notice``, ``language_elvish``). Its own skills first (a sheet may name a skill the
     bot does not know), then attributes, then the known skills (rolled unskilled).
     Unknown: ``swade.trait.unknown``."""
-    folded = fold(text).strip(" .")
+    folded = readings(text)[-1]  # a skill's id never ends in punctuation ("Notar.")
     if not folded:
         raise RuleError("swade.trait.unknown", trait=text, name=c.name)
     skill = skill_id(folded)

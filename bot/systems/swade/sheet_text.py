@@ -8,7 +8,8 @@ armour part), so nothing is derived a second time.
 
 from __future__ import annotations
 
-from bot.systems.swade.names import ATTRIBUTE_IDS, EDGES, SKILLS
+from bot.i18n import has, t
+from bot.systems.swade.names import ATTRIBUTE_IDS, SKILLS
 from bot.systems.swade.state import Power, SwadeCombatant, Trait, Weapon
 
 LABELS: dict[str, dict[str, str]] = {
@@ -64,12 +65,13 @@ def skill_name(skill: str, lang: str) -> str:
     return _words(skill)
 
 
-def edge_name(edge: str, lang: str) -> str:
-    if lang == "es":
-        found = _first_key(EDGES, edge)
-        if found is not None:
-            return found.capitalize()
-    return _words(edge)
+def edge_name(edge: str, lang: str, gender: str | None = None) -> str:
+    """An edge or hindrance as the card names it: the catalogue's name in ``lang``,
+    agreeing with the character's ``gender`` (``sheet.swade.edge.*``: "Rápida",
+    "Tiradora"), which the reader reads back; one it does not know as its id written
+    out."""
+    key = f"sheet.swade.edge.{edge}"
+    return t(key, lang, gender=gender) if has(key, lang) else _words(edge)
 
 
 def arcane_name(background: str, lang: str) -> str:
@@ -110,7 +112,7 @@ def _edges(c: SwadeCombatant, lang: str) -> list[str]:
             label = LABELS[lang]["arcane"]
             out.append(f"{label} ({arcane_name(c.arcane_background, lang)})")
         else:
-            out.append(edge_name(edge, lang))
+            out.append(edge_name(edge, lang, c.gender))
     return out
 
 
@@ -136,6 +138,8 @@ def to_block(c: SwadeCombatant, lang: str = "en") -> str:
     if c.size:
         derived.append(f"{labels['size']}: {c.size}")
     lines.append("; ".join(derived))
+    if c.gender is not None:  # issue 18: what the edges' names agree with
+        lines.append(t(f"sheet.swade.gender.{c.gender}", lang))
     if c.hindrances:
         hindrances = ", ".join(_hindrance(c, h, labels, lang) for h in c.hindrances)
         lines.append(f"{labels['hindrances']}: {hindrances}")
@@ -165,5 +169,5 @@ def to_block(c: SwadeCombatant, lang: str = "en") -> str:
 def _hindrance(c: SwadeCombatant, hindrance: str, labels: dict[str, str], lang: str) -> str:
     """A hindrance with its severity (issue 31): ``Vengeful (Major)``."""
     severity = c.hindrance_severity.get(hindrance)
-    name = edge_name(hindrance, lang)
+    name = edge_name(hindrance, lang, c.gender)
     return f"{name} ({labels[severity]})" if severity else name

@@ -76,13 +76,14 @@ async def test_a_player_cannot_pass_someone_elses_turn(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "option"),
     [
-        ("@ana /attack target:Bruto gangup:2", "gangup"),
-        ("@ana /attack target:Bruto modifier:1", "modifier"),
-        ("@ana /attack target:Bruto skill:Pelea", "skill"),
-        ("@ana /attack target:Bruto range:short", "range"),
-        ("@ana /attack target:Bruto limb:brazo", "limb"),
-        ("@ana /act action:apuntar limb:brazo", "limb"),
-        ("@ana /grapple escape modifier:2", "modifier"),
+        # The option as a Spanish Discord names it.
+        ("@ana /attack target:Bruto gangup:2", "superioridad_numérica"),
+        ("@ana /attack target:Bruto modifier:1", "modificador"),
+        ("@ana /attack target:Bruto skill:Pelea", "habilidad"),
+        ("@ana /attack target:Bruto range:short", "alcance"),
+        ("@ana /attack target:Bruto limb:brazo", "miembro"),
+        ("@ana /act action:apuntar limb:brazo", "miembro"),
+        ("@ana /grapple escape modifier:2", "modificador"),
     ],
 )
 async def test_another_systems_option_is_refused_and_changes_nothing(
@@ -117,7 +118,7 @@ async def test_the_refusal_is_in_the_users_language(tmp_path: Path) -> None:
         ("@ana /attack target:Bruto called:cola", "no es una parte del cuerpo"),
         ("@ana /attack target:Nadie", "No hay ningún combatiente «Nadie»"),
         ("@ana /act action:bailar", "No conozco la acción «bailar». Acciones: declarar"),
-        ("@ana /act action:apuntar target:Bruto", "apuntar no usa la opción «target»"),
+        ("@ana /act action:apuntar target:Bruto", "apuntar no usa la opción «objetivo»"),
         ("@ana /act action:declarar", "declarar necesita un número"),
         ("@ana /grapple crush", "/presa aplastar no existe en Dread S-20"),
     ],

@@ -112,7 +112,7 @@ async def test_add_without_a_sheet_opens_the_form(tmp_path: Path) -> None:
         await must(table, '@gm submit statblock:"Aptitudes: Pelea 9\nArmas: Puños 2/6 pelea"')
         assert [c.name for c in (await state(table)).combatants] == ["Nadie"]
         [wild] = await table.run(f'@gm /combatant add name:X wildcard:true statblock:"{BRUTO}"')
-        assert wild.ephemeral and "«wildcard»" in wild.content
+        assert wild.ephemeral and "«comodín»" in wild.content
 
 
 async def test_summary_at_the_end_lists_health_and_wounds(tmp_path: Path) -> None:

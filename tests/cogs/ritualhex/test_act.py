@@ -166,7 +166,7 @@ async def test_mistakes_are_explained(tmp_path: Path) -> None:
             "¿Qué quieres equipar? Escribe el objeto después: «equipar Escudo». (`/actuar acción:`)"
         )
         assert await refused(table, "@ana /act action:Esperar target:Goblin") == (
-            "Esperar no usa la opción «target». Quítala; `/ayuda orden:actuar` muestra las opciones."
+            "Esperar no usa la opción «objetivo». Quítala; `/ayuda orden:actuar` muestra las opciones."
         )
         assert (await refused(table, "@ana /act action:Bailar target:Goblin")).startswith(
             "Red Haggar no tiene la acción «Bailar». Acciones: Piña, Patada, Curar"

@@ -52,7 +52,7 @@ async def test_an_action_called_like_a_verb_is_the_action(tmp_path: Path) -> Non
         text = await refused(table, "@ana /act action:Esperar target:Goblin")
         assert (
             text
-            == "Esperar no usa la opción «target». Quítala; `/ayuda orden:actuar` muestra las opciones."
+            == "Esperar no usa la opción «objetivo». Quítala; `/ayuda orden:actuar` muestra las opciones."
         )
         out = reply(await must(table, "@ana /act action:Esperar"))
         assert out.embeds[0]["title"] == "Esperar" and "Red Haggar espera" in out.text()

@@ -9,6 +9,7 @@ import pytest
 
 from tests.cogs.ritualhex.helpers import (
     awaiting,
+    labels,
     must,
     refused,
     rh_table,
@@ -76,7 +77,8 @@ async def test_the_gm_passes_for_everyone_with_the_button(tmp_path: Path) -> Non
         text = "\n".join(m.text() for m in out)
         assert "Goblin, Bloqueo: 5 contra 12: fallo" in text
         assert await awaiting(table) == ["Thrall"]
-        await must(table, "@gm press Nadie reacciona")
+        # One waits: its own pass is the one button (pass-all would be the same action).
+        await must(table, "@gm press Thrall: no reacciona")
         s = await state(table)
         assert s.chain == [] and s.awaiting == []
 
@@ -107,12 +109,13 @@ async def test_a_player_cannot_run_the_gms_commands(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "option"),
     [
-        ("@ana /attack target:Goblin gangup:2", "gangup"),
-        ("@ana /attack target:Goblin modifier:1", "modifier"),
-        ("@ana /attack target:Goblin skill:Pelea", "skill"),
-        ("@ana /attack target:Goblin bonus:1", "bonus"),
-        ("@ana /attack target:Goblin distance:5", "distance"),
-        ("@ana /act action:Piña target:Goblin value:2", "value"),
+        # The option as a Spanish Discord names it.
+        ("@ana /attack target:Goblin gangup:2", "superioridad_numérica"),
+        ("@ana /attack target:Goblin modifier:1", "modificador"),
+        ("@ana /attack target:Goblin skill:Pelea", "habilidad"),
+        ("@ana /attack target:Goblin bonus:1", "bonos"),
+        ("@ana /attack target:Goblin distance:5", "distancia"),
+        ("@ana /act action:Piña target:Goblin value:2", "valor"),
     ],
 )
 async def test_another_systems_option_is_refused_and_changes_nothing(
@@ -150,3 +153,28 @@ async def test_hex_commands_need_a_ritual_hex_encounter(tmp_path: Path) -> None:
         await must(table, "@gm /encounter start system:ds20")
         text = await refused(table, "@gm /hex round")
         assert "hex" in text and "Dread S-20" in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "block", "nobody", "thrall_passes"),
+    [
+        ("es", "Goblin: Bloqueo", "Nadie reacciona", "Thrall: no reacciona"),
+        ("en", "Goblin: Block", "Nobody reacts", "Thrall: no reaction"),
+    ],
+)
+async def test_each_answer_to_the_chain_has_one_button_in_the_channel(
+    tmp_path: Path, locale: str, block: str, nobody: str, thrall_passes: str
+) -> None:
+    """RH-8: under the attack, every answer once (no "Nobody reacts" on the board
+    too); with one reactor left, its pass is the only pass button."""
+    async with rh_table(tmp_path, [1, 1, 1, 1, 1, 1], locale=locale) as table:
+        out = await must(table, "@ana /attack target:Goblin")
+        shown = [label for m in out for label in labels(m)]
+        assert shown.count(nobody) == 1, shown
+        assert len(shown) == len(set(shown)), shown
+        await must(table, f"@gm press {block}")
+        out = await must(table, f"@gm press {nobody}")
+        assert await awaiting(table) == ["Thrall"]
+        shown = [label for m in out for label in labels(m)]
+        assert nobody not in shown and shown.count(thrall_passes) == 1, shown
+        await must(table, f"@gm press {thrall_passes}")

@@ -84,8 +84,8 @@ async def test_unknown_actions_and_unused_options_are_refused(tmp_path: Path) ->
     async with combat_table(tmp_path) as table:
         assert "«volar»" in await refused(table, "@ana /act action:volar actor:Ana")
         text = await refused(table, '@ana /act action:apuntar actor:Ana target:"Goblin 1"')
-        assert "target" in text
-        assert "«limb»" in await refused(table, "@ana /act action:apuntar actor:Ana limb:brazo")
+        assert "`objetivo:`" in text  # the option as a Spanish Discord names it
+        assert "«miembro»" in await refused(table, "@ana /act action:apuntar actor:Ana limb:brazo")
         text = await refused(table, '@ana /act action:apoyar target:"Goblin 1" actor:Ana')
         assert "habilidad" in text
 

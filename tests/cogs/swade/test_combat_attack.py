@@ -161,9 +161,9 @@ async def test_a_player_cannot_attack_with_someone_elses_combatant(tmp_path: Pat
 async def test_an_option_of_another_system_is_refused(tmp_path: Path) -> None:
     async with combat_table(tmp_path) as table:
         text = await refused(table, '@ana /attack target:"Goblin 1" actor:Ana bonus:2')
-        assert "«bonus»" in text and "Savage Worlds" in text
+        assert "«bonos»" in text and "Savage Worlds" in text  # as a Spanish Discord names it
         text = await refused(table, '@ana /attack target:"Goblin 1" actor:Ana limb:brazo')
-        assert "«limb»" in text
+        assert "«miembro»" in text
 
 
 async def test_an_unknown_flag_is_refused_by_name(tmp_path: Path) -> None:

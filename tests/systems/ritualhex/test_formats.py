@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import t
 from bot.systems.base import RuleError
 from bot.systems.ritualhex import BASE_ACTIONS, EXAMPLE_ACTIONS, parse_action, parse_sheet
 from tests.systems.ritualhex.helpers import GOBLIN
@@ -83,7 +84,8 @@ def test_a_bad_sheet_line_is_reported_with_its_number(text: str, key: str, line:
 def test_the_unknown_field_error_says_what_was_expected() -> None:
     with pytest.raises(RuleError) as err:
         parse_sheet("nombre: X\ncolor: rojo", kind="hero")
-    assert "ventajas/advantages" in err.value.params["expected"]
+    expected = err.value.params["expected"]  # the field names, in the reader's language
+    assert ", ventajas, " in t(expected, "es") and ", advantages, " in t(expected, "en")
 
 
 def test_two_items_cannot_share_a_part_rh9() -> None:
@@ -185,7 +187,8 @@ def test_an_unknown_action_field_names_its_line_and_the_expected_fields() -> Non
         parse_action("nombre: A\ntipo: ataque\nalcance: 3\nefecto: daño 1d")
     assert err.value.key == "ritualhex.format.unknown_field"
     assert err.value.params["line"] == 3
-    assert "chequeo/check" in err.value.params["expected"]
+    expected = err.value.params["expected"]
+    assert ", chequeo, " in t(expected, "es") and ", check, " in t(expected, "en")
 
 
 def test_rh11_the_gm_defines_an_action_and_grants_it_or_names_it_in_a_sheet() -> None:

@@ -4,9 +4,11 @@ are drawn at random in the shape the readers make them."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import catalog
 from bot.systems.ds20.sheet_text import to_block as ds20_block
 from bot.systems.ds20.state import DSArmor, DSCombatant, DSWeapon, Technique, WoundTrack
 from bot.systems.ds20.statline import read_statline, skill_key
@@ -24,7 +26,8 @@ from bot.systems.ritualhex.state import (
     Part,
     RHCombatant,
 )
-from bot.systems.swade.names import ARCANE_SKILL_OF, ARCANE_SKILLS, ATTRIBUTE_IDS
+from bot.systems.swade.names import ARCANE_SKILL_OF, ARCANE_SKILLS, ATTRIBUTE_IDS, edge_id
+from bot.systems.swade.sheet_text import edge_name
 from bot.systems.swade.sheet_text import to_block as swade_block
 from bot.systems.swade.statblock import read_statblock
 from bot.systems.swade.state import Power, SwadeCombatant, Trait, Weapon
@@ -101,8 +104,10 @@ EDGE_IDS = [
     "berserk",
     "luck",
     "power_points",
+    "bruiser",  # "Matona": a feminine masculine() cannot undo
 ]
 HINDRANCE_IDS = [
+    "ugly",  # "Fea": too short for masculine()
     "greedy",
     "hesitant",
     "loyal",
@@ -187,6 +192,7 @@ def swade_sheets(draw: st.DrawFn) -> SwadeCombatant:
         gear=gear,
         abilities=draw(st.lists(name(), unique=True, max_size=3)),
         note=draw(st.sampled_from(["", "an old soldier", "Seasoned Male Human, Caravan Guard"])),
+        gender=draw(st.sampled_from([None, "f", "m"])),  # the edges' names agree with it
     )
 
 
@@ -199,6 +205,44 @@ def test_a_swade_sheet_written_back_reads_the_same(
     reading = read_statblock(flat(block) if one_line else block)
     assert reading.sheet.model_dump() == sheet.model_dump(), block
     assert reading.unused == [] and reading.defaults == [], block
+
+
+@pytest.mark.parametrize(
+    ("lang", "gender", "words"),
+    [
+        ("es", "f", ["Género: femenino", "Ventajas: Rápida, Tiradora", "Desventajas: Fea (Mayor)"]),
+        ("es", "m", ["Género: masculino", "Ventajas: Rápido, Tirador", "Desventajas: Feo (Mayor)"]),
+        ("es", None, ["Ventajas: Rápido, Tirador"]),
+        ("en", "f", ["Gender: female", "Edges: Quick, Marksman", "Hindrances: Ugly (Major)"]),
+    ],
+)
+def test_a_swade_sheet_written_back_names_its_edges_in_its_gender(
+    lang: str, gender: str | None, words: list[str]
+) -> None:
+    """Issue 18/29: ``Género: f`` makes the written-back edges "Rápida", "Tiradora", as
+    the card names them (the one vocabulary, ``sheet.swade.edge.*``), and it reads back."""
+    c = read_statblock(
+        "Vira\nAtributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\n"
+        f"Género: {gender or '-'}\nVentajas: Rápido, Tirador\nDesventajas: Feo (Mayor)"
+    ).sheet
+    block = swade_block(c, lang)
+    assert all(w in block for w in words), block
+    assert read_statblock(block).sheet.model_dump() == c.model_dump(), block
+
+
+def test_every_edge_name_the_card_shows_reads_back_to_its_edge() -> None:
+    """Each edge and hindrance the catalogue names, in both languages and genders, is
+    read back by the stat block reader as that edge ("Matona", "Fea" included)."""
+    names = [
+        k.removeprefix("sheet.swade.edge.")
+        for k in catalog("es")
+        if k.startswith("sheet.swade.edge.")
+    ]
+    assert len(names) > 50
+    for edge in names:
+        for lang in ("es", "en"):
+            for gender in ("f", "m", None):
+                assert edge_id(edge_name(edge, lang, gender)) == edge, (edge, lang, gender)
 
 
 # -- Ritual Hex -----------------------------------------------------------------------------

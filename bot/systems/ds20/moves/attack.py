@@ -14,12 +14,14 @@ import re
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from bot.dice.source import DiceSource
+from bot.i18n import OptionNames
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.ds20._common import named_weapon
 from bot.systems.ds20.moves.who import acting, find_combatant, play, with_notes
 from bot.systems.ds20.state import BodyPart, DS20State, DSCombatant
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.words import fold
+from bot.systems.words import fold, looked_up
 
 COVER = {"light": "obstructed", "heavy": "heavy"}
 BODY_PARTS: dict[str, BodyPart] = {
@@ -87,7 +89,7 @@ def parse_flags(text: str | None) -> Flags:
 
 
 def body_part(called: str) -> BodyPart:
-    part = BODY_PARTS.get(fold(called))
+    part = looked_up(BODY_PARTS, called)
     if part is None:
         raise RuleError("ds20.cog.error.body_part", part=called)
     return part
@@ -99,7 +101,7 @@ def is_firearm(c: DSCombatant, weapon: str | None, wants_firearm: bool) -> bool:
     Pelea (fists) decides, as the sheet lists them (SW-44's care: unarmed only without
     one)."""
     if weapon:
-        w = next((w for w in c.weapons if fold(w.name) == fold(weapon)), None)
+        w = named_weapon(c, weapon)
         return w is not None and w.kind == "fuego"
     if wants_firearm:
         return True
@@ -161,7 +163,7 @@ def attack(o: AttackOptions) -> Play[DS20State]:
                 back=flags.back, surprise=flags.surprise,
             )  # fmt: skip
         if firearm_options:
-            raise RuleError("ds20.cog.error.not_for_melee", option=firearm_options[0])
+            raise RuleError("ds20.cog.error.not_for_melee", option=OptionNames(firearm_options[:1]))
         return ds20.attack(
             state, actor, dice, attacker_id=attacker.id, target_id=target.id, weapon=o.weapon,
             bonus=o.bonus, penalty=o.penalty, called=o.called, back=flags.back,

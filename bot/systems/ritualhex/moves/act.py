@@ -16,7 +16,7 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Look, Move, Options, Play
-from bot.systems.ritualhex.actions import named
+from bot.systems.ritualhex.actions import called
 from bot.systems.ritualhex.moves.attack import declaring
 from bot.systems.ritualhex.moves.who import Rules, acting, find_combatant, find_part, play
 from bot.systems.ritualhex.state import RitualHexState
@@ -55,7 +55,7 @@ def has_action(state: RitualHexState, actor: Actor, actor_name: str | None, name
         c = acting(state, actor, actor_name)
     except RuleError:
         return False
-    return any(named(a, name) for a, _ in rh.available_actions(c))
+    return called((a for a, _ in rh.available_actions(c)), name) is not None
 
 
 def end_multi_attack(actor_name: str | None) -> Rules:

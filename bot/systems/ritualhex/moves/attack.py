@@ -16,8 +16,15 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.ritualhex.actions import action_term, named
-from bot.systems.ritualhex.moves.who import Rules, acting, find_part, find_targets, play
+from bot.systems.ritualhex.actions import action_term, called
+from bot.systems.ritualhex.moves.who import (
+    Rules,
+    acting,
+    action_text,
+    find_part,
+    find_targets,
+    play,
+)
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
 from bot.systems.ritualhex.weapons import default_attack, is_attack
 from bot.systems.ritualhex.words import as_written
@@ -29,10 +36,10 @@ def attack_name(c: RHCombatant, weapon: str | None) -> str:
     (:func:`bot.systems.ritualhex.weapons.default_attack`)."""
     available = rh.available_actions(c)
     if weapon:
-        found = next((a for a, _ in available if named(a, weapon)), None)
+        found = called((a for a, _ in available), weapon)
         if found is not None and not is_attack(found):
             raise RuleError("ritualhex_cog.error.not_an_attack", action=action_term(found))
-        return weapon
+        return found.name if found is not None else weapon
     chosen = default_attack(available)
     if chosen is None:
         raise RuleError("ritualhex_cog.error.no_attack", name=c.name)
@@ -53,7 +60,7 @@ def declaring(
 
     def run(state: RitualHexState, who: Actor, dice: DiceSource) -> Outcome:
         c = acting(state, who, actor_name)
-        name = attack_name(c, action) if attack else action or ""
+        name = attack_name(c, action) if attack else action_text(c, action or "")
         targets = find_targets(state, target)
         limb = None
         if called:

@@ -1,6 +1,7 @@
-"""The chain (RH-8): ``/react with|pass``, the buttons under a result (react with a
-reaction, pass, nobody reacts, end a Multi-ataque) and the board's "Nadie reacciona".
-Whoever answers is looked up inside the rules call (:func:`.who.reactor`)."""
+"""The chain (RH-8): ``/react with|pass`` and the buttons under a result (react with a
+reaction, pass, nobody reacts, end a Multi-ataque); a board drawn before "Nadie
+reacciona" left it still answers it. Whoever answers is looked up inside the rules call
+(:func:`.who.reactor`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, NoOptions, Options, Play
-from bot.systems.ritualhex.moves.who import find_combatant, play, reactor
+from bot.systems.ritualhex.moves.who import action_text, find_combatant, play, reactor
 from bot.systems.ritualhex.state import RitualHexState
 
 
@@ -25,7 +26,8 @@ def react(o: ReactOptions) -> Play[RitualHexState]:
     def run(state: RitualHexState, who: Actor, dice: DiceSource) -> Outcome:
         c = reactor(state, who, o.actor)
         ally = find_combatant(state, o.target).id if o.target else None
-        return rh.react(state, who, dice, reactor_id=c.id, reaction=o.reaction, target=ally)
+        reaction = action_text(c, o.reaction)
+        return rh.react(state, who, dice, reactor_id=c.id, reaction=reaction, target=ally)
 
     return play("react", run)
 
@@ -89,5 +91,6 @@ MOVES = (
     Move("offer:rh_pass", Offered, pass_offered),
     Move("offer:rh_pass_all", NoOptions, pass_all),
     Move("offer:rh_end_opportunity", Offered, end_offered),
+    # Boards drawn before "Nadie reacciona" left them (one button per action) carry it.
     Move("board:rh_pass_all", NoOptions, pass_all),
 )

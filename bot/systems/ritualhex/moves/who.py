@@ -25,11 +25,11 @@ from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.lookup import find, pick_actor
 from bot.systems.plugin import Play
-from bot.systems.ritualhex.actions import action_term
+from bot.systems.ritualhex.actions import action_term, called
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
 from bot.systems.ritualhex.window import next_reactors
 from bot.systems.ritualhex.words import as_written, limb_terms, part_kind
-from bot.systems.words import fold
+from bot.systems.words import fold, readings
 
 SYSTEM = "ritualhex"
 Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]
@@ -63,16 +63,23 @@ def find_targets(state: RitualHexState, text: str | None) -> list[str]:
     return [find_combatant(state, piece).id for piece in text.split(",") if piece.strip()]
 
 
+def action_text(c: RHCombatant, text: str) -> str:
+    """``text`` as the rules look an action of ``c``'s up: the name of the first of its
+    actions that ``text`` names as typed or without quotes and trailing punctuation
+    (:func:`bot.systems.ritualhex.actions.called`: "Bloqueo." is Bloqueo), else ``text``
+    as typed (the rules refuse it, naming it so)."""
+    found = called((a for a, _ in rh.available_actions(c)), text)
+    return found.name if found is not None else text
+
+
 def _compact(text: str) -> str:
     """A part key or kind as compared: folded, without spaces or underscores ("Mano 1",
     "mano_1" and "mano1" are one key)."""
     return fold(text).replace(" ", "").replace("_", "")
 
 
-def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
-    """A body part of ``c`` by key ("mano2"), by kind when only one part has it
-    ("pies", "cabeza"), English names included ("hand2", "feet")."""
-    parts: list[Part] = c.limbs if limbs_only else c.parts
+def _part_keys(parts: list[Part], text: str) -> list[str]:
+    """The part ``text`` names by key (one), else the parts of the kind it names."""
     wanted = _compact(text)
     digits = "".join(ch for ch in wanted if ch.isdigit())
     word = wanted[: len(wanted) - len(digits)] if digits else wanted
@@ -80,18 +87,27 @@ def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
     for candidate in (wanted, word + digits):
         found = [p.key for p in parts if _compact(p.key) == candidate]
         if found:
-            return found[0]
-    if not digits:
-        kinds = [p.key for p in parts if _compact(p.kind) == word]
-        if len(kinds) == 1:
-            return kinds[0]
-        if len(kinds) > 1:
-            raise RuleError(
-                "ritualhex_cog.error.which_limb",
-                name=c.name,
-                limb=as_written(text),
-                expected=limb_terms(c, kinds),
-            )
+            return found[:1]
+    return [p.key for p in parts if _compact(p.kind) == word] if not digits else []
+
+
+def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
+    """A body part of ``c`` by key ("mano2"), by kind when only one part has it
+    ("pies", "cabeza"), English names included ("hand2", "feet")."""
+    parts: list[Part] = c.limbs if limbs_only else c.parts
+    keys: list[str] = []
+    for reading in readings(text):  # as typed, then without quotes and "." after it
+        if keys := _part_keys(parts, reading):
+            break
+    if len(keys) == 1:
+        return keys[0]
+    if keys:
+        raise RuleError(
+            "ritualhex_cog.error.which_limb",
+            name=c.name,
+            limb=as_written(text),
+            expected=limb_terms(c, keys),
+        )
     raise RuleError(
         "ritualhex_cog.error.unknown_limb",
         name=c.name,
@@ -162,7 +178,9 @@ def reaction_label(c: RHCombatant | None, reaction: str) -> dict[str, object]:
 def offers(state: RitualHexState) -> list[Offer]:
     """The rules' offers (``offers_for``) as buttons with names: one per usable
     reaction of the reactors who answer now, then pass-all, ending a Multi-ataque, and
-    each waiting combatant's pass (the first 25 are shown)."""
+    each waiting combatant's pass (the first 25 are shown). One button per action:
+    pass-all only while several may react (with one, it is that one's pass), and only
+    here, under the result (the board has none)."""
     head = set(next_reactors(state))
     first: list[Offer] = []
     rest: list[Offer] = []
@@ -186,6 +204,9 @@ def offers(state: RitualHexState) -> list[Offer]:
                 update={"label_key": "ritualhex_cog.offer.pass", "data": {"name": name}}
             )
             (first if offer.combatant_id in head else rest).append(moved)
+        elif offer.action == "rh_pass_all":
+            if len(state.awaiting) > 1:
+                first.append(offer)
         elif offer.action == "rh_end_opportunity":
             first.append(
                 offer.model_copy(

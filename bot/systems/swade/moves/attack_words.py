@@ -21,11 +21,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.systems.base import RuleError
+from bot.systems.lookup import first_named
 from bot.systems.swade.bounds import ARMOR, WEAPON_AP, WEAPON_ROF
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeCombatant, Weapon
 from bot.systems.swade.weapons import fitting_weapon
-from bot.systems.words import fold
+from bot.systems.words import fold, readings
 
 ILLUMINATION = {"dim": "dim", "dark": "dark", "pitch_black": "pitch_dark"}
 UNARMED = {"unarmed", "desarmado", "punos", "fists", "none", "ninguna"}
@@ -210,14 +211,17 @@ def attack_options(
 
 
 def weapon_of(c: SwadeCombatant, text: str) -> Weapon | None:
-    """A weapon on ``c``'s sheet by name (case and accents ignored) or by the start of one
-    name; None when nothing matches."""
-    wanted = fold(text)
-    for w in c.weapons:
-        if fold(w.name) == wanted:
-            return w
-    starts = [w for w in c.weapons if fold(w.name).startswith(wanted)]
-    return starts[0] if len(starts) == 1 else None
+    """A weapon on ``c``'s sheet by name (case and accents ignored, as typed or without
+    quotes and trailing punctuation: :func:`first_named`) or by the start of one name;
+    None when nothing matches."""
+    found = first_named(c.weapons, text, lambda w, wanted: fold(w.name) == wanted)
+    if found is not None:
+        return found
+    for wanted in readings(text):
+        starts = [w for w in c.weapons if fold(w.name).startswith(wanted)]
+        if starts:
+            return starts[0] if len(starts) == 1 else None
+    return None
 
 
 def weapon_choice(
@@ -231,7 +235,7 @@ def weapon_choice(
         w = fitting_weapon(c, ranged=ranged)
         return (w.name if w is not None else None), None
     folded = fold(text)
-    if folded in UNARMED:
+    if any(wanted in UNARMED for wanted in readings(text)):
         return None, None
     w = weapon_of(c, text)
     if w is not None:
