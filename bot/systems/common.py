@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal, Self, SupportsIndex, TypeVar, overload
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 T = TypeVar("T", bound=BaseModel)
 C = TypeVar("C", bound="CombatantCore")
@@ -169,3 +169,26 @@ class CombatantCore(RulesModel):
     def controlled_by(self, user_id: int, *, is_gm: bool) -> bool:
         """The GM controls every combatant; a player controls the ones assigned to them."""
         return is_gm or (self.controller_id is not None and self.controller_id == user_id)
+
+
+class StateCore(RulesModel):
+    """What every system's state has, and what the bot reads without knowing the system:
+    ``system`` (a system's state narrows it to its name as a ``Literal`` defaulting to it:
+    the encounter's JSON chooses the state model by it), ``combatants`` (a system's
+    state narrows it to its combatant model: the board, autocomplete, the name resolver
+    and the integrity gate read them) and ``next_id``, the number of the next combatant
+    id. Ids are ``"c<n>"``, given by :meth:`new_id` alone and never reused in an
+    encounter (the log, the undo snapshots and the buttons name combatants by id): every
+    id in the state is below ``next_id`` (``bot.systems.integrity`` refuses an import
+    otherwise)."""
+
+    system: str
+    combatants: list[CombatantCore] = Field(default_factory=list)
+    next_id: int = 1  # next combatant id number ("c1", "c2"...); ids are never reused
+
+    def new_id(self) -> str:
+        """A new combatant's id, ``"c<next_id>"``, and ``next_id`` moved past it: the one
+        allocator of ids (call it on the copy the rules change)."""
+        combatant_id = f"c{self.next_id}"
+        self.next_id += 1
+        return combatant_id
