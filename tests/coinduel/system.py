@@ -17,7 +17,9 @@ from pydantic import Field, model_validator
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.common import CombatantCore, RulesModel
+from bot.systems.bounds import Problems, number, present
+from bot.systems.common import CombatantCore, StateCore
+from bot.systems.examples import Examples, Named, Naming
 from bot.systems.lookup import find, pick_actor
 from bot.systems.plugin import Move, Options, Play, Plugin, SavedSheet
 from bot.systems.sheets import SheetReading
@@ -31,9 +33,18 @@ class Duellist(CombatantCore):
     lives: int = DEFAULT_LIVES
 
 
-class DuelState(RulesModel):
+LIVES_MAX = 99  # what a sheet's two digits say
+
+
+class DuelState(StateCore):
     system: Literal["coinduel"] = "coinduel"
     combatants: list[Duellist] = Field(default_factory=list)
+
+
+def state_problems(state: DuelState, path: str) -> Problems:
+    """What an import must not bring: lives past what a sheet may say."""
+    for i, c in enumerate(state.combatants):
+        yield from present(number(f"{path}.combatants[{i}].lives", c.lives, 0, LIVES_MAX))
 
 
 def read_sheet(text: str, name: str, state: Any | None = None) -> SheetReading[Duellist]:
@@ -104,8 +115,7 @@ def _sheet(statblock: str | None, character: SavedSheet | None, name: str) -> Du
 
 def _added(state: DuelState, sheet: Duellist, controller: int | None) -> Outcome:
     new = _copy(state)
-    number = max((int(c.id[1:]) for c in new.combatants), default=0) + 1
-    duellist = sheet.model_copy(update={"id": f"c{number}", "controller_id": controller})
+    duellist = sheet.model_copy(update={"id": new.new_id(), "controller_id": controller})
     new.combatants.append(duellist)
     event = Event(key="coinduel.added", params={"name": duellist.name, "lives": duellist.lives})
     return Outcome(
@@ -170,6 +180,27 @@ def remove(o: RemoveOptions) -> Play[DuelState]:
     return play("remove", run)
 
 
+# What the tests that try every system type in a duel (bot.systems.examples).
+EXAMPLES = Examples(
+    foe="Vidas: 2",
+    hero="Vidas: 3",
+    sheets=("Vidas: 3\\nEspada larga",),
+    refused_state={"next_id": 2, "combatants": [{"id": "c1", "name": "G", "lives": 1000}]},
+    naming=Naming(
+        cast=(
+            '@gm /combatant add name:"Mónica Ruiz" controller:@ana statblock:"Vidas: 3"',
+            '@gm /combatant add name:"Goblin Arquero" statblock:"Vidas: 3"',
+            '@gm /combatant add name:"Goblin Brujo" statblock:"Vidas: 3"',
+            '@gm /combatant add name:Ogro statblock:"Vidas: 3"',
+        ),
+        lines=(
+            Named("@gm /attack target:{name} actor:Ogro"),
+            Named("@gm /attack target:Ogro actor:{name}"),
+            Named("@gm /combatant remove combatant:{name}"),
+        ),
+    ),
+)
+
 PLUGIN: Plugin[DuelState] = Plugin(
     system=SYSTEM,
     title="Coin duel",
@@ -183,4 +214,6 @@ PLUGIN: Plugin[DuelState] = Plugin(
     ),
     renderers="tests.coinduel.render",
     locales=Path(__file__).parent / "locales",
+    state_problems=state_problems,
+    examples=EXAMPLES,
 )

@@ -5,6 +5,8 @@ reader, its moves (:mod:`bot.systems.swade.moves`), its suggestions and its rend
 from __future__ import annotations
 
 from bot.systems.plugin import Plugin
+from bot.systems.swade.bounds import state_problems
+from bot.systems.swade.examples import EXAMPLES
 from bot.systems.swade.moves import MOVES
 from bot.systems.swade.moves.roster import read_sheet
 from bot.systems.swade.moves.suggest import SUGGEST
@@ -24,4 +26,6 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     pending=pending,
     instead={"initiative:roll": "deal"},
     definitions=lambda state: len(state.power_defs),
+    state_problems=state_problems,
+    examples=EXAMPLES,
 )
