@@ -64,6 +64,7 @@ from typing import Any
 
 from bot.encounter.service import EncounterService
 from bot.play.table import OfflineTable
+from bot.systems import catalogue
 from bot.systems.common import raw_items
 
 RULES_BAR_MS = 50.0
@@ -869,7 +870,7 @@ async def _hostile_on_engines(args: argparse.Namespace) -> dict[str, Any]:
         if engine == "sqlite":
             out["sqlite"] = {
                 system: await hostile(system, args.hostile_steps, args.seed)
-                for system in ("swade", "ritualhex", "ds20")
+                for system in catalogue.systems()
             }
             continue
         from tests import postgres
@@ -880,7 +881,7 @@ async def _hostile_on_engines(args: argparse.Namespace) -> dict[str, Any]:
             continue
         try:
             out["postgresql"] = {}
-            for system in ("swade", "ritualhex", "ds20"):
+            for system in catalogue.systems():
                 url = await server.create()
                 out["postgresql"][system] = await hostile(
                     system, args.hostile_steps, args.seed, database_url=url

@@ -13,6 +13,7 @@ import pytest
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
 from bot.render.board import BoardContext, render_board
+from bot.systems import catalogue
 from tests.cogs.ds20.helpers import INITIATIVE, ds20_table
 from tests.cogs.ritualhex.helpers import rh_table
 from tests.cogs.swade.encounter_helpers import must, swade_table
@@ -122,7 +123,7 @@ async def test_a_hidden_minion_on_the_ritual_hex_board(tmp_path: Path) -> None:
 # -- issue 27: hidden from the start and everywhere (README "Hidden combatants") ----------
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-SYSTEMS = ("swade", "ritualhex", "ds20")
+SYSTEMS = tuple(catalogue.systems())  # "all" in the README: the built-in systems
 JEFE = {
     "swade": (
         "Attributes: Agility d6, Smarts d6, Spirit d8, Strength d10, Vigor d8\\n"

@@ -17,10 +17,12 @@ from pydantic import Field, model_validator
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.bounds import Problems, number, present
-from bot.systems.common import CombatantCore, StateCore
+from bot.systems.bounds import NAME_MAX, Problems, number, present, require_room
+from bot.systems.common import CombatantCore, StateCore, raw_items
 from bot.systems.examples import Examples, Named, Naming
+from bot.systems.heroes import require_hero_slot
 from bot.systems.lookup import find, pick_actor
+from bot.systems.plain_names import admit_name
 from bot.systems.plugin import Move, Options, Play, Plugin, SavedSheet
 from bot.systems.sheets import SheetReading
 
@@ -113,14 +115,23 @@ def _sheet(statblock: str | None, character: SavedSheet | None, name: str) -> Du
     return read_sheet(statblock or "", name).sheet
 
 
-def _added(state: DuelState, sheet: Duellist, controller: int | None) -> Outcome:
+def _added(state: DuelState, sheet: Duellist, controller: int | None, count: int = 1) -> Outcome:
+    """``count`` duellists in (``Ana 1``, ``Ana 2``... when more than one): room for them,
+    plain names no other has, the next ids (the bounds every system keeps,
+    docs/COGS.md)."""
+    require_room(len(state.combatants), count)
     new = _copy(state)
-    duellist = sheet.model_copy(update={"id": new.new_id(), "controller_id": controller})
-    new.combatants.append(duellist)
-    event = Event(key="coinduel.added", params={"name": duellist.name, "lives": duellist.lives})
-    return Outcome(
-        state=new, events=[event], summary=Event(key="log.add", params={"name": duellist.name})
-    )
+    names = [sheet.name] if count == 1 else [f"{sheet.name} {i}" for i in range(1, count + 1)]
+    events = []
+    for wanted in names:
+        name = admit_name(wanted, [c.name for c in raw_items(new.combatants)], limit=NAME_MAX)
+        duellist = sheet.model_copy(
+            update={"id": new.new_id(), "name": name, "controller_id": controller}
+        )
+        new.combatants.append(duellist)
+        events.append(Event(key="coinduel.added", params={"name": name, "lives": duellist.lives}))
+    summary = Event(key="log.add", params={"name": ", ".join(names)})
+    return Outcome(state=new, events=events, summary=summary)
 
 
 class AddOptions(Options):
@@ -131,9 +142,9 @@ class AddOptions(Options):
     count: int = 1
 
     @model_validator(mode="after")
-    def _one(self) -> AddOptions:
-        if self.count != 1:
-            raise RuleError("coinduel.error.one_at_a_time")
+    def _count(self) -> AddOptions:
+        if self.count < 1:
+            raise RuleError("coinduel.error.count")
         return self
 
 
@@ -143,7 +154,7 @@ def add(o: AddOptions) -> Play[DuelState]:
     def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
         if not actor.is_gm:
             raise RuleError("encounter.gm_only")
-        return _added(state, sheet, o.controller)
+        return _added(state, sheet, o.controller, o.count)
 
     return play("add", run)
 
@@ -156,6 +167,7 @@ def join(o: JoinOptions) -> Play[DuelState]:
     sheet = _sheet(None, o.character, o.character.name)
 
     def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
+        require_hero_slot(state, actor.user_id)
         return _added(state, sheet, actor.user_id)
 
     return play("join", run)

@@ -14,7 +14,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.systems.common import CombatantCore, StateCore, owned_by_id, raw_items
-from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
 
 STATS: tuple[str, ...] = ("ap", "hp", "str", "def", "per", "mag", "dr")
 """Sheet characteristics, canonical lower-case ids (seed 002, 'Combatientes')."""
@@ -269,8 +268,6 @@ Phase = Literal["setup", "round", "over"]
 class RitualHexState(StateCore):
     system: Literal["ritualhex"] = "ritualhex"
     round: int = 0
-    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
-    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
     combatants: list[RHCombatant] = Field(default_factory=list)
     phase: Phase = "setup"
     needle: int = AP_CAP

@@ -11,7 +11,6 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.systems.common import CombatantCore, StateCore
-from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
 from bot.systems.swade.power_models import ActivePower, LingeringDamage, PowerDef, PowerEffect
 
 Side = Literal["heroes", "foes", "neutral"]
@@ -274,8 +273,6 @@ class SwadeSettings(BaseModel):
 class SwadeState(StateCore):
     system: Literal["swade"] = "swade"
     round: int = 0
-    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
-    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
     combatants: list[SwadeCombatant] = Field(default_factory=list)
     settings: SwadeSettings = Field(default_factory=SwadeSettings)
     deck: list[Card] = Field(default_factory=list)  # draw pile, top = index 0
