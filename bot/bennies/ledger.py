@@ -28,6 +28,7 @@ from bot.bennies.holders import (
     GM,
     PLAYER_START,
     combatant_of,
+    events_asking,
     user_key,
     uses_bennies,
     wild_card_pools,
@@ -44,9 +45,8 @@ from bot.encounter.service import (
 from bot.errors import UserError
 from bot.storage.db import Database, IntegrityError, Row, Transaction
 from bot.storage.packed import unpack
+from bot.systems.bennies import JOKER
 from bot.systems.encounter import Encounter
-
-JOKER_EVENT = "swade.joker.award"
 
 
 def _now() -> str:
@@ -681,8 +681,8 @@ class BennyLedger:
     # -- SW-33 Joker awards -------------------------------------------------------------
 
     async def collect_joker_awards(self, channel_id: int) -> list[dict[str, Any]]:
-        """SW-33: read the channel's encounter log since the last call and give each
-        ``swade.joker.award`` its bennies: a player character's Joker, one to every
+        """SW-33: read the channel's encounter log since the last call and give each Joker
+        award (the events its system's plugin names so, ``BennyRules.events``) its bennies: a player character's Joker, one to every
         player of the session; a villain's (setting), one to the GM (its Wild Cards got
         theirs in the state, ``turns.py``). Each log row is read once (a cursor per
         session and channel, moved in the same transaction), so awards are never doubled.
@@ -692,21 +692,26 @@ class BennyLedger:
         session = await self.session(channel_id)
         if session is None:
             return []
-        shared = session.shared_with(await self._encounter(channel_id))
+        encounter = await self._encounter(channel_id)
+        jokers = sorted(events_asking(JOKER))
+        shared = session.shared_with(encounter) and bool(jokers)
         awarded: list[dict[str, Any]] = []
         async with self.db.transaction() as conn:
             last = await self._cursor(conn, session.id, channel_id)
-            rows = await conn.fetchall(
-                "SELECT id, user_id, payload, encounter_id FROM encounter_log WHERE "
-                "channel_id = ? AND id > ? AND created_at >= ? AND payload LIKE ? ORDER BY id",
-                (channel_id, last, session.started_at, f"%{JOKER_EVENT}%"),
-            )
-            for log_row in rows if shared else []:
+            rows = []
+            if shared:
+                likes = " OR ".join("payload LIKE ?" for _ in jokers)
+                rows = await conn.fetchall(
+                    "SELECT id, user_id, payload, encounter_id FROM encounter_log WHERE "
+                    f"channel_id = ? AND id > ? AND created_at >= ? AND ({likes}) ORDER BY id",
+                    (channel_id, last, session.started_at, *(f"%{k}%" for k in jokers)),
+                )
+            for log_row in rows:
                 payload = json.loads(log_row["payload"])
                 events = payload.get("events", [])
                 action = _logged_action(log_row["encounter_id"], payload)
                 for event in events:
-                    if event.get("key") != JOKER_EVENT:
+                    if event.get("key") not in jokers:
                         continue
                     params = event.get("params", {})
                     holders = await self._players(conn, session.id) if params.get("pc") else [GM]

@@ -2,13 +2,13 @@
 encounter's actions, outside the encounter's state. Moves stay pure: the bot does this
 after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispatch`):
 
-- after an action, by its events (:data:`AFTER`): a Joker's bennies handed out at once
-  and said (SW-33, ``swade.joker.award``); a player joining a running session gets their
-  3 (SW-35, ``swade.combatant.joined``) and the GM one for the character (SW-45); a
-  combatant added, joined or edited brings the
-  session up to date (its player's 3, a GM Wild Card's own pool:
+- after an action, by its events (:data:`AFTER`; which event asks for what, its system's
+  plugin says: ``BennyRules.events``): a Joker's bennies handed out at once and said
+  (SW-33); a player joining a running session gets their 3 (SW-35) and the GM one for
+  the character (SW-45); a combatant added, joined or edited brings the session up to
+  date (its player's 3, a GM Wild Card's own pool:
   :func:`bot.bennies.service.sync_session`). Nothing reads the database after an
-  action whose events ask for none of these (an action of any other system, say);
+  action whose events ask for none of these (an action of a system without bennies);
 - ``/undo``: the ledger rows the undone action made are reversed with it and said (SW-38);
 - at ``/encounter end``: the bennies spent in the encounter.
 
@@ -21,17 +21,20 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.bennies import service
-from bot.bennies.holders import hidden_pools, players_present, user_key, uses_bennies
+from bot.bennies.holders import (
+    benny_rules,
+    events_asking,
+    hidden_pools,
+    players_present,
+    user_key,
+    uses_bennies,
+)
 from bot.commands.benny_spending import holder_label
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
 from bot.systems.base import Outcome
+from bot.systems.bennies import JOINED, JOKER, SYNC
 from bot.systems.encounter import Encounter
-
-JOKER_AWARD = "swade.joker.award"
-JOINED = "swade.combatant.joined"
-ADDED = "swade.combatant.added"
-EDITED = "swade.combatant.edited"
 
 FollowUp = Callable[[Ctx, Outcome], Awaitable[None]]
 
@@ -51,8 +54,9 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
         await ctx.send(ctx.t("swade.cog.joker.not_session_gm", gm=f"<@{unshared.gm_id}>"))
         return
     lines = []
+    jokers = events_asking(JOKER)
     for event in outcome.events:
-        if event.key != JOKER_AWARD:
+        if event.key not in jokers:
             continue
         who = str(event.params.get("combatant", ""))
         if event.params.get("pc"):
@@ -109,23 +113,24 @@ async def unshared(ctx: Ctx) -> bool:
     return True
 
 
-# event key -> what follows an action whose events hold it (in this order)
+# what follows an action whose events ask for it (BennyRules.events), in this order
 AFTER: dict[str, FollowUp] = {
-    JOKER_AWARD: joker_awards,
+    JOKER: joker_awards,
     JOINED: new_player,
-    ADDED: sync,
-    EDITED: sync,
+    SYNC: sync,
 }
 
 
 async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
-    """Run what follows ``outcome`` (:data:`AFTER`), each once."""
-    said = {e.key for e in outcome.events}
-    done: set[FollowUp] = set()
-    for key, then in AFTER.items():
-        if key in said and then not in done:
-            done.add(then)
-            await then(ctx, outcome)
+    """Run what follows ``outcome`` (:data:`AFTER`), each once: what its events ask for,
+    as its system's plugin says (nothing for a system without bennies)."""
+    bennies = benny_rules(outcome.state.system)
+    if bennies is None:
+        return
+    asked = {bennies.events[e.key] for e in outcome.events if e.key in bennies.events}
+    for then, run in AFTER.items():
+        if then in asked:
+            await run(ctx, outcome)
 
 
 async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
@@ -156,7 +161,7 @@ async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
 
 
 async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
-    """For ``/encounter end`` of a Savage Worlds fight: the bennies spent in it
+    """For ``/encounter end`` of a fight of a system with bennies: the bennies spent in it
     (:func:`bot.bennies.service.spent_since_start`); nothing for a system without bennies."""
     if not uses_bennies(encounter.system):
         return ""

@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from bot.dice.expr import Rounding
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.bennies import BennyRules
 from bot.systems.bounds import Problems, require_controller
 from bot.systems.common import StateCore
 from bot.systems.examples import Examples
@@ -303,6 +304,12 @@ class Plugin(Generic[S]):
     state_problems: StateProblems[S] | None = None
     rounding: Rounding = "floor"
     examples: Examples | None = None
+    # How its combatants spend bennies (Savage Worlds, SW-35: bot.systems.bennies); None:
+    # a system without them, for which the bennies ledger reads and writes nothing.
+    bennies: BennyRules | None = None
+    # Issue 27: its events whose ``target`` is the one who rolled (a soak: the one hit
+    # rolls), so a hidden target's roll is masked (bot.systems.masking).
+    target_rolls: frozenset[str] = frozenset()
 
     by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
 
