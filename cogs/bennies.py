@@ -39,6 +39,7 @@ from bot.commands.benny_spending import (
     require_session_gm,
     with_bennies,
 )
+from bot.commands.choices import for_systems
 from bot.commands.context import Ctx
 from bot.errors import UserError
 from bot.systems.encounter import Encounter
@@ -69,7 +70,9 @@ async def begin(ctx: Ctx) -> None:
 class BenniesCog(commands.Cog):
     bennies = app_commands.Group(
         name=_("bennies"),
-        description=_("Bennies: sessions, pools, giving and spending (Savage Worlds)"),
+        description=for_systems(
+            "Bennies: sessions, pools, giving and spending", lambda p: p.bennies is not None
+        ),
         guild_only=True,
     )
 

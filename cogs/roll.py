@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.commands.autocomplete import combatant_autocomplete, suggestions
+from bot.commands.choices import answering
 from bot.commands.context import Ctx
 from bot.commands.dispatch import route
 from bot.dice import rolls
@@ -123,7 +124,7 @@ class Roll(commands.Cog):
         description=_("Roll dice: 2d6+1, 4d6k3, s8, 3s8, e6, 2d6!t6, d20adv, several at once..."),
     )
     @app_commands.describe(
-        expression=_("Dice, a SWADE trait (s8, e6, s10t6) or damage vs Toughness (2d6!t6)"),
+        expression=_("Dice, a trait roll (s8, e6, s10t6) or damage vs Toughness (2d6!t6)"),
         tn=_("Target number: shows success, raises and the odds"),
         label=_("What the roll is for"),
         private=_("Only you see the result"),
@@ -273,7 +274,7 @@ class Roll(commands.Cog):
 
     @app_commands.command(
         name=_("trait"),
-        description=_("Savage Worlds trait test: a skill from your sheet, or a trait die"),
+        description=answering("Trait test: a skill from your sheet, or a trait die", "trait"),
     )
     @app_commands.describe(
         trait=_("A skill or attribute of your combatant's sheet (Notice, Faith, Agility...)"),
@@ -339,7 +340,7 @@ class Roll(commands.Cog):
         name=_("odds"), description=_("The exact odds of a roll, without rolling")
     )
     @app_commands.describe(
-        expression=_("SWADE trait (s8, s8+1, s12w8, su) or Dread S-20 score (ds15, ds15+2-1)"),
+        expression=_("A trait roll (s8, s8+1, s12w8, su) or a d20 score (ds15, ds15+2-1)"),
         tn=_("Target number"),
     )
     async def odds_(

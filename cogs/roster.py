@@ -18,7 +18,7 @@ from bot.app import ComodinBot
 from bot.commands import roster
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.commands.buttons import modal_route
-from bot.commands.choices import SIDES, system_choices
+from bot.commands.choices import SIDES, answering, system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import route
 from bot.commands.roster import (
@@ -143,7 +143,7 @@ class Roster(commands.Cog):
         statblock=_("Stat block (use \\n for new lines)"),
         character=_("One of your saved characters"),
         count=_("How many (Extras share one card)"),
-        wildcard=_("Wild Card (Savage Worlds)"),
+        wildcard=answering("Wild Card", "combatant:add", "wildcard"),
         side=_("Side: heroes or foes"),
         controller=_("Player who controls it (yourself unless you are a server GM)"),
         hidden=_("Hidden from the start: its numbers only for the GM"),
