@@ -277,7 +277,9 @@ async def _play(
 # -- issue 28: what a plain member could still do --------------------------------------------
 
 MARKUP = "[Free bennies](https://x.example) @everyone"
-SWADE_SHEET = (
+# The sheet of the fights below: Savage Worlds' (the default system), whose benny
+# rerolls and soaks keep records to restore.
+RECORDS_SHEET = (
     "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\n"
     "Habilidades: Pelear d8, Atletismo d6\\nParada: 6; Dureza: 6"
 )
@@ -285,9 +287,9 @@ SWADE_SHEET = (
 # bennies, c2) attacked Ana (c1); Vecino (c3) stands by.
 RECORDS_SETUP = [
     "@mallory /encounter start name:Cripta",
-    f'@mallory /combatant add name:Ana statblock:"{SWADE_SHEET}"',
-    f'@mallory /combatant add name:Jefe wildcard:true statblock:"{SWADE_SHEET}\\nBenis: 2"',
-    f'@mallory /combatant add name:Vecino statblock:"{SWADE_SHEET}"',
+    f'@mallory /combatant add name:Ana statblock:"{RECORDS_SHEET}"',
+    f'@mallory /combatant add name:Jefe wildcard:true statblock:"{RECORDS_SHEET}\\nBenis: 2"',
+    f'@mallory /combatant add name:Vecino statblock:"{RECORDS_SHEET}"',
     "@mallory /initiative set combatant:Jefe card:AS",
     "@mallory /deal",
     "@mallory /attack target:Ana actor:Jefe",
@@ -353,7 +355,7 @@ def member_undoes(channel_lines: int = 5) -> list[tuple[str, str]]:
     off ``channel_lines`` times, then ten /undo (each reversed the GM's fight's bennies)."""
     lines = [
         ("@mallory /encounter start name:Granja", "issue 28: member starts after the fight"),
-        (f'@mallory /combatant add name:Yo statblock:"{SWADE_SHEET}"', "/combatant add"),
+        (f'@mallory /combatant add name:Yo statblock:"{RECORDS_SHEET}"', "/combatant add"),
     ]
     for _ in range(channel_lines):
         lines.append(("@mallory /condition add combatant:Yo condition:prone", "/condition add"))

@@ -747,7 +747,7 @@ async def _issue28(table: OfflineTable, meter: CpuMeter, tmp: Path) -> None:
     imported, and stored as before and rerolled or soaked; a later encounter's /undo."""
     from bench.hostile import (
         RECORDS_SETUP,
-        SWADE_SHEET,
+        RECORDS_SHEET,
         crafted_records,
         member_undoes,
         power_definitions,
@@ -804,7 +804,7 @@ async def _issue28(table: OfflineTable, meter: CpuMeter, tmp: Path) -> None:
     table.channel_id = home + 2  # the GM's fight with spends, then a member's in its channel
     for line in (
         "@gm /encounter start name:Pelea",
-        f'@ana /character save name:Ana statblock:"{SWADE_SHEET}"',
+        f'@ana /character save name:Ana statblock:"{RECORDS_SHEET}"',
         "@ana /join character:Ana",
         "@gm /bennies session-start",
         "@gm /initiative set combatant:Ana card:2C",
