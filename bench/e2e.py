@@ -1,26 +1,47 @@
-"""End-to-end latency and throughput of the real bot against the Discord test double.
+"""End-to-end latency, throughput and cost of the real bot against the Discord test double.
 
 Starts ``tests/fakediscord`` and the real ``python -m bot run`` as a separate process,
-opens C channels each with a SWADE encounter (4 PCs, 8 Extras), and drives a command mix
-(roll 40%, attack 30%, next 20%, bennies 10%) at a fixed offered rate or as fast as it
-goes. For each command: the time from sending INTERACTION_CREATE to the interaction
-callback arriving, and how far the board edit lags behind it. ``/ping`` measured the
-same way in the same run is the floor (what discord.py itself costs).
+(applying Discord's rate limits: 5 messages or edits per channel every 5 seconds, 50
+requests a second in all), opens C channels each with a SWADE encounter (4 PCs and 8 Extras, tough enough that the
+fight lasts the run), and drives a command mix (roll 40%, attack 30%, next 20%, bennies
+10%) at a fixed offered rate or as fast as it goes. Every attack is legal when the bot
+gets it (``bench.driver``: the combatant whose turn it is, once a turn; SW-36), and the
+replies that refuse something are counted apart, by message. ``/ping`` measured the same
+way in the same run is the floor (what discord.py itself costs).
+
+For each command kind: the time from sending INTERACTION_CREATE to the interaction
+callback arriving (p50, p95, p99, max), how many were lost or refused, the bot's CPU per
+command of that kind, and the board lag (from the command's answer until an edit that
+shows it was acknowledged, or a render found nothing new). For the phase: the bot's and
+the bench's CPU per command, bytes the bot wrote to disk per command, the longest
+event-loop callback in the bot, the callbacks over 20/50/100/200 ms, and the garbage
+collector's pauses (``bot.loopwatch``, which the bench turns on with COMODIN_LOOP_STATS).
 
     python -m bench.e2e --channels 100 --rate 200 --duration 20 --json out.json
-    python -m bench.e2e --channels 10 --rate max --duration 10
-    python -m bench.e2e --channels 1000 --memory        # resident size, 1000 live encounters
+    python -m bench.e2e --channels 10 --rate max --duration 10     # + each kind alone
+    python -m bench.e2e --channels 1000 --memory        # resident size per open encounter
     python -m bench.e2e --prefill 100000 --log-rows 1000000 --channels 10 --rate 100
     python -m bench.e2e --mix attack=1 --rate 40 --profile bot.prof   # where the bot's time goes
     python -m bench.e2e --processes 2 [--database postgresql://...]   # engines, see below
+    python -m bench.e2e --compare main --repeat 3 --channels 100 --rate 200   # old vs this
+
+With ``--rate max`` the phases after the mix run each kind alone as fast as it goes (one
+command in flight per channel): ``attack`` alone is attacks and the ``/next`` that ends
+each turn (the attack figures are the attacks'; ``attack_to_ping`` compares their rate
+and CPU with ``/ping``'s).
 
 With ``--processes N`` (and ``--database``, else a throwaway PostgreSQL from the system's
 binaries, tests/postgres.py) it measures attacks three ways in one run: one process on
 SQLite, one on PostgreSQL, and N processes on PostgreSQL, each running its share of N
 shards (``comodin run --shards i --shard-count N``) with the channels spread over one
 server per shard. For each: latency (p50, p99) at the offered ``--rate``, and the most
-attacks per second with MAX_IN_FLIGHT outstanding; the CPU of the bot processes, and of
-PostgreSQL when it is the throwaway one.
+attacks per second; the CPU of the bot processes, and of PostgreSQL when it is the
+throwaway one.
+
+With ``--compare REV`` the same run is made ``--repeat`` times for this checkout and for
+commit REV (extracted with ``git archive`` into a temporary folder; a commit older than
+``bot.loopwatch`` runs under ``bench/watched.py``), alternately, and the figures are
+printed side by side (the median of the repeats).
 
 All traffic stays on loopback; every loop is bounded in count and time.
 """
@@ -29,259 +50,80 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
+import itertools
 import json
 import os
-import random
+import signal
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import launch, stop
+from bench.driver import (
+    CALLBACK_TIMEOUT,
+    EXTRAS,
+    GROUP,
+    PCS,
+    Driver,
+    Table,
+    Watch,
+    next_edit_lags,
+    rss_mb,
+)
+from tests.e2e.conftest import REPO, BotProcess, launch, stop
 from tests.fakediscord import FakeDiscord
 
 MIX = {"roll": 40, "attack": 30, "next": 20, "bennies": 10}
-CALLBACK_TIMEOUT = 10.0
-MAX_IN_FLIGHT = 64
-PCS = 4
-EXTRAS = 8
+KINDS_ALONE = ("roll", "bennies", "next", "attack")
 PC_BLOCK = "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\nHabilidades: Pelear d8, Disparar d6, Atletismo d6, Notar d6\\nParada 6, Dureza 6\\nEquipo: Espada (Fue+d8)"
 EXTRA_BLOCK = "Atributos: Agilidad d6, Astucia d4, Espíritu d4, Fuerza d6, Vigor d6\\nHabilidades: Pelear d6, Notar d4\\nParada 5, Dureza 5\\nEquipo: Lanza (Fue+d6)"
+# The bench's fights last: hits that Shake and wound now and then, few that take anyone
+# out before the run ends (a fallen combatant's turns would be all /next).
+BENCH_PC = PC_BLOCK.replace("Dureza 6", "Dureza 11")
+BENCH_EXTRA = EXTRA_BLOCK.replace("Dureza 5", "Dureza 10")
+MEMORY_STEPS = (100, 1000)
 
 
-@dataclass
-class Sample:
-    kind: str
-    channel: int
-    sent: float
-    answered: float | None = None
-    error: bool = False  # answered with an ephemeral error message instead of a result
+async def command(
+    fd: FakeDiscord, bot: BotProcess, name: str, options: dict[str, Any] | None, channel: int
+) -> dict[str, Any]:
+    iid = await fd.send_interaction(fd.slash(name, options, channel_id=channel))
+    callback = await bot.expect(fd.wait_callback(iid, timeout=CALLBACK_TIMEOUT), f"/{name}")
+    return callback.data or {}
 
 
-@dataclass
-class Phase:
-    name: str
-    samples: list[Sample] = field(default_factory=list)
-    started: float = 0.0
-    ended: float = 0.0
-    bot_cpu: float = 0.0  # CPU seconds the bot process used during the phase
-    bench_cpu: float = 0.0  # and this process (the double and the driver)
-    bot_written: int = 0  # bytes the bot process had written to storage (/proc/PID/io)
-    server_cpu: float = 0.0  # CPU seconds of a local PostgreSQL (0 when not measured)
-
-    def report(self, board_lags: dict[str, list[float]]) -> dict[str, Any]:
-        by_kind: dict[str, list[Sample]] = defaultdict(list)
-        for sample in self.samples:
-            by_kind[sample.kind].append(sample)
-        span = max(self.ended - self.started, 1e-9)
-        out: dict[str, Any] = {}
-        for kind, samples in sorted(by_kind.items()):
-            done = sorted((s.answered - s.sent) * 1000 for s in samples if s.answered is not None)
-            row: dict[str, Any] = {
-                "sent": len(samples),
-                "answered": len(done),
-                "lost": len(samples) - len(done),
-                "errors": sum(1 for s in samples if s.error),
-                "throughput_per_s": round(len(done) / span, 1),
-            }
-            if done:
-                row.update(
-                    p50_ms=_pct(done, 50),
-                    p95_ms=_pct(done, 95),
-                    p99_ms=_pct(done, 99),
-                    mean_ms=round(statistics.fmean(done), 2),
-                )
-            lags = sorted(board_lags.get(kind, []))
-            if lags:
-                row.update(board_lag_p50_ms=_pct(lags, 50), board_lag_p99_ms=_pct(lags, 99))
-            out[kind] = row
-        answered = sum(1 for s in self.samples if s.answered is not None)
-        if answered:
-            out["cpu_ms_per_command"] = {
-                "bot": round(self.bot_cpu * 1000 / answered, 2),
-                "bench": round(self.bench_cpu * 1000 / answered, 2),
-            }
-            if self.server_cpu:
-                out["cpu_ms_per_command"]["postgresql"] = round(
-                    self.server_cpu * 1000 / answered, 2
-                )
-            out["disk_kb_per_command"] = round(self.bot_written / 1024 / answered, 1)
-        return out
-
-
-def _pct(values: list[float], q: int) -> float:
-    index = min(len(values) - 1, max(0, round(q / 100 * len(values) + 0.5) - 1))
-    return round(values[index], 2)
-
-
-def written_bytes(pid: int) -> int:
-    """Bytes a process caused to be written to storage (SQLite's WAL and checkpoints),
-    from /proc; 0 where the kernel does not count them."""
-    try:
-        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
-            if line.startswith("write_bytes:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-class Driver:
-    def __init__(
-        self,
-        fd: FakeDiscord,
-        channels: list[int],
-        seed: int = 1,
-        pid: int = 0,
-        extras: int = EXTRAS,
-        pids: list[int] | None = None,
-        postmaster: int | None = None,
-    ) -> None:
-        self.fd = fd
-        self.pid = pid
-        self.pids = pids or [pid]  # the bot processes (their CPU and writes are summed)
-        self.postmaster = postmaster  # a local PostgreSQL whose CPU is counted apart
-        self.extras = extras
-        self.channels = channels
-        self.rng = random.Random(seed)
-        self.turn: dict[int, int] = defaultdict(int)
-
-    def payload(self, kind: str, channel: int) -> dict[str, Any]:
-        fd = self.fd
-        if kind == "ping":
-            return fd.slash("ping", channel_id=channel)
-        if kind == "roll":
-            return fd.slash(
-                "roll",
-                {"expression": self.rng.choice(["2d6+1", "s8+1", "4d6kh3", "1d20+5"])},
-                channel_id=channel,
-            )
-        if kind == "attack":
-            target = f"Goblin {self.rng.randint(1, self.extras)}"
-            return fd.slash(
-                "attack",
-                {"target": target, "actor": f"PJ {self.rng.randint(1, PCS)}"},
-                channel_id=channel,
-            )
-        if kind == "next":
-            return fd.slash("next", channel_id=channel)
-        if kind == "bennies":
-            return fd.slash("bennies show", channel_id=channel)
-        raise ValueError(kind)
-
-    async def one(self, phase: Phase, kind: str) -> None:
-        channel = self.rng.choice(self.channels)
-        payload = self.payload(kind, channel)
-        sample = Sample(kind, channel, time.monotonic())
-        phase.samples.append(sample)
-        iid = await self.fd.send_interaction(payload)
-        try:
-            callback = await self.fd.wait_callback(iid, timeout=CALLBACK_TIMEOUT)
-        except (TimeoutError, AssertionError):
-            return
-        sample.answered = callback.at
-        data = callback.data or {}
-        sample.error = bool(int(data.get("flags") or 0) & 64) and not data.get("embeds")
-
-    def pick(self, mix: dict[str, int]) -> str:
-        return self.rng.choices(list(mix), weights=list(mix.values()))[0]
-
-    async def run(
-        self, name: str, mix: dict[str, int], rate: float | None, duration: float
-    ) -> Phase:
-        """Offered load at ``rate`` per second (open loop), or as fast as the bot answers
-        with at most MAX_IN_FLIGHT outstanding (``rate=None``)."""
-        # The bench keeps every request the double saw; its own garbage collections over
-        # that growing heap paused the loop that timestamps the callbacks (tens of ms, read
-        # as the bot's latency). Collect between phases, not during one (as timeit does).
-        gc.collect()
-        gc.disable()
-        try:
-            return await self._run(name, mix, rate, duration)
-        finally:
-            gc.enable()
-
-    async def _run(
-        self, name: str, mix: dict[str, int], rate: float | None, duration: float
-    ) -> Phase:
-        phase = Phase(name, started=time.monotonic())
-        bot_cpu, bench_cpu = self._bot_cpu(), time.process_time()
-        server_cpu = _server_cpu(self.postmaster)
-        written = sum(written_bytes(p) for p in self.pids)
-        deadline = phase.started + duration
-        tasks: set[asyncio.Task[None]] = set()
-        if rate is not None:
-            count = int(rate * duration)
-            for i in range(count):
-                delay = phase.started + i / rate - time.monotonic()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                task = asyncio.create_task(self.one(phase, self.pick(mix)))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-        else:
-            semaphore = asyncio.Semaphore(MAX_IN_FLIGHT)
-
-            async def bounded() -> None:
-                async with semaphore:
-                    await self.one(phase, self.pick(mix))
-
-            while time.monotonic() < deadline:
-                await semaphore.acquire()
-                semaphore.release()
-                task = asyncio.create_task(bounded())
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-                await asyncio.sleep(0)
-        if tasks:
-            await asyncio.wait(tasks, timeout=CALLBACK_TIMEOUT + 5)
-        phase.ended = time.monotonic()
-        phase.bot_cpu = self._bot_cpu() - bot_cpu
-        phase.bench_cpu = time.process_time() - bench_cpu
-        phase.server_cpu = _server_cpu(self.postmaster) - server_cpu
-        phase.bot_written = sum(written_bytes(p) for p in self.pids) - written
-        return phase
-
-    def _bot_cpu(self) -> float:
-        return sum(cpu_seconds(p) for p in self.pids)
-
-
-def _server_cpu(postmaster: int | None) -> float:
-    from bench.storage import server_cpu
-
-    return server_cpu(postmaster)
-
-
-def board_lags(fd: FakeDiscord, phase: Phase) -> dict[str, list[float]]:
-    """For each answered command, the time until the next board post/edit in its channel."""
-    edits: dict[int, list[float]] = defaultdict(list)
-    for request in fd.requests:
-        if (
-            request.method in ("PATCH", "POST")
-            and request.path.startswith("/channels/")
-            and "/messages" in request.path
-        ):
-            edits[int(request.path.split("/")[2])].append(request.at)
-    lags: dict[str, list[float]] = defaultdict(list)
-    for sample in phase.samples:
-        if sample.answered is None or sample.kind in ("ping", "roll", "bennies"):
-            continue
-        after = [t for t in edits.get(sample.channel, []) if t >= sample.answered]
-        if after:
-            lags[sample.kind].append((min(after) - sample.answered) * 1000)
-    return lags
+async def setup_channel(
+    fd: FakeDiscord, bot: BotProcess, channel: int, full: bool, extras: int = EXTRAS
+) -> Table:
+    """A SWADE encounter in ``channel`` with its cards dealt; the bench's view of it."""
+    table = Table()
+    await command(
+        fd, bot, "encounter start", {"system": "swade", "name": f"mesa {channel % 1000}"}, channel
+    )
+    if not full:
+        return table
+    for i in range(1, PCS + 1):
+        await command(
+            fd,
+            bot,
+            "combatant add",
+            {"name": f"PJ {i}", "statblock": BENCH_PC, "wildcard": True, "side": "heroes"},
+            channel,
+        )
+    await command(
+        fd,
+        bot,
+        "combatant add",
+        {"name": GROUP, "statblock": BENCH_EXTRA, "count": extras},
+        channel,
+    )
+    dealt = await command(fd, bot, "deal", None, channel)
+    table.heard(dealt)
+    return table
 
 
 def prefill(db_path: Path, encounters: int, log_rows: int) -> None:
@@ -300,104 +142,201 @@ def prefill(db_path: Path, encounters: int, log_rows: int) -> None:
     conn.close()
 
 
-async def command(
-    fd: FakeDiscord, bot: Any, name: str, options: dict[str, Any] | None, channel: int
-) -> dict[str, Any]:
-    iid = await fd.send_interaction(fd.slash(name, options, channel_id=channel))
-    callback = await bot.expect(fd.wait_callback(iid, timeout=CALLBACK_TIMEOUT), f"/{name}")
-    return callback.data or {}
+class Checkout:
+    """Which bot the bench runs: this checkout, or another commit's files."""
 
+    def __init__(self, tree: Path = REPO, label: str = "this checkout") -> None:
+        self.tree = tree
+        self.label = label
 
-async def setup_channel(
-    fd: FakeDiscord, bot: Any, channel: int, full: bool, extras: int = EXTRAS
-) -> None:
-    await command(
-        fd, bot, "encounter start", {"system": "swade", "name": f"mesa {channel % 1000}"}, channel
-    )
-    if not full:
-        return
-    for i in range(1, PCS + 1):
-        await command(
+    def entry(self) -> list[str] | None:
+        """How to start it with the loop watch on: its own (COMODIN_LOOP_STATS), or the
+        bench's wrapper for a commit older than the watch."""
+        if (self.tree / "bot" / "loopwatch.py").exists():
+            return None
+        return [str(REPO / "bench" / "watched.py")]
+
+    async def launch(
+        self, fd: FakeDiscord, tmp: Path, name: str, **kwargs: Any
+    ) -> tuple[BotProcess, Watch]:
+        stats = tmp / f"{name}.loop.json"
+        bot = await launch(
             fd,
-            bot,
-            "combatant add",
-            {"name": f"PJ {i}", "statblock": PC_BLOCK, "wildcard": True, "side": "heroes"},
-            channel,
+            tmp / "bench.sqlite3",
+            tmp / f"{name}.log",
+            log_level="WARNING",
+            env={"COMODIN_LOOP_STATS": str(stats)},
+            cwd=self.tree,
+            entry=self.entry(),
+            **kwargs,
         )
-    await command(
-        fd,
-        bot,
-        "combatant add",
-        {"name": "Goblin", "statblock": EXTRA_BLOCK, "count": extras},
-        channel,
-    )
-    await command(fd, bot, "deal", None, channel)
+        return bot, Watch(bot.process.pid, stats)
 
 
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+def extract(rev: str, into: Path) -> Checkout:
+    """Commit ``rev``'s files (``git archive``), to run its bot beside this one."""
+    commit = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--short", rev],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    into.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "--format=tar", commit],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return Checkout(into, f"{rev} ({commit})")
 
 
-async def main(args: argparse.Namespace) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        log = Path(tmp) / "bot.log"
+async def main(args: argparse.Namespace, checkout: Checkout | None = None) -> dict[str, Any]:
+    checkout = checkout or Checkout()
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        db = tmp / "bench.sqlite3"
         if args.prefill or args.log_rows:
             from bot.storage.db import open_database
 
             opened = await open_database(db)
             await opened.close()
             prefill(db, args.prefill, args.log_rows)
-        async with FakeDiscord(callback_deadline=None) as fd:
-            bot = await launch(fd, db, log, log_level="WARNING", profile=args.profile)
+        async with FakeDiscord(callback_deadline=None, rate_limits=True) as fd:
+            bot, watch = await checkout.launch(fd, tmp, "bot", profile=args.profile)
             try:
-                await bot.expect(fd.wait_ready(timeout=20), "IDENTIFY")
-                await bot.expect(
-                    fd.wait_request(
-                        "PUT", f"/applications/*/guilds/{fd.guild_id}/commands", timeout=20
-                    ),
-                    "sync",
-                )
-                names = {c["name"] for c in fd.synced_commands(fd.guild_id)}
-                full = {"deal", "bennies"} <= names
-                wanted = dict(MIX)
-                if args.mix:
-                    wanted = {
-                        k: int(v) for k, v in (part.split("=") for part in args.mix.split(","))
-                    }
-                mix = {k: v for k, v in wanted.items() if full or k == "roll"}
-                channels = [fd.channel_id] + [fd.new_channel() for _ in range(args.channels - 1)]
-                t0 = time.monotonic()
-                for channel in channels:
-                    await setup_channel(fd, bot, channel, full, args.extras)
-                setup_s = time.monotonic() - t0
-                result: dict[str, Any] = {
-                    "channels": args.channels,
-                    "combatants": PCS + args.extras,
-                    "setup_seconds": round(setup_s, 1),
-                    "mix": mix,
-                    "prefill": {"ended_encounters": args.prefill, "log_rows": args.log_rows},
-                }
-                if args.memory:
-                    result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
-                    return result
-                driver = Driver(fd, channels, pid=bot.process.pid, extras=args.extras)
-                rate = None if args.rate == "max" else float(args.rate)
-                floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
-                result["ping"] = floor.report({})
-                phase = await driver.run("mix", mix, rate, args.duration)
-                result["commands"] = phase.report(board_lags(fd, phase))
-                if rate is None and "attack" in mix:
-                    # The ratio the issue asks for: attacks alone, as fast as they go.
-                    alone = await driver.run("attack", {"attack": 1}, None, args.duration)
-                    result["attack_alone"] = alone.report(board_lags(fd, alone))
-                result["rss_mb"] = round(rss_mb(bot.process.pid), 1)
-                return result
+                return await _measure(args, fd, bot, watch, checkout)
             finally:
                 await stop(bot)
+
+
+async def _measure(
+    args: argparse.Namespace, fd: FakeDiscord, bot: BotProcess, watch: Watch, checkout: Checkout
+) -> dict[str, Any]:
+    await bot.expect(fd.wait_ready(timeout=20), "IDENTIFY")
+    await bot.expect(
+        fd.wait_request("PUT", f"/applications/*/guilds/{fd.guild_id}/commands", timeout=20),
+        "sync",
+    )
+    names = {c["name"] for c in fd.synced_commands(fd.guild_id)}
+    full = {"deal", "bennies"} <= names
+    wanted = dict(MIX)
+    if args.mix:
+        wanted = {k: int(v) for k, v in (part.split("=") for part in args.mix.split(","))}
+    mix = {k: v for k, v in wanted.items() if full or k == "roll"}
+    pid = bot.process.pid
+    result: dict[str, Any] = {
+        "bot": checkout.label,
+        "channels": args.channels,
+        "combatants": PCS + args.extras,
+        "mix": mix,
+        "prefill": {"ended_encounters": args.prefill, "log_rows": args.log_rows},
+        "load_before": round(os.getloadavg()[0], 2),
+    }
+    t0 = time.monotonic()
+    if args.memory:
+        result["memory"] = await _memory(args, fd, bot, full)
+        result["setup_seconds"] = round(time.monotonic() - t0, 1)
+        return result
+    channels = [fd.channel_id] + [fd.new_channel() for _ in range(args.channels - 1)]
+    tables = {}
+    for channel in channels:
+        tables[channel] = await setup_channel(fd, bot, channel, full, args.extras)
+    result["setup_seconds"] = round(time.monotonic() - t0, 1)
+    driver = Driver(fd, channels, pid=pid, extras=args.extras, tables=tables, watches=[watch])
+    rate = None if args.rate == "max" else float(args.rate)
+    await asyncio.sleep(2.0)  # the boards of the set-up are edited before the floor is taken
+    floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
+    result["ping"] = floor.report()
+    spy = _spy(args.spy, pid) if getattr(args, "spy", None) else None
+    phase = await driver.run("mix", mix, rate, args.duration)
+    if spy is not None:
+        await _stop_spy(spy)
+    result["commands"] = phase.report(next_edit_lags(fd, phase))
+    if rate is None and full:
+        alone: dict[str, Any] = {}
+        for kind in KINDS_ALONE if args.alone else ("attack",):
+            if kind in mix:
+                ran = await driver.run(kind, {kind: 1}, None, args.duration)
+                alone[kind] = ran.report(next_edit_lags(fd, ran))
+        result["alone"] = alone
+        result["attack_to_ping"] = attack_to_ping(result)
+    result["rss_mb"] = round(rss_mb(pid), 1)
+    result["load_after"] = round(os.getloadavg()[0], 2)
+    return result
+
+
+def _spy(output: Path, pid: int) -> subprocess.Popen[bytes]:
+    """py-spy (pip install py-spy) sampling the bot during the mix: collapsed stacks of
+    its threads that are not idle, one line each ("raw" format)."""
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen(
+        [
+            *(str(spy), "record", "--pid", str(pid), "--rate", "250", "--format", "raw"),
+            *("--nonblocking", "--gil", "--output", str(output)),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+async def _stop_spy(spy: subprocess.Popen[bytes]) -> None:
+    spy.send_signal(signal.SIGINT)
+    for _ in range(100):
+        if spy.poll() is not None:
+            return
+        await asyncio.sleep(0.1)
+    spy.kill()
+
+
+def attack_to_ping(result: dict[str, Any]) -> dict[str, float]:
+    """Attacks alone against ``/ping`` alone, both as fast as they go: the bot CPU of an
+    attack in pings, and the share of ping's rate attacks reach. The attack phase also
+    ends each turn with ``/next``: its attack rate is the rate of a bot that spent all
+    its time on attacks (attacks a second divided by the attacks' share of the phase's
+    bot CPU)."""
+    ping = result["ping"].get("ping", {})
+    phase = result.get("alone", {}).get("attack", {})
+    attack = phase.get("attack", {})
+    ping_cpu = ping.get("bot_cpu_ms") or result["ping"].get("cpu_ms_per_command", {}).get("bot")
+    out: dict[str, float] = {}
+    if ping_cpu and attack.get("bot_cpu_ms"):
+        out["cpu"] = round(attack["bot_cpu_ms"] / ping_cpu, 3)
+    answered = sum(r.get("answered", 0) for r in phase.values() if isinstance(r, dict))
+    total = (phase.get("cpu_ms_per_command") or {}).get("bot", 0) * answered
+    if ping.get("throughput_per_s") and attack.get("bot_cpu_ms") and total:
+        share = attack["bot_cpu_ms"] * attack["answered"] / total
+        rate = attack["throughput_per_s"] / min(1.0, share)
+        out["rate"] = round(rate / ping["throughput_per_s"], 3)
+    return out
+
+
+async def _memory(
+    args: argparse.Namespace, fd: FakeDiscord, bot: BotProcess, full: bool
+) -> dict[str, Any]:
+    """Resident size with no encounter, then after opening each of MEMORY_STEPS (up to
+    ``--channels``) encounters; per encounter, the growth between two steps."""
+    pid = bot.process.pid
+    await asyncio.sleep(1.0)
+    rows = [{"encounters": 0, "rss_mb": round(rss_mb(pid), 1)}]
+    channels = [fd.channel_id]
+    steps = [s for s in MEMORY_STEPS if s < args.channels] + [args.channels]
+    for step in steps:
+        while len(channels) < step:
+            channels.append(fd.new_channel())
+        for channel in channels[rows[-1]["encounters"] : step]:
+            await setup_channel(fd, bot, channel, full, args.extras)
+        await asyncio.sleep(3.0)  # the boards are posted
+        rows.append({"encounters": step, "rss_mb": round(rss_mb(pid), 1)})
+    for before, after in itertools.pairwise(rows):
+        grown = after["rss_mb"] - before["rss_mb"]
+        after["kb_per_encounter"] = round(
+            grown * 1024 / (after["encounters"] - before["encounters"]), 1
+        )
+    return {"steps": rows}
+
+
+# -- engines ----------------------------------------------------------------------------
 
 
 async def engine_run(
@@ -410,9 +349,13 @@ async def engine_run(
     """Attacks against ``processes`` bot processes on one database (None: an SQLite
     file), each running one of ``processes`` shards; the channels are spread over one
     server per shard, so each process gets its share."""
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
         async with FakeDiscord(
-            callback_deadline=None, shard_count=processes, max_concurrency=processes
+            callback_deadline=None,
+            shard_count=processes,
+            max_concurrency=processes,
+            rate_limits=True,
         ) as fd:
             guilds = [fd.add_guild(f"Mesa {s}", shard=s) for s in range(processes)]
             channels = [
@@ -420,32 +363,42 @@ async def engine_run(
             ]
             if database_url is not None:
                 await _forget_sync(database_url)
-            bots = []
+            bots: list[BotProcess] = []
+            watches: list[Watch] = []
             try:
                 for shard in range(processes):
-                    bots.append(
-                        await launch(
-                            fd,
-                            Path(tmp) / "bench.sqlite3",
-                            Path(tmp) / f"bot-{shard}.log",
-                            log_level="WARNING",
-                            database_url=database_url,
-                            args=["--shards", str(shard), "--shard-count", str(processes)],
-                            dev_guild=False,
-                        )
+                    bot, watch = await Checkout().launch(
+                        fd,
+                        tmp,
+                        f"bot-{shard}",
+                        database_url=database_url,
+                        args=["--shards", str(shard), "--shard-count", str(processes)],
+                        dev_guild=False,
                     )
+                    bots.append(bot)
+                    watches.append(watch)
                 await bots[0].expect(fd.wait_shards(range(processes), timeout=30), "shards")
                 await bots[0].expect(
                     fd.wait_request("PUT", "/applications/*/commands", timeout=30), "sync"
                 )
                 t0 = time.monotonic()
+                tables = {}
                 for channel in channels:
                     owner = bots[fd.shard_of(fd.guild_of(channel))]
-                    await setup_channel(fd, owner, channel, True, args.extras)
+                    tables[channel] = await setup_channel(fd, owner, channel, True, args.extras)
                 setup_s = time.monotonic() - t0
                 pids = [b.process.pid for b in bots]
-                driver = Driver(fd, channels, pids=pids, extras=args.extras, postmaster=postmaster)
+                driver = Driver(
+                    fd,
+                    channels,
+                    pids=pids,
+                    extras=args.extras,
+                    postmaster=postmaster,
+                    tables=tables,
+                    watches=watches,
+                )
                 rate = 20.0 if args.rate == "max" else float(args.rate)
+                await asyncio.sleep(2.0)
                 paced = await driver.run("attack", {"attack": 1}, rate, args.duration)
                 most = await driver.run("attack", {"attack": 1}, None, args.duration)
                 return {
@@ -453,8 +406,8 @@ async def engine_run(
                     "processes": processes,
                     "setup_seconds": round(setup_s, 1),
                     "rate": rate,
-                    "paced": paced.report({}),
-                    "max": most.report({}),
+                    "paced": paced.report(),
+                    "max": most.report(),
                 }
             finally:
                 for bot in bots:
@@ -509,37 +462,153 @@ def _print_engines(results: list[dict[str, Any]], args: argparse.Namespace) -> N
     for r in results:
         paced, most = r["paced"]["attack"], r["max"]["attack"]
         cpu = r["max"].get("cpu_ms_per_command", {})
+        loop = r["paced"].get("loop", {})
         print(
             f"  {r['name']:24} at {r['rate']:g}/s: p50={paced.get('p50_ms')} ms"
-            f" p99={paced.get('p99_ms')} ms lost={paced['lost']} errors={paced['errors']} |"
+            f" p99={paced.get('p99_ms')} ms lost={paced['lost']} refused={paced['refused']}"
+            f" longest callback={loop.get('longest_callback_ms')} ms |"
             f" max: {most['throughput_per_s']}/s p50={most.get('p50_ms')} ms"
-            f" p99={most.get('p99_ms')} ms lost={most['lost']} | cpu ms/attack at max:"
-            f" bot {cpu.get('bot')} bench {cpu.get('bench')}"
-            + (f" postgresql {cpu['postgresql']}" if "postgresql" in cpu else "")
+            f" p99={most.get('p99_ms')} ms lost={most['lost']} refused={most['refused']} |"
+            f" cpu ms at max: bot {most.get('bot_cpu_ms')} an attack"
+            f" ({cpu.get('bot')} a command, with /next) bench {cpu.get('bench')}"
+            + (f" postgresql {cpu['postgresql']} a command" if "postgresql" in cpu else "")
         )
+
+
+# -- printing ---------------------------------------------------------------------------
+
+SECTIONS = ("ping", "commands")
 
 
 def _print(result: dict[str, Any]) -> None:
     print(
-        f"channels={result['channels']} combatants={result.get('combatants')} setup={result['setup_seconds']}s prefill={result['prefill']} rss={result.get('rss_mb')} MB"
+        f"bot={result['bot']} channels={result['channels']} combatants={result.get('combatants')}"
+        f" setup={result['setup_seconds']}s prefill={result['prefill']}"
+        f" rss={result.get('rss_mb')} MB load={result.get('load_before')}->{result.get('load_after')}"
     )
-    for section in ("ping", "commands", "attack_alone"):
-        for kind, row in (result.get(section) or {}).items():
+    for row in (result.get("memory") or {}).get("steps", []):
+        print(f"  memory: {row}")
+    sections = [(s, result.get(s) or {}) for s in SECTIONS]
+    sections += [(f"alone/{k}", v) for k, v in (result.get("alone") or {}).items()]
+    for section, rows in sections:
+        for kind, row in rows.items():
             if kind == "disk_kb_per_command":
                 print(f"  {section}/disk KB written per command: bot {row}")
-                continue
-            if kind == "cpu_ms_per_command":
-                print(f"  {section}/cpu ms per command: bot {row['bot']}, bench {row['bench']}")
-                continue
-            cols = " ".join(f"{k}={v}" for k, v in row.items())
-            print(f"  {section}/{kind:8} {cols}")
-    ping = (result.get("ping") or {}).get("ping", {}).get("throughput_per_s")
-    attack = (result.get("attack_alone") or {}).get("attack", {}).get("throughput_per_s")
-    if ping and attack:
-        print(f"attack max throughput / ping max throughput = {attack / ping:.0%}")
+            elif kind == "cpu_ms_per_command":
+                extra = f", postgresql {row['postgresql']}" if "postgresql" in row else ""
+                print(
+                    f"  {section}/cpu ms per command: bot {row['bot']}, bench {row['bench']}{extra}"
+                )
+            elif kind == "loop":
+                print(
+                    f"  {section}/loop: longest callback {row['longest_callback_ms']} ms"
+                    f" (CPU {row['longest_callback_cpu_ms']} ms; {row['longest_callback']}), over 20/50/100/200 ms:"
+                    f" {'/'.join(str(v) for v in row['callbacks_over_ms'].values())},"
+                    f" busy {row['busy_share']:.0%}, board CPU/command"
+                    f" {row['board_cpu_ms_per_command']} ms"
+                )
+                print(
+                    f"  {section}/loop: most CPU in one callback {row['most_cpu_callback_ms']} ms"
+                    f" (garbage collection {row['most_cpu_callback_gc_ms']} ms of it;"
+                    f" {row['most_cpu_callback']}); without collections:"
+                    f" {row['most_cpu_without_gc_ms']} ms ({row['most_cpu_without_gc']})"
+                )
+                gcs = ", ".join(
+                    f"gen{g} {v['count']}x max {v['max_ms']} ms (CPU {v['max_cpu_ms']} ms),"
+                    f" garbage found {v['collected']}"
+                    for g, v in row["gc"].items()
+                )
+                print(f"  {section}/gc: {gcs}")
+            elif kind == "bench_loop":
+                print(
+                    f"  {section}/bench's own loop: longest callback"
+                    f" {row['longest_callback_ms']} ms ({row['longest_callback']}), over"
+                    f" 20/50/100/200 ms: {'/'.join(str(v) for v in row['callbacks_over_ms'].values())},"
+                    f" busy {row['busy_share']:.0%}"
+                )
+            elif kind == "bot_waited_for_cpu_ms_per_s":
+                print(f"  {section}/bot threads waited for a core: {row} ms a second")
+            elif kind == "rate_limited_429":
+                print(f"  {section}/requests the double refused with 429: {row}")
+            elif kind in ("substituted", "refusals"):
+                print(f"  {section}/{kind}: {row}")
+            else:
+                cols = " ".join(f"{k}={v}" for k, v in row.items())
+                print(f"  {section}/{kind:8} {cols}")
+    ratio = result.get("attack_to_ping")
+    if ratio:
+        print(
+            f"attacks alone / ping alone: rate {ratio.get('rate', 0):.0%},"
+            f" bot CPU {ratio.get('cpu', 0):.2f}x"
+        )
 
 
-if __name__ == "__main__":
+def headline(result: dict[str, Any]) -> dict[str, Any]:
+    """The figures the comparison and the check read from one run."""
+    out: dict[str, Any] = {}
+    ping = (result.get("ping") or {}).get("ping", {})
+    out["ping p99 ms"] = ping.get("p99_ms")
+    out["ping bot cpu ms"] = ping.get("bot_cpu_ms") or (result.get("ping") or {}).get(
+        "cpu_ms_per_command", {}
+    ).get("bot")
+    commands = result.get("commands") or {}
+    for kind in ("attack", "next", "roll", "bennies"):
+        row = commands.get(kind) or {}
+        out[f"{kind} p50 ms"] = row.get("p50_ms")
+        out[f"{kind} p99 ms"] = row.get("p99_ms")
+        out[f"{kind} bot cpu ms"] = row.get("bot_cpu_ms")
+        if "board_lag_p99_ms" in row:
+            out[f"{kind} board lag p99 ms"] = row["board_lag_p99_ms"]
+        if "next_edit_p99_ms" in row:
+            out[f"{kind} next edit p99 ms (double)"] = row["next_edit_p99_ms"]
+        out[f"{kind} lost"] = row.get("lost")
+        out[f"{kind} refused"] = row.get("refused")
+    out["mix bot cpu ms/command"] = commands.get("cpu_ms_per_command", {}).get("bot")
+    out["mix disk KB/command"] = commands.get("disk_kb_per_command")
+    out["mix 429s"] = commands.get("rate_limited_429")
+    loop = commands.get("loop") or {}
+    out["mix longest callback ms"] = loop.get("longest_callback_ms")
+    out["mix most CPU in one callback ms"] = loop.get("most_cpu_callback_ms")
+    out["ping longest callback ms"] = ((result.get("ping") or {}).get("loop") or {}).get(
+        "longest_callback_ms"
+    )
+    ratio = result.get("attack_to_ping") or {}
+    out["attack/ping rate"] = ratio.get("rate")
+    out["attack/ping cpu"] = ratio.get("cpu")
+    out["rss MB"] = result.get("rss_mb")
+    return out
+
+
+def _median(values: list[Any]) -> Any:
+    numbers = [v for v in values if isinstance(v, int | float)]
+    return round(statistics.median(numbers), 3) if numbers else None
+
+
+async def compare_main(args: argparse.Namespace) -> dict[str, Any]:
+    """This checkout and ``--compare REV``, alternately, ``--repeat`` times each."""
+    with tempfile.TemporaryDirectory() as folder:
+        other = extract(args.compare, Path(folder) / "rev")
+        ours = Checkout()
+        runs: dict[str, list[dict[str, Any]]] = {ours.label: [], other.label: []}
+        for i in range(args.repeat):
+            order = (ours, other) if i % 2 == 0 else (other, ours)
+            for checkout in order:
+                result = await main(args, checkout)
+                _print(result)
+                runs[checkout.label].append(result)
+    table = {label: [headline(r) for r in results] for label, results in runs.items()}
+    keys = list(next(iter(table.values()))[0])
+    width = max(len(k) for k in keys)
+    labels = list(table)
+    print(f"\nmedian of {args.repeat} run(s) each, alternately:")
+    print(f"  {'':{width}}  " + "  ".join(f"{label:>24}" for label in labels))
+    for key in keys:
+        cells = [_median([h.get(key) for h in table[label]]) for label in labels]
+        print(f"  {key:{width}}  " + "  ".join(f"{c!s:>24}" for c in cells))
+    return {"runs": runs}
+
+
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--channels", type=int, default=10)
     parser.add_argument("--rate", default="50", help="commands per second offered, or 'max'")
@@ -555,14 +624,26 @@ if __name__ == "__main__":
         "--log-rows", type=int, default=0, help="log rows to put in the database first"
     )
     parser.add_argument(
-        "--memory", action="store_true", help="only open the channels and report resident size"
+        "--memory",
+        action="store_true",
+        help="only open the channels (100, then up to --channels) and report resident size",
     )
     parser.add_argument(
         "--mix",
         help='command weights, e.g. "attack=1" (default roll=40,attack=30,next=20,bennies=10)',
     )
     parser.add_argument(
+        "--alone",
+        action="store_true",
+        help="with --rate max: every kind alone after the mix, not only attacks",
+    )
+    parser.add_argument(
         "--profile", type=Path, help="run the bot under cProfile and write its stats here"
+    )
+    parser.add_argument(
+        "--spy",
+        type=Path,
+        help="sample the bot with py-spy during the mix (holding the GIL) into this file",
     )
     parser.add_argument(
         "--database",
@@ -574,9 +655,20 @@ if __name__ == "__main__":
         type=int,
         help="compare engines: 1 process on SQLite, 1 on PostgreSQL, this many on PostgreSQL",
     )
+    parser.add_argument("--compare", metavar="REV", help="also run commit REV's bot, alternately")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each bot with --compare")
     arguments = parser.parse_args()
     if arguments.duration > 600:
         sys.exit("--duration is capped at 600 s")
+    if not 1 <= arguments.repeat <= 10:
+        sys.exit("--repeat: 1 to 10")
+    if not 1 <= arguments.channels <= 5000:
+        sys.exit("--channels: 1 to 5000")
+    return arguments
+
+
+if __name__ == "__main__":
+    arguments = _arguments()
     if arguments.processes is not None or arguments.database is not None:
         if not 1 <= (arguments.processes or 2) <= 16:
             sys.exit("--processes: 1 to 16")
@@ -585,6 +677,11 @@ if __name__ == "__main__":
         _print_engines(engines, arguments)
         if arguments.json:
             arguments.json.write_text(json.dumps(engines, indent=2))
+        sys.exit(0)
+    if arguments.compare:
+        compared = asyncio.run(compare_main(arguments))
+        if arguments.json:
+            arguments.json.write_text(json.dumps(compared, indent=2))
         sys.exit(0)
     figures = asyncio.run(main(arguments))
     _print(figures)

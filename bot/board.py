@@ -1,26 +1,33 @@
 """Keeps each channel's board message current: posted once, then edited in place.
 
-At most one edit per ``interval`` seconds per channel, and always ending on the latest
-state: a request while an edit is pending just marks the channel dirty. Runs after the
-command's transaction, never inside it.
+At most one edit per ``interval`` seconds per channel (Discord lets a channel's messages
+be edited 5 times in 5 seconds), and always ending on the latest state: a request while
+an edit is pending just marks the channel dirty, so one render shows every command of
+its window. A channel whose board was not edited for ``interval`` is edited at once.
+Runs after the command's transaction, never inside it.
 
-Under load the whole bot keeps to about ``EDITS_PER_SECOND`` board edits: with more busy
-channels than that budget allows at ``interval``, each waits longer between edits (a
-hundred busy channels: one edit each 2.5 s). An edit that would show exactly what the
-message already shows is not sent.
+Under load the whole bot keeps to ``EDITS_PER_SECOND`` board edits (Discord allows a bot
+50 requests a second; interaction replies are not counted): with more channels waiting
+for an edit than that budget allows at ``interval``, each waits longer (a hundred of
+them: one edit each 2.5 s), and no two edits go closer than ``1 / EDITS_PER_SECOND``.
+Only channels with an edit to make count: one whose board is current waits for nothing. An edit that would show exactly
+what the message already shows is not sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot import loopwatch
 from bot.bennies.holders import uses_bennies
 from bot.render.board import BoardContext, board_embed
-from bot.render.views import board_view
+from bot.render.views import board_view, let_go
 
 if TYPE_CHECKING:
     from bot.app import ComodinBot
@@ -29,14 +36,19 @@ if TYPE_CHECKING:
 log = logging.getLogger("comodin.board")
 
 EDITS_PER_SECOND = 40.0
+INTERVAL = 1.0  # seconds between two edits of one channel's board, at least
+EDITED_KEPT = 4096  # channels whose last edit time is kept past INTERVAL (then pruned)
 
 
 class BoardManager:
-    def __init__(self, bot: ComodinBot, interval: float = 1.5) -> None:
+    def __init__(self, bot: ComodinBot, interval: float = INTERVAL) -> None:
         self.bot = bot
         self.interval = interval
         self._dirty: set[int] = set()
+        # The channels with an edit to make (their task waits for its turn, or edits).
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._edited_at: dict[int, float] = {}  # channel -> its last edit (loop clock)
+        self._next_slot = 0.0  # the earliest time the next edit of any channel may go
         self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, what it shows)
         self.edits = 0
         self.skipped = 0
@@ -47,12 +59,25 @@ class BoardManager:
         self._shown.clear()
 
     def request(self, channel_id: int) -> None:
+        loopwatch.board_requested(channel_id)
         self._dirty.add(channel_id)
         task = self._tasks.get(channel_id)
         if task is None or task.done():
-            self._tasks[channel_id] = asyncio.create_task(
-                self._run(channel_id), name=f"comodin-board-{channel_id}"
-            )
+            task = asyncio.create_task(self._run(channel_id), name=f"comodin-board-{channel_id}")
+            self._tasks[channel_id] = task
+            task.add_done_callback(lambda done: self._finished(channel_id, done))
+            if len(self._edited_at) > EDITED_KEPT:
+                self._prune_edited()
+
+    def _finished(self, channel_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(channel_id) is task:
+            del self._tasks[channel_id]
+
+    def _prune_edited(self) -> None:
+        """Forget when boards were edited long enough ago not to matter any more."""
+        horizon = asyncio.get_running_loop().time() - self.interval - 60.0
+        for channel_id in [c for c, at in self._edited_at.items() if at < horizon]:
+            del self._edited_at[channel_id]
 
     async def flush(self) -> None:
         """Wait for pending board edits (shutdown, tests)."""
@@ -61,7 +86,15 @@ class BoardManager:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, channel_id: int) -> None:
+        """Edit the channel's board while it has changes to show, each edit ``pause()``
+        after the one before (the channel's previous ones included); then stop."""
+        loopwatch.mark("board")
+        loop = asyncio.get_running_loop()
         while channel_id in self._dirty:
+            if self.interval:
+                due = self._edited_at.get(channel_id, -math.inf) + self.pause()
+                if due > loop.time():
+                    await asyncio.sleep(due - loop.time())
             self._dirty.discard(channel_id)
             try:
                 await self._update(channel_id)
@@ -69,12 +102,23 @@ class BoardManager:
                 log.warning("board edit in channel %s failed: %s", channel_id, exc)
             except Exception:
                 log.exception("board update in channel %s failed", channel_id)
-            if self.interval:
-                await asyncio.sleep(self.pause())
+            self._edited_at[channel_id] = loop.time()
+
+    async def _take_slot(self) -> None:
+        """Keep the whole bot's edits at least ``1 / EDITS_PER_SECOND`` apart: channels
+        that became due together (after the process was held up) go one by one, not in a
+        burst past Discord's 50 requests a second."""
+        if not self.interval:
+            return
+        now = asyncio.get_running_loop().time()
+        slot = max(now, self._next_slot)
+        self._next_slot = slot + 1 / EDITS_PER_SECOND
+        if slot > now:
+            await asyncio.sleep(slot - now)
 
     def pause(self) -> float:
         """Seconds between two edits of one channel: ``interval``, longer when so many
-        channels are busy that the edits would pass ``EDITS_PER_SECOND``."""
+        channels have an edit to make that the edits would pass ``EDITS_PER_SECOND``."""
         busy = sum(1 for task in self._tasks.values() if not task.done())
         return max(self.interval, busy / EDITS_PER_SECOND)
 
@@ -98,18 +142,31 @@ class BoardManager:
         return BoardContext(pools=pools)
 
     async def _update(self, channel_id: int) -> None:
+        read_at = time.monotonic()
         encounter = await self.bot.encounters.get(channel_id)
-        if encounter is None:
-            return
-        lang = self.language(encounter)
-        embed, buttons = board_embed(encounter, lang, await self.context(encounter))
-        view = board_view(channel_id, buttons, lang)
+        if encounter is not None:
+            lang = self.language(encounter)
+            embed, buttons = board_embed(encounter, lang, await self.context(encounter))
+            view = board_view(channel_id, buttons, lang)
+            try:
+                await self._show(encounter, embed, view)
+            finally:
+                let_go(view)
+        loopwatch.board_shown(channel_id, read_at)
+
+    async def _show(
+        self, encounter: Encounter, embed: discord.Embed, view: discord.ui.View | None
+    ) -> None:
+        """Edit the channel's board to show ``embed`` and ``view`` unless it shows them
+        already; post it again when its message is gone."""
+        channel_id = encounter.channel_id
         shown = repr((embed.to_dict(), view.to_components() if view is not None else None))
         channel = self.bot.get_partial_messageable(channel_id, guild_id=encounter.guild_id)
         if encounter.board_message_id is not None:
             if self._shown.get(channel_id) == (encounter.board_message_id, shown):
                 self.skipped += 1
                 return
+            await self._take_slot()
             try:
                 await channel.get_partial_message(encounter.board_message_id).edit(
                     embed=embed, view=view
@@ -119,6 +176,7 @@ class BoardManager:
                 return
             except discord.NotFound:
                 pass
+        await self._take_slot()
         message = await channel.send(embed=embed, view=view)
         self.edits += 1
         self._shown[channel_id] = (message.id, shown)

@@ -193,18 +193,22 @@ def _point_at_api(settings: Settings) -> None:
 
 def _settle_garbage_collector() -> None:
     """Everything loaded at start (modules, catalogues, the command tree) lives as long as
-    the bot: move it out of the collector's sight, so its full collections stay short
-    (they ran over all of it, a pause every few seconds under load). Collect the youngest
-    objects somewhat less often than the default 700 (each action makes hundreds of
-    short-lived ones), but not so rarely that one collection is a long pause: measured
-    at 100 channels and 200 commands/s, 2,000 gives young collections of ~2 ms (max ~6)
-    and middle ones of ~8 ms (max ~22); 5,000 gave ~5 ms (max ~29) and ~40 ms. A full
-    collection walks every cached encounter (~40 ms with 100 of them): do one after 100
-    middle ones (about every 6 minutes at that load) instead of 10 (about every 40 s).
-    Little of what lives that long is cyclic garbage, so memory stays flat (91 MB)."""
+    the bot: move it out of the collector's sight, so its full collections stay short.
+
+    Then collect often, in small steps. What a command leaves behind is freed by reference
+    counting (``bot.app._let_go`` and ``bot.render.views.let_go`` break the cycles
+    discord.py made), so what the collector finds in the young generations is mostly
+    alive: the state an action has just made (the combatants it copied) and the commands
+    in flight. A collection's pause grows with how much of that it walks, so the youngest
+    generation is collected at Python's default (700 allocations) and the middle one
+    after every second young collection: measured at 100 channels and 200 commands/s
+    (``bench.e2e``'s loop watch, the collections' thread CPU), young collections take
+    1.7-4.6 ms and middle ones 4-8 ms, where (2,000, 10) took up to 15 and 35-39 ms. A
+    full collection walks every cached encounter (15-30 ms at 100 channels): one after
+    1,000 middle ones, several minutes apart at that load."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(2_000, 10, 100)
+    gc.set_threshold(700, 2, 1000)
 
 
 async def _run(
@@ -230,6 +234,10 @@ async def _run(
         if shard_count is not None:
             log.info("running shards %s", bot.describe_shards())
         _settle_garbage_collector()
+        if settings.loop_stats is not None:
+            from bot import loopwatch
+
+            loopwatch.install(settings.loop_stats)
         await bot.connect(reconnect=True)
     return 0
 

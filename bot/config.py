@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     default_locale: Literal["es", "en"] = Field(default="es", alias="COMODIN_DEFAULT_LOCALE")
     # Points the client at another Discord API root (the test double). Not for production.
     discord_api_url: str | None = Field(default=None, alias="COMODIN_DISCORD_API_URL")
+    # A file the benchmarks read the event loop's figures from (bot.loopwatch; SIGUSR1
+    # writes them). Not for production.
+    loop_stats: Path | None = Field(default=None, alias="COMODIN_LOOP_STATS")
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -57,7 +60,7 @@ class Settings(BaseSettings):
                 )
         return value
 
-    @field_validator("dev_guild_id", "discord_api_url", mode="before")
+    @field_validator("dev_guild_id", "discord_api_url", "loop_stats", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

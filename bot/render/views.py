@@ -30,6 +30,13 @@ def _unkept(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
+def let_go(view: discord.ui.View | None) -> None:
+    """Once ``view`` is sent: drop its buttons. A view and its buttons point at each other
+    (a cycle only the garbage collector frees); emptied, both are freed at once."""
+    if view is not None:
+        view.clear_items()
+
+
 def board_view(
     channel_id: int, buttons: list[tuple[str, str]], lang: str
 ) -> discord.ui.View | None:

@@ -81,13 +81,20 @@ async def launch(
     database_url: str | None = None,
     args: list[str] | None = None,
     dev_guild: bool = True,
+    env: dict[str, str] | None = None,
+    cwd: Path = REPO,
+    entry: list[str] | None = None,
 ) -> BotProcess:
     """Start `python -m bot run [args]` against the double with the given database (the
     SQLite file ``db_path``, or ``database_url``; under cProfile, writing ``profile``
     when it stops, if given). ``dev_guild``: sync commands to the double's test guild
-    (COMODIN_DEV_GUILD_ID), else globally, as a bot in many servers does."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))}
-    env.update(
+    (COMODIN_DEV_GUILD_ID), else globally, as a bot in many servers does. ``env``: more
+    variables; ``cwd``: the checkout to run (the bench runs another commit's this way);
+    ``entry``: what runs instead of ``-m bot`` (the bench's instrumented wrapper)."""
+    environment = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "COMODIN_"))
+    }
+    environment.update(
         DISCORD_TOKEN="fake-token-for-the-double",
         COMODIN_DISCORD_API_URL=fd.url,
         COMODIN_DB_PATH=str(db_path),
@@ -95,20 +102,20 @@ async def launch(
         PYTHONUNBUFFERED="1",
     )
     if dev_guild:
-        env["COMODIN_DEV_GUILD_ID"] = str(fd.guild_id)
+        environment["COMODIN_DEV_GUILD_ID"] = str(fd.guild_id)
     if database_url is not None:
-        env["COMODIN_DATABASE_URL"] = database_url
+        environment["COMODIN_DATABASE_URL"] = database_url
+    environment.update(env or {})
     with log_path.open("ab") as log:
         profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             *profiler,
-            "-m",
-            "bot",
+            *(entry or ["-m", "bot"]),
             "run",
             *(args or []),
-            cwd=REPO,
-            env=env,
+            cwd=cwd,
+            env=environment,
             stdout=log,
             stderr=log,
         )

@@ -225,6 +225,59 @@ def _body(request: web.Request) -> Any:
     return {} if body is None else body
 
 
+# Discord's rate limits as the double applies them with ``rate_limits=True``: a channel's
+# messages (send, edit, delete) 5 per 5 seconds, a bucket per channel; every request with
+# the bot's token 50 a second in all (interaction callbacks and webhooks with an
+# interaction's token are not counted: discord/topics/rate-limits, "Global Rate Limit").
+CHANNEL_MESSAGES = (5, 5.0)
+GLOBAL_PER_SECOND = 50
+
+
+@dataclass
+class _Bucket:
+    limit: int
+    window: float
+    reset_at: float = 0.0
+    used: int = 0
+
+    def take(self, now: float) -> float | None:
+        """Count one request: None when allowed, else the seconds until the bucket resets."""
+        if now >= self.reset_at:
+            self.reset_at, self.used = now + self.window, 0
+        if self.used >= self.limit:
+            return self.reset_at - now
+        self.used += 1
+        return None
+
+    def headers(self, name: str, now: float) -> dict[str, str]:
+        after = max(0.0, self.reset_at - now)
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(max(0, self.limit - self.used)),
+            "X-RateLimit-Reset": f"{time.time() + after:.3f}",
+            "X-RateLimit-Reset-After": f"{after:.3f}",
+            "X-RateLimit-Bucket": name,
+        }
+
+
+def _limited(retry: float, bucket: str, *, is_global: bool) -> web.Response:
+    """Discord's 429 (with Via: discord.py reads a 429 without it as a Cloudflare ban)."""
+    headers = {
+        "Retry-After": str(max(1, round(retry))),
+        "X-RateLimit-Scope": "global" if is_global else "user",
+        "X-RateLimit-Bucket": bucket,
+        "Via": "1.1 google",
+    }
+    if is_global:
+        headers["X-RateLimit-Global"] = "true"
+    else:
+        headers.update({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0"})
+        headers["X-RateLimit-Reset-After"] = f"{retry:.3f}"
+        headers["X-RateLimit-Reset"] = f"{time.time() + retry:.3f}"
+    body = {"message": "You are being rate limited.", "retry_after": retry, "global": is_global}
+    return _json(body, status=429, headers=headers)
+
+
 def _refused(violations: list[discord_rules.Violation]) -> web.Response:
     if any(v.code == "REQUEST_ENTITY_TOO_LARGE" for v in violations):
         return _error(413, "Request entity too large", 40005)
@@ -247,6 +300,7 @@ class FakeDiscord:
         max_concurrency: int = 1,
         identify_window: float = 0.0,
         max_guilds_per_shard: int = 2500,
+        rate_limits: bool = False,
     ) -> None:
         self.application_id = application_id
         self.guild_id = guild_id
@@ -284,6 +338,12 @@ class FakeDiscord:
         self._identified_at: dict[int, float] = {}  # bucket -> when it last identified
         self.undelivered: list[int] = []  # interactions no session of their shard exists for
         self._faults: list[Fault] = []
+        # Discord's per-channel and global rate limits (off unless asked: the bench turns
+        # them on); every request refused for them is in ``rate_limited``.
+        self.rate_limits = rate_limits
+        self._buckets: dict[str, _Bucket] = {}
+        self._global = _Bucket(GLOBAL_PER_SECOND, 1.0)
+        self.rate_limited: list[Request] = []
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -828,6 +888,28 @@ class FakeDiscord:
 
     # --- REST plumbing --------------------------------------------------------------
 
+    def _channel_bucket(self, path: str) -> str | None:
+        """A channel's messages bucket (``/channels/{id}/messages...``), when limits apply."""
+        if not self.rate_limits or not path.startswith("/channels/"):
+            return None
+        parts = path.split("/")
+        return f"messages-{parts[2]}" if len(parts) > 3 and parts[3] == "messages" else None
+
+    def _rate_limit(self, path: str) -> web.Response | None:
+        """The 429 Discord would answer (global first, then the channel's bucket), or None."""
+        if not self.rate_limits or path.startswith(("/interactions/", "/webhooks/")):
+            return None
+        now = time.monotonic()
+        wait = self._global.take(now)
+        if wait is not None:
+            return _limited(wait, "global", is_global=True)
+        name = self._channel_bucket(path)
+        if name is None:
+            return None
+        bucket = self._buckets.setdefault(name, _Bucket(*CHANNEL_MESSAGES))
+        wait = bucket.take(now)
+        return None if wait is None else _limited(wait, name, is_global=False)
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
@@ -865,12 +947,18 @@ class FakeDiscord:
             invalid = discord_rules.Violation((), "INVALID_JSON", INVALID_JSON)
             self.violations.append((f"{request.method} {path}", invalid))
             response = _error(400, INVALID_JSON, 50109)
+        elif (limited := self._rate_limit(path)) is not None:
+            response = limited
+            self.rate_limited.append(record)
         else:
             try:
                 response = await handler(request)
             except (web.HTTPNotFound, web.HTTPMethodNotAllowed) as exc:
                 record.unhandled = True
                 response = _error(exc.status, f"{exc.status}: {exc.reason}", 0)
+            bucket = self._channel_bucket(path)
+            if bucket is not None and isinstance(response, web.Response):
+                response.headers.update(self._buckets[bucket].headers(bucket, time.monotonic()))
         record.status = response.status
         self.requests.append(record)
         self._notify()
