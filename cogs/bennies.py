@@ -78,11 +78,6 @@ class BenniesCog(commands.Cog):
 
     def __init__(self, bot: ComodinBot) -> None:
         self.bot = bot
-        bot.bennies.parent_of = self._parent_of
-
-    def _parent_of(self, channel_id: int) -> int | None:
-        channel = self.bot.get_channel(channel_id)
-        return channel.parent_id if isinstance(channel, discord.Thread) else None
 
     @bennies.command(
         name=_("session-start"),
