@@ -195,13 +195,18 @@ class BennyLedger:
             self._scopes[channel_id] = found.scope_id
         return Session.of(found)
 
-    async def shared_session(self, channel_id: int) -> Session | None:
-        """The open session, when the channel's encounter may touch it
-        (:meth:`Session.shared_with`); None without one or when it may not."""
+    async def shared_session(
+        self, channel_id: int, encounter: Encounter | None = None
+    ) -> Session | None:
+        """The open session, when the channel's encounter (``encounter``, when the caller
+        has it) may touch it (:meth:`Session.shared_with`); None without one or when it
+        may not."""
         session = await self.session(channel_id)
-        if session is None or not session.shared_with(await self._encounter(channel_id)):
+        if session is None:
             return None
-        return session
+        if encounter is None:
+            encounter = await self._encounter(channel_id)
+        return session if session.shared_with(encounter) else None
 
     async def require_session(self, channel_id: int) -> Session:
         session = await self.session(channel_id)

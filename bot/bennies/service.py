@@ -263,7 +263,9 @@ def holder_of(player_id: int | None, gm: bool, combatant: Combatant | None) -> s
 # --- the session's players and Wild Cards ---------------------------------------------------
 
 
-async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bool:
+async def sync_session(
+    ledger: BennyLedger, channel_id: int, user_id: int, encounter: Encounter | None = None
+) -> bool:
     """Bring the open session up to date with the channel's encounter: every player
     controlling a player character has had their 3 (seed 001, once per session), and
     every GM Wild Card its own pool (SW-35: its sheet's number, default 2; once per
@@ -271,10 +273,12 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     whether anything changed. Run on the events that bring someone in (an added, joined
     or edited combatant, an import) and by every ``/bennies`` command. Nothing when the
     encounter does not share the session: its GM is not the session's (issue 21,
-    :meth:`~bot.bennies.ledger.Session.shared_with`)."""
-    session = await ledger.shared_session(channel_id)
+    :meth:`~bot.bennies.ledger.Session.shared_with`). ``encounter``: the channel's, when
+    the caller has it (after an action), so it is not read again."""
     encounters = ledger.encounters
-    encounter = await encounters.get(channel_id) if encounters is not None else None
+    if encounter is None and encounters is not None:
+        encounter = await encounters.get(channel_id)
+    session = await ledger.shared_session(channel_id, encounter)
     if session is None or encounter is None or not uses_bennies(encounter.system):
         return False
     assert encounters is not None
@@ -355,14 +359,17 @@ def character_ref(c: Any) -> str:
     return f"pc:{c.controller_id or 'gm'}:{fold(c.name)}"
 
 
-async def unshared_session(ledger: BennyLedger, channel_id: int) -> Session | None:
-    """Issue 21: the open session when the channel's encounter (of a system with bennies)
-    does not share it (its GM is not the session's,
-    :meth:`~bot.bennies.ledger.Session.shared_with`), so that the reply can say the
-    encounter plays without it; None otherwise."""
+async def unshared_session(
+    ledger: BennyLedger, channel_id: int, encounter: Encounter | None = None
+) -> Session | None:
+    """Issue 21: the open session when the channel's encounter (of a system with bennies;
+    ``encounter``, when the caller has it) does not share it (its GM is not the
+    session's, :meth:`~bot.bennies.ledger.Session.shared_with`), so that the reply can
+    say the encounter plays without it; None otherwise."""
     session = await ledger.session(channel_id)
     encounters = ledger.encounters
-    encounter = await encounters.get(channel_id) if encounters is not None else None
+    if encounter is None and encounters is not None:
+        encounter = await encounters.get(channel_id)
     if session is None or encounter is None or not uses_bennies(encounter.system):
         return None
     return None if session.shared_with(encounter) else session

@@ -36,10 +36,11 @@ from bot.systems.base import Outcome
 from bot.systems.bennies import JOINED, JOKER, SYNC
 from bot.systems.encounter import Encounter
 
-FollowUp = Callable[[Ctx, Outcome], Awaitable[None]]
+# (the context, the encounter after the action, what its rules said)
+FollowUp = Callable[[Ctx, Encounter, Outcome], Awaitable[None]]
 
 
-async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
+async def joker_awards(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
     """SW-33: hand the outcome's Joker awards to the ledger now and say what they gave;
     without a running session, or when the encounter's GM is not the session's (issue
     21: a member's fight in a thread of the GM's channel), say that nothing was given."""
@@ -48,7 +49,7 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
     if ledger is None or session is None:
         await ctx.send(ctx.t("swade.cog.joker.no_session"))
         return
-    unshared = await service.unshared_session(ledger, ctx.channel_id)
+    unshared = await service.unshared_session(ledger, ctx.channel_id, after)
     await ledger.collect_joker_awards(ctx.channel_id)  # unshared: read past, nothing given
     if unshared is not None:
         await ctx.send(ctx.t("swade.cog.joker.not_session_gm", gm=f"<@{unshared.gm_id}>"))
@@ -68,45 +69,47 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
     await ctx.send("\n".join(lines))
 
 
-async def new_player(ctx: Ctx, outcome: Outcome) -> None:
+async def new_player(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
     """SW-35: a player new to the running session gets their bennies now, and is told;
     when the encounter's GM is not the session's (issue 21), the player is told the
     encounter gives none."""
     ledger = getattr(ctx.bot, "bennies", None)
     if ledger is None:
         return
-    if await unshared(ctx):
+    if await unshared(ctx, after):
         return
     got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
     if got is not None:
         await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
     # SW-45: the character gives the GM one benny (and the board shows it).
-    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id, after):
         ctx.bot.boards.request(ctx.channel_id)
 
 
-async def sync(ctx: Ctx, outcome: Outcome | None = None) -> None:
+async def sync(ctx: Ctx, after: Encounter | None = None, outcome: Outcome | None = None) -> None:
     """SW-35: someone came in (a combatant added or edited; an encounter imported):
     the session's players and GM Wild Cards get their pools, and the board shows them.
     When the encounter's GM is not the session's (issue 21), nothing, and the reply
-    says so."""
+    says so. ``after``: the encounter as the action left it, when there was one."""
     ledger = getattr(ctx.bot, "bennies", None)
-    if ledger is None or await unshared(ctx):
+    if ledger is None or await unshared(ctx, after):
         return
-    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id, after):
         ctx.bot.boards.request(ctx.channel_id)
 
 
-async def unshared(ctx: Ctx) -> bool:
+async def unshared(ctx: Ctx, encounter: Encounter | None = None) -> bool:
     """Issue 21: whether the channel's encounter does not share the open session (its
     GM is not the session's GM). Then the reply says once that it plays without the
     session's bennies, when a player it brings has no pool in the session (who would
-    have got their 3: a hero added or joined, an import); not on every other change."""
+    have got their 3: a hero added or joined, an import); not on every other change.
+    ``encounter``: the channel's, when the caller has it."""
     ledger = ctx.bot.bennies
-    session = await service.unshared_session(ledger, ctx.channel_id)
+    if encounter is None:
+        encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    session = await service.unshared_session(ledger, ctx.channel_id, encounter)
     if session is None:
         return False
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
     pools = await ledger.pools(ctx.channel_id)
     if encounter is not None and any(user_key(p) not in pools for p in players_present(encounter)):
         await ctx.send(ctx.t("bennies.not_session_gm", gm=f"<@{session.gm_id}>"))
@@ -121,16 +124,17 @@ AFTER: dict[str, FollowUp] = {
 }
 
 
-async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
+async def follow_up(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
     """Run what follows ``outcome`` (:data:`AFTER`), each once: what its events ask for,
-    as its system's plugin says (nothing for a system without bennies)."""
+    as its system's plugin says (nothing for a system without bennies). ``after``: the
+    encounter as the action left it (not read again)."""
     bennies = benny_rules(outcome.state.system)
     if bennies is None:
         return
     asked = {bennies.events[e.key] for e in outcome.events if e.key in bennies.events}
     for then, run in AFTER.items():
         if then in asked:
-            await run(ctx, outcome)
+            await run(ctx, after, outcome)
 
 
 async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:

@@ -116,6 +116,9 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
     must be unchanged, and the JSON saved must be the encounter's."""
     encounter = entry.encounter
     outcome = step.action(encounter, dice.source(encounter.dice_seed()))
+    first = encounter.state.next_id
+    if outcome.state.next_id != first:  # it added combatants: their ids (issue 33)
+        outcome = outcome.model_copy(update={"added": outcome.state.ids_from(first)})
     if checked and not _same_json(encounter.model_dump_json(), entry.json):
         raise AssertionError(f"the rules for {step.kind!r} changed the state they were given")
     waits = waiting.waiting_after(

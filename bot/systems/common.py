@@ -197,3 +197,8 @@ class StateCore(RulesModel):
         combatant_id = f"c{self.next_id}"
         self.next_id += 1
         return combatant_id
+
+    def ids_from(self, number: int) -> list[str]:
+        """The ids given since ``next_id`` was ``number`` (the combatants an action
+        added, when ``number`` is the ``next_id`` before it), in roster order."""
+        return [c.id for c in raw_items(self.combatants) if int(c.id[1:]) >= number]

@@ -109,10 +109,15 @@ def flip(o: FlipOptions) -> Play[DuelState]:
 # -- the roster --------------------------------------------------------------------------
 
 
-def _sheet(statblock: str | None, character: SavedSheet | None, name: str) -> Duellist:
+def _sheet(
+    statblock: str | None, character: SavedSheet | None, name: str
+) -> tuple[Duellist, SheetReading[Duellist] | None]:
+    """The sheet, and the reading of the stat block it was read from (none for a saved
+    character: kept as its sheet)."""
     if character is not None:
-        return Duellist.model_validate(character.sheet_for(SYSTEM))
-    return read_sheet(statblock or "", name).sheet
+        return Duellist.model_validate(character.sheet_for(SYSTEM)), None
+    reading = read_sheet(statblock or "", name)
+    return reading.sheet, reading
 
 
 def _added(state: DuelState, sheet: Duellist, controller: int | None, count: int = 1) -> Outcome:
@@ -149,12 +154,16 @@ class AddOptions(Options):
 
 
 def add(o: AddOptions) -> Play[DuelState]:
-    sheet = _sheet(o.statblock, o.character, o.name).model_copy(update={"name": o.name.strip()})
+    """The stat block is read here, before the lock; its reading goes with the outcome
+    (the card after the add shows what it did not use)."""
+    sheet, reading = _sheet(o.statblock, o.character, o.name)
+    sheet = sheet.model_copy(update={"name": o.name.strip()})
 
     def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
         if not actor.is_gm:
             raise RuleError("encounter.gm_only")
-        return _added(state, sheet, o.controller, o.count)
+        added = _added(state, sheet, o.controller, o.count)
+        return added.model_copy(update={"reading": reading})
 
     return play("add", run)
 
@@ -164,7 +173,7 @@ class JoinOptions(Options):
 
 
 def join(o: JoinOptions) -> Play[DuelState]:
-    sheet = _sheet(None, o.character, o.character.name)
+    sheet, _ = _sheet(None, o.character, o.character.name)
 
     def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
         require_hero_slot(state, actor.user_id)
