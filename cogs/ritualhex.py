@@ -42,7 +42,7 @@ class HexCommands(commands.Cog):
 
     @hex.command(name=_("grant"), description=_("Give a combatant a defined action (GM)"))
     @app_commands.describe(
-        combatant=_("Who gets it"), action=_("A defined action, or Bloqueo, Proteger, Parálisis")
+        combatant=_("Who gets it"), action=_("A defined action, or Block, Protect, Paralysis")
     )
     @app_commands.autocomplete(combatant=combatant_autocomplete, action=suggestions("grant"))
     async def grant(

@@ -107,7 +107,7 @@ class SwadeCommands(commands.Cog):
     ) -> None:
         await route(interaction, "hold", actor=actor, now=now)
 
-    @cast.command(name=_("power"), description=_("Cast a power: the arcane skill roll (SW-40)"))
+    @cast.command(name=_("power"), description=_("Cast a power: the arcane skill roll"))
     @app_commands.describe(
         power=_("The power (from the sheet or the encounter's definitions)"),
         target=_("Targets, comma separated (a group of Extras by its name)"),
@@ -141,7 +141,7 @@ class SwadeCommands(commands.Cog):
             count=count, trait=trait, actor=actor, tn=tn, modifier=modifier,
         )  # fmt: skip
 
-    @cast.command(name=_("end"), description=_("Stop maintaining a power (SW-42)"))
+    @cast.command(name=_("end"), description=_("Stop maintaining a power"))
     @app_commands.describe(
         power=_("The power maintained (default: the only one)"),
         actor=_("Which of your combatants maintains it"),

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.commands import notation
 from bot.i18n import command_word, t
+from bot.systems import catalogue
 from bot.systems.words import fold
 
 Leaf = app_commands.Command  # type: ignore[type-arg]
@@ -67,7 +68,7 @@ WHO: dict[str, str] = {
 # Every other command (attack, act, grapple..., react...): the combatant's controller.
 
 EXAMPLES: dict[str, str] = {
-    "encounter start": 'encounter start name:"The bridge"',
+    "encounter start": "encounter start name:Tortuga",
     "encounter end": "encounter end",
     "encounter show": "encounter show",
     "encounter export": "encounter export",
@@ -85,7 +86,7 @@ EXAMPLES: dict[str, str] = {
     "combatant edit": "combatant edit combatant:Ana controller:@ana",
     "combatant remove": 'combatant remove combatant:"Goblin 2"',
     "hex define": 'hex define text:"…"',
-    "hex grant": 'hex grant combatant:"Red Haggar" action:Parry',
+    "hex grant": 'hex grant combatant:"Red Haggar" action:Block',
     "hex round": "hex round",
     "deal": "deal",
     "initiative roll": "initiative roll",
@@ -116,7 +117,7 @@ EXAMPLES: dict[str, str] = {
     "react evade": "react evade",
     "react dodge": "react dodge",
     "react block": "react block",
-    "react with": "react with reaction:Parry",
+    "react with": "react with reaction:Block",
     "react none": "react none",
     "react pass": "react pass",
     "bennies session-start": "bennies session-start",
@@ -131,16 +132,27 @@ EXAMPLES: dict[str, str] = {
 }
 
 
-# Example values that are words: shown in the reader's language (the bot reads both).
+# Example values that are words: shown in the reader's language (the bot reads both); a
+# system's game word by its catalogue key, as its plugin's examples say (Examples.words;
+# issue 29: Ritual Hex's Block is "Bloqueo").
 VALUE_WORDS: dict[str, dict[str, str]] = {
     "Defend": {"es": "Defender"},
     "Distracted": {"es": "Distraído"},
-    "Parry": {"es": "Parada"},
     "Notice": {"es": "Notar"},
     "Bolt": {"es": "Descarga"},
     "Protection": {"es": "Protección"},
     "Frost": {"es": "Escarcha"},
 }
+
+
+def game_words() -> dict[str, str]:
+    """Every system's words its examples use, by their catalogue key (Examples.words)."""
+    return {
+        word: key
+        for plugin in catalogue.plugins()
+        if plugin.examples is not None
+        for word, key in plugin.examples.words.items()
+    }
 
 
 def leaves(tree: app_commands.CommandTree) -> Iterator[tuple[str, Leaf]]:  # type: ignore[type-arg]
@@ -175,6 +187,9 @@ def example(path: str, command: Leaf, lang: str) -> str:
         choice = next((c for c in params[option].choices if c.value == value), None)
         if choice is not None:
             value = command_word(choice.name, lang)
+        keys = game_words()
+        if value in keys:
+            value = t(keys[value], lang)
         value = VALUE_WORDS.get(value, {}).get(lang, value)
         words.append(f"{command_word(option, lang)}:{value}")
     return shown_path(path, lang) + " ".join(words)

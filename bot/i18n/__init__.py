@@ -8,8 +8,11 @@ from bot.i18n.catalog import (
     command_word,
     has,
     language_of,
+    say,
     shown,
     t,
+    term,
+    written,
 )
 
 __all__ = [
@@ -20,6 +23,9 @@ __all__ = [
     "command_word",
     "has",
     "language_of",
+    "say",
     "shown",
     "t",
+    "term",
+    "written",
 ]

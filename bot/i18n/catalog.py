@@ -7,9 +7,16 @@ key itself (and a test fails when a key exists in one language only).
 
 A parameter is looked up in the catalogue only where the template says so, with
 ``{param:key}``: its value is a catalogue key the code chose (``"system.swade"``, a list
-of them is translated item by item and joined). Every other parameter is inserted as it
-is, so user text (a combatant called ``encounter.gm_only``) is never replaced by bot text
-(issue 21).
+of them is translated item by item and joined), or a key with its own parameters
+(:func:`term`: ``{"key": "swade.condition.name.bound", "params": {"gender": "f"}}``, a
+*phrase*: the renderer writes one in any parameter, ``bot.render.text``). Every other
+parameter is inserted as it is, so user text (a combatant called ``encounter.gm_only``)
+is never replaced by bot text (issue 21).
+
+Counts and genders are the catalogue's, never the code's (issue 29): a text says
+``{n, plural, one {# ronda} other {# rondas}}`` or ``{gender, select, f {Rápida} other
+{Rápido}}`` (``bot.i18n.message``: CLDR plural rules through Babel). A text that is not
+a valid message stops the catalogue from loading, naming the key.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from bot.i18n.message import Joined, Message, compile_message, problems
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("es", "en")
@@ -50,6 +59,8 @@ def catalog(lang: str) -> dict[str, str]:
         for key, value in data.items():
             if key in merged and merged[key] != value:
                 raise ValueError(f"i18n key {key!r} defined twice in {lang} ({path.name})")
+            if wrong := problems(_KEY_PARAM.sub(r"{\1}", value), lang):
+                raise ValueError(f"i18n key {key!r} in {lang} ({path.name}): {wrong[0]}")
             merged[key] = value
     return merged
 
@@ -60,26 +71,84 @@ _FOR_SYSTEMS = re.compile(r"(.+) \(([^()]+)\)")
 
 
 @cache
-def _template(text: str) -> tuple[str, frozenset[str]]:
-    """The template as ``str.format`` reads it, and the parameters marked ``:key``."""
+def _template(text: str) -> tuple[str, Message | None, frozenset[str]]:
+    """The template as ``str.format`` reads it, its compiled message when it counts or
+    selects (``None``: plain fields only, formatted by ``str.format_map``), and the
+    parameters marked ``:key``."""
     marked = frozenset(_KEY_PARAM.findall(text))
-    return (_KEY_PARAM.sub(r"{\1}", text) if marked else text), marked
+    plain = _KEY_PARAM.sub(r"{\1}", text) if marked else text
+    message = compile_message(plain)
+    return plain, (None if message.plain else message), marked
+
+
+@cache
+def _choices(text: str) -> frozenset[str]:
+    message = compile_message(_template(text)[0])
+    return frozenset(k for k, how in message.arguments().items() if how != "field")
+
+
+def choices(key: str, lang: str = "es") -> frozenset[str]:
+    """The parameters ``key``'s text counts or selects on (``{n, plural, ...}``)."""
+    text = catalog(lang if lang in LANGUAGES else "es").get(key)
+    return _choices(text) if text is not None else frozenset()
+
+
+def arguments(key: str, lang: str = "es") -> dict[str, str]:
+    """The parameters ``key``'s text reads, each as ``"field"``, ``"plural"`` or
+    ``"select"``."""
+    text = catalog(lang if lang in LANGUAGES else "es").get(key, "")
+    return compile_message(_template(text)[0]).arguments()
 
 
 def key_params(key: str, lang: str = "es") -> frozenset[str]:
     """The parameters of ``key``'s template that carry catalogue keys (``{param:key}``)."""
     text = catalog(lang if lang in LANGUAGES else "es").get(key)
-    return _template(text)[1] if text is not None else frozenset()
+    return _template(text)[2] if text is not None else frozenset()
+
+
+def is_phrase(value: Any) -> bool:
+    """A parameter that is a phrase the code built: exactly ``{"key": str, "params":
+    dict}``, written in the reader's language with its own parameters ("with Battle axe
+    (Str+d10)", SW-44; a condition said of her). Never text a user typed: that is always
+    a string."""
+    return (
+        isinstance(value, Mapping)
+        and value.keys() == {"key", "params"}
+        and isinstance(value["key"], str)
+        and isinstance(value["params"], Mapping)
+    )
+
+
+def term(key: str, **params: Any) -> dict[str, Any]:
+    """A phrase (:func:`is_phrase`): a key with parameters of its own (a condition said
+    of a combatant: ``term("swade.condition.name.bound", gender="f")``); plain data, so an
+    event that carries it is stored and rendered later like any other."""
+    return {"key": key, "params": params}
+
+
+def written(text: str) -> dict[str, Any]:
+    """A name the GM, a player or a sheet invented, for a ``:key`` parameter: shown as
+    written in every language, never looked up (issue 21)."""
+    return term("word.as_written", name=text)
 
 
 def _looked_up(value: Any, lang: str) -> Any:
-    """A ``:key`` parameter: a catalogue key becomes its text; anything else (text the
-    code already translated) stays as it is. Lists are translated item by item."""
+    """A ``:key`` parameter: a catalogue key becomes its text, a :func:`term` its text
+    with its parameters; anything else (text the code already translated) stays as it
+    is. Lists are translated item by item."""
     if isinstance(value, str):
         return t(value, lang) if value in catalog(lang) else value
+    if is_phrase(value):
+        return t(value["key"], lang, **value["params"])
     if isinstance(value, list | tuple):
-        return ", ".join(str(_looked_up(item, lang)) for item in value)
+        return Joined([str(_looked_up(item, lang)) for item in value])
     return value
+
+
+def say(value: Any, lang: str) -> str:
+    """A catalogue key or a :func:`term` as text in ``lang`` (what a ``:key`` parameter
+    shows)."""
+    return str(_looked_up(value, lang))
 
 
 def _with_keys(params: Mapping[str, Any], marked: frozenset[str], lang: str) -> dict[str, Any]:
@@ -98,12 +167,20 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     if text is None:
         other = "en" if lang == "es" else "es"
         text = catalog(other).get(key, key)
-    text, marked = _template(text)
-    if not params:
-        return text
+    text, message, marked = _template(text)
+    if message is None:
+        if not params:
+            return text
+        if marked:
+            params = _with_keys(params, marked, lang)
+        return text.format_map(_Missing(params))
     if marked:
         params = _with_keys(params, marked, lang)
-    return text.format_map(_Missing(params))
+    return message.format(params, lang, _missing)
+
+
+def _missing(name: str) -> str:
+    return "{" + name + "}"
 
 
 def command_text(word: str, lang: str) -> str | None:

@@ -550,7 +550,8 @@ class OfflineTable:
                 None,
             )
             if match is None:
-                raise LineError("play.err.no_field", field=name, fields=", ".join(fields))
+                labels = [str(c.get("label") or cid).lower() for cid, c in fields.items()]
+                raise LineError("play.err.no_field", field=name, fields=", ".join(labels))
             rows.append(
                 {
                     "type": 1,

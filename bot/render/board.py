@@ -65,11 +65,12 @@ class BoardContext:
 
 def hidden_health(lang: str, *, out: bool, wounded: bool, gender: str | None = None) -> str:
     """A hidden combatant's health in a word: out (of the fight), wounded or unhurt; in
-    Spanish "herida"/"ilesa" for a combatant whose gender is given as ``f`` (issue 18)."""
+    Spanish "herida"/"ilesa" for a combatant whose gender is given as ``f`` (issue 18:
+    the catalogue selects on ``gender``)."""
     if out:
         return t("board.hidden.out", lang)
     key = "board.hidden.wounded" if wounded else "board.hidden.unhurt"
-    return t(f"{key}.f" if gender == "f" else key, lang)
+    return t(key, lang, gender=gender)
 
 
 def _generic(encounter: Encounter, lang: str, compact: bool, context: BoardContext) -> Board:

@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import CommandName, OptionNames, shown, t
-from bot.i18n.catalog import key_params
+from bot.i18n.catalog import choices, is_phrase, key_params
+from bot.i18n.message import Joined
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
-from bot.systems.base import Event, is_phrase, read_summary
+from bot.systems.base import Event, read_summary
 
 
 def translate_value(value: Any, lang: str) -> Any:
@@ -32,7 +33,7 @@ def translate_value(value: Any, lang: str) -> Any:
     if isinstance(value, list) and value and all(is_phrase(v) for v in value):
         return ", ".join(phrase_text(v, lang) for v in value)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-        return ", ".join(value)
+        return Joined(value)
     if isinstance(value, bool):
         return t("word.yes" if value else "word.no", lang)
     return value
@@ -45,10 +46,17 @@ def phrase_text(value: dict[str, Any], lang: str) -> str:
 
 def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
     """The parameters of an event or error ready for ``t(key, lang, **...)``: those the
-    template marks ``:key`` are left for ``t`` to look up, the rest go through
+    template marks ``:key`` are left for ``t`` to look up, and those it counts or selects
+    on stay values (a list counts its items once joined); the rest go through
     :func:`translate_value`."""
     marked = key_params(key, lang)
-    return {k: v if k in marked else translate_value(v, lang) for k, v in params.items()}
+    chosen = choices(key, lang)
+    return {
+        k: v
+        if k in marked or (k in chosen and not isinstance(v, list | tuple))
+        else translate_value(v, lang)
+        for k, v in params.items()
+    }
 
 
 def dice_text(event: Event, lang: str) -> str:

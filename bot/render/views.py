@@ -63,7 +63,7 @@ def offers_view(
     for index, offer in enumerate(offers[:MAX_BUTTONS]):
         view.add_item(
             discord.ui.Button(
-                label=clip(t(offer.label_key, lang, **offer.data), BUTTON_LABEL),
+                label=clip(t(offer.label_key, lang, **{**offer.data, **offer.label}), BUTTON_LABEL),
                 custom_id=OFFER_ID.format(channel_id=channel_id, seq=seq, index=index),
                 style=discord.ButtonStyle.secondary,
             )

@@ -50,18 +50,6 @@ class Event(BaseModel):
     dice: dict[str, Any] | None = None
 
 
-def is_phrase(value: Any) -> bool:
-    """An event parameter that is a phrase the rules built: exactly ``{"key": str,
-    "params": dict}``, written in the reader's language with its own parameters ("with
-    Battle axe (Str+d10)", SW-44). Never text a user typed: that is always a string."""
-    return (
-        isinstance(value, dict)
-        and value.keys() == {"key", "params"}
-        and isinstance(value["key"], str)
-        and isinstance(value["params"], dict)
-    )
-
-
 class Offer(BaseModel):
     """A button offered with a result: ``action`` names what pressing it does (the cog
     maps it to a service call), ``user_id`` is who may press it (``None``: the GM)."""
@@ -71,6 +59,9 @@ class Offer(BaseModel):
     user_id: int | None = None
     combatant_id: str | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+    # Parameters of the label alone, not passed to the move (a shipped reaction's name as a
+    # term, said in the reader's language: issue 29).
+    label: dict[str, Any] = Field(default_factory=dict)
 
 
 class Actor(BaseModel):

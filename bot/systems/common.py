@@ -147,12 +147,6 @@ GENDERS: dict[str, Literal["f", "m"] | None] = {
 }  # fmt: skip
 
 
-def gendered(key: str, gender: str | None) -> str:
-    """Issue 18: ``key``'s feminine variant (``key.f``) for a combatant whose gender is
-    ``f``; ``key`` itself otherwise (the masculine)."""
-    return f"{key}.f" if gender == "f" else key
-
-
 class CombatantCore(RulesModel):
     """``id`` is short and stable within an encounter ("c1", "c2"...); ``controller_id``
     is the Discord user who controls it (``None``: the GM). ``hidden``: the GM hides its

@@ -6,7 +6,8 @@ The tests that run every system iterate the catalogue and type what its plugin's
 hostile tests (``tests/hostile/``: bounds, permissions, authority, the sweep, imports),
 the fuzz (``bench/hostile.py``, ``tests/hostile/test_fuzz.py``) and the benchmarks. A
 system listed in the catalogue with its examples is tried by all of them with no edit
-outside its own files.
+outside its own files. (``/help`` shows a system's game words in its examples from
+here too: :attr:`Examples.words`.)
 
 Everything is written as a user types it in Discord, in Spanish: a sheet on one line,
 its line breaks as ``\\n`` (the commands read them so); a command line as the offline
@@ -67,7 +68,9 @@ class Examples:
       value past its bound put there, and the bound the refusal of ``/join`` names;
     - ``refused_state``: state fields ``/encounter import`` refuses (a reference to a
       combatant nobody is, a card no deck has);
-    - ``naming``: the names test's table (:class:`Naming`).
+    - ``naming``: the names test's table (:class:`Naming`);
+    - ``words``: words of its game the examples of ``/help`` use (``reaction:Block``), by
+      their catalogue key, shown in the reader's language.
     """
 
     foe: str
@@ -80,3 +83,4 @@ class Examples:
     past_bound: tuple[str, Any, str] | None = None
     refused_state: Mapping[str, Any] = field(default_factory=dict)
     naming: Naming | None = None
+    words: Mapping[str, str] = field(default_factory=dict)

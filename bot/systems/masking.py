@@ -30,8 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.i18n.catalog import is_phrase
 from bot.systems import catalogue
-from bot.systems.base import Event, is_phrase
+from bot.systems.base import Event
 
 MASK = "?"
 # The parameters that say whose roll an event shows, and whose numbers, first found first.

@@ -136,8 +136,8 @@ async def test_the_bennies_example_runs_as_documented(database: str | Path, tmp_
         "Ana ataca a Jefe orco con Espada corta (Fue+d6): 7 contra 6.",
         "gasta un beni (le quedan 3).",
         "Bruno ataca a Goblin con Maza (Fue+d6): 1 contra 5.",
-        "13 contra Dureza 6: Bruno sufre 1 herida(s).",
-        "Bruno absorbe 1 herida(s); quedan 0.",
+        "13 contra Dureza 6: Bruno sufre 1 herida.",
+        "Bruno absorbe 1 herida; quedan 0.",
         "7 contra Dureza 5: aturdimiento para Ana",
         "Ana gasta un beni y se sacude el aturdimiento",
     ):

@@ -250,7 +250,8 @@ async def test_ritualhex_a_reaction_window_calls_whoever_answers_now(
         bea = table.user("bea").id
         await hourly(table, lang)
         calls(await must(table, "@ana /attack target:Goblin"), lang, None, "Goblin")
-        await must(table, '@gm press "Goblin: Bloqueo"')
+        block = "Bloqueo" if lang == "es" else "Block"  # a shipped reaction, in the reader's words
+        await must(table, f'@gm press "Goblin: {block}"')
         messages = await must(table, "@gm /react pass actor:Thrall")
         calls(messages, lang, bea, "Jade Mistress")
         [first] = reminders_in(await table.wait(61 * MINUTE))

@@ -67,8 +67,8 @@ async def test_saving_a_one_line_wild_card_shows_its_card_in_spanish(table: Offl
     assert card["Armas"] == (
         "**Espada corta**: Fue+d6\n**Arco**: 2d6 · PA 1 · Distancia 12/24/48 · CdF 1"
     )
-    assert "**Rápido**: cambia las cartas de 5 o menos (SW-32)" in card["Ventajas"]
-    assert "**Temple**: roba 2 cartas de acción y se queda la mejor (SW-32)" in card["Ventajas"]
+    assert "**Rápido**: cambia las cartas de 5 o menos" in card["Ventajas"]
+    assert "**Temple**: roba 2 cartas de acción y se queda la mejor" in card["Ventajas"]
     assert card["Poderes"] == (
         "Trasfondo arcano: Magia\nHabilidad arcana: Hechicería d10\nPuntos de poder: 15/15\n"
         "descarga (1 PP), curación (3 PP), protección (1 PP)"
@@ -90,7 +90,7 @@ async def test_saving_a_one_line_wild_card_shows_its_card_in_english(
     assert card["Weapons"] == (
         "**Short sword**: Str+d6\n**Bow**: 2d6 · AP 1 · Range 12/24/48 · RoF 1"
     )
-    assert "**Quick**: redraws cards of 5 or lower (SW-32)" in card["Edges"]
+    assert "**Quick**: redraws cards of 5 or lower" in card["Edges"]
     assert card["Powers"].startswith("Arcane Background: Magic\nArcane skill: Spellcasting d10")
     assert "Power Points: 15/15" in card["Powers"]
     assert "📝 hates goblins" in reply.embeds[0]["description"]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
+
+from bot.i18n.message import placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 DICE = ROOT / "bot" / "dice"
@@ -37,7 +38,7 @@ def test_every_used_key_in_both_languages_with_known_placeholders() -> None:
         cat = _catalogue(lang)
         for key, params in _used_keys().items():
             assert key in cat, (lang, key)
-            fields = {f for _, f, _, _ in string.Formatter().parse(cat[key]) if f}
+            fields = placeholders(cat[key])
             assert fields <= params, (lang, key, fields - params)
 
 

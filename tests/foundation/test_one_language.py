@@ -59,6 +59,23 @@ FOREIGN: dict[str, frozenset[str]] = {
             "is",
             "of",
             "to",
+            # option values (issue 29: /ayuda listed "aim, nonlethal, offhand")
+            "aim",
+            "nonlethal",
+            "offhand",
+            "twoweapons",
+            "unstable",
+            "touch",
+            # Ritual Hex and Dread S-20 words in English (issue 29)
+            "hand",
+            "feet",
+            "punch",
+            "kick",
+            "block",
+            "paralysis",
+            "protect",
+            "initiative",
+            "firearms",
         ]
     ),
     "en": frozenset(
@@ -84,12 +101,27 @@ FOREIGN: dict[str, frozenset[str]] = {
             "beni",
             "tirada",
             "usa",
+            # Ritual Hex and Dread S-20 words in Spanish (issue 29)
+            "mano",
+            "pies",
+            "piña",
+            "patada",
+            "bloqueo",
+            "parálisis",
+            "proteger",
+            "libre",
+            "fortaleza",
+            "acrobacia",
+            "agotamiento",
+            "agonía",
+            "brazos",
         ]
     ),
 }
 WORD = re.compile(r"[a-záéíóúñü_]+")
 SNAKE_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 RAW_KEY = re.compile(r"\b[a-z_]+(?:\.[a-z_0-9]+){2,}\b")
+COMBATANT_ID = re.compile(r"\(c\d+\)")  # issue 29: "entra en combate (c1)"
 SLASH = re.compile(r"(?<![\w/<])/([a-zñé][\w-]*)")
 CODE = re.compile(r"`([^`]*)`")
 OPTION = re.compile(r"(?:^|\s)([a-zñé_]+):(?=[^\s])")
@@ -122,7 +154,17 @@ def raw(text: str, allowed: frozenset[str]) -> list[str]:
     """Ids and keys shown as they are (outside backticks, not typed by the user)."""
     prose = re.sub(r"`[^`]*`|<[^>]*>|https?://\S+|\S+\.(?:json|gz|txt)\b", " ", text)
     found = [m for m in SNAKE_ID.findall(prose) if fold(m) not in allowed]
-    return found + RAW_KEY.findall(prose)
+    return found + RAW_KEY.findall(prose) + COMBATANT_ID.findall(prose)
+
+
+# Placeholders in the text that teaches the line syntax: no option is called that.
+SYNTAX = frozenset({"option", "opcion"})
+
+
+def _reader_text(key: str, text: str) -> bool:
+    """What a reader sees: every message, the offline table's banner and errors, command
+    and option descriptions (not the command names themselves, checked elsewhere)."""
+    return not key.startswith("cmd.") or " " in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -130,7 +172,7 @@ def test_every_catalogue_string_is_in_its_language(lang: str) -> None:
     found = {
         key: problems
         for key, text in catalog(lang).items()
-        if not key.startswith(("cmd.", "play.")) and (problems := leaks(text, lang))
+        if _reader_text(key, text) and (problems := leaks(text, lang, SYNTAX))
     }
     assert found == {}
 
@@ -143,6 +185,13 @@ def test_the_word_lists_find_the_issues_leaks() -> None:
     assert raw("Ventajas: level_headed, quick", frozenset()) == ["level_headed"]
     assert raw("swade.cog.board.turn", frozenset()) == ["swade.cog.board.turn"]
     assert leaks("«{option}» debe estar entre 0 y 4: `gangup:2`", "es") == ["gangup:"]
+    assert raw("Tom entra en combate (c1).", frozenset()) == ["(c1)"]
+    assert sorted(leaks("Otras opciones: aim, nonlethal, offhand", "es")) == [
+        "aim",
+        "nonlethal",
+        "offhand",
+    ]
+    assert sorted(leaks("Red Haggar uses Piña on Goblin (mano hand)", "en")) == ["mano", "piña"]
 
 
 def _typed(script: Path) -> frozenset[str]:
@@ -171,6 +220,38 @@ async def test_every_rendered_example_is_in_its_language(
                 if problems:
                     found.append(f"line {number}: {problems}: {text[:160]!r}")
     assert found == [], "\n".join(found[:20])
+
+
+async def _help_pages(table: OfflineTable, lang: str) -> list[tuple[str, str]]:
+    """``/help``, then ``/help command:`` for every command and subcommand of the tree, as
+    a reader of ``lang`` sees them."""
+    help_line = "/ayuda orden:" if lang == "es" else "/help command:"
+    names: list[str] = []
+    for command in table.bot.tree.get_commands():
+        children = getattr(command, "commands", None)
+        names += [f"{command.name} {c.name}" for c in children] if children else [command.name]
+    pages = []
+    for line in ["/ayuda" if lang == "es" else "/help", *(f'{help_line}"{n}"' for n in names)]:
+        pages += [(line, message.text()) for message in await table.run(line)]
+    return pages
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_help_page_and_the_banner_are_in_their_language(
+    tmp_path: Path, lang: str
+) -> None:
+    """Issue 29: /help and each command's page, with their option values and examples,
+    and the offline table's banner: no other-language word, no raw key or id."""
+    async with OfflineTable(db_path=tmp_path / "h.sqlite3", locale=lang) as table:
+        pages = await _help_pages(table, lang)
+    pages.append(("banner", t("play.banner", lang)))
+    assert len(pages) > 40
+    found = [
+        f"{line}: {problems}"
+        for line, text in pages
+        if (problems := leaks(text, lang, SYNTAX) + raw(text, frozenset()))
+    ]
+    assert found == [], "\n".join(found)
 
 
 @pytest.mark.parametrize(

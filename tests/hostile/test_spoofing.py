@@ -5,10 +5,10 @@ or in errors; only parameters a template marks ``{param:key}`` are looked up."""
 from __future__ import annotations
 
 import json
-import string
 from pathlib import Path
 
 from bot.i18n import catalog, t
+from bot.i18n.message import marked
 from bot.play.table import OfflineTable
 from tests.cogs.swade.encounter_helpers import GOBLIN, must
 
@@ -46,13 +46,9 @@ async def test_marked_parameters_are_still_translated(tmp_path: Path) -> None:
         assert "system.ds20" not in reply.text()
 
 
-def _marked(text: str) -> set[str]:
-    return {name for _, name, spec, _ in string.Formatter().parse(text) if name and spec == "key"}
-
-
 def test_key_markers_match_across_languages() -> None:
     es, en = catalog("es"), catalog("en")
-    assert [k for k in es if k in en and _marked(es[k]) != _marked(en[k])] == []
+    assert [k for k in es if k in en and marked(es[k]) != marked(en[k])] == []
 
 
 def test_t_looks_up_only_marked_parameters() -> None:

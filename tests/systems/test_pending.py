@@ -4,6 +4,7 @@ whom they wait on, the turn when none is pending, and how an opening is kept."""
 
 from __future__ import annotations
 
+from bot.i18n import term
 from bot.systems import catalogue
 from bot.systems.base import Offer
 from bot.systems.ds20.combat import attack as ds20_attack
@@ -119,7 +120,7 @@ def test_rh8_the_window_waits_on_its_head_in_rh6_order() -> None:
     decisions = RITUALHEX.pending(out.state, out.offers)  # type: ignore[misc]
     goblin = by_name(out.state, "Goblin")
     assert [d.combatant_id for d in decisions] == [goblin.id]
-    assert decisions[0].params == {"author": "Red Haggar", "action": "Piña"}
+    assert decisions[0].params == {"author": "Red Haggar", "action": term("ritualhex.action.punch")}
     jade = by_name(out.state, "Jade Mistress")
     assert owners(out.state.combatants, [jade.id], gm_id=RH_GM.user_id) == [PLAYER_B.user_id]
 

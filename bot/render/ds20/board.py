@@ -125,7 +125,8 @@ def hidden_word(c: DSCombatant, lang: str) -> str:
     (Grave, Agonía, Muerto: words of the rules), else wounded or unhurt."""
     if c.health != "ok":
         return health_text(c, lang)
-    return hidden_health(lang, out=c.unconscious, wounded=any(c.wounds.get(lv) for lv in LEVELS))
+    wounded = any(c.wounds.get(lv) for lv in LEVELS)
+    return hidden_health(lang, out=c.unconscious, wounded=wounded, gender=c.gender)
 
 
 def _hidden_field(c: DSCombatant, state: DS20State, lang: str) -> tuple[str, str, bool]:

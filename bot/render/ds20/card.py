@@ -10,6 +10,7 @@ from bot.render.plain import plain
 from bot.render.sheets import Card
 from bot.systems.ds20.sheet_text import technique_text, weapon_text
 from bot.systems.ds20.state import DSCombatant
+from bot.systems.ds20.words import armor_name
 
 
 def render(c: DSCombatant, lang: str) -> Card:
@@ -23,7 +24,7 @@ def render(c: DSCombatant, lang: str) -> Card:
         lines.append(f"**{t('sheet.ds20.scores', lang)}**: {scores}")
     lines.append(t("sheet.ds20.wounds", lang, r=c.capacity.r, hl=c.capacity.hl, hg=c.capacity.hg))
     if c.armor is not None:
-        covered = ", ".join(c.armor.parts) or "—"
+        covered = ", ".join(armor_name(p, lang) for p in c.armor.parts) or "—"
         lines.append(
             t("sheet.ds20.armor", lang, parts=covered, score=c.armor.score, extra=c.armor.extra)
         )

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import say, t
 from bot.render.board import Board, BoardContext, hidden_health
 from bot.systems import ritualhex as rh
-from bot.systems.common import gendered
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex.rounds import combat_over
 from bot.systems.ritualhex.state import RitualHexState
@@ -38,9 +37,14 @@ def short_name(name: str, limit: int = COMPACT_NAME) -> str:
     return name[: limit - tail - 1] + "…" + name[-tail:]
 
 
-def limb_text(limb: dict[str, Any]) -> str:
+def limb_name(limb: dict[str, Any], lang: str) -> str:
+    """A limb by its name in the reader's language ("hand1"), an invented one as written."""
+    return say(limb["label"], lang) if "label" in limb else limb["key"]
+
+
+def limb_text(limb: dict[str, Any], lang: str) -> str:
     """``mano1`` when fine; ``✗`` inactive, ``💢N`` damage, ``⏳N`` waiting (RH-4, RH-7)."""
-    text = limb["key"]
+    text = limb_name(limb, lang)
     if not limb["active"]:
         text += "✗"
     if limb["damage"]:
@@ -54,7 +58,7 @@ def item_text(item: dict[str, Any], lang: str) -> str:
     """An item and where it is worn; stowed (carried) or not working (RH-9)."""
     if not item["worn_on"]:
         return t("ritualhex_cog.board.item_stowed", lang, item=item["name"])
-    where = "+".join(item["worn_on"])
+    where = "+".join(say(part, lang) for part in item.get("worn_labels", item["worn_on"]))
     key = "ritualhex_cog.board.item" if item["working"] else "ritualhex_cog.board.item_dead"
     return t(key, lang, item=item["name"], where=where)
 
@@ -92,9 +96,9 @@ def header(data: dict[str, Any], lang: str, compact: bool) -> list[str]:
                 lang,
                 n=i,
                 author=_names(data, [link["author"]], compact),
-                action=link["action"],
+                action=link.get("action_label", link["action"]),
                 targets=_names(data, link["targets"], compact) if link["targets"] else "—",
-                limb=link["limb"] or "",
+                limb=link.get("limb_label") or link["limb"] or "",
             )
             if link["cancelled"]:
                 line += " " + t("ritualhex_cog.board.cancelled", lang)
@@ -128,7 +132,7 @@ def _points(c: dict[str, Any], lang: str) -> list[str]:
     if c["waiting"]:
         out.append(t("ritualhex_cog.board.waiting", lang, waiting=c["waiting"]))
     if not c["active"]:
-        out.append(t(gendered("ritualhex_cog.board.down", c.get("gender")), lang))
+        out.append(t("ritualhex_cog.board.down", lang, gender=c.get("gender")))
     return out
 
 
@@ -136,9 +140,9 @@ def _hidden_word(c: dict[str, Any], lang: str) -> str:
     return hidden_health(lang, out=not c["active"], wounded=c["damage"] > 0, gender=c.get("gender"))
 
 
-def _hidden_limbs(c: dict[str, Any]) -> list[str]:
+def _hidden_limbs(c: dict[str, Any], lang: str) -> list[str]:
     """A hidden combatant's limbs: only those that no longer work, without numbers."""
-    return [f"{limb['key']}✗" for limb in c["limbs"] if not limb["active"]]
+    return [f"{limb_name(limb, lang)}✗" for limb in c["limbs"] if not limb["active"]]
 
 
 def field(
@@ -146,7 +150,7 @@ def field(
 ) -> tuple[str, str, bool]:
     if context is not None and context.masked(c):  # issue 18: words only
         name = t("ritualhex_cog.board.field_name_hidden", lang, mark=_mark(c, data), name=c["name"])
-        return name, " · ".join([_hidden_word(c, lang), *_hidden_limbs(c)]), True
+        return name, " · ".join([_hidden_word(c, lang), *_hidden_limbs(c, lang)]), True
     name = t(
         "ritualhex_cog.board.field_name",
         lang,
@@ -157,7 +161,7 @@ def field(
     )
     lines = [" · ".join(_points(c, lang))]
     if c["limbs"]:
-        lines.append(" ".join(limb_text(limb) for limb in c["limbs"]))
+        lines.append(" ".join(limb_text(limb, lang) for limb in c["limbs"]))
     if c["equipment"]:
         lines.append(" · ".join(item_text(item, lang) for item in c["equipment"]))
     return name, "\n".join(lines), True
@@ -171,12 +175,16 @@ def compact_line(
     and not working. A hidden combatant: its name, a word and its inactive limbs."""
     if context is not None and context.masked(c):
         words = [f"{_mark(c, data)} **{short_name(c['name'])}**", _hidden_word(c, lang)]
-        return " · ".join([*words, *_hidden_limbs(c)])
+        return " · ".join([*words, *_hidden_limbs(c, lang)])
     parts = [
         f"{_mark(c, data)} **{short_name(c['name'])}** {c['ap_level']}/{c['ap']}",
         *_points(c, lang),
     ]
-    hurt = [limb_text(limb) for limb in c["limbs"] if limb_text(limb) != limb["key"]]
+    hurt = [
+        limb_text(limb, lang)
+        for limb in c["limbs"]
+        if limb_text(limb, lang) != limb_name(limb, lang)
+    ]
     if hurt:
         parts.append(" ".join(hurt))
     dead = [i["name"] for i in c["equipment"] if i["worn_on"] and not i["working"]]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import say, t
 from bot.render.plain import plain
 from bot.render.sheets import Card
-from bot.systems.ritualhex.actions import BASE_ACTIONS
+from bot.systems.ritualhex.actions import BASE_ACTIONS, action_term
 from bot.systems.ritualhex.sheet_text import STAT_NAMES, action_text
 from bot.systems.ritualhex.state import STATS, RHCombatant
+from bot.systems.ritualhex.words import limb_term, part_term
 
 
 def _stats(c: RHCombatant) -> str:
@@ -27,8 +28,8 @@ def render(c: RHCombatant, lang: str) -> Card:
         + f" · {t('sheet.rh.' + c.side, lang)}",
         description=_stats(c),
     )
-    parts = ", ".join(plain(p.key) for p in c.parts if not p.limb)
-    limbs = ", ".join(plain(p.key) for p in c.parts if p.limb)
+    parts = ", ".join(plain(say(part_term(p.key, p.kind), lang)) for p in c.parts if not p.limb)
+    limbs = ", ".join(plain(say(part_term(p.key, p.kind), lang)) for p in c.parts if p.limb)
     card.fields.append(
         (
             t("sheet.rh.parts", lang),
@@ -44,10 +45,10 @@ def render(c: RHCombatant, lang: str) -> Card:
     if c.equipment:
         card.fields.append(
             (t("sheet.rh.equipment", lang),
-             "\n".join(t("sheet.rh.item", lang, name=e.name, parts=", ".join(map(plain, e.worn_on)) or "—",
+             "\n".join(t("sheet.rh.item", lang, name=e.name, parts=", ".join(plain(say(limb_term(c, k), lang)) for k in e.worn_on) or "—",
                          cost=e.cost,
                          mods=", ".join(f"{STAT_NAMES[s]}{v:+d}" for s, v in e.mods.items()) or "—",
-                         actions=", ".join(a.name for a in e.actions) or "—")
+                         actions=", ".join(say(action_term(a), lang) for a in e.actions) or "—")
                        for e in c.equipment))
         )  # fmt: skip
     actions = ([*BASE_ACTIONS] if c.is_pc else []) + list(c.actions)
@@ -56,7 +57,8 @@ def render(c: RHCombatant, lang: str) -> Card:
             (
                 t("sheet.rh.actions", lang),
                 "\n".join(
-                    f"**{a.name}**: {plain(action_text(a, lang).split('; ', 1)[1])}"
+                    f"**{plain(say(action_term(a), lang))}**: "
+                    f"{plain(action_text(a, lang).split('; ', 1)[1])}"
                     for a in actions
                 ),
             )

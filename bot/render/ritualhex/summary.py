@@ -4,16 +4,16 @@ one's in words only (issue 27: as the board says it, never its HP)."""
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import say, t
 from bot.render.board import hidden_health
-from bot.systems.common import gendered
 from bot.systems.ritualhex.state import RitualHexState
+from bot.systems.ritualhex.words import part_term
 
 
 def summary(state: RitualHexState, lang: str) -> str:
     lines = [t("ritualhex_cog.summary.rounds", lang, rounds=state.round)]
     for c in state.combatants:
-        down = [p.key for p in c.limbs if not c.part_active(p.key)]
+        down = [say(part_term(p.key, p.kind), lang) for p in c.limbs if not c.part_active(p.key)]
         if c.hidden:
             words = hidden_health(
                 lang, out=not c.active, wounded=c.total_damage > 0, gender=c.gender
@@ -23,9 +23,8 @@ def summary(state: RitualHexState, lang: str) -> str:
                 line += " · " + t("ritualhex_cog.summary.limbs", lang, limbs=", ".join(down))
             lines.append(line)
             continue
-        down_key = gendered("ritualhex_cog.summary.down", c.gender)
-        key = "ritualhex_cog.summary.line" if c.active else down_key
-        line = t(key, lang, name=c.name, damage=c.total_damage, hp=c.stat("hp"))
+        key = "ritualhex_cog.summary.line" if c.active else "ritualhex_cog.summary.down"
+        line = t(key, lang, name=c.name, damage=c.total_damage, hp=c.stat("hp"), gender=c.gender)
         if down:
             line += " · " + t("ritualhex_cog.summary.limbs", lang, limbs=", ".join(down))
         lines.append(line)

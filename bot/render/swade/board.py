@@ -11,13 +11,13 @@ in the description, so 40 combatants fit Discord's 4096/6000 limits.
 from __future__ import annotations
 
 from bot.bennies.holders import GM, user_key, wc_key
-from bot.i18n import t
+from bot.i18n import say, t
 from bot.render.board import Board, BoardContext, hidden_health
 from bot.render.swade.powers import maintained_lines, under_lines, under_marks
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
-    condition_name_key,
+    condition_name,
     effective_conditions,
     holding_bound,
 )
@@ -88,14 +88,14 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
     stored = {cond.name: cond for cond in c.conditions}
     held = holding_bound(c, state)
     for name in effective_conditions(c, state.settings, state):
-        text = t(condition_name_key(name, c.gender), lang)
+        text = say(condition_name(name, c.gender), lang)
         if name == "vulnerable" and held is not None and name not in stored:
             text = t(
                 "swade.cog.board.vulnerable_holding",
                 lang,
                 condition=text,
                 name=held.name,
-                bound=condition_name_key("bound", held.gender),
+                bound=condition_name("bound", held.gender),
             )
         if name == "on_hold" and c.hold_round is not None and c.hold_round < state.round:
             text = t("swade.cog.board.hold_from_last_round", lang, condition=text)
@@ -106,7 +106,7 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         out.append(text)
     out += effect_texts(c, state, lang)
     if c.dead:
-        out.append(t("swade.cog.board.dead.f" if c.gender == "f" else "swade.cog.board.dead", lang))
+        out.append(t("swade.cog.board.dead", lang, gender=c.gender))
     return out
 
 

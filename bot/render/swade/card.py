@@ -19,9 +19,13 @@ def skill_label(skill: str, lang: str) -> str:
     return t(key, lang) if has(key, lang) else plain(skill.replace("_", " ").capitalize())
 
 
-def edge_label(edge: str, lang: str) -> str:
+def edge_label(edge: str, lang: str, gender: str | None = None) -> str:
+    """An edge or hindrance by its name in ``lang``, agreeing with the character's
+    ``gender`` ("Rápida"; issue 29); one the catalogue does not know as the sheet had it."""
     key = f"sheet.swade.edge.{edge}"
-    return t(key, lang) if has(key, lang) else plain(edge.replace("_", " ").capitalize())
+    if has(key, lang):
+        return t(key, lang, gender=gender)
+    return plain(edge.replace("_", " ").capitalize())
 
 
 def weapon_line(w: Weapon, lang: str) -> str:
@@ -71,13 +75,18 @@ def _traits(c: SwadeCombatant, lang: str) -> list[str]:
     return lines
 
 
-def _edges(ids: list[str], lang: str, severity: dict[str, str] | None = None) -> str:
+def _edges(
+    ids: list[str],
+    lang: str,
+    severity: dict[str, str] | None = None,
+    gender: str | None = None,
+) -> str:
     """Edges or hindrances: each one the bot applies with what it does, then the rest;
     a hindrance with its severity (issue 31: "Vengeful (Major)")."""
 
     def label(e: str) -> str:
         level = (severity or {}).get(e)
-        name = edge_label(e, lang)
+        name = edge_label(e, lang, gender)
         return f"{name} ({t(f'sheet.swade.severity.{level}', lang)})" if level else name
 
     applied = [
@@ -121,9 +130,9 @@ def render(c: SwadeCombatant, lang: str) -> Card:
             (t("sheet.swade.weapons", lang), "\n".join(weapon_line(w, lang) for w in c.weapons))
         )
     if c.edges:
-        card.fields.append((t("sheet.swade.edges", lang), _edges(c.edges, lang)))
+        card.fields.append((t("sheet.swade.edges", lang), _edges(c.edges, lang, gender=c.gender)))
     if c.hindrances:
-        hindrances = _edges(c.hindrances, lang, c.hindrance_severity)
+        hindrances = _edges(c.hindrances, lang, c.hindrance_severity, c.gender)
         card.fields.append((t("sheet.swade.hindrances", lang), hindrances))
     powers = _powers(c, lang)
     if powers:

@@ -19,9 +19,7 @@ MARK = "🔮"
 def _rounds(active: ActivePower, lang: str) -> str:
     if active.rounds_left is None:
         return t("swade_powers.board.left_until_ended", lang)
-    if active.rounds_left == 1:
-        return t("swade_powers.board.left_one", lang)
-    return t("swade_powers.board.left_many", lang, rounds=active.rounds_left)
+    return t("swade_powers.board.left", lang, rounds=active.rounds_left)
 
 
 def _names(state: SwadeState, ids: tuple[str, ...]) -> str:

@@ -20,6 +20,7 @@ from bot.systems.ds20.state import (
 )
 from bot.systems.ds20.statline import fold
 from bot.systems.ds20.units import EXTRA_ACTIONS, WOUNDS_HG, WOUNDS_HL, units
+from bot.systems.ds20.words import skill_term
 from bot.systems.ds20.wounds import worst_wound, wound_penalty
 
 # DS-9: physical rolls (Fortaleza or Destreza based) take wound penalties.
@@ -86,7 +87,7 @@ def action_penalty(c: DSCombatant) -> Units:
 
 def score_of(c: DSCombatant, skill: str) -> int:
     if skill not in c.scores:
-        raise RuleError("ds20.error.no_score", name=c.name, skill=skill)
+        raise RuleError("ds20.error.no_score", name=c.name, skill=skill_term(skill))
     return c.scores[skill]
 
 

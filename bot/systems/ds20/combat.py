@@ -108,7 +108,7 @@ def can_defend(target: DSCombatant) -> bool:
 def check_attack(state: DS20State, attacker: DSCombatant, target: DSCombatant) -> None:
     require_able(attacker)
     if attacker.id == target.id:
-        raise RuleError("ds20.error.self_target", name=attacker.name)
+        raise RuleError("ds20.error.self_target", name=attacker.name, gender=attacker.gender)
     if target.health == "dead":
         raise RuleError("ds20.error.dead", name=target.name)
 

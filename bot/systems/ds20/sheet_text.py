@@ -9,6 +9,7 @@ is written, the scores under the names they were written with.
 from __future__ import annotations
 
 from bot.systems.ds20.state import DSCombatant, DSWeapon, Technique
+from bot.systems.ds20.words import armor_name, skill_name
 
 WORDS = {
     "es": {
@@ -32,7 +33,6 @@ WORDS = {
         "assault": "assault",
     },
 }  # fmt: skip
-PART_WORDS = {"en": {"cabeza": "head", "brazos": "arms", "torso": "torso", "piernas": "legs"}}
 
 
 def weapon_text(w: DSWeapon, lang: str = "es") -> str:
@@ -56,7 +56,7 @@ def weapon_text(w: DSWeapon, lang: str = "es") -> str:
 def technique_text(t: Technique, lang: str = "es") -> str:
     """``Estocada (armas c.c.) +1 daño +2``."""
     words = WORDS.get(lang, WORDS["es"])
-    text = f"{t.name} ({t.skill})"
+    text = f"{t.name} ({skill_name(t.skill, lang)})"
     if t.bonus:
         text += f" +{t.bonus}"
     if t.damage:
@@ -79,8 +79,7 @@ def to_block(c: DSCombatant, lang: str = "es") -> str:
         lines.append(f"{words['skills']}: {scores}")
     lines.append(f"{words['wounds']}: {c.capacity.r}/{c.capacity.hl}/{c.capacity.hg}")
     if c.armor is not None:
-        parts = PART_WORDS.get(lang, {})
-        covered = ", ".join(parts.get(p, p) for p in c.armor.parts) or str(c.armor.score)
+        covered = ", ".join(armor_name(p, lang) for p in c.armor.parts) or str(c.armor.score)
         lines.append(
             f"{words['armor']}: {covered}" + (f" +{c.armor.extra}" if c.armor.extra else "")
         )

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import term, written
 from bot.systems.base import RuleError
 from bot.systems.bounds import require_sheet_length
 from bot.systems.ds20.bounds import require_sheet
@@ -67,6 +68,7 @@ from bot.systems.ds20.state import (
     WeaponKind,
     WoundTrack,
 )
+from bot.systems.ds20.words import armor_part, skill_key
 from bot.systems.sheets import (
     SheetReading,
     join_continued_lines,
@@ -101,18 +103,6 @@ FIELD_ALIASES = {
     "weapons": "armas",
     "techniques": "tecnicas",
 }
-FIELD_LABELS = (
-    "Nombre, Tipo, Bando, Grupo, Aptitudes, Heridas, Armadura, Agotamiento, Armas, Técnicas"
-)
-
-ALIASES = {
-    "armas cc": "armas c.c.",
-    "armas c. c.": "armas c.c.",
-    "armas c.c": "armas c.c.",
-    "armas cuerpo a cuerpo": "armas c.c.",
-    "armas fuego": "armas de fuego",
-}
-
 KIND_WORDS: dict[str, WeaponKind] = {
     "pelea": "pelea",
     "brawl": "pelea",
@@ -147,15 +137,15 @@ SIDE_WORDS = {
 TYPE_WORDS = {"pj": True, "pc": True, "pnj": False, "npc": False}
 
 
-def skill_key(name: str) -> str:
-    """The normalised key of a characteristic or skill ("Armas CC" -> "armas c.c.")."""
-    key = fold(name)
-    return ALIASES.get(key, key)
-
-
 def _invalid(line: int, field: str, value: str, expected: str) -> RuleError:
+    """``field``: a field's id (``armadura``), said in the reader's language; ``expected``:
+    the id of an example of what the field takes (``ds20.statline.example.*``)."""
     return RuleError(
-        "ds20.statline.invalid", line=line, field=field, value=value, expected=expected
+        "ds20.statline.invalid",
+        line=line,
+        field=term(f"ds20.statline.field.{field}") if field in FIELDS else written(field),
+        value=value,
+        expected=term(f"ds20.statline.example.{expected}"),
     )
 
 
@@ -188,7 +178,7 @@ def _parse_scores(line: int, value: str) -> tuple[dict[str, int], dict[str, str]
     for item in value.split(","):
         m = re.fullmatch(r"\s*(.+?)\s+(-?\d+)\s*", item)
         if not m:
-            raise _invalid(line, "Aptitudes", item.strip(), "Nombre 12")
+            raise _invalid(line, "aptitudes", item.strip(), "score")
         key = skill_key(m.group(1))
         scores[key] = int(m.group(2))
         names[key] = m.group(1).strip()
@@ -203,10 +193,10 @@ def _parse_capacity(line: int, value: str) -> WoundTrack:
     for item in value.split(","):
         m = re.fullmatch(r"\s*(\d+)\s*(R|HL|HG)\s*", item, flags=re.IGNORECASE)
         if not m:
-            raise _invalid(line, "Heridas", item.strip(), "4 R, 3 HL, 3 HG")
+            raise _invalid(line, "heridas", item.strip(), "wounds")
         found[m.group(2).upper()] = int(m.group(1))
     if set(found) != {"R", "HL", "HG"}:
-        raise _invalid(line, "Heridas", value.strip(), "4 R, 3 HL, 3 HG")
+        raise _invalid(line, "heridas", value.strip(), "wounds")
     return WoundTrack(r=found["R"], hl=found["HL"], hg=found["HG"])
 
 
@@ -221,27 +211,23 @@ def _parse_armor(line: int, value: str) -> DSArmor:
         return DSArmor(parts=[], score=int(value), extra=extra)
     parts = []
     for item in value.replace(" y ", ",").replace(" and ", ",").split(","):
-        part = fold(item)
-        part = {"head": "cabeza", "arms": "brazos", "legs": "piernas"}.get(part, part)
-        if part not in ARMOR_PART_SCORE:
-            raise _invalid(line, "Armadura", item.strip(), "torso, brazos +1 | 12 +1")
+        part = armor_part(item)
+        if part is None:
+            raise _invalid(line, "armadura", item.strip(), "armour")
         if part not in parts:
             parts.append(part)
     return DSArmor(parts=parts, score=sum(ARMOR_PART_SCORE[p] for p in parts), extra=extra)
-
-
-WEAPON_EXPECTED = "Pistola 4/9 fuego alcance 20 cargador 15 semiautomática"
 
 
 def _parse_weapon(line: int, entry: str) -> DSWeapon:
     tokens = entry.split()
     idx = next((i for i, tok in enumerate(tokens) if re.fullmatch(r"\d+/\d+", tok)), None)
     if idx is None or idx == 0:
-        raise _invalid(line, "Armas", entry, WEAPON_EXPECTED)
+        raise _invalid(line, "armas", entry, "weapon")
     name = " ".join(tokens[:idx])
     mhl, mhg = (int(x) for x in tokens[idx].split("/"))
     if not 0 < mhl < mhg:
-        raise _invalid(line, "Armas", entry, "MHL/MHG, MHL < MHG (3/8)")
+        raise _invalid(line, "armas", entry, "thresholds")
     rest = [fold(t) for t in tokens[idx + 1 :]]
     kind: WeaponKind | None = None
     fields: dict = {}
@@ -263,7 +249,7 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
             else:
                 ammo = cap = int(nxt)
             if ammo > cap:
-                raise _invalid(line, "Armas", entry, "cargador 12/15")
+                raise _invalid(line, "armas", entry, "magazine")
             fields["magazine"], fields["ammo"] = cap, ammo
             i += 1
         elif tok in CLASS_WORDS:
@@ -271,14 +257,14 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
         elif tok in ("automatica", "automatico", "automatic"):
             fields["automatic"] = True
         else:
-            raise _invalid(line, "Armas", entry, WEAPON_EXPECTED)
+            raise _invalid(line, "armas", entry, "weapon")
         i += 1
     if kind is None:
-        raise _invalid(line, "Armas", entry, "pelea | C.C. | fuego")
+        raise _invalid(line, "armas", entry, "kind")
     if kind == "fuego":
         fields.setdefault("fire_class", "other")
     elif fields:
-        raise _invalid(line, "Armas", entry, "Cuchillo 3/8 C.C.")
+        raise _invalid(line, "armas", entry, "melee_weapon")
     return DSWeapon(name=name, kind=kind, mhl=mhl, mhg=mhg, **fields)
 
 
@@ -289,7 +275,7 @@ def _parse_technique(line: int, entry: str) -> Technique:
         flags=re.IGNORECASE,
     )
     if not m:
-        raise _invalid(line, "Técnicas", entry.strip(), "Estocada (Armas C.C.) +1 daño +2")
+        raise _invalid(line, "tecnicas", entry.strip(), "technique")
     return Technique(
         name=m.group(1),
         skill=skill_key(m.group(2)),
@@ -313,7 +299,7 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
     side: str | None = None
     for line, piece in _split_lines(unflatten(text)):
         if ":" not in piece:
-            raise _invalid(line, "?", piece, "Campo: valor")
+            raise _invalid(line, "?", piece, "field")
         raw_field, value = piece.split(":", 1)
         field = fold(raw_field)
         field = FIELD_ALIASES.get(field, field)
@@ -323,16 +309,16 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
                 "ds20.statline.unknown_field",
                 line=line,
                 field=raw_field.strip(),
-                known=FIELD_LABELS,
+                known=term("ds20.statline.fields"),
             )
         if not value:
-            raise _invalid(line, raw_field.strip(), "", "Campo: valor")
+            raise _invalid(line, raw_field.strip(), "", "field")
         if field == "nombre":
             data["name"] = value
         elif field == "tipo":
             kind = fold(value)
             if kind not in TYPE_WORDS:
-                raise _invalid(line, "Tipo", value, "PJ | PNJ")
+                raise _invalid(line, "tipo", value, "type")
             data["is_pc"] = TYPE_WORDS[kind]
         elif field == "bando":
             side = SIDE_WORDS.get(fold(value), fold(value))
@@ -346,7 +332,7 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
             data["armor"] = _parse_armor(line, value)
         elif field == "agotamiento":
             if not re.fullmatch(r"\d+", value) or int(value) < 1:
-                raise _invalid(line, "Agotamiento", value, "3")
+                raise _invalid(line, "agotamiento", value, "number")
             data["fatigue_max"] = int(value)
         elif field == "armas":
             data["weapons"] = [
@@ -355,7 +341,7 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
         elif field == "tecnicas":
             data["techniques"] = [_parse_technique(line, e) for e in value.split(";") if e.strip()]
     if "name" not in data:
-        raise RuleError("ds20.statline.missing", field="Nombre")
+        raise RuleError("ds20.statline.missing", field=term("ds20.statline.field.nombre"))
     data["side"] = side or ("heroes" if data.get("is_pc") else "foes")
     reading = SheetReading(sheet=DSCombatant(id="", **data))
     require_sheet(reading.sheet)

@@ -342,6 +342,8 @@ def first_aid(
             roll,
             name=healer.name,
             patient=patient.name,
+            own=healer.id == patient.id,  # issue 29: "se atiende a sí misma"
+            gender=healer.gender,
         )
     ]
     if roll.success:

@@ -54,7 +54,9 @@ with the offending ``line`` (the line or ``;`` segment number) and ``text``.
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from bot.i18n import LANGUAGES, catalog, term
 from bot.systems.base import RuleError
 from bot.systems.ritualhex.state import (
     ActionDef,
@@ -71,7 +73,19 @@ from bot.systems.ritualhex.text import (
     split_fields,
     stat_id,
 )
+from bot.systems.ritualhex.words import as_written, part_kind
 from bot.systems.words import fold
+
+ACTION_IDS: dict[str, str] = {
+    "Piña": "punch",
+    "Patada": "kick",
+    "Curar": "heal",
+    "Bloqueo": "block",
+    "Parálisis": "paralysis",
+    "Proteger": "protect",
+}
+"""RH-10 and RH-11: the shipped actions' names in the state, and their catalogue ids."""
+
 
 KIND_NAMES: dict[str, ActionKind] = {
     "ataque": "attack",
@@ -162,28 +176,37 @@ _FREE_WORDS = ("sin equipo", "libres", "libre", "free")
 _EQUIPPED_WORDS = ("equipadas", "equipados", "equipada", "equipado", "equipped")
 
 
+def _marked(text: str, words: tuple[str, ...]) -> tuple[bool, str]:
+    """Whether a limb says one of ``words`` after its kind ("mano libre") or before it,
+    as English puts it ("free hand"), and the kind without it."""
+    for word in words:
+        if text == word:
+            return True, ""
+        if text.endswith(" " + word):
+            return True, text[: -len(word)].strip()
+        if text.startswith(word + " "):
+            return True, text[len(word) :].strip()
+    return False, text
+
+
 def parse_limbs(value: str, *, line: int) -> list[LimbNeed]:
+    """``mano libre, 2 tentáculo`` (``free hand``, ``equipped hand``): the limbs an
+    action needs, each kind read in either language (``hand`` is ``mano``)."""
     if fold(value) in ("ninguno", "ninguna", "none", "-", ""):
         return []
     needs: list[LimbNeed] = []
     for item in value.split(","):
         text = fold(item)
-        free = equipped = False
-        for word in _FREE_WORDS:
-            if text.endswith(" " + word) or text == word:
-                free, text = True, text[: -len(word)].strip()
-                break
-        for word in _EQUIPPED_WORDS:
-            if text.endswith(" " + word) or text == word:
-                equipped, text = True, text[: -len(word)].strip()
-                break
         count = 1
         m = re.match(r"^(\d+)\s*(?:x\s*)?(.*)$", text)
         if m:
             count, text = int(m[1]), m[2].strip()
+        free, text = _marked(text, _FREE_WORDS)
+        equipped, text = _marked(text, _EQUIPPED_WORDS)
         if not text or count < 1 or count > 10 or (free and equipped):
             raise RuleError("ritualhex.actiondef.bad_limbs", line=line, text=item.strip())
-        needs.append(LimbNeed(kind=text, count=count, free=free, equipped=equipped))
+        kind = "*" if text == "*" else part_kind(text)
+        needs.append(LimbNeed(kind=kind, count=count, free=free, equipped=equipped))
     return needs
 
 
@@ -361,7 +384,57 @@ this project's choice (the GM can define others): Bloqueo ``<Def>[10]<Str>`` wit
 equipped hand, Parálisis ``<Mag>[10]<Per>`` needing no limb, Proteger without check."""
 
 
+LIBRARY: dict[str, ActionDef] = {ACTION_IDS[a.name]: a for a in (*BASE_ACTIONS, *EXAMPLE_ACTIONS)}
+"""The shipped actions by catalogue id."""
+
+
 def library_action(name: str) -> ActionDef | None:
-    """A base or example action by name (case and accents ignored)."""
-    key = fold(name)
-    return next((a for a in (*BASE_ACTIONS, *EXAMPLE_ACTIONS) if fold(a.name) == key), None)
+    """A base or example action by name, in either language (case and accents ignored)."""
+    found = shipped_named(name)
+    return LIBRARY[ACTION_IDS[found]] if found is not None else None
+
+
+# -- names in both languages (issue 29) ----------------------------------------------------
+
+
+def shipped_id(action: ActionDef) -> str | None:
+    """The catalogue id of a shipped action (``punch``) when ``action`` is one, exactly
+    as shipped; ``None`` for the GM's own."""
+    ref = ACTION_IDS.get(action.name)
+    return ref if ref is not None and LIBRARY.get(ref) == action else None
+
+
+def action_term(action: ActionDef) -> dict[str, Any]:
+    """An action's name for a ``:key`` parameter: a shipped one in the reader's
+    language, the GM's own as written."""
+    ref = shipped_id(action)
+    if ref is not None:
+        return term(f"ritualhex.action.{ref}")
+    return as_written(action.name)
+
+
+def names(action: ActionDef) -> frozenset[str]:
+    """Every folded name ``action`` answers to: its own, and a shipped one's label in
+    both languages."""
+    ref = shipped_id(action)
+    found = {fold(action.name)}
+    if ref is not None:
+        found |= {fold(catalog(lang).get(f"ritualhex.action.{ref}", "")) for lang in LANGUAGES}
+    return frozenset(found)
+
+
+def named(action: ActionDef, text: str) -> bool:
+    """Whether ``text`` names ``action`` (in either language, accents ignored)."""
+    return fold(text) in names(action)
+
+
+def shipped_named(text: str) -> str | None:
+    """The Spanish id of the shipped action ``text`` names in either language
+    ("Punch" -> "Piña"), else ``None``."""
+    folded = fold(text)
+    for name, ref in ACTION_IDS.items():
+        if folded == fold(name) or any(
+            folded == fold(catalog(lang).get(f"ritualhex.action.{ref}", "")) for lang in LANGUAGES
+        ):
+            return name
+    return None

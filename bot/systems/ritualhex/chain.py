@@ -40,9 +40,10 @@ from typing import Any
 from bot.dice.odds import rh_check_odds
 from bot.dice.ritualhex import check as roll_check
 from bot.dice.source import DiceSource
+from bot.i18n.catalog import term
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.common import gendered, raw_items
-from bot.systems.ritualhex.actions import BASE_ACTIONS
+from bot.systems.common import raw_items
+from bot.systems.ritualhex.actions import BASE_ACTIONS, action_term, named
 from bot.systems.ritualhex.effects import apply_damage, apply_heal, apply_waiting
 from bot.systems.ritualhex.rounds import (
     advance,
@@ -65,6 +66,7 @@ from bot.systems.ritualhex.state import (
     RitualHexState,
 )
 from bot.systems.ritualhex.weapons import action_phrase
+from bot.systems.ritualhex.words import as_written, limb_term, limb_terms, part_term
 from bot.systems.words import fold
 
 # -- what a combatant can do -------------------------------------------------------
@@ -84,13 +86,14 @@ def available_actions(c: RHCombatant) -> list[tuple[ActionDef, Equipment | None]
 
 
 def find_action(c: RHCombatant, name: str) -> tuple[ActionDef, Equipment | None]:
-    """The first action of that name (case and accents ignored)."""
-    key = fold(name)
+    """The first action of that name (in either language, case and accents ignored)."""
     for action, item in available_actions(c):
-        if fold(action.name) == key:
+        if named(action, name):
             return action, item
-    known = ", ".join(a.name for a, _ in available_actions(c))
-    raise RuleError("ritualhex.error.unknown_action", name=c.name, action=name, expected=known)
+    known = [action_term(a) for a, _ in available_actions(c)]
+    raise RuleError(
+        "ritualhex.error.unknown_action", name=c.name, action=as_written(name), expected=known
+    )
 
 
 def pick_action(
@@ -104,7 +107,7 @@ def pick_action(
     find_action(c, name)  # unknown name -> error listing the known actions
     first_error: RuleError | None = None
     for action, item in available_actions(c):
-        if fold(action.name) != fold(name):
+        if not named(action, name):
             continue
         try:
             return action, item, choose_limbs(c, action, item, using, exclude)
@@ -140,9 +143,11 @@ def choose_limbs(
         for key in chosen:
             part = c.part(key)
             if part is not None and part.waiting > 0:
-                raise RuleError("ritualhex.error.limb_waiting", name=c.name, limb=key)
+                raise RuleError("ritualhex.error.limb_waiting", name=c.name, limb=limb_term(c, key))
             if key in exclude:
-                raise RuleError("ritualhex.error.limb_already_used", name=c.name, limb=key)
+                raise RuleError(
+                    "ritualhex.error.limb_already_used", name=c.name, limb=limb_term(c, key)
+                )
     else:
         for need in action.limbs:
             chosen += _limbs_for(c, action, need, chosen, using or [], exclude)
@@ -152,12 +157,12 @@ def choose_limbs(
             raise RuleError(
                 "ritualhex.error.limb_not_usable",
                 name=c.name,
-                limb=", ".join(unknown),
-                action=action.name,
+                limb=limb_terms(c, unknown),
+                action=action_term(action),
             )
     if not chosen and any(p.waiting > 0 for p in c.limbs):
         raise RuleError(
-            "ritualhex.error.needs_no_limb_while_waiting", name=c.name, action=action.name
+            "ritualhex.error.needs_no_limb_while_waiting", name=c.name, action=action_term(action)
         )
     return chosen
 
@@ -186,10 +191,10 @@ def _limbs_for(
         raise RuleError(
             "ritualhex.error.no_limb",
             name=c.name,
-            action=action.name,
-            limb=need.kind,
+            action=action_term(action),
+            limb=part_term(need.kind, need.kind),
             count=need.count,
-            kind=f"ritualhex.limb_need.{kind}",
+            kind=term(f"ritualhex.limb_need.{kind}", count=need.count),
         )
     return candidates[: need.count]
 
@@ -243,13 +248,15 @@ def _reaction_fits(
     """RH-8/RH-11: the reaction answers this kind of action and its trigger holds.
     Returns the protected ally for ``retarget`` reactions."""
     if not action.is_reaction:
-        raise RuleError("ritualhex.error.not_a_reaction", action=action.name)
+        raise RuleError("ritualhex.error.not_a_reaction", action=action_term(action))
     if link.action.kind not in (action.reacts_to or []):
         raise RuleError(
-            "ritualhex.error.reaction_kind", reaction=action.name, action=link.action.name
+            "ritualhex.error.reaction_kind",
+            reaction=action_term(action),
+            action=action_term(link.action),
         )
     if action.trigger == "self" and c.id not in link.targets:
-        raise RuleError("ritualhex.error.trigger_self", reaction=action.name, name=c.name)
+        raise RuleError("ritualhex.error.trigger_self", reaction=action_term(action), name=c.name)
     if action.trigger == "ally":
         allies = [
             t
@@ -258,10 +265,14 @@ def _reaction_fits(
         ]
         if target is not None:
             if target not in allies:
-                raise RuleError("ritualhex.error.trigger_ally", reaction=action.name, name=c.name)
+                raise RuleError(
+                    "ritualhex.error.trigger_ally", reaction=action_term(action), name=c.name
+                )
             return target
         if not allies:
-            raise RuleError("ritualhex.error.trigger_ally", reaction=action.name, name=c.name)
+            raise RuleError(
+                "ritualhex.error.trigger_ally", reaction=action_term(action), name=c.name
+            )
         return allies[0]
     return None
 
@@ -307,7 +318,7 @@ def _check(
     odds = rh_check_odds(co, difficulty, cd)
     params: dict[str, Any] = {
         "name": author.name,
-        "action": link.action.name,
+        "action": action_term(link.action),
         "target": target.name if target else "",
         "co": co,
         "difficulty": difficulty,
@@ -355,8 +366,8 @@ def _apply_effects(
                 if not target.active:
                     events.append(
                         Event(
-                            key=gendered("ritualhex.target_inactive", target.gender),
-                            params={"name": target.name},
+                            key="ritualhex.target_inactive",
+                            params={"name": target.name, "gender": target.gender},
                         )
                     )
                     continue
@@ -379,9 +390,9 @@ def _apply_effects(
                     key=key,
                     params={
                         "name": author.name,
-                        "action": link.action.name,
+                        "action": action_term(link.action),
                         "author": _name(state, answered.author),
-                        "answered": answered.action.name,
+                        "answered": action_term(answered.action),
                     },
                 )
             )
@@ -399,7 +410,7 @@ def _apply_effects(
                         "name": author.name,
                         "ally": _name(state, protected or ""),
                         "author": _name(state, answered.author),
-                        "answered": answered.action.name,
+                        "answered": action_term(answered.action),
                     },
                 )
             )
@@ -416,11 +427,12 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
     gets its own check (RH-2)."""
     link = state.chain[-1]
     author = get_combatant(state, link.author)
-    base = {"name": author.name, "action": link.action.name}
+    base = {"name": author.name, "action": action_term(link.action)}
     if link.cancelled:
         events.append(Event(key="ritualhex.fails_cancelled", params=base))
     elif not author.active:
-        events.append(Event(key=gendered("ritualhex.fizzles", author.gender), params=base))
+        fizzled = {**base, "gender": author.gender}
+        events.append(Event(key="ritualhex.fizzles", params=fizzled))
     else:
         events.append(
             Event(
@@ -438,8 +450,8 @@ def _resolve_top(state: RitualHexState, dice: DiceSource, events: list[Event]) -
             if target is not None and not target.active and link.answers is None:
                 events.append(
                     Event(
-                        key=gendered("ritualhex.target_inactive", target.gender),
-                        params={"name": target.name},
+                        key="ritualhex.target_inactive",
+                        params={"name": target.name, "gender": target.gender},
                     )
                 )
                 continue
@@ -468,7 +480,7 @@ def settle(state: RitualHexState, dice: DiceSource, events: list[Event]) -> None
                     params={
                         "names": ", ".join(c.name for c in waiting),
                         "author": _name(state, link.author),
-                        "action": link.action.name,
+                        "action": action_term(link.action),
                     },
                 )
             )
@@ -550,15 +562,17 @@ def _targets(
         return [c.id]
     if action.targets == 0:
         if targets:
-            raise RuleError("ritualhex.error.no_targets_allowed", action=action.name)
+            raise RuleError("ritualhex.error.no_targets_allowed", action=action_term(action))
         return []
     if not 1 <= len(targets) <= action.targets or len(set(targets)) != len(targets):
-        raise RuleError("ritualhex.error.target_count", action=action.name, count=action.targets)
+        raise RuleError(
+            "ritualhex.error.target_count", action=action_term(action), count=action.targets
+        )
     for t in targets:
         target = get_combatant(state, t)
         if not target.active:
             raise RuleError(
-                gendered("ritualhex.error.target_inactive", target.gender), name=target.name
+                "ritualhex.error.target_inactive", name=target.name, gender=target.gender
             )
     return list(targets)
 
@@ -593,20 +607,23 @@ def declare(
         raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
     act, _ = find_action(c, action)
     if act.is_reaction:
-        raise RuleError("ritualhex.error.reaction_only", action=act.name)
+        raise RuleError("ritualhex.error.reaction_only", action=action_term(act))
     follow_up = state.multi_attack
     if follow_up is not None and act.kind != "attack":
         raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
     aimed = _targets(state, c, act, targets or [])
     if limb is not None:
         if len(aimed) != 1:
-            raise RuleError("ritualhex.error.called_shot_one_target", action=act.name)
+            raise RuleError("ritualhex.error.called_shot_one_target", action=action_term(act))
         target = get_combatant(state, aimed[0])
         part = target.part(limb)
         if part is None or not part.limb:
-            known = ", ".join(p.key for p in target.limbs)
+            known = limb_terms(target, [p.key for p in target.limbs])
             raise RuleError(
-                "ritualhex.error.no_such_limb", name=target.name, limb=limb, expected=known
+                "ritualhex.error.no_such_limb",
+                name=target.name,
+                limb=as_written(limb),
+                expected=known,
             )
     act, item, used = pick_action(c, action, using, follow_up.limbs_used if follow_up else None)
     if follow_up is not None and not used:
@@ -654,7 +671,7 @@ def declare(
                 "name": c.name,
                 "action": action_phrase(act, item),  # an attack with its damage (SW-44's care)
                 "targets": ", ".join(_name(state, t) for t in aimed),
-                "limb": limb or "",
+                "limb": limb_term(get_combatant(state, aimed[0]), limb) if limb else "",
                 "cost": cost,
                 "ap_level": c.ap_level,
                 "waiting": overflow,
@@ -666,7 +683,9 @@ def declare(
         state=state,
         events=events,
         offers=offers_for(state),
-        summary=Event(key="log.ritualhex.action", params={"name": c.name, "action": act.name}),
+        summary=Event(
+            key="log.ritualhex.action", params={"name": c.name, "action": action_term(act)}
+        ),
     )
 
 
@@ -725,9 +744,9 @@ def react(
             key="ritualhex.reacted",
             params={
                 "name": c.name,
-                "reaction": act.name,
+                "reaction": action_term(act),
                 "author": _name(state, link.author),
-                "action": link.action.name,
+                "action": action_term(link.action),
                 "cost": act.cost,
                 "prep_used": from_prep,
                 "ap_level": c.ap_level,
@@ -740,7 +759,9 @@ def react(
         state=state,
         events=events,
         offers=offers_for(state),
-        summary=Event(key="log.ritualhex.reaction", params={"name": c.name, "action": act.name}),
+        summary=Event(
+            key="log.ritualhex.reaction", params={"name": c.name, "action": action_term(act)}
+        ),
     )
 
 
@@ -778,7 +799,7 @@ def _pass(
     events.append(
         Event(
             key="ritualhex.passed",
-            params={"name": c.name, "action": state.chain[-1].action.name},
+            params={"name": c.name, "action": action_term(state.chain[-1].action)},
         )
     )
     if not state.awaiting:

@@ -9,8 +9,8 @@ from typing import Any
 from bot.dice.ritualhex import damage as roll_damage
 from bot.dice.source import DiceSource
 from bot.systems.base import Event
-from bot.systems.common import gendered
 from bot.systems.ritualhex.state import Amount, Part, RHCombatant, RitualHexState
+from bot.systems.ritualhex.words import part_term
 
 
 def roll_amount(dice: DiceSource, amount: Amount) -> tuple[int, dict[str, Any] | None]:
@@ -60,7 +60,7 @@ def apply_damage(
         "rolled": rolled,
         "dr": dr,
         "damage": max(final, 0),
-        "limb": limb.key if limb else "",
+        "limb": part_term(limb.key, limb.kind) if limb else "",
     }
     if final <= 0:
         events.append(Event(key="ritualhex.no_damage", params=params, dice=view))
@@ -74,12 +74,15 @@ def apply_damage(
     events.append(Event(key=key, params=params, dice=view))
     if limb is not None and limb_was_active and not target.part_active(limb.key):
         events.append(
-            Event(key="ritualhex.limb_inactive", params={"name": target.name, "limb": limb.key})
+            Event(
+                key="ritualhex.limb_inactive",
+                params={"name": target.name, "limb": part_term(limb.key, limb.kind)},
+            )
         )
         drop_dead_equipment(state, target, events)
     if was_active and not target.active:
-        down = gendered("ritualhex.down", target.gender)
-        events.append(Event(key=down, params={"name": target.name}))
+        params = {"name": target.name, "gender": target.gender}
+        events.append(Event(key="ritualhex.down", params=params))
 
 
 def apply_heal(
@@ -108,7 +111,7 @@ def apply_heal(
                 "name": target.name,
                 "rolled": rolled,
                 "removed": removed,
-                "limb": limb.key if limb else "",
+                "limb": part_term(limb.key, limb.kind) if limb else "",
                 "total": target.total_damage,
                 "hp": target.stat("hp"),
             },
@@ -117,7 +120,10 @@ def apply_heal(
     )
     if was_inactive and limb is not None and target.part_active(limb.key):
         events.append(
-            Event(key="ritualhex.limb_active", params={"name": target.name, "limb": limb.key})
+            Event(
+                key="ritualhex.limb_active",
+                params={"name": target.name, "limb": part_term(limb.key, limb.kind)},
+            )
         )
 
 
@@ -142,7 +148,7 @@ def apply_waiting(
             params={
                 "name": target.name,
                 "points": rolled,
-                "limb": limb.key if limb else "",
+                "limb": part_term(limb.key, limb.kind) if limb else "",
                 "waiting": limb.waiting if limb else target.waiting,
             },
             dice=view,

@@ -21,6 +21,7 @@ from bot.systems.ritualhex.rounds import (
     pay_ap,
 )
 from bot.systems.ritualhex.state import Equipment, RHCombatant, RitualHexState
+from bot.systems.ritualhex.words import limb_term, part_term
 from bot.systems.words import fold
 
 
@@ -71,7 +72,12 @@ def _free_parts(c: RHCombatant, item: Equipment, parts: list[str] | None) -> lis
         ]
         candidates.sort(key=lambda k: 0 if parts and k in parts else 1)
         if not candidates:
-            raise RuleError("ritualhex.error.no_free_part", name=c.name, item=item.name, part=kind)
+            raise RuleError(
+                "ritualhex.error.no_free_part",
+                name=c.name,
+                item=item.name,
+                part=part_term(kind, kind),
+            )
         chosen.append(candidates[0])
     return chosen
 
@@ -80,7 +86,7 @@ def _no_waiting_parts(c: RHCombatant, item: Equipment) -> None:
     for key in item.worn_on:
         part = c.part(key)
         if part is not None and part.waiting > 0:
-            raise RuleError("ritualhex.error.limb_waiting", name=c.name, limb=key)
+            raise RuleError("ritualhex.error.limb_waiting", name=c.name, limb=limb_term(c, key))
 
 
 def _finish(

@@ -69,4 +69,5 @@ EXAMPLES = Examples(
     past_bound=("Str 1", "Str 5000", "99"),
     refused_state={"acting": ["c9"]},
     naming=NAMING,
+    words={"Block": "ritualhex.action.block"},  # /help's example of /react with
 )

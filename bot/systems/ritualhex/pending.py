@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot.systems.base import Offer
 from bot.systems.pending import Decision
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.state import RitualHexState
 
@@ -22,7 +23,7 @@ def pending(state: RitualHexState, offers: Sequence[Offer]) -> list[Decision]:
         return []
     top = state.chain[-1]
     author = state.peek(top.author)
-    params = {"author": author.name if author else top.author, "action": top.action.name}
+    params = {"author": author.name if author else top.author, "action": action_term(top.action)}
     return [
         Decision(
             key=f"react:{len(state.chain)}:{cid}",

@@ -7,16 +7,17 @@ Helpers here work on a state the caller already copied; the public functions
 
 from __future__ import annotations
 
+from bot.i18n import term
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import LIST_MAX, NAME_MAX, count, present, require, require_room
 from bot.systems.common import raw_items
 from bot.systems.plain_names import admit_name
 from bot.systems.plugin import Turn
-from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.actions import action_term, library_action, named, parse_action
 from bot.systems.ritualhex.bounds import action_problems, require_sheet
 from bot.systems.ritualhex.references import clear_references
 from bot.systems.ritualhex.state import AP_CAP, RHCombatant, RitualHexState
-from bot.systems.words import fold
+from bot.systems.ritualhex.words import as_written
 
 
 def priority(c: RHCombatant) -> tuple[int, int, int, int]:
@@ -119,10 +120,7 @@ def begin_round(state: RitualHexState, events: list[Event]) -> None:
                 "round": state.round,
                 # phrases, so a hidden minion's level can be masked (issue 27)
                 "levels": [
-                    {
-                        "key": "ritualhex.level_of",
-                        "params": {"name": c.name, "ap_level": c.ap_level},
-                    }
+                    term("ritualhex.level_of", name=c.name, ap_level=c.ap_level)
                     for c in in_order(active(state))
                 ],
             },
@@ -305,19 +303,19 @@ def define_action(state: RitualHexState, actor: Actor, text: str) -> Outcome:
         raise RuleError("ritualhex.error.gm_only")
     action = parse_action(text)
     require(action_problems(action, "action"))  # issue 21: name, cost, check, amounts
-    state.library = [a for a in state.library if fold(a.name) != fold(action.name)]
+    state.library = [a for a in state.library if not named(a, action.name)]
     state.library.append(action)
     require(present(count("library", state.library, LIST_MAX, "bounds.field.ritualhex.actions")))
     events = [
         Event(
             key="ritualhex.action_defined",
-            params={"action": action.name, "cost": action.cost},
+            params={"action": action_term(action), "cost": action.cost},
         )
     ]
     return Outcome(
         state=state,
         events=events,
-        summary=Event(key="log.ritualhex.define", params={"action": action.name}),
+        summary=Event(key="log.ritualhex.define", params={"action": action_term(action)}),
     )
 
 
@@ -328,17 +326,18 @@ def grant_action(state: RitualHexState, actor: Actor, *, combatant_id: str, acti
     if not actor.is_gm:
         raise RuleError("ritualhex.error.gm_only")
     c = get_combatant(state, combatant_id)
-    found = next((a for a in state.library if fold(a.name) == fold(action)), None)
+    found = next((a for a in state.library if named(a, action)), None)
     found = found or library_action(action)
     if found is None:
-        raise RuleError("ritualhex.error.unknown_library_action", action=action)
-    c.actions = [a for a in c.actions if fold(a.name) != fold(found.name)] + [found]
+        raise RuleError("ritualhex.error.unknown_library_action", action=as_written(action))
+    c.actions = [a for a in c.actions if not named(a, found.name)] + [found]
     require(present(count("actions", c.actions, LIST_MAX, "bounds.field.ritualhex.actions")))
-    events = [Event(key="ritualhex.action_granted", params={"name": c.name, "action": found.name})]
+    granted = {"name": c.name, "action": action_term(found)}
+    events = [Event(key="ritualhex.action_granted", params=granted)]
     return Outcome(
         state=state,
         events=events,
-        summary=Event(key="log.ritualhex.grant", params={"action": found.name, "name": c.name}),
+        summary=Event(key="log.ritualhex.grant", params=granted),
     )
 
 

@@ -65,7 +65,7 @@ from typing import Literal
 from bot.systems.base import RuleError
 from bot.systems.bounds import require_sheet_length
 from bot.systems.common import GENDERS
-from bot.systems.ritualhex.actions import library_action, parse_action
+from bot.systems.ritualhex.actions import library_action, named, parse_action
 from bot.systems.ritualhex.bounds import require_sheet
 from bot.systems.ritualhex.state import (
     MULTI_ATTACK,
@@ -76,6 +76,7 @@ from bot.systems.ritualhex.state import (
     RHCombatant,
 )
 from bot.systems.ritualhex.text import STAT_ALIASES, field_value, parse_int, stat_id
+from bot.systems.ritualhex.words import as_written, part_key, part_kind, part_term
 from bot.systems.sheets import (
     SheetReading,
     join_continued_lines,
@@ -95,23 +96,6 @@ HERO_PARTS: tuple[tuple[str, str], ...] = (
 )
 HERO_LIMBS: tuple[tuple[str, str], ...] = (("mano1", "mano"), ("mano2", "mano"), ("pies", "pies"))
 """RH-10: the heroes' body parts and limbs."""
-
-PART_ALIASES: dict[str, str] = {
-    "head": "cabeza",
-    "neck": "cuello",
-    "arm": "brazo",
-    "arms": "brazo",
-    "brazos": "brazo",
-    "leg": "pierna",
-    "legs": "pierna",
-    "piernas": "pierna",
-    "hand": "mano",
-    "hands": "mano",
-    "manos": "mano",
-    "foot": "pies",
-    "feet": "pies",
-    "pie": "pies",
-}
 
 ADVANTAGE_NAMES: dict[str, str] = {
     "velocidad": "velocidad",
@@ -231,18 +215,24 @@ def _resolve_parts(
     a part."""
     keys: list[str] = []
     for token in tokens:
-        t = PART_ALIASES.get(token, token).replace(" ", "_")
+        t = part_key(token)
         exact = next((p for p in parts if p.key == t), None)
         if exact is not None:
             if exact.key in taken or exact.key in keys:
-                raise RuleError("ritualhex.sheet.part_taken", line=line, part=exact.key)
+                raise RuleError(
+                    "ritualhex.sheet.part_taken",
+                    line=line,
+                    part=part_term(exact.key, exact.kind),
+                )
             keys.append(exact.key)
             continue
-        kinds = {t.replace("_", " "), t.rstrip("s").replace("_", " ")}
+        kinds = {part_kind(token), part_kind(token.rstrip("s"))}
         free = [p for p in parts if p.kind in kinds and p.key not in taken and p.key not in keys]
         if not free:
-            known = ", ".join(p.key for p in parts)
-            raise RuleError("ritualhex.sheet.no_such_part", line=line, part=token, expected=known)
+            known = [part_term(p.key, p.kind) for p in parts]
+            raise RuleError(
+                "ritualhex.sheet.no_such_part", line=line, part=as_written(token), expected=known
+            )
         keys.append(free[0].key)
     needs = [next(p.kind for p in parts if p.key == k) for k in keys]
     return keys, needs
@@ -368,7 +358,7 @@ def read_sheet(
         elif what in ("parts", "limbs"):
             if kind == "hero":
                 raise RuleError("ritualhex.sheet.hero_parts_fixed", line=line)
-            items = _counted(value, line=line)
+            items = [(part_kind(k), n) for k, n in _counted(value, line=line)]
             if what == "parts":
                 parts_items = items
             else:
@@ -424,7 +414,7 @@ def read_sheet(
     def find_action(action_name: str, line: int) -> ActionDef:
         found = (
             defined.get(fold(action_name))
-            or next((a for a in library if fold(a.name) == fold(action_name)), None)
+            or next((a for a in library if named(a, action_name)), None)
             or library_action(action_name)
         )
         if found is None:

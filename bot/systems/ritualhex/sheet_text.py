@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from bot.systems.ritualhex.actions import library_action
+from bot.i18n import catalog
+from bot.systems.ritualhex.actions import shipped_id
 from bot.systems.ritualhex.state import MULTI_ATTACK, STATS, ActionDef, LimbNeed, RHCombatant
+from bot.systems.ritualhex.words import kind_name, part_name
 
 STAT_NAMES = {"ap": "AP", "hp": "HP", "str": "Str", "def": "Def", "per": "Per", "mag": "Mag",
               "dr": "DR"}  # fmt: skip
@@ -52,8 +54,9 @@ WORDS = {
 ALL_KINDS = ["attack", "spell", "defense", "act"]
 
 
-def _limb(need: LimbNeed, w: dict[str, str]) -> str:
-    text = need.kind if need.count == 1 else f"{need.count} {need.kind}"
+def _limb(need: LimbNeed, w: dict[str, str], lang: str) -> str:
+    kind = kind_name(need.kind, lang)
+    text = kind if need.count == 1 else f"{need.count} {kind}"
     if need.free:
         text += f" {w['free']}"
     elif need.equipped:
@@ -65,8 +68,9 @@ def action_text(action: ActionDef, lang: str = "es") -> str:
     """One action in the action format, fields separated by ``;`` (name first, as an
     ``acción:`` line of a sheet takes it)."""
     w = WORDS.get(lang, WORDS["es"])
-    fields = [action.name, f"{w['kind']}: {w[action.kind]}", f"{w['cost']}: {action.cost}"]
-    limbs = ", ".join(_limb(n, w) for n in action.limbs) or w["none"]
+    fields = [action_name(action, lang), f"{w['kind']}: {w[action.kind]}"]
+    fields.append(f"{w['cost']}: {action.cost}")
+    limbs = ", ".join(_limb(n, w, lang) for n in action.limbs) or w["none"]
     fields.append(f"{w['limbs']}: {limbs}")
     target = w["self"] if action.self_target else str(action.targets or w["none"])
     fields.append(f"{w['target']}: {target}")
@@ -89,14 +93,25 @@ def action_text(action: ActionDef, lang: str = "es") -> str:
 
 
 def _shipped(action: ActionDef) -> bool:
-    return library_action(action.name) == action
+    return shipped_id(action) is not None
 
 
-def _counted(parts: list[tuple[str, str]]) -> str:
+def action_name(action: ActionDef, lang: str) -> str:
+    """A shipped action by its name in ``lang`` ("Punch"), the GM's own as written."""
+    ref = shipped_id(action)
+    return action.name if ref is None else catalog(lang).get(f"ritualhex.action.{ref}", action.name)
+
+
+def _counted(parts: list[tuple[str, str]], lang: str) -> str:
     return ", ".join(
         kind if (n := len(list(group))) == 1 else f"{kind} x{n}"
-        for kind, group in groupby(k for k, _ in parts)
+        for kind, group in groupby(kind_name(k, lang) for k, _ in parts)
     )
+
+
+def _part(c: RHCombatant, key: str, lang: str) -> str:
+    part = c.part(key)
+    return part_name(key, part.kind, lang) if part is not None else key
 
 
 def to_block(c: RHCombatant, lang: str = "es") -> str:
@@ -108,9 +123,9 @@ def to_block(c: RHCombatant, lang: str = "es") -> str:
         parts = [(p.kind, p.key) for p in c.parts if not p.limb]
         limbs = [(p.kind, p.key) for p in c.parts if p.limb]
         if parts:
-            lines.append(f"{w['parts']}: {_counted(parts)}")
+            lines.append(f"{w['parts']}: {_counted(parts, lang)}")
         if limbs:
-            lines.append(f"{w['limbs']}: {_counted(limbs)}")
+            lines.append(f"{w['limbs']}: {_counted(limbs, lang)}")
     if c.advantages:
         names = ADVANTAGE_NAMES.get(lang, ADVANTAGE_NAMES["es"])
         advantages = ", ".join(
@@ -119,16 +134,18 @@ def to_block(c: RHCombatant, lang: str = "es") -> str:
         lines.append(f"{w['advantages']}: {advantages}")
     defined: list[ActionDef] = []
     for item in c.equipment:
-        fields = [item.name, f"{w['parts']}: {', '.join(item.worn_on)}"]
+        worn = ", ".join(_part(c, key, lang) for key in item.worn_on)
+        fields = [item.name, f"{w['parts']}: {worn}"]
         fields.append(f"{w['cost']}: {item.cost}")
         if item.mods:
             mods = ", ".join(f"{STAT_NAMES[s]}{v:+d}" for s, v in item.mods.items())
             fields.append(f"{w['mod']}: {mods}")
         if item.actions:
-            fields.append(f"{w['actions']}: {', '.join(a.name for a in item.actions)}")
+            names = ", ".join(action_name(a, lang) for a in item.actions)
+            fields.append(f"{w['actions']}: {names}")
             defined.extend(a for a in item.actions if not _shipped(a))
         lines.append(f"{w['equipment']}: {'; '.join(fields)}")
-    named = [a.name for a in c.actions if _shipped(a)]
+    named = [action_name(a, lang) for a in c.actions if _shipped(a)]
     defined.extend(a for a in c.actions if not _shipped(a))
     lines.extend(f"{w['action']}: {action_text(a, lang)}" for a in defined)
     if named:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.rounds import in_order
-from bot.systems.ritualhex.state import RHCombatant, RitualHexState
+from bot.systems.ritualhex.state import ChainLink, RHCombatant, RitualHexState
+from bot.systems.ritualhex.words import limb_term, limb_terms, part_term
 
 
 def combatant_view(c: RHCombatant) -> dict[str, Any]:
@@ -29,6 +31,7 @@ def combatant_view(c: RHCombatant) -> dict[str, Any]:
         "limbs": [
             {
                 "key": p.key,
+                "label": part_term(p.key, p.kind),
                 "damage": p.damage,
                 "waiting": p.waiting,
                 "active": c.part_active(p.key),
@@ -36,10 +39,21 @@ def combatant_view(c: RHCombatant) -> dict[str, Any]:
             for p in c.limbs
         ],
         "equipment": [
-            {"name": e.name, "worn_on": list(e.worn_on), "working": c.item_works(e)}
+            {
+                "name": e.name,
+                "worn_on": list(e.worn_on),
+                "worn_labels": limb_terms(c, list(e.worn_on)),
+                "working": c.item_works(e),
+            }
             for e in c.equipment
         ],
     }
+
+
+def _limb_label(state: RitualHexState, link: ChainLink) -> dict[str, Any] | None:
+    """The called shot's limb of a chain link, named in the reader's language."""
+    target = state.peek(link.targets[0]) if link.limb and link.targets else None
+    return limb_term(target, link.limb) if target is not None and link.limb else None
 
 
 def board(state: RitualHexState) -> dict[str, Any]:
@@ -57,8 +71,10 @@ def board(state: RitualHexState) -> dict[str, Any]:
             {
                 "author": link.author,
                 "action": link.action.name,
+                "action_label": action_term(link.action),
                 "targets": link.acts_on,
                 "limb": link.limb,
+                "limb_label": _limb_label(state, link),
                 "answers": link.answers,
                 "cancelled": link.cancelled,
             }

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.systems.ritualhex.actions import BASE_ACTIONS
+from bot.i18n import term
+from bot.systems.ritualhex.actions import BASE_ACTIONS, action_term
 from bot.systems.ritualhex.state import ActionDef, Equipment
 
 
@@ -43,14 +44,15 @@ def damage_text(action: ActionDef) -> str | None:
     return f"1{text}" if text.startswith("d") else text
 
 
-def action_phrase(action: ActionDef, item: Equipment | None) -> Any:
-    """How a reply names an action: an attack as a phrase with its damage
-    and its item (``{"key": ..., "params": ...}``, written in the reader's language),
-    any other action by its name."""
+def action_phrase(action: ActionDef, item: Equipment | None) -> dict[str, Any]:
+    """How a reply names an action, for a ``:key`` parameter: an attack as a phrase with
+    its damage and its item ("Piña (daño 1d-2|1)", "Punch (damage 1d-2|1)"), any other
+    action by its name; a shipped action in the reader's language
+    (:func:`~bot.systems.ritualhex.actions.action_term`)."""
+    name = action_term(action)
     damage = damage_text(action) if is_attack(action) else None
     if damage is None:
-        return action.name
-    params = {"action": action.name, "damage": damage}
+        return name
     if item is not None:
-        return {"key": "ritualhex.attack_named_item", "params": {**params, "item": item.name}}
-    return {"key": "ritualhex.attack_named", "params": params}
+        return term("ritualhex.attack_named_item", action=name, damage=damage, item=item.name)
+    return term("ritualhex.attack_named", action=name, damage=damage)

@@ -23,7 +23,7 @@ from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
 from bot.systems.swade.bounds import require_record
-from bot.systems.swade.conditions import condition_name_key
+from bot.systems.swade.conditions import condition_name
 from bot.systems.swade.damage import (
     apply_hit,
     damage_object,
@@ -1069,7 +1069,7 @@ def _suppressive_fire(
                 key="swade_combat.suppressive.distracted",
                 params={
                     "name": target.name,
-                    "condition_name": condition_name_key("distracted", target.gender),
+                    "condition_name": condition_name("distracted", target.gender),
                 },
             )
         )

@@ -21,6 +21,9 @@ Bleeding out.
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.i18n.catalog import term
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.statblock import fold
@@ -94,38 +97,21 @@ def rule_condition(text: str) -> str | None:
         return None
 
 
-# Issue 18: the conditions whose Spanish name is an adjective or participle that agrees
-# with the combatant ("aturdida"); each has a ``swade.condition.name.<id>.f`` key too.
-GENDERED = frozenset(
-    {
-        "shaken",
-        "stunned",
-        "distracted",
-        "entangled",
-        "bound",
-        "fatigued",
-        "exhausted",
-        "incapacitated",
-    }
-)
+def condition_name(name: str, gender: str | None = None) -> dict[str, Any]:
+    """Condition ``name`` said of a combatant of ``gender``, as a term for a ``:key``
+    parameter (issue 18: the feminine when the sheet or the GM gives ``f``; the
+    catalogue's ``{gender, select, ...}`` chooses the word, issue 29)."""
+    return term(f"swade.condition.name.{name}", gender=gender)
 
 
-def condition_name_key(name: str, gender: str | None = None) -> str:
-    """The catalogue key of condition ``name`` said of a combatant of ``gender`` (issue 18:
-    the feminine when the sheet or the GM gives ``f``; the masculine otherwise)."""
-    if gender == "f" and name in GENDERED:
-        return f"swade.condition.name.{name}.f"
-    return f"swade.condition.name.{name}"
-
-
-def condition_params(c: SwadeCombatant, name: str) -> dict[str, str]:
+def condition_params(c: SwadeCombatant, name: str) -> dict[str, Any]:
     """Event/error parameters for a condition: its id (``condition``) and the catalogue
     key of its name (``condition_name``) agreeing with ``c``'s gender, which the renderer
     translates."""
     return {
         "combatant": c.name,
         "condition": name,
-        "condition_name": condition_name_key(name, c.gender),
+        "condition_name": condition_name(name, c.gender),
     }
 
 

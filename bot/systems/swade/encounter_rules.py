@@ -232,7 +232,7 @@ def when_dealt_in(state: SwadeState, added: list[SwadeCombatant]) -> list[Event]
     if state.round == 0 or not added:
         return []
     first = added[0]
-    names = ", ".join(c.name for c in added)
+    names = [c.name for c in added]  # a list: the text agrees with how many (issue 29)
     if first.card is not None and first.card_round == state.round:
         return [
             Event(

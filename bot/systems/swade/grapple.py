@@ -21,6 +21,7 @@ from bot.dice.source import DiceSource
 from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat import find_weapon
+from bot.systems.swade.conditions import condition_name
 from bot.systems.swade.damage import (
     apply_hit,
     find_combatant,
@@ -380,12 +381,12 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     return events, Event(key="log.swade.crush", params={"target": target.name})
 
 
-def held_words(c: SwadeCombatant) -> dict[str, str]:
-    """Issue 18: the words that agree with the held combatant's gender, as catalogue keys
-    ("inmovilizada", "la sujete"; the masculine when none is given)."""
-    g = "f" if c.gender == "f" else "m"
+def held_words(c: SwadeCombatant) -> dict[str, Any]:
+    """Issue 18: the words that agree with the held combatant's gender ("inmovilizada",
+    "la sujete"; the masculine when none is given): its conditions as terms and its
+    ``gender`` for the catalogue's select."""
     return {
-        "bound": f"swade_combat.held.bound.{g}",
-        "entangled": f"swade_combat.held.entangled.{g}",
-        "pronoun": f"swade_combat.held.pronoun.{g}",
+        "bound": condition_name("bound", c.gender),
+        "entangled": condition_name("entangled", c.gender),
+        "gender": c.gender,
     }

@@ -28,7 +28,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat import headline
-from bot.systems.swade.conditions import WOUNDS, condition_name_key, trait_modifiers
+from bot.systems.swade.conditions import WOUNDS, condition_name, trait_modifiers
 from bot.systems.swade.damage import FATIGUE_INCAPACITATED, require_control
 from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.maneuvers import ActionRolls, maneuver, require_can_act, run_maneuver
@@ -79,7 +79,7 @@ def apply_healing(state: SwadeState, target: SwadeCombatant, raises: int) -> lis
         target.incapacitated = False
         up = {
             "target": target.name,
-            "condition_name": condition_name_key("incapacitated", target.gender),
+            "condition_name": condition_name("incapacitated", target.gender),
         }
         events.append(Event(key="swade_powers.heal.up", params=up))
     return events
@@ -143,6 +143,7 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
             params={
                 "healer": healer.name,
                 "target": target.name,
+                "own": healer.id == target.id,  # issue 29: "se atiende sus propias heridas"
                 "modifiers": [list(m) for m in mods],
                 "total": roll.total,
                 "unskilled": trait is None,

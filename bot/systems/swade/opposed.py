@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot.dice.swade import OpposedResult, opposed
-from bot.systems.swade.conditions import condition_name_key, has_condition
+from bot.systems.swade.conditions import condition_name, has_condition
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
@@ -68,14 +68,16 @@ def opposed_views(
     return a_view, d_view, result
 
 
-def cannot_contest(c: SwadeCombatant, state: SwadeState, *, movement: bool) -> str | None:
+def cannot_contest(
+    c: SwadeCombatant, state: SwadeState, *, movement: bool
+) -> dict[str, Any] | None:
     """SW-37: why ``c`` cannot contest an opposed roll that needs an action (the i18n
     key of its condition), or None. ``movement``: the roll needs moving (an interrupt's
     Athletics), which a Bound character cannot do."""
     if c.dead or c.incapacitated:
-        return condition_name_key("incapacitated", c.gender)
+        return condition_name("incapacitated", c.gender)
     if has_condition(c, "stunned", state.settings):
-        return condition_name_key("stunned", c.gender)
+        return condition_name("stunned", c.gender)
     if movement and has_condition(c, "bound", state.settings):
-        return condition_name_key("bound", c.gender)
+        return condition_name("bound", c.gender)
     return None

@@ -54,6 +54,6 @@ def pending(state: SwadeState, offers: Sequence[Offer]) -> list[Decision]:
                 what=what,
                 how=how,
                 button=offer.label_key,
-                button_params=dict(offer.data),
+                button_params={**offer.data, **offer.label},
             )
     return list(found.values())

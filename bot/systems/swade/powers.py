@@ -64,7 +64,7 @@ from bot.dice.swade import damage_roll
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import raw_items
 from bot.systems.swade.combat import TEMPLATE_TARGETS, headline
-from bot.systems.swade.conditions import apply_condition, condition_name_key
+from bot.systems.swade.conditions import apply_condition, condition_name
 from bot.systems.swade.conditions import has_condition as has_effective_condition
 from bot.systems.swade.damage import (
     apply_hit,
@@ -665,7 +665,7 @@ def _condition(state: SwadeState, target: SwadeCombatant, name: str, power: str)
                 params={
                     "target": target.name,
                     "power": power,
-                    "condition": condition_name_key(name, target.gender),
+                    "condition": condition_name(name, target.gender),
                 },
             )
         ]

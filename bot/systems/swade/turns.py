@@ -50,6 +50,7 @@ from typing import Any, Literal
 
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
+from bot.i18n.catalog import term
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.common import owned_where, raw_items
 from bot.systems.plugin import Turn
@@ -601,7 +602,9 @@ def _draw_for_slot(
                 key="swade.draw.edges",
                 params={
                     **_label(state, leader.id),
-                    "edges": [f"sheet.swade.edge.{e}" for e in sorted(edges)],  # issue 18
+                    "edges": [  # issue 18; agreeing with the leader (issue 29)
+                        term(f"sheet.swade.edge.{e}", gender=leader.gender) for e in sorted(edges)
+                    ],
                     "drawn": ", ".join(card_label(c) for c in result.drawn),
                     "quick": ", ".join(card_label(c) for c in result.quick_redraws),
                     "kept": card_label(result.kept),

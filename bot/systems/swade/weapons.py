@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import term
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeCombatant, Weapon
 
@@ -59,13 +60,13 @@ def fitting_weapon(c: SwadeCombatant, *, ranged: bool) -> Weapon | None:
 
 def weapon_phrase(w: Weapon | None, damage: str | None) -> dict[str, Any]:
     """How a reply names the weapon of an attack (SW-44), as a phrase the renderer
-    writes in the reader's language: ``{"key": ..., "params": ...}``. The weapon's name
+    writes in the reader's language (:func:`bot.i18n.term`). The weapon's name
     and damage are the sheet's text, shown as written."""
     if w is not None:
         shown = damage or w.damage
         if shown:
-            return {"key": "swade_combat.weapon.named", "params": {"name": w.name, "damage": shown}}
-        return {"key": "swade_combat.weapon.named_bare", "params": {"name": w.name}}
+            return term("swade_combat.weapon.named", name=w.name, damage=shown)
+        return term("swade_combat.weapon.named_bare", name=w.name)
     if damage:
-        return {"key": "swade_combat.weapon.damage_only", "params": {"damage": damage}}
-    return {"key": "swade_combat.weapon.unarmed", "params": {}}
+        return term("swade_combat.weapon.damage_only", damage=damage)
+    return term("swade_combat.weapon.unarmed")

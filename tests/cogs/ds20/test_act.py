@@ -58,7 +58,7 @@ async def test_declared_actions_penalise_and_aim_bonus_is_spent_on_the_shot(
     # the Pistola (MHL 4): 1 HL; the armour rolls 15 and fails.
     async with ds20_table(tmp_path, [*INITIATIVE, 10, 3, 2, 15]) as table:
         declared = reply(await must(table, "@ana /act action:declarar value:1")).text()
-        assert "Ana declara 2 acciones este turno (1 penalizaciones a cada una)." in declared
+        assert "Ana declara 2 acciones este turno (1 penalización a cada una)." in declared
         await must(table, "@ana /act action:apuntar")
         assert (await combatant(table, "Ana")).aim == 1
         shot = reply(await must(table, "@ana /attack target:Bruto weapon:Pistola")).text()

@@ -34,7 +34,7 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
     for highlight in (
         "Matón esquiva: el ataque no surte efecto.",
         "Beto bloquea y devuelve 8 de daño a Matón.",
-        "Armadura de Matón: éxito (margen 4); reduce 1 niveles: 1 HG.",
+        "Armadura de Matón: éxito (margen 4); reduce 1 nivel: 1 HG.",
         "Traba menor (7)",
         "Matón entra en Agonía.",
         "Tirada de agonía de Matón (Fortaleza): fallo (margen -2).",

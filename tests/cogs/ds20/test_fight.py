@@ -72,7 +72,7 @@ async def test_a_successful_armour_roll_lowers_the_wound_one_level(tmp_path: Pat
         await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
         hit = reply(await must(table, "@gm /react none")).text()
         assert "Bruto recibe 18 de daño (Cuchillo 3/8): 2 HG." in hit
-        assert "Armadura de Bruto: éxito (margen 4); reduce 1 niveles: 1 HG." in hit
+        assert "Armadura de Bruto: éxito (margen 4); reduce 1 nivel: 1 HG." in hit
         bruto = await combatant(table, "Bruto")
         assert bruto.wounds.model_dump() == {"r": 0, "hl": 0, "hg": 1}
         assert bruto.health == "grave"

@@ -21,7 +21,7 @@ async def test_a_saved_character_joins_as_the_players_pc(tmp_path: Path) -> None
         saved = await table.run(f'@ana /character save name:Ana system:ds20 statblock:"{ANA}"')
         assert saved[0].ephemeral and "Ana" in saved[0].content
         joined = reply(await must(table, "@ana /join character:Ana")).text()
-        assert "Ana entra en combate (c1)." in joined
+        assert "Ana entra en combate." in joined and "(c1)" not in joined
         ana = await combatant(table, "Ana")
         assert ana.is_pc and ana.side == "heroes"
         assert ana.controller_id == table.user("ana").id
@@ -38,7 +38,7 @@ async def test_a_bad_stat_line_names_the_line_and_what_was_expected(tmp_path: Pa
         assert refused.ephemeral
         assert refused.content == (
             "Ficha, línea 1, campo Aptitudes: «Fortaleza doce» no es válido; "
-            "se esperaba algo como «Nombre 12». Corrígelo y pega la línea de la ficha otra vez "
+            "se esperaba algo como «Fortaleza 12». Corrígelo y pega la línea de la ficha otra vez "
             "(`/combatiente añadir bloque:`)."
         )
 

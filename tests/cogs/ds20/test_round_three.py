@@ -44,15 +44,16 @@ async def test_ds12_first_aid_takes_the_hero_out_of_grave_on_the_board(
         messages = await must(table, line)
         assert said in reply(messages).text()
         field = board(messages).split("Bruto · 5")[1].split("\n_")[0]
-        health = next(x for x in field.splitlines() if "Agotamiento" in x)
+        exhaustion = "Agotamiento" if lang == "es" else "Exhaustion"  # in the reader's words
+        health = next(x for x in field.splitlines() if exhaustion in x)
         assert health.startswith(f"{wounded} ·") and healing in field, field
         assert "Grave" not in health, field
 
 
 @pytest.mark.parametrize(
     ("lang", "tie"),
-    [("es", "Empate a 9 entre bandos: desempate (DS-3), Ana 1d10 (2) · Bruto 1d10 (6)."),
-     ("en", "Tie at 9 between sides: tie-break (DS-3), Ana 1d10 (2) · Bruto 1d10 (6).")],
+    [("es", "Empate a 9 entre bandos: desempate con 1d10 por bando (el más alto actúa antes), Ana 1d10 (2) · Bruto 1d10 (6)."),
+     ("en", "Tie at 9 between sides: a 1d10 tie-break per side (the higher acts first), Ana 1d10 (2) · Bruto 1d10 (6).")],
 )  # fmt: skip
 async def test_ds3_a_tie_between_opponents_shows_its_roll(
     tmp_path: Path, lang: str, tie: str

@@ -17,8 +17,8 @@ def folder(tmp_path: Path, name: str) -> Path:
 
 async def test_ds12_act_run_moves_acrobacia_metres_in_either_language(tmp_path: Path) -> None:
     for locale, line, words in (
-        ("es", "@ana /act action:correr", "Ana corre: se desplaza 9 m (su Acrobacia, DS-12)."),
-        ("en", "@ana /act action:run", "Ana runs: it moves 9 m (its Acrobacia, DS-12)."),
+        ("es", "@ana /act action:correr", "Ana corre: se desplaza 9 m (su Acrobacia)."),
+        ("en", "@ana /act action:run", "Ana runs: it moves 9 m (its Acrobatics)."),
     ):
         async with ds20_table(folder(tmp_path, locale), [*INITIATIVE], locale=locale) as table:
             text = reply(await must(table, line)).text()
@@ -31,13 +31,13 @@ async def test_ds12_running_with_an_hg_is_refused(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, [*INITIATIVE], locale="en") as table:
         await must(table, '@gm /combatant edit combatant:Ana statblock:"Heridas: 0/0/1"')
         [refusal] = await table.run("@ana /act action:run")
-        assert refusal.ephemeral and "Ana has an HG: it cannot run (DS-9)." in refusal.text()
+        assert refusal.ephemeral and "Ana has an HG: it cannot run." in refusal.text()
 
 
 async def test_ds9_an_endure_that_would_kill_asks_for_confirmation(tmp_path: Path) -> None:
     for locale, asks, confirm in (
-        ("es", "le costaría la vida (DS-8)", '@ana /act action:"aguantar confirmar"'),
-        ("en", "and kill it (DS-8)", '@ana /act action:"endure confirm"'),
+        ("es", "le costaría la vida", '@ana /act action:"aguantar confirmar"'),
+        ("en", "and kill it", '@ana /act action:"endure confirm"'),
     ):
         async with ds20_table(folder(tmp_path, locale), [*INITIATIVE], locale=locale) as table:
             await must(

@@ -109,7 +109,7 @@ async def test_hex_define_and_grant_then_a_minion_attacks_with_it(tmp_path: Path
         assert "Ronda 1." in out.text() and await acting(table) == ["Kara"]
         await must(table, "@ana /attack target:Goblin")
         out = reply(await must(table, "@gm /react pass actor:Goblin"))
-        assert "Multi-ataque: Kara puede atacar 1 vez/veces más" in out.text()
+        assert "Multi-ataque: Kara puede atacar 1 vez más" in out.text()
         assert "Kara: terminar" in labels(out)
         await must(table, "@ana /act action:terminar")
         assert (await state(table)).multi_attack is None

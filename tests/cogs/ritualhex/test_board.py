@@ -91,7 +91,7 @@ def test_the_compact_board_keeps_the_numbers_on_one_line() -> None:
     line = next(x for x in lines if "00001" in x and x.startswith("☠"))
     assert line == (
         "☠ **Goblin de nom….00001** 8/9 · damage 4/6 · prep 1 · waiting 1 · "
-        "mano1✗💢3 mano2⏳2 · unusable: Escudo de torre remachado del Señor Oscuro"
+        "hand1✗💢3 hand2⏳2 · unusable: Escudo de torre remachado del Señor Oscuro"
     )
 
 

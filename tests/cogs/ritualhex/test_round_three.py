@@ -15,8 +15,8 @@ from tests.cogs.ritualhex.helpers import must, refused, reply, rh_table
 
 @pytest.mark.parametrize(
     ("lang", "line", "note"),
-    [("es", "1d: [5💥+3] -1 = 7 → **7**", "💥 = un 6: cuenta 5 y se vuelve a tirar (RH-1)"),
-     ("en", "1d: [5💥+3] -1 = 7 → **7**", "💥 = a 6: counts 5 and is rolled again (RH-1)")],
+    [("es", "1d: [5💥+3] -1 = 7 → **7**", "💥 = un 6: cuenta 5 y se vuelve a tirar"),
+     ("en", "1d: [5💥+3] -1 = 7 → **7**", "💥 = a 6: counts 5 and is rolled again")],
 )  # fmt: skip
 async def test_rh1_a_six_is_shown_as_the_five_it_counts(
     tmp_path: Path, lang: str, line: str, note: str
@@ -41,7 +41,7 @@ async def _up_to_proteger(table: OfflineTable) -> None:
 @pytest.mark.parametrize(
     ("lang", "link", "wrong"),
     [("es", "2. Thrall: Proteger → Goblin", "Proteger → Red Haggar"),
-     ("en", "2. Thrall: Proteger → Goblin", "Proteger → Red Haggar")],
+     ("en", "2. Thrall: Protect → Goblin", "Protect → Red Haggar")],
 )  # fmt: skip
 async def test_rh11_the_board_chain_names_the_protected_ally(
     tmp_path: Path, lang: str, link: str, wrong: str

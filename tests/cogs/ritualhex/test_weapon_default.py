@@ -56,7 +56,7 @@ async def test_an_attack_without_weapon_takes_the_equipped_items_attack(
     ("locale", "said"),
     [
         ("es", "Kara usa Piña (daño 1d-2|1) contra Goblin (costo 5, nivel AP 7)."),
-        ("en", "Kara uses Piña (damage 1d-2|1) on Goblin (cost 5, AP level 7)."),
+        ("en", "Kara uses Punch (damage 1d-2|1) on Goblin (cost 5, AP level 7)."),
     ],
 )
 async def test_a_hero_with_no_attack_of_its_own_throws_a_punch(

@@ -94,7 +94,7 @@ async def test_a_shaken_target_hit_again_for_less_than_a_wound_takes_one(tmp_pat
         [reply, *_] = await must(
             table, '@ana /attack target:"Jefe orco" actor:Ana weapon:"Espada corta"'
         )
-        assert "9 contra Dureza 8: Jefe orco sufre 1 herida(s)." in reply.text()
+        assert "9 contra Dureza 8: Jefe orco sufre 1 herida." in reply.text()
         assert "Absorber (beni)" in buttons(reply)  # the GM may soak for its Wild Card
         assert (await named(table, "Jefe orco")).wounds == 1
         all_dice_used(table)
@@ -123,7 +123,7 @@ async def test_a_wild_card_past_three_wounds_is_incapacitated_and_rolls_vigor(
         force(table, 8, 3, 1, 9, 7, 5, 5, 2, 3, 4, 5)
         [reply, *_] = await must(table, '@gm /attack target:Ana actor:"Jefe orco" weapon:Hacha')
         text = reply.text()
-        assert "21 contra Dureza 5: 4 herida(s); Ana cae fuera de combate (incapacitación)." in text
+        assert "21 contra Dureza 5: 4 heridas; Ana cae fuera de combate (incapacitación)." in text
         assert "Repetir Vigor (beni)" in buttons(
             reply
         )  # SW-4/SW-35: the SW-13 roll may be rerolled

@@ -43,14 +43,14 @@ async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
     ]
     for highlight in (
         "Ana apresa a Goblin 1: queda aferrado.",
-        "9 contra Dureza 5: 1 herida(s); Goblin 2 cae fuera de combate (incapacitación).",
+        "9 contra Dureza 5: 1 herida; Goblin 2 cae fuera de combate (incapacitación).",
         "Jefe orco lanza un ataque salvaje contra Bruno con Hacha (Fue+d8): 7 contra 6.",
-        "Bruno absorbe 2 herida(s); quedan 0.",
+        "Bruno absorbe 2 heridas; quedan 0.",
         "Goblin 1 se libera.",
         "8 contra Dureza 8: aturdimiento para Jefe orco.",
-        "7 contra Dureza 7: Jefe orco sufre 1 herida(s).",
+        "7 contra Dureza 7: Jefe orco sufre 1 herida.",
         "Modificadores: Múltiples acciones -2, Cobertura -2 (total -4)",
-        "22 contra Dureza 7: 3 herida(s); Jefe orco cae fuera de combate (incapacitación).",
+        "22 contra Dureza 7: 3 heridas; Jefe orco cae fuera de combate (incapacitación).",
         "Jefe orco se está desangrando",
     ):
         assert highlight in text, highlight

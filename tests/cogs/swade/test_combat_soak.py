@@ -20,7 +20,7 @@ async def _jefe_wounds_ana(table) -> list[str]:  # type: ignore[no-untyped-def]
     # Fighting 6 against Parry 6; d10 6 + d8 4 = 10 against Toughness 5: a wound.
     force(table, 6, 1, 6, 4)
     [reply, *_] = await must(table, '@gm /attack target:Ana actor:"Jefe orco" weapon:Hacha')
-    assert "10 contra Dureza 5: Ana sufre 1 herida(s)." in reply.text()
+    assert "10 contra Dureza 5: Ana sufre 1 herida." in reply.text()
     return buttons(reply)
 
 
@@ -32,7 +32,7 @@ async def test_pressing_absorber_spends_a_benny_and_cancels_the_wound(tmp_path: 
         assert ana.wounds == 1 and ana.shaken
         force(table, 4, 2)  # Vigor 4 (the hit's wound does not count, SW-14): one soaked
         [reply, *_] = await must(table, '@ana press "Absorber (beni)"')
-        assert "Ana absorbe 1 herida(s); quedan 0." in reply.text()
+        assert "Ana absorbe 1 herida; quedan 0." in reply.text()
         ana = await named(table, "Ana")
         assert ana.wounds == 0 and not ana.shaken  # every wound soaked: no Shaken either
         pools = await table.bot.bennies.pools_for_channel(table.channel_id)

@@ -116,7 +116,7 @@ async def test_a_bolt_pays_its_cost_and_its_damage_goes_through_the_attack_path(
         assert "• Arma pesada (+2 PP): el daño cuenta como arma pesada." in text
         assert "Maga gasta 4 PP (le quedan 6 de 10)." in text
         assert "Descarga causa 11 de daño a Brujo (PA 2)." in text
-        assert "Brujo sufre 1 herida(s)" in text
+        assert "Brujo sufre 1 herida" in text
         assert buttons(reply) == [  # SW-35: the power's damage too (issue 30)
             "Repetir tirada de Maga (beni)",
             "Repetir daño (beni)",
@@ -204,7 +204,7 @@ async def test_an_area_power_takes_a_count_of_a_group_and_each_may_evade(tmp_pat
             table, "@ana /cast power power:Explosión target:Goblin count:2 actor:Maga"
         )
         text = reply.text()
-        assert "éxito con 1 aumento(s)" in text
+        assert "éxito con 1 aumento" in text
         assert "Goblin 1 evade el ataque (tirada de Agilidad: 5)." in text
         assert "Explosión causa 9 de daño a Goblin 2" in text
         assert "Repetir tirada de Goblin 1 (beni)" in buttons(reply)
@@ -286,7 +286,7 @@ async def test_lingering_damage_strikes_at_the_start_of_the_victims_next_turn(
         [reply, *_] = await must(table, "@gm /deal")
         text = reply.text()
         assert "Daño residual de Descarga a Brujo: 5 (PA 0)." in text
-        assert "5 contra Dureza 5: Brujo sufre 1 herida(s)." in text
+        assert "5 contra Dureza 5: Brujo sufre 1 herida." in text
         assert "Absorber (beni)" in buttons(reply)
         brujo = await named(table, "Brujo")
         assert brujo.wounds == 1 and not brujo.shaken and brujo.lingering == []
@@ -319,7 +319,7 @@ async def test_the_healing_power_removes_a_wound_per_success_and_raise(tmp_path:
         await must(table, '@gm /combatant edit combatant:Maga statblock:"Heridas: 2"')
         force(table, 8, 3, 1)  # Faith 8💥+3 = 11 - 2 (Maga's wounds) = 9: a raise, two
         [reply, *_] = await must(table, "@bruno /cast power power:Curación target:Maga actor:Fray")
-        assert "Maga se cura 2 herida(s) (le quedan 0)." in reply.text()
+        assert "Maga se cura 2 heridas (le quedan 0)." in reply.text()
         fray = await named(table, "Fray")
         assert fray.power_points == 7
         assert (await named(table, "Maga")).wounds == 0

@@ -87,9 +87,9 @@ async def test_sw35_bennies_spend_reroll_after_a_failed_activation(
 
 @pytest.mark.parametrize(
     ("lang", "check", "evade"),
-    [("es", "d6 de pifia (SW-3, no se suma): 6, no hay pifia",
+    [("es", "d6 de pifia (se tira cuando el dado de rasgo saca 1; no se suma): 6, no hay pifia",
       "Goblin 1 no logra evadirlo (tirada de Agilidad: -1)."),
-     ("en", "critical-failure check d6 (SW-3, not added): 6, no critical failure",
+     ("en", "critical-failure check d6 (rolled when the trait die shows 1; not added): 6, no critical failure",
       "Goblin 1 fails to evade (Agility roll: -1).")],
 )  # fmt: skip
 async def test_sw3_an_extras_check_die_is_named_and_an_evasion_total_is_a_roll(

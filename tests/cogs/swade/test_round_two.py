@@ -164,8 +164,8 @@ async def test_sw21_gangup_above_four_is_capped_and_said_ranged_is_refused(
     tmp_path: Path,
 ) -> None:
     for locale, capped, ranged in (
-        ("es", "el máximo es +4 (SW-21); cuenta +4", "solo cuenta en cuerpo a cuerpo"),
-        ("en", "the most it gives is +4 (SW-21); +4 counts", "only counts in melee"),
+        ("es", "el máximo es +4; cuenta +4", "solo cuenta en cuerpo a cuerpo"),
+        ("en", "the most it gives is +4; +4 counts", "only counts in melee"),
     ):
         async with combat_table(folder(tmp_path, locale), locale=locale) as table:
             force(table, 2, 1)  # Fighting 2 + 4 = 6 against Parry 5: a hit; then damage
@@ -189,8 +189,8 @@ async def test_sw31_a_combatant_added_mid_round_is_told_when_it_gets_a_card(
 ) -> None:
     orc = "Orco\\nAtributos: Agilidad d6, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8"
     for locale, words in (
-        ("es", "Orco recibe carta cuando se reparta la ronda 2 (SW-31)"),
-        ("en", "Orco gets a card when round 2 is dealt (SW-31)"),
+        ("es", "Orco recibe carta cuando se reparta la ronda 2"),
+        ("en", "Orco gets a card when round 2 is dealt"),
     ):
         async with combat_table(folder(tmp_path, locale), locale=locale) as table:
             await must(table, "@gm /deal")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from itertools import product
 from pathlib import Path
+
+from bot.i18n.message import placeholders
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "bot" / "systems" / "ds20"
@@ -18,6 +19,10 @@ EXPANSIONS = {
     "'success'": ["success", "failure"],
     "kind": ["dodge", "block", "none"],
     "maneuver": ["grapple", "knock_down"],
+    "ref": ["fortaleza", "armas_cc", "iniciativa"],  # bot.systems.ds20.words.SKILL_IDS
+    "part": ["cabeza", "brazos"],  # ds20.armor.{part}
+    "field": ["nombre", "armas"],  # ds20.statline.field.{field}
+    "expected": ["score", "weapon"],  # ds20.statline.example.{expected}
     "weapon_kind": ["pelea", "cc", "fuego"],
 }
 NOT_TEXT = {"ds20.defend"}  # an Offer action id, not a message
@@ -50,10 +55,6 @@ def catalogue(lang: str) -> dict[str, str]:
     for path in sorted((LOCALES / lang).glob("ds20*.json")):
         found.update(json.loads(path.read_text("utf-8")))
     return found
-
-
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_every_emitted_key_is_in_both_languages() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import say
 from bot.systems.base import RuleError
 from bot.systems.ds20.statline import parse_statline
 from tests.systems.ds20.helpers import ANA
@@ -71,8 +72,8 @@ def test_bad_field_names_line_and_expectation(text: str, line: int, field: str) 
         parse_statline(text)
     assert err.value.key == "ds20.statline.invalid"
     assert err.value.params["line"] == line
-    assert err.value.params["field"] == field
-    assert err.value.params["expected"]
+    assert say(err.value.params["field"], "es") == field  # the field, in the reader's language
+    assert say(err.value.params["expected"], "en")  # an example, in the reader's language
 
 
 def test_unknown_field() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 
 from bot.i18n import catalog
+from bot.i18n.message import placeholders
 from bot.systems.base import Event
 from bot.systems.ritualhex import (
     declare,
@@ -41,10 +41,6 @@ def test_every_key_in_the_code_is_in_both_catalogues() -> None:
     for lang in ("es", "en"):
         missing = sorted(k for k in used if k not in catalog(lang))
         assert missing == [], (lang, missing)
-
-
-def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def _events() -> list[Event]:
@@ -120,4 +116,4 @@ def test_every_event_fills_its_placeholders_in_both_languages() -> None:
     for event in events:
         for lang in ("es", "en"):
             text = catalog(lang)[event.key]
-            assert _fields(text) <= set(event.params), (lang, event.key, event.params)
+            assert placeholders(text) <= set(event.params), (lang, event.key, event.params)

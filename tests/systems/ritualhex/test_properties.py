@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.dice.source import RandomSource
+from bot.i18n import term
 from bot.systems.base import Outcome, RuleError
 from bot.systems.encounter import Encounter
 from bot.systems.ritualhex import (
@@ -142,7 +143,9 @@ def test_the_board_shows_needle_levels_limbs_equipment_and_the_chain() -> None:
         ("Jade Mistress", 7),
     ]
     goblin = view["combatants"][0]
-    assert goblin["equipment"] == [{"name": "Escudo", "worn_on": ["mano1"], "working": True}]
+    [shield] = goblin["equipment"]
+    assert (shield["name"], shield["worn_on"], shield["working"]) == ("Escudo", ["mano1"], True)
+    assert shield["worn_labels"] == [term("ritualhex.part.mano", number="1")]  # "hand1"
     assert goblin["stats"]["def"] == 2
     assert [limb["key"] for limb in goblin["limbs"]] == ["mano1", "mano2", "pies"]
     assert view["chain"][0]["action"] == "Piña" and view["chain"][0]["targets"] == [gob]

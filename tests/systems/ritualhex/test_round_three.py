@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.dice.ritualhex import damage, rh_die
+from bot.i18n import term
 from bot.systems.base import RuleError
 from bot.systems.ritualhex import declare, pass_reaction, react, start_round
 from bot.systems.ritualhex.moves.who import acting
@@ -54,7 +55,7 @@ def test_rh11_the_chain_shows_the_ally_proteger_protects() -> None:
     # RH-8: when it resolves, the line names the Goblin too (not the attacker).
     out = pass_reaction(state, GM, dice(5, 4, 3, 4), reactor_id=goblin)
     resolves = [e for e in out.events if e.key == "ritualhex.resolves"]
-    assert resolves[0].params["action"] == "Proteger"
+    assert resolves[0].params["action"] == term("ritualhex.action.protect")  # "Proteger"
     assert resolves[0].params["targets"] == "Goblin"
 
 

@@ -75,8 +75,8 @@ def test_rh9_the_hands_error_says_a_free_hand_is_needed_in_both_languages() -> N
         punch(duel(hero=hero), ())
     es, en = _message(err.value, "es"), _message(err.value, "en")
     assert es == (
-        "Piña necesita 1 miembro(s) «mano» libre(s): activo, sin puntos de espera y sin nada"
-        " equipado; Ana no los tiene. Usa otra acción (`/ayuda orden:actuar`), o corrige su hoja:"
+        "Piña necesita 1 miembro «mano» libre: activo, sin puntos de espera y sin nada"
+        " equipado; Ana no lo tiene. Usa otra acción (`/ayuda orden:actuar`), o corrige su hoja:"
         " quítalo y añádelo de nuevo (`/combatiente quitar`, `/combatiente añadir bloque:`)."
     ), es
     assert "free: active, with no waiting points and holding nothing" in en, en

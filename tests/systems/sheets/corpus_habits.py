@@ -292,7 +292,7 @@ action: Rake; kind: attack; cost: 4; limbs: claw; target: 1; check: <Str>[9]<Def
         kind="minion",
         name="Bog Wight",
         base={"ap": 8, "hp": 6, "str": 2, "def": 1, "per": 1, "mag": 0, "dr": 1},
-        parts=("head", "torso"),
+        parts=("cabeza", "torso"),  # the shipped "head" keeps its id; shown as head
         limbs=("claw1", "claw2"),
         actions=("Rake",),
         wrap_at="Per ",

@@ -78,7 +78,7 @@ action: Recoil; kind: defense; cost: 2; limbs: none; reacts to: attack; trigger:
         kind="minion",
         name="Marsh Crawler",
         base={"ap": 7, "hp": 5, "str": 1, "def": 0, "per": 2, "mag": 0, "dr": 0},
-        parts=("head", "body"),
+        parts=("cabeza", "body"),  # the shipped "head" keeps its id; an English card says head
         limbs=("tentacle1", "tentacle2", "tentacle3"),
         actions=("Lash", "Recoil"),
         defaults=("sheet.default.rh_stats",),

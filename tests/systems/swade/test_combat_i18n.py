@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.i18n.message import placeholders
 from bot.systems.swade.combat import area_attack, attack, suppressive_fire
 from bot.systems.swade.damage import apply_damage, soak
 from bot.systems.swade.grapple import crush, escape, grapple
@@ -156,7 +156,7 @@ def test_event_params_fill_every_placeholder(lang: str) -> None:
         for e in out.events:
             if not e.key.startswith("swade_combat."):
                 continue
-            fields = {f for _, f, _, _ in string.Formatter().parse(cat[e.key]) if f}
+            fields = placeholders(cat[e.key])
             assert fields <= set(e.params), (e.key, fields - set(e.params))
             seen += 1
         for o in out.offers:
@@ -175,5 +175,5 @@ def test_rule_error_texts_use_only_the_params_given() -> None:
     for lang in ("es", "en"):
         cat = _catalogue(lang)
         for key, params in used.items():
-            fields = {f for _, f, _, _ in string.Formatter().parse(cat[key]) if f}
+            fields = placeholders(cat[key])
             assert fields <= params, (lang, key, fields - params)

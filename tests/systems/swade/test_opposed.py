@@ -90,7 +90,7 @@ def test_sw37_grapple_rolls_say_whose_they_are_and_read_raises_over_the_other() 
     defender = event(out, "swade_combat.grapple.defender_roll")
     assert attacker.dice["opposed"]["raises"] == 1
     en = event_line(attacker, "en")
-    assert "against Goblin's 2 — wins with 1 raise(s)" in en, en
+    assert "against Goblin's 2 — wins with 1 raise" in en, en
     assert "contra el 9 de Heroína — es superado" in event_line(defender, "es")
 
 

@@ -4,7 +4,6 @@ errors of typical casts fill every placeholder of their text (issue 19)."""
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 
 from bot.dice.source import ForcedSource
 from bot.i18n import catalog
+from bot.i18n.message import placeholders
 from bot.render.text import event_line
 from bot.systems.base import Event, RuleError
 from bot.systems.swade.healing import heal
@@ -58,14 +58,10 @@ def test_every_powers_key_exists(lang: str) -> None:
     assert missing == []
 
 
-def _placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
 def _check(key: str, params: dict[str, Any]) -> None:
     for lang in ("es", "en"):
         text = catalog(lang)[key]
-        assert _placeholders(text) <= set(params), (key, lang)
+        assert placeholders(text) <= set(params), (key, lang)
 
 
 def dice(*values: int) -> ForcedSource:

@@ -16,11 +16,11 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Look, Move, Options, Play
+from bot.systems.ritualhex.actions import named
 from bot.systems.ritualhex.moves.attack import declaring
 from bot.systems.ritualhex.moves.who import Rules, acting, find_combatant, find_part, play
 from bot.systems.ritualhex.state import RitualHexState
 from bot.systems.verbs import WORDS, Verb, Verbs, given_options
-from bot.systems.words import fold
 
 T, L = "target", "limb"
 VERBS = Verbs(
@@ -55,7 +55,7 @@ def has_action(state: RitualHexState, actor: Actor, actor_name: str | None, name
         c = acting(state, actor, actor_name)
     except RuleError:
         return False
-    return any(fold(a.name) == fold(name) for a, _ in rh.available_actions(c))
+    return any(named(a, name) for a, _ in rh.available_actions(c))
 
 
 def end_multi_attack(actor_name: str | None) -> Rules:

@@ -16,10 +16,11 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
+from bot.systems.ritualhex.actions import action_term, named
 from bot.systems.ritualhex.moves.who import Rules, acting, find_part, find_targets, play
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
 from bot.systems.ritualhex.weapons import default_attack, is_attack
-from bot.systems.words import fold
+from bot.systems.ritualhex.words import as_written
 
 
 def attack_name(c: RHCombatant, weapon: str | None) -> str:
@@ -28,9 +29,9 @@ def attack_name(c: RHCombatant, weapon: str | None) -> str:
     (:func:`bot.systems.ritualhex.weapons.default_attack`)."""
     available = rh.available_actions(c)
     if weapon:
-        found = next((a for a, _ in available if fold(a.name) == fold(weapon)), None)
+        found = next((a for a, _ in available if named(a, weapon)), None)
         if found is not None and not is_attack(found):
-            raise RuleError("ritualhex_cog.error.not_an_attack", action=found.name)
+            raise RuleError("ritualhex_cog.error.not_an_attack", action=action_term(found))
         return weapon
     chosen = default_attack(available)
     if chosen is None:
@@ -57,7 +58,7 @@ def declaring(
         limb = None
         if called:
             if len(targets) != 1:
-                raise RuleError("ritualhex.error.called_shot_one_target", action=name)
+                raise RuleError("ritualhex.error.called_shot_one_target", action=as_written(name))
             victim = state.peek(targets[0])
             assert victim is not None
             limb = find_part(victim, called)

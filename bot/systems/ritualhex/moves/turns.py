@@ -12,6 +12,7 @@ from bot.dice.source import DiceSource
 from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.plugin import Look, Move, NoOptions, Notice, Play
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.moves.act import end_multi_attack
 from bot.systems.ritualhex.moves.who import play
@@ -48,7 +49,7 @@ def status(state: RitualHexState) -> list[Event]:
         top = state.chain[-1]
         params = {
             "author": names([top.author]),
-            "action": top.action.name,
+            "action": action_term(top.action),
             "names": names(state.awaiting),
             "next": names(next_reactors(state)),
         }

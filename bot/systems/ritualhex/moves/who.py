@@ -25,9 +25,10 @@ from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.lookup import find, pick_actor
 from bot.systems.plugin import Play
+from bot.systems.ritualhex.actions import action_term
 from bot.systems.ritualhex.chain import next_reactors
-from bot.systems.ritualhex.sheet import PART_ALIASES
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
+from bot.systems.ritualhex.words import as_written, limb_terms, part_kind
 from bot.systems.words import fold
 
 SYSTEM = "ritualhex"
@@ -75,7 +76,7 @@ def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
     wanted = _compact(text)
     digits = "".join(ch for ch in wanted if ch.isdigit())
     word = wanted[: len(wanted) - len(digits)] if digits else wanted
-    word = PART_ALIASES.get(word, word)
+    word = _compact(part_kind(word))
     for candidate in (wanted, word + digits):
         found = [p.key for p in parts if _compact(p.key) == candidate]
         if found:
@@ -86,13 +87,16 @@ def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
             return kinds[0]
         if len(kinds) > 1:
             raise RuleError(
-                "ritualhex_cog.error.which_limb", name=c.name, limb=text, expected=", ".join(kinds)
+                "ritualhex_cog.error.which_limb",
+                name=c.name,
+                limb=as_written(text),
+                expected=limb_terms(c, kinds),
             )
     raise RuleError(
         "ritualhex_cog.error.unknown_limb",
         name=c.name,
-        limb=text,
-        expected=", ".join(p.key for p in parts) or "—",
+        limb=as_written(text),
+        expected=limb_terms(c, [p.key for p in parts]) or "—",
     )
 
 
@@ -149,6 +153,12 @@ def reactor(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatan
 # -- the buttons under every result ------------------------------------------------------
 
 
+def reaction_label(c: RHCombatant | None, reaction: str) -> dict[str, object]:
+    """A reaction's name on its button: a shipped one in the reader's language."""
+    found = next((a for a, _ in rh.available_actions(c) if a.name == reaction), None) if c else None
+    return action_term(found) if found is not None else as_written(reaction)
+
+
 def offers(state: RitualHexState) -> list[Offer]:
     """The rules' offers (``offers_for``) as buttons with names: one per usable
     reaction of the reactors who answer now, then pass-all, ending a Multi-ataque, and
@@ -166,6 +176,7 @@ def offers(state: RitualHexState) -> list[Offer]:
                     update={
                         "label_key": "ritualhex_cog.offer.react",
                         "data": {"name": name, "reaction": reaction},
+                        "label": {"reaction": reaction_label(c, reaction)},
                     }
                 )
                 for reaction in offer.data.get("reactions", [])
