@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dice.expr import Binary, Dice, DieRoll, Node, Number, Part, _Context
+from bot.dice.rolled import DieRoll, Part
+from bot.dice.tree import Binary, Context, Dice, Node, Number
 
 
 class D66Part(Part):
@@ -44,7 +45,7 @@ class D66(Binary):
         super().__init__(tree.op, tree.left, tree.right, tree.pos)
         self.text = text
 
-    def evaluate(self, ctx: _Context) -> Part:
+    def evaluate(self, ctx: Context) -> Part:
         part = super().evaluate(ctx)
         return D66Part(self.text, part.value, part.dice())
 

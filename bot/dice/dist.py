@@ -35,25 +35,22 @@ from typing import Any
 from bot.dice.budget import Budget
 from bot.dice.chain import MAX_ACE_CHAIN
 from bot.dice.enumerate import enumerate_outcomes
-from bot.dice.expr import (
-    _COMPARE,
+from bot.dice.expr import Expr, Rounding, divide, parse
+from bot.dice.pools import keep_members, pool_counts
+from bot.dice.source import DiceError
+from bot.dice.tree import (
+    COMPARE,
     Annotated,
     Binary,
     Compare,
+    Context,
     Dice,
-    Expr,
     Node,
     Number,
     Operator,
-    Rounding,
     SetNode,
     Unary,
-    _Context,
-    divide,
-    parse,
 )
-from bot.dice.pools import keep_members, pool_counts
-from bot.dice.source import DiceError
 
 MAX_SUPPORT = 20_000
 MAX_PAIRS = 2_000_000
@@ -212,7 +209,7 @@ class _Walker:
                 return inner
             return W({-v: w for v, w in inner.weights.items()}, inner.denom)
         if isinstance(node, Compare):
-            cmp = _COMPARE[node.op]
+            cmp = COMPARE[node.op]
             return self.combine(
                 self.node(node.left), self.node(node.right), lambda a, b: int(cmp(a, b))
             )
@@ -269,7 +266,7 @@ class _Walker:
         return W(acc, math.prod(d.denom for d in items)).reduced()
 
     def inside(self, node: SetNode) -> W:
-        """``(x)ops``: the operators act inside x (see :func:`bot.dice.expr._operate_inside`)."""
+        """``(x)ops``: the operators act inside x (see :func:`bot.dice.tree._operate_inside`)."""
         ops = node.operators
         inner = node.items[0]
         while True:
@@ -369,7 +366,7 @@ class _Walker:
         rounding = self.rounding
 
         def run(src: Any) -> int:
-            return node.evaluate(_Context(src, rounding)).value
+            return node.evaluate(Context(src, rounding)).value
 
         probs, _tail = enumerate_outcomes(
             run, eps=float(self.die_eps), max_paths=MAX_PATHS, budget=self.budget

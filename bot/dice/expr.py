@@ -1,4 +1,6 @@
-"""Dice expressions: parse (lark, the grammar in :mod:`bot.dice.grammar`) and roll.
+"""Dice expressions: parse (lark, the grammar in :mod:`bot.dice.grammar`) and roll. The
+tree a parse builds and how it rolls: :mod:`bot.dice.tree`; what a roll shows:
+:mod:`bot.dice.rolled`; the limits: :mod:`bot.dice.limits`.
 
 The language
 ------------
@@ -67,576 +69,55 @@ parentheses and unary signs at most 50 (``dice.too_deep``), 100 repetitions
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark import exceptions as _lark_errors
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from bot.dice.chain import MAX_ACE_CHAIN, MAX_SIDES, check_number
+from bot.dice.chain import MAX_SIDES, check_number
 from bot.dice.grammar import GRAMMAR
+from bot.dice.limits import LOG_MAX_DICE, MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_REPEATS
+from bot.dice.rolled import RollResult
 from bot.dice.source import DiceError, DiceSource
+from bot.dice.tree import (
+    ROUNDINGS,
+    Annotated,
+    Binary,
+    Compare,
+    Context,
+    Dice,
+    Expr,
+    Node,
+    Number,
+    Operator,
+    Rounding,
+    Selector,
+    SetNode,
+    Unary,
+    divide,
+)
+
+# The language's public face: parse and roll here; what they return, its limits and its
+# rounding are defined beside (bot.dice.tree, bot.dice.rolled, bot.dice.limits).
+__all__ = [
+    "LOG_MAX_DICE",
+    "MAX_DEPTH",
+    "MAX_DICE",
+    "MAX_LENGTH",
+    "MAX_REPEATS",
+    "ROUNDINGS",
+    "Expr",
+    "RollResult",
+    "Rounding",
+    "divide",
+    "parse",
+    "roll",
+]
 
 # Old lark releases (the ``lark-parser`` package d20 depends on) have no UnexpectedEOF.
 _UnexpectedEOF: Any = getattr(_lark_errors, "UnexpectedEOF", ())
-
-MAX_LENGTH = 300
-MAX_DICE = 1000
-MAX_DEPTH = 50
-MAX_REPEATS = 100
-LOG_MAX_DICE = 60  # dice shown one by one in a log row (about 110 bytes each)
-
-Rounding = Literal["floor", "up", "nearest", "trunc"]
-ROUNDINGS: tuple[str, ...] = ("floor", "up", "nearest", "trunc")
-
-
-# --- results --------------------------------------------------------------------------
-
-
-class DieRoll:
-    """One die of a dice term. ``faces`` is its current ace chain (one face unless it
-    aced with ``!``); ``value`` counts toward the total (``mi``/``ma`` may force it);
-    ``replaced`` lists the values a reroll replaced; ``exploded`` says ``e``/``ra``
-    added a die because of this one; ``origin`` is ``"roll"`` or ``"explosion"``."""
-
-    __slots__ = ("exploded", "faces", "kept", "origin", "replaced", "sides", "value")
-
-    def __init__(self, sides: int, faces: list[int], origin: str = "roll") -> None:
-        self.sides = sides
-        self.faces = faces
-        self.value = faces[0] if len(faces) == 1 else sum(faces)
-        self.kept = True
-        self.replaced: list[int] = []
-        self.exploded = False
-        self.origin = origin
-
-    @property
-    def aced(self) -> bool:
-        return len(self.faces) > 1
-
-    def to_view(self) -> dict[str, Any]:
-        return {
-            "sides": self.sides,
-            "faces": list(self.faces),
-            "value": self.value,
-            "kept": self.kept,
-            "aced": self.aced,
-            "rerolled": list(self.replaced),
-            "exploded": self.exploded,
-            "origin": self.origin,
-        }
-
-
-class Part:
-    """A node of an evaluated expression: ``value`` and whether a set kept it."""
-
-    __slots__ = ("kept", "value")
-    kind = "part"
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-        self.kept = True
-
-    def dice(self) -> list[DieRoll]:
-        return []
-
-    def to_view(self) -> dict[str, Any]:
-        return {"kind": self.kind, "value": self.value}
-
-
-class NumberPart(Part):
-    __slots__ = ()
-    kind = "number"
-
-
-class DicePart(Part):
-    __slots__ = ("count", "rolls", "sides", "text")
-    kind = "dice"
-
-    def __init__(self, text: str, count: int, sides: int, rolls: list[DieRoll]) -> None:
-        super().__init__(sum(d.value for d in rolls if d.kept))
-        self.text = text
-        self.count = count
-        self.sides = sides
-        self.rolls = rolls
-
-    def dice(self) -> list[DieRoll]:
-        return self.rolls
-
-    def to_view(self) -> dict[str, Any]:
-        return {
-            "kind": "dice",
-            "text": self.text,
-            "value": self.value,
-            "dice": [d.to_view() for d in self.rolls],
-        }
-
-
-class SetPart(Part):
-    __slots__ = ("items", "paren", "text")
-    kind = "set"
-
-    def __init__(self, items: list[Part], paren: bool, text: str) -> None:
-        super().__init__(sum(p.value for p in items if p.kept))
-        self.items = items
-        self.paren = paren
-        self.text = text
-
-    def dice(self) -> list[DieRoll]:
-        return [d for p in self.items for d in p.dice()]
-
-    def to_view(self) -> dict[str, Any]:
-        return {
-            "kind": "paren" if self.paren else "set",
-            "value": self.value,
-            "items": [{**p.to_view(), "kept": p.kept} for p in self.items],
-        }
-
-
-class OpPart(Part):
-    __slots__ = ("op", "operands")
-    kind = "op"
-
-    def __init__(self, value: int, op: str, operands: list[Part]) -> None:
-        super().__init__(value)
-        self.op = op
-        self.operands = operands
-
-    def dice(self) -> list[DieRoll]:
-        return [d for p in self.operands for d in p.dice()]
-
-    def to_view(self) -> dict[str, Any]:
-        return {
-            "kind": "op",
-            "op": self.op,
-            "value": self.value,
-            "operands": [p.to_view() for p in self.operands],
-        }
-
-
-class AnnotatedPart(Part):
-    __slots__ = ("annotation", "inner")
-    kind = "annotated"
-
-    def __init__(self, inner: Part, annotation: str) -> None:
-        super().__init__(inner.value)
-        self.inner = inner
-        self.annotation = annotation
-
-    def dice(self) -> list[DieRoll]:
-        return self.inner.dice()
-
-    def to_view(self) -> dict[str, Any]:
-        return {**self.inner.to_view(), "annotation": self.annotation}
-
-
-@dataclass(frozen=True, slots=True)
-class RollResult:
-    """A rolled expression. ``parts`` has one evaluated tree per repetition (one when
-    the expression has no ``Nx``); ``totals`` their values; ``total`` their sum."""
-
-    text: str
-    label: str | None
-    parts: tuple[Part, ...]
-    rounding: str = "floor"
-    dice_rolled: int = 0
-
-    @property
-    def totals(self) -> list[int]:
-        return [p.value for p in self.parts]
-
-    @property
-    def total(self) -> int:
-        return sum(p.value for p in self.parts)
-
-    @property
-    def dice(self) -> list[DieRoll]:
-        return [d for p in self.parts for d in p.dice()]
-
-    def to_view(self) -> dict[str, Any]:
-        return {
-            "kind": "expression",
-            "text": self.text,
-            "label": self.label,
-            "total": self.total,
-            "totals": self.totals,
-            "parts": [p.to_view() for p in self.parts],
-        }
-
-    def log_view(self, max_dice: int = LOG_MAX_DICE) -> dict[str, Any]:
-        """What the log keeps: the whole view for up to ``max_dice`` dice; past that
-        only the totals and the rounding (the dice are the expression replayed with the
-        logged seed), so a log row stays under about 8 KB (``1000d10000`` wrote 116 KB)."""
-        if self.dice_rolled <= max_dice:
-            return self.to_view()
-        return {
-            "kind": "expression",
-            "text": self.text,
-            "label": self.label,
-            "total": self.total,
-            "totals": self.totals[:MAX_REPEATS],
-            "dice_rolled": self.dice_rolled,
-            "rounding": self.rounding,
-            "dice_omitted": True,
-        }
-
-
-# --- evaluation context ---------------------------------------------------------------
-
-
-class _Context:
-    __slots__ = ("dice", "rolled", "rounding")
-
-    def __init__(self, dice: DiceSource, rounding: str) -> None:
-        self.dice = dice
-        self.rolled = 0
-        self.rounding = rounding
-
-    def roll(self, sides: int, position: int) -> int:
-        self.rolled += 1
-        if self.rolled > MAX_DICE:
-            raise DiceError("dice.too_many_dice", limit=MAX_DICE, position=position)
-        return self.dice.roll(sides)
-
-
-# --- the AST --------------------------------------------------------------------------
-
-
-class Node:
-    """A parsed expression node. ``depth`` counts nesting (parentheses, sets, signs);
-    ``dice_count`` is how many dice it rolls before aces, explosions and rerolls."""
-
-    __slots__ = ("depth", "dice_count", "pos")
-
-    def evaluate(self, ctx: _Context) -> Part:
-        raise NotImplementedError
-
-
-class Number(Node):
-    __slots__ = ("value",)
-
-    def __init__(self, value: int, pos: int) -> None:
-        self.value = value
-        self.pos = pos
-        self.depth = 0
-        self.dice_count = 0
-
-    def evaluate(self, ctx: _Context) -> Part:
-        return NumberPart(self.value)
-
-
-@dataclass(frozen=True, slots=True)
-class Selector:
-    """``kind``: None (literal N), ``h``/``l`` (N highest/lowest), ``>``/``<``."""
-
-    kind: str | None
-    n: int
-
-    def matches_face(self, face: int) -> bool:
-        if self.kind is None:
-            return face == self.n
-        if self.kind == ">":
-            return face > self.n
-        if self.kind == "<":
-            return face < self.n
-        return False
-
-    def select(self, items: list[Any]) -> list[Any]:
-        kept = [x for x in items if x.kept]
-        if self.kind is None:
-            return [x for x in kept if x.value == self.n]
-        if self.kind == ">":
-            return [x for x in kept if x.value > self.n]
-        if self.kind == "<":
-            return [x for x in kept if x.value < self.n]
-        if self.kind == "h":
-            return sorted(kept, key=_value, reverse=True)[: self.n]
-        return sorted(kept, key=_value)[: self.n]
-
-
-def _value(x: Any) -> int:
-    return x.value
-
-
-@dataclass(frozen=True, slots=True)
-class Operator:
-    """One operator after a dice term or set: ``op`` is ``k p rr ro ra e mi ma`` and its
-    selectors (several when consecutive operators of the same kind were joined)."""
-
-    op: str
-    selectors: tuple[Selector, ...]
-    pos: int
-
-    def select(self, items: list[Any], limit: int | None = None) -> list[Any]:
-        if len(self.selectors) == 1 and limit is None:
-            return self.selectors[0].select(items)
-        chosen: list[Any] = []
-        seen: set[int] = set()
-        for sel in self.selectors:
-            for x in sel.select(items):
-                if id(x) not in seen:
-                    seen.add(id(x))
-                    chosen.append(x)
-        chosen.sort(key=items.index)
-        return chosen[:limit] if limit is not None else chosen
-
-
-class Dice(Node):
-    __slots__ = ("ace_above", "count", "operators", "sides", "text")
-
-    def __init__(
-        self,
-        count: int,
-        sides: int,
-        operators: tuple[Operator, ...],
-        ace_above: int | None,
-        pos: int,
-        text: str,
-    ) -> None:
-        self.count = count
-        self.sides = sides
-        self.operators = operators
-        self.ace_above = ace_above  # aces on faces > ace_above (None: no aces)
-        self.pos = pos
-        self.text = text
-        self.depth = 0
-        self.dice_count = count
-
-    def _roll_die(self, ctx: _Context, origin: str = "roll") -> DieRoll:
-        sides = self.sides
-        face = ctx.roll(sides, self.pos)
-        above = self.ace_above
-        if above is None or face <= above or sides == 1:
-            return DieRoll(sides, [face], origin)
-        faces = [face]
-        while faces[-1] > above:
-            if len(faces) > MAX_ACE_CHAIN:
-                raise DiceError("dice.ace_chain_too_long", limit=MAX_ACE_CHAIN, position=self.pos)
-            faces.append(ctx.roll(sides, self.pos))
-        return DieRoll(sides, faces, origin)
-
-    def _reroll(self, ctx: _Context, die: DieRoll) -> None:
-        new = self._roll_die(ctx)
-        die.replaced.append(die.value)
-        die.faces = new.faces
-        die.value = new.value
-
-    def evaluate(self, ctx: _Context) -> Part:
-        rolls = [self._roll_die(ctx) for _ in range(self.count)]
-        for operator in self.operators:
-            self._apply(ctx, operator, rolls)
-        return DicePart(self.text, self.count, self.sides, rolls)
-
-    def _apply(self, ctx: _Context, operator: Operator, rolls: list[DieRoll]) -> None:
-        op = operator.op
-        if op == "k":
-            chosen = {id(d) for d in operator.select(rolls)}
-            for d in rolls:
-                if d.kept and id(d) not in chosen:
-                    d.kept = False
-        elif op == "p":
-            for d in operator.select(rolls):
-                d.kept = False
-        elif op == "ro":
-            for d in operator.select(rolls):
-                self._reroll(ctx, d)
-        elif op == "rr":
-            chosen = operator.select(rolls)
-            while chosen:
-                for d in chosen:
-                    self._reroll(ctx, d)
-                chosen = operator.select(rolls)
-        elif op == "e" or op == "ra":
-            if self.sides == 1 and op == "e":
-                return
-            done: set[int] = set()
-            limit = 1 if op == "ra" else None
-            chosen = operator.select(rolls, limit)
-            while chosen:
-                for d in chosen:
-                    d.exploded = True
-                    done.add(id(d))
-                    rolls.append(self._roll_die(ctx, "explosion"))
-                if op == "ra":
-                    break
-                chosen = [d for d in operator.select(rolls) if id(d) not in done]
-        elif op == "mi":
-            n = operator.selectors[-1].n
-            for d in rolls:
-                if d.kept and d.value < n:
-                    d.value = n
-        elif op == "ma":
-            n = operator.selectors[-1].n
-            for d in rolls:
-                if d.kept and d.value > n:
-                    d.value = n
-
-
-class SetNode(Node):
-    __slots__ = ("items", "operators", "paren", "text")
-
-    def __init__(
-        self, items: tuple[Node, ...], operators: tuple[Operator, ...], paren: bool, pos: int
-    ) -> None:
-        self.items = items
-        self.operators = operators
-        self.paren = paren
-        self.pos = pos
-        self.text = ""
-        self.depth = 1 + max((i.depth for i in items), default=0)
-        self.dice_count = sum(i.dice_count for i in items)
-
-    def evaluate(self, ctx: _Context) -> Part:
-        parts = [item.evaluate(ctx) for item in self.items]
-        if self.paren and self.operators:
-            # As in d20: ``(2d4)kh1`` keeps among the dice of 2d4, ``((a, b))kh1``
-            # among a and b; any other single value is a set of itself.
-            _operate_inside(parts[0], self.operators)
-        else:
-            _keep_drop(parts, self.operators)
-        return SetPart(parts, self.paren, self.text)
-
-
-def _keep_drop(items: list[Any], operators: tuple[Operator, ...]) -> None:
-    """Apply ``k``/``p`` operators to parts or dice (each has ``kept`` and ``value``)."""
-    for operator in operators:
-        if operator.op == "k":
-            chosen = {id(x) for x in operator.select(items)}
-            for x in items:
-                if x.kept and id(x) not in chosen:
-                    x.kept = False
-        else:  # "p"
-            for x in operator.select(items):
-                x.kept = False
-
-
-def _operate_inside(part: Part, operators: tuple[Operator, ...]) -> None:
-    """Keep/drop inside a parenthesized value and recompute the values on the way up."""
-    if isinstance(part, AnnotatedPart):
-        _operate_inside(part.inner, operators)
-        part.value = part.inner.value
-    elif isinstance(part, SetPart) and part.paren and len(part.items) == 1:
-        _operate_inside(part.items[0], operators)
-        part.value = part.items[0].value if part.items[0].kept else 0
-    elif isinstance(part, DicePart):
-        _keep_drop(part.rolls, operators)  # type: ignore[arg-type]
-        part.value = sum(d.value for d in part.rolls if d.kept)
-    elif isinstance(part, SetPart):
-        _keep_drop(part.items, operators)  # type: ignore[arg-type]
-        part.value = sum(p.value for p in part.items if p.kept)
-    else:
-        _keep_drop([part], operators)
-
-
-class Unary(Node):
-    __slots__ = ("op", "operand")
-
-    def __init__(self, op: str, operand: Node, pos: int) -> None:
-        self.op = op
-        self.operand = operand
-        self.pos = pos
-        self.depth = operand.depth + 1
-        self.dice_count = operand.dice_count
-
-    def evaluate(self, ctx: _Context) -> Part:
-        inner = self.operand.evaluate(ctx)
-        return OpPart(-inner.value if self.op == "-" else inner.value, self.op, [inner])
-
-
-def divide(a: int, b: int, rounding: str) -> int:
-    """``a / b`` rounded as the active system says: ``floor``; ``up`` (RH-1: Ritual Hex
-    divisions round up); ``nearest`` (halves away from minus infinity, i.e. up);
-    ``trunc`` (toward zero, as the d20 library)."""
-    if rounding == "floor":
-        return a // b
-    if rounding == "up":
-        return -(-a // b)
-    if rounding == "nearest":
-        if b < 0:
-            a, b = -a, -b
-        return (2 * a + b) // (2 * b)
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
-
-
-class Binary(Node):
-    __slots__ = ("left", "op", "right")
-
-    def __init__(self, op: str, left: Node, right: Node, pos: int) -> None:
-        self.op = op
-        self.left = left
-        self.right = right
-        self.pos = pos
-        self.depth = max(left.depth, right.depth)
-        self.dice_count = left.dice_count + right.dice_count
-
-    def evaluate(self, ctx: _Context) -> Part:
-        lp = self.left.evaluate(ctx)
-        rp = self.right.evaluate(ctx)
-        a, b = lp.value, rp.value
-        op = self.op
-        if op == "+":
-            v = a + b
-        elif op == "-":
-            v = a - b
-        elif op == "*":
-            v = a * b
-        else:
-            if b == 0:
-                raise DiceError("dice.division_by_zero", position=self.pos)
-            if op == "/":
-                v = divide(a, b, ctx.rounding)
-            elif op == "//":
-                v = a // b
-            else:
-                v = a % b
-        return OpPart(v, op, [lp, rp])
-
-
-_COMPARE = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    ">=": lambda a, b: a >= b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b,
-}
-
-
-class Compare(Binary):
-    __slots__ = ()
-
-    def evaluate(self, ctx: _Context) -> Part:
-        lp = self.left.evaluate(ctx)
-        rp = self.right.evaluate(ctx)
-        return OpPart(int(_COMPARE[self.op](lp.value, rp.value)), self.op, [lp, rp])
-
-
-class Annotated(Node):
-    __slots__ = ("annotation", "inner")
-
-    def __init__(self, inner: Node, annotation: str, pos: int) -> None:
-        self.inner = inner
-        self.annotation = annotation
-        self.pos = pos
-        self.depth = inner.depth
-        self.dice_count = inner.dice_count
-
-    def evaluate(self, ctx: _Context) -> Part:
-        return AnnotatedPart(self.inner.evaluate(ctx), self.annotation)
-
-
-@dataclass(frozen=True, slots=True)
-class Expr:
-    """A parsed expression: its tree, repetition count and label."""
-
-    text: str
-    root: Node
-    repeat: int = 1
-    label: str | None = None
-    dice_count: int = field(default=0)
 
 
 # --- parsing --------------------------------------------------------------------------
@@ -861,7 +342,7 @@ def roll(
     if rounding not in ROUNDINGS:
         raise ValueError(f"unknown rounding {rounding!r}")
     expr = parse(expression) if isinstance(expression, str) else expression
-    ctx = _Context(dice, rounding)
+    ctx = Context(dice, rounding)
     root = expr.root
     parts = tuple(root.evaluate(ctx) for _ in range(expr.repeat))
     return RollResult(expr.text, expr.label, parts, rounding, ctx.rolled)

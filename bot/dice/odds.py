@@ -32,10 +32,11 @@ from bot.dice.chain import check_number, check_sides
 from bot.dice.dist import Distribution, distribution, plain_pool
 from bot.dice.ds20 import MAX_UNITS, adjust_margin
 from bot.dice.estimate import estimate_at_least
-from bot.dice.expr import Annotated, Binary, Dice, Expr, Node, Number, SetNode, Unary, parse
+from bot.dice.expr import Expr, parse
 from bot.dice.pools import pool_counts
 from bot.dice.source import DiceError
 from bot.dice.swade import RAISE_STEP, UNSKILLED_DIE, UNSKILLED_PENALTY, TraitSpec
+from bot.dice.tree import Annotated, Binary, Dice, Node, Number, SetNode, Unary
 
 __all__ = [
     "DSOdds",

@@ -6,11 +6,13 @@ pure rules. Every rules function takes ``(state, actor, [dice], ...)`` and retur
 Modules: ``state`` (models), ``statline`` (sheet parser, format in its docstring),
 ``wounds`` (DS-6, DS-8, DS-9, no dice), ``initiative`` (DS-3), ``turns`` (DS-4, turn
 start, first aid),
-``combat`` (attacks, defence, damage, armour: DS-5..DS-7, stun), ``melee`` (DS-10),
+``combat`` (attacks and defence: DS-5, DS-10), ``damage`` (damage, armour: DS-6, DS-7,
+stun), ``melee`` (DS-10),
 ``firearms`` (DS-11).
 """
 
-from bot.systems.ds20.combat import attack, cancel_pending, defend, inflict
+from bot.systems.ds20.combat import attack, cancel_pending, defend
+from bot.systems.ds20.damage import inflict
 from bot.systems.ds20.firearms import aim, clear_jam, range_penalty, reload, shoot
 from bot.systems.ds20.initiative import roll_initiative, swap_initiative
 from bot.systems.ds20.melee import disarm, escape, grapple, headbutt, push, release, stand_up

@@ -1,4 +1,6 @@
-"""Dread S-20 melee attacks, defence and damage (DS-5, DS-6, DS-7, DS-10 modifiers).
+"""Dread S-20 melee attacks and defence (DS-5, DS-10 modifiers), and what every attack
+shares (who may make it, its roll, the hit opening the defence). Damage and armour:
+:mod:`bot.systems.ds20.damage`.
 
 ``attack`` rolls and, on a hit, leaves a :class:`PendingAttack` for the defender's
 answer (``defend`` with "dodge", "block" or "none"), unless it is a surprise attack or
@@ -15,11 +17,12 @@ for the active technique; penalty for each declared extra action (DS-4), a calle
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from bot.dice.ds20 import Units, roll_under
+from bot.dice.ds20 import DSRoll, Units
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.ds20._common import (
     action_penalty,
     controlled,
@@ -34,12 +37,14 @@ from bot.systems.ds20._common import (
     roll_skill,
     use_action,
 )
+from bot.systems.ds20.damage import deal_damage, resolve_hit
 from bot.systems.ds20.state import (
     ACROBACIA,
     SKILL_OF_KIND,
     BodyPart,
     DS20State,
     DSCombatant,
+    DSWeapon,
     PendingAttack,
     Technique,
 )
@@ -53,12 +58,6 @@ from bot.systems.ds20.units import (
     PRONE_TARGET,
     TECHNIQUE,
     units,
-)
-from bot.systems.ds20.wounds import (
-    SEVERITY_HL,
-    record_severity,
-    severity_text,
-    wound_severity,
 )
 
 DefenceKind = Literal["dodge", "block", "none"]
@@ -113,129 +112,95 @@ def check_attack(state: DS20State, attacker: DSCombatant, target: DSCombatant) -
         raise RuleError("ds20.error.dead", name=target.name)
 
 
-def deal_damage(
+# --- what every attack shares: who may make it, its roll, the hit ------------------------
+
+
+def start_attack(
+    state: DS20State, actor: Actor, attacker_id: str, target_id: str
+) -> tuple[DS20State, DSCombatant, DSCombatant]:
+    """A copy of ``state`` with an attack ready to start, its attacker and target: no
+    attack awaits a defence, the actor controls an able attacker that nobody holds (a
+    held one may only headbutt, DS-10), and the target is another combatant, alive."""
+    require_no_pending(state)
+    new = copy(state)
+    attacker = controlled(new, actor, attacker_id)
+    target = new.get(target_id)
+    check_attack(new, attacker, target)
+    if attacker.grappled_by:
+        raise RuleError("ds20.error.grappled", name=attacker.name)
+    return new, attacker, target
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    """An attack's roll, the technique that was active for it (its damage counts on a
+    hit), and the units it was rolled with (a stray bullet is rolled again with them)."""
+
+    roll: DSRoll
+    technique: Technique | None
+    bonus: Units
+    penalty: Units
+
+
+def roll_attack(
+    dice: DiceSource,
+    attacker: DSCombatant,
+    target: DSCombatant,
+    skill: str,
+    *,
+    melee: bool,
+    bonus: int,
+    penalty: int,
+    called: BodyPart | None,
+    back: bool,
+    more_bonus: Units = (),
+    more_penalty: Units = (),
+    firearm: bool = False,
+) -> AttackRoll:
+    """The attack roll (DS-1) with its units by source (:func:`attack_units`, then what
+    the rule adds: ``more_bonus``, ``more_penalty``); wounds are added by the roll
+    (DS-9). The attacker loses its aim (DS-11) and its active technique."""
+    bonus_units, penalty_units = attack_units(
+        attacker, target, melee=melee, bonus=bonus, penalty=penalty, called=called, back=back
+    )
+    bonus_units += more_bonus
+    penalty_units += more_penalty
+    tech = active_technique(attacker)
+    attacker.active_technique = None
+    attacker.aim = 0
+    roll = roll_skill(
+        dice, attacker, skill, bonus=bonus_units, penalty=penalty_units, firearm=firearm
+    )
+    return AttackRoll(roll, tech, bonus_units, penalty_units)
+
+
+def attack_event(
+    key: str, roll: DSRoll, attacker: DSCombatant, target: DSCombatant, **params: object
+) -> Event:
+    """The event of an attack roll (``key``: ``ds20.<rule>.<result>``), naming both
+    sides."""
+    return roll_event(key, roll, name=attacker.name, target=target.name, **params)
+
+
+def open_on_hit(
     state: DS20State,
     dice: DiceSource,
-    target: DSCombatant,
-    damage: int,
-    mhl: int,
-    mhg: int,
+    roll: DSRoll,
+    events: list[Event],
     *,
-    weapon: str,
-    called: BodyPart | None = None,
-    stun: bool = False,
-    armour: bool = True,
-    attacker: str = "",
-) -> list[Event]:
-    """DS-6 wound level from damage and the weapon's MHL/MHG; DS-7 armour roll (only if
-    the armour covers the called part, when the shot was called); DS-10 stun; then
-    DS-8 accumulation. Losing aim when wounded (DS-11). Mutates ``target``. ``attacker``:
-    whose weapon it is (issue 27: a hidden one's MHL/MHG reach players masked)."""
-    severity = wound_severity(damage, mhl, mhg)
-    events = [
-        Event(
-            key="ds20.damage",
-            params={
-                "attacker": attacker,
-                "name": target.name,
-                "damage": damage,
-                "weapon": weapon,
-                "mhl": mhl,
-                "mhg": mhg,
-                "wound": severity_text(severity),
-            },
-        )
-    ]
-    armor = target.armor
-    covered = armor is not None and (called is None or not armor.parts or called in armor.parts)
-    if armour and armor is not None and armor.score > 0 and covered:
-        roll = roll_under(dice, armor.score)
-        lowered = 0
-        if roll.success:
-            lowered = (1 + armor.extra) * (2 if roll.spectacular else 1)
-        severity = max(0, severity - lowered)
-        events.append(
-            roll_event(
-                f"ds20.armour.{result_suffix(roll)}",
-                roll,
-                name=target.name,
-                lowered=lowered,
-                wound=severity_text(severity),
-            )
-        )
-    if stun and severity >= SEVERITY_HL:
-        severity -= 1
-        target.unconscious = True
-        target.prone = True
-        events.append(
-            Event(
-                key="ds20.stunned", params={"name": target.name, "wound": severity_text(severity)}
-            )
-        )
-    if severity > 0:
-        target.aim = 0
-    events.extend(record_severity(target, severity))
-    if target.health == "dead":
-        _release_grapples(state, target)
-    elif target.unconscious and target.grappling:
-        state.get(target.grappling).grappled_by = None
-        target.grappling = None
-    return events
-
-
-def _release_grapples(state: DS20State, c: DSCombatant) -> None:
-    for o in state.combatants:
-        if o.grappled_by == c.id:
-            o.grappled_by = None
-        if o.grappling == c.id:
-            o.grappling = None
-    c.grappled_by = c.grappling = None
-
-
-def resolve_hit(
-    state: DS20State, dice: DiceSource, pending: PendingAttack, damage: int
-) -> list[Event]:
-    """Apply a hit whose defence (if any) is settled: damage = the remaining margin plus
-    technique points (DS-6); grapple and knock down have their effect instead."""
-    attacker = state.get(pending.attacker_id)
-    target = state.get(pending.target_id)
-    if pending.maneuver == "grapple":
-        target.grappled_by = attacker.id
-        attacker.grappling = target.id
-        return [
-            Event(key="ds20.grapple.held", params={"name": attacker.name, "target": target.name})
-        ]
-    if pending.maneuver == "knock_down":
-        target.prone = True
-        return [
-            Event(key="ds20.knock_down.down", params={"name": attacker.name, "target": target.name})
-        ]
-    if pending.maneuver == "bullets":
-        weapon = next(w for w in attacker.weapons if w.name == pending.weapon)
-        return deal_damage(
-            state,
-            dice,
-            target,
-            pending.base_damage + damage,
-            weapon.mhl,
-            weapon.mhg,
-            weapon=weapon.name,
-            called=pending.called,
-            attacker=attacker.name,
-        )
-    weapon = next(w for w in attacker.weapons if w.name == pending.weapon)
-    return deal_damage(
-        state,
-        dice,
-        target,
-        damage + pending.damage_bonus,
-        weapon.mhl,
-        weapon.mhg,
-        weapon=weapon.name,
-        called=pending.called,
-        stun=pending.maneuver == "stun",
-        attacker=attacker.name,
-    )
+    surprise: bool,
+    defences: tuple[str, ...] = MELEE_DEFENCES,
+    **pending: Any,
+) -> list[Offer]:
+    """A successful attack roll opens the attack that ``pending`` describes
+    (:func:`open_attack`: resolved at once, or awaiting the defender's answer, DS-5);
+    its events go to ``events``, and the defence offers are returned. A miss: none."""
+    if not roll.success:
+        return []
+    opened = PendingAttack(margin=roll.margin, roll=roll.to_view(), **pending)
+    more, offers = open_attack(state, dice, opened, surprise=surprise, defences=defences)
+    events.extend(more)
+    return offers
 
 
 def open_attack(
@@ -285,52 +250,48 @@ def attack(
     part (one penalty; armour only if it covers that part). ``back``: an attack right
     after one from the opposite side (DS-10, one bonus). ``surprise``: no defence.
     ``stun`` (DS-10): a called attack to the head that knocks out on an HL or worse."""
-    require_no_pending(state)
-    new = copy(state)
-    attacker = controlled(new, actor, attacker_id)
-    target = new.get(target_id)
-    check_attack(new, attacker, target)
-    if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
+    new, attacker, target = start_attack(state, actor, attacker_id, target_id)
     w = find_weapon(attacker, weapon, ("pelea", "cc"))
     if stun:
         called = "cabeza"
     use_action(new, attacker)
-    attacker.aim = 0
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=called, back=back
+    hit = roll_attack(
+        dice,
+        attacker,
+        target,
+        SKILL_OF_KIND[w.kind],
+        melee=True,
+        bonus=bonus,
+        penalty=penalty,
+        called=called,
+        back=back,
     )
-    tech = active_technique(attacker)
-    attacker.active_technique = None
-    roll = roll_skill(
-        dice, attacker, SKILL_OF_KIND[w.kind], bonus=bonus_units, penalty=penalty_units
-    )
+    # The reply names the weapon and its damage (SW-44's care).
     events = [
-        roll_event(
-            f"ds20.attack.{result_suffix(roll)}",
-            roll,
-            name=attacker.name,
-            target=target.name,
+        attack_event(
+            f"ds20.attack.{result_suffix(hit.roll)}",
+            hit.roll,
+            attacker,
+            target,
             weapon=w.name,
-            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
+            mhl=w.mhl,
             mhg=w.mhg,
         )
     ]
-    offers: list = []
-    if roll.success:
-        pending = PendingAttack(
-            maneuver="stun" if stun else "attack",
-            attacker_id=attacker.id,
-            target_id=target.id,
-            weapon=w.name,
-            kind=w.kind,
-            margin=roll.margin,
-            damage_bonus=tech.damage if tech else 0,
-            called=called,
-            roll=roll.to_view(),
-        )
-        more, offers = open_attack(new, dice, pending, surprise=surprise)
-        events.extend(more)
+    offers = open_on_hit(
+        new,
+        dice,
+        hit.roll,
+        events,
+        surprise=surprise,
+        maneuver="stun" if stun else "attack",
+        attacker_id=attacker.id,
+        target_id=target.id,
+        weapon=w.name,
+        kind=w.kind,
+        damage_bonus=hit.technique.damage if hit.technique else 0,
+        called=called,
+    )
     return Outcome(
         state=new,
         events=events,
@@ -374,33 +335,19 @@ def defend(
     attacker = new.get(pending.attacker_id)
     if kind == "block" and pending.maneuver == "bullets":
         raise RuleError("ds20.error.cannot_block_shots")
-    events: list[Event] = []
     if kind == "none":
-        new.pending = None
-        damage = pending.extra_damage if pending.maneuver == "bullets" else pending.margin
-        events.append(Event(key="ds20.defence.none", params={"name": defender.name}))
-        events.extend(resolve_hit(new, dice, pending, damage))
-        return Outcome(
-            state=new,
-            events=events,
-            summary=Event(key="log.ds20.no_defence", params={"name": defender.name}),
-        )
+        return _no_defence(new, dice, pending, defender)
 
     penalty = units((DEFENCES, 2 * defender.defences), (PRONE, 1 if defender.prone else 0))
+    block_weapon = None
     if kind == "dodge":
         roll = roll_skill(dice, defender, ACROBACIA, penalty=penalty)
     else:
-        # DS-5: Armas C.C. is blocked only with a C.C. weapon; Pelea with Pelea. A
-        # blocked grapple does no damage back, so it needs no weapon on the sheet.
-        block_weapon = None
-        if pending.kind == "cc":
-            block_weapon = find_weapon(defender, weapon, ("cc",))
-        elif pending.maneuver not in ("grapple", "knock_down"):
-            block_weapon = find_weapon(defender, weapon, ("pelea",))
+        block_weapon = _block_weapon(defender, pending, weapon)
         roll = roll_skill(dice, defender, SKILL_OF_KIND[pending.kind], penalty=penalty)
     defender.defences += 1
     new.pending = None
-    events.append(
+    events = [
         roll_event(
             f"ds20.defence.{kind}.{result_suffix(roll)}",
             roll,
@@ -408,26 +355,77 @@ def defend(
             attack_margin=pending.margin,
             defences=defender.defences,
         )
+    ]
+    if kind == "dodge":
+        events += _dodge(new, dice, pending, defender, roll)
+        summary = Event(key="log.ds20.dodge", params={"name": defender.name})
+    else:
+        events += _block(new, dice, pending, defender, attacker, roll, block_weapon)
+        summary = Event(key="log.ds20.block", params={"name": defender.name})
+    return Outcome(state=new, events=events, summary=summary)
+
+
+def _no_defence(
+    state: DS20State, dice: DiceSource, pending: PendingAttack, defender: DSCombatant
+) -> Outcome:
+    """DS-5 "none": the attack goes on whole."""
+    state.pending = None
+    damage = pending.extra_damage if pending.maneuver == "bullets" else pending.margin
+    events = [Event(key="ds20.defence.none", params={"name": defender.name})]
+    events.extend(resolve_hit(state, dice, pending, damage))
+    return Outcome(
+        state=state,
+        events=events,
+        summary=Event(key="log.ds20.no_defence", params={"name": defender.name}),
     )
 
-    if kind == "dodge":
-        if roll.disaster:
-            defender.prone = True
-            events.append(Event(key="ds20.fell_prone", params={"name": defender.name}))
-        if pending.maneuver == "bullets":
-            defender.no_move_next_turn = True
-            reduced = max(0, pending.extra_damage - max(0, roll.margin))
-            events.extend(resolve_hit(new, dice, pending, reduced))
-        elif roll.margin > pending.margin:
-            events.append(Event(key="ds20.defence.dodged", params={"name": defender.name}))
-        else:
-            events.extend(resolve_hit(new, dice, pending, pending.margin))
-        return Outcome(
-            state=new,
-            events=events,
-            summary=Event(key="log.ds20.dodge", params={"name": defender.name}),
-        )
 
+def _block_weapon(
+    defender: DSCombatant, pending: PendingAttack, weapon: str | None
+) -> DSWeapon | None:
+    """DS-5: Armas C.C. is blocked only with a C.C. weapon; Pelea with Pelea. A blocked
+    grapple does no damage back, so it needs no weapon on the sheet."""
+    if pending.kind == "cc":
+        return find_weapon(defender, weapon, ("cc",))
+    if pending.maneuver not in ("grapple", "knock_down"):
+        return find_weapon(defender, weapon, ("pelea",))
+    return None
+
+
+def _dodge(
+    state: DS20State, dice: DiceSource, pending: PendingAttack, defender: DSCombatant, roll: DSRoll
+) -> list[Event]:
+    """DS-5 dodge: a disaster knocks the dodger down; a greater margin than the
+    attack's avoids it; against extra bullets (DS-11) the margin only lowers their
+    damage, and the dodger loses its next movement."""
+    events: list[Event] = []
+    if roll.disaster:
+        defender.prone = True
+        events.append(Event(key="ds20.fell_prone", params={"name": defender.name}))
+    if pending.maneuver == "bullets":
+        defender.no_move_next_turn = True
+        reduced = max(0, pending.extra_damage - max(0, roll.margin))
+        events.extend(resolve_hit(state, dice, pending, reduced))
+    elif roll.margin > pending.margin:
+        events.append(Event(key="ds20.defence.dodged", params={"name": defender.name}))
+    else:
+        events.extend(resolve_hit(state, dice, pending, pending.margin))
+    return events
+
+
+def _block(
+    state: DS20State,
+    dice: DiceSource,
+    pending: PendingAttack,
+    defender: DSCombatant,
+    attacker: DSCombatant,
+    roll: DSRoll,
+    block_weapon: DSWeapon | None,
+) -> list[Event]:
+    """DS-5 block: its margin (a failed block: none) comes off the attack's; below 0,
+    the blocker deals the difference to the attacker with its weapon (a blocked
+    grapple or knock-down is just avoided)."""
+    events: list[Event] = []
     remaining = pending.margin - roll.margin if roll.success else pending.margin
     if remaining < 0:
         if block_weapon is None:
@@ -441,7 +439,7 @@ def defend(
             )
             events.extend(
                 deal_damage(
-                    new,
+                    state,
                     dice,
                     attacker,
                     -remaining,
@@ -457,38 +455,8 @@ def defend(
                 key="ds20.defence.blocked", params={"name": defender.name, "remaining": remaining}
             )
         )
-        events.extend(resolve_hit(new, dice, pending, remaining))
-    return Outcome(
-        state=new,
-        events=events,
-        summary=Event(key="log.ds20.block", params={"name": defender.name}),
-    )
-
-
-def inflict(
-    state: DS20State,
-    actor: Actor,
-    dice: DiceSource,
-    *,
-    target_id: str,
-    damage: int,
-    mhl: int,
-    mhg: int,
-    armour: bool = True,
-) -> Outcome:
-    """The GM applies damage from outside an attack (a fall, a push into a wall, fire):
-    wound level by MHL/MHG (DS-6), armour (DS-7) unless ``armour`` is False, DS-8."""
-    require_gm(actor)
-    if damage < 0 or not 0 < mhl < mhg:
-        raise RuleError("ds20.error.bad_damage")
-    new = copy(state)
-    target = new.get(target_id)
-    events = deal_damage(new, dice, target, damage, mhl, mhg, weapon="-", armour=armour)
-    return Outcome(
-        state=new,
-        events=events,
-        summary=Event(key="log.ds20.inflict", params={"name": target.name}),
-    )
+        events.extend(resolve_hit(state, dice, pending, remaining))
+    return events
 
 
 def cancel_pending(state: DS20State, actor: Actor) -> Outcome:

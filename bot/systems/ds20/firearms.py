@@ -35,13 +35,14 @@ from bot.systems.ds20._common import (
     use_action,
 )
 from bot.systems.ds20.combat import (
-    active_technique,
-    attack_units,
+    AttackRoll,
+    attack_event,
     can_defend,
-    check_attack,
-    deal_damage,
-    open_attack,
+    open_on_hit,
+    roll_attack,
+    start_attack,
 )
+from bot.systems.ds20.damage import deal_damage
 from bot.systems.ds20.state import (
     ARMAS_FUEGO,
     FORTALEZA,
@@ -49,7 +50,6 @@ from bot.systems.ds20.state import (
     DS20State,
     DSCombatant,
     DSWeapon,
-    PendingAttack,
 )
 from bot.systems.ds20.units import AIM, COVER, EMPTY, RANGE, units
 
@@ -124,14 +124,75 @@ def shoot(
     extra bullets. ``burst`` "full": N = ``empty`` declared penalties, a Fortaleza roll
     first, and on its success only 2 of them count for the attack. Reading: both kinds
     of burst count their declared penalties against the weapon's per-turn limit."""
-    require_no_pending(state)
-    new = copy(state)
-    attacker = controlled(new, actor, attacker_id)
-    target = new.get(target_id)
-    check_attack(new, attacker, target)
-    if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
+    new, attacker, target = start_attack(state, actor, attacker_id, target_id)
     w = find_weapon(attacker, weapon, ("fuego",))
+    declared = _declared_penalties(attacker, w, empty, burst)
+    use_action(new, attacker)
+    events: list[Event] = []
+
+    range_units = range_penalty(range_m, w.range_m) if range_m is not None and w.range_m else 0
+    if range_units is None:  # beyond 5x the effective range
+        return _out_of_range(new, attacker, target, w, range_m or 0)
+    empty_units = _empty_units(dice, new, attacker, declared, burst, events)
+    shot = roll_attack(
+        dice,
+        attacker,
+        target,
+        ARMAS_FUEGO,
+        melee=False,
+        bonus=bonus,
+        penalty=penalty,
+        called=called,
+        back=back,
+        more_bonus=units((AIM, attacker.aim)),
+        more_penalty=units(
+            (RANGE, range_units), (COVER, COVER_PENALTY[cover]), (EMPTY, empty_units)
+        ),
+        firearm=True,
+    )
+    roll = shot.roll
+    _spend(w, 1)
+    events.append(_shot_event(roll, attacker, target, w))
+    offers: list[Offer] = []
+    if roll.disaster:
+        events.extend(_disaster(new, dice, attacker, target, w, shot.bonus, shot.penalty))
+    elif roll.success:
+        offers = _hit(
+            new, dice, attacker, target, w, shot, declared, burst, called, surprise, events
+        )
+    return Outcome(
+        state=new,
+        events=[*events, *_ammo_left(w)],
+        offers=offers,
+        summary=Event(key="log.ds20.shoot", params={"target": target.name}),
+    )
+
+
+def _shot_event(roll: DSRoll, attacker: DSCombatant, target: DSCombatant, w: DSWeapon) -> Event:
+    """The shot's roll; the reply names the weapon and its damage (SW-44's care)."""
+    return attack_event(
+        f"ds20.shot.{result_suffix(roll)}",
+        roll,
+        attacker,
+        target,
+        weapon=w.name,
+        mhl=w.mhl,
+        mhg=w.mhg,
+    )
+
+
+def _ammo_left(w: DSWeapon) -> list[Event]:
+    """The bullets left in a weapon that counts them."""
+    if w.ammo is None:
+        return []
+    return [
+        Event(key="ds20.ammo", params={"weapon": w.name, "ammo": w.ammo, "magazine": w.magazine})
+    ]
+
+
+def _declared_penalties(attacker: DSCombatant, w: DSWeapon, empty: int, burst: Burst | None) -> int:
+    """DS-11: the penalties declared to empty the magazine or fire a burst, within the
+    weapon's per-turn limit; a jammed or empty weapon does not fire."""
     _check_weapon(attacker, w)
     if empty < 0 or (burst == "three" and empty) or (burst == "full" and empty < 1):
         raise RuleError("ds20.error.bad_burst")
@@ -143,131 +204,124 @@ def shoot(
         raise RuleError(
             "ds20.error.empty_limit", weapon=w.name, limit=limit, used=attacker.empty_used
         )
-    use_action(new, attacker)
-    events: list[Event] = []
+    return declared
 
-    range_units = 0
-    if range_m is not None and w.range_m:
-        doublings = range_penalty(range_m, w.range_m)
-        if doublings is None:
-            attacker.aim = 0
-            _spend(w, 1)
-            events.append(
-                Event(
-                    key="ds20.shot.out_of_range",
-                    params={
-                        "name": attacker.name,
-                        "target": target.name,
-                        "range": range_m,
-                        "limit": 5 * w.range_m,
-                    },
-                )
-            )
-            return Outcome(
-                state=new,
-                events=events,
-                summary=Event(key="log.ds20.shoot", params={"target": target.name}),
-            )
-        range_units = doublings
 
-    empty_units = declared
-    if burst == "full":
-        steady = roll_skill(dice, attacker, FORTALEZA)
-        events.append(roll_event("ds20.shot.burst_roll", steady, name=attacker.name))
-        if steady.success:
-            empty_units = min(declared, 2)
-
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=False, bonus=bonus, penalty=penalty, called=called, back=back
-    )
-    bonus_units += units((AIM, attacker.aim))
-    penalty_units += units(
-        (RANGE, range_units), (COVER, COVER_PENALTY[cover]), (EMPTY, empty_units)
-    )
-    tech = active_technique(attacker)
-    attacker.active_technique = None
+def _out_of_range(
+    state: DS20State, attacker: DSCombatant, target: DSCombatant, w: DSWeapon, range_m: int
+) -> Outcome:
+    """DS-11: beyond 5x the effective range the shot misses without a roll (the bullet
+    is spent, the aim lost)."""
+    assert w.range_m is not None
     attacker.aim = 0
-    if new.current_id is not None:  # the limit is per turn (DS-11)
-        attacker.empty_used += declared
-    roll = roll_skill(
-        dice, attacker, ARMAS_FUEGO, bonus=bonus_units, penalty=penalty_units, firearm=True
-    )
     _spend(w, 1)
-    events.append(
-        roll_event(
-            f"ds20.shot.{result_suffix(roll)}",
-            roll,
-            name=attacker.name,
-            target=target.name,
-            weapon=w.name,
-            mhl=w.mhl,  # the reply names the weapon and its damage (SW-44's care)
-            mhg=w.mhg,
-        )
+    event = Event(
+        key="ds20.shot.out_of_range",
+        params={
+            "name": attacker.name,
+            "target": target.name,
+            "range": range_m,
+            "limit": 5 * w.range_m,
+        },
     )
-    offers: list[Offer] = []
-    if roll.disaster:
-        events.extend(_disaster(new, dice, attacker, target, w, bonus_units, penalty_units))
-    elif roll.success:
-        damage = shot_damage(roll) + (tech.damage if tech else 0)
-        extra = 0
-        if burst == "three":
-            extra = THREE_ROUND_DAMAGE
-        elif declared:
-            extra_dice = [dice.roll(4) for _ in range(declared)]
-            extra = sum(extra_dice)
-        if w.ammo is not None:
-            extra = min(extra, w.ammo)
-        _spend(w, extra)
-        if extra:
-            events.append(
-                Event(
-                    key="ds20.shot.extra_bullets",
-                    params={"name": attacker.name, "bullets": extra, "damage": extra},
-                )
-            )
-        if extra and can_defend(target) and not surprise:
-            pending = PendingAttack(
-                maneuver="bullets",
-                attacker_id=attacker.id,
-                target_id=target.id,
-                weapon=w.name,
-                kind="fuego",
-                margin=roll.margin,
-                called=called,
-                base_damage=damage,
-                extra_damage=extra,
-                roll=roll.to_view(),
-            )
-            more, offers = open_attack(
-                new, dice, pending, surprise=False, defences=("dodge", "none")
-            )
-            events.extend(more)
-        else:
-            events.extend(
-                deal_damage(
-                    new,
-                    dice,
-                    target,
-                    damage + extra,
-                    w.mhl,
-                    w.mhg,
-                    weapon=w.name,
-                    called=called,
-                    attacker=attacker.name,
-                )
-            )
-    if w.ammo is not None:
-        events.append(
-            Event(
-                key="ds20.ammo", params={"weapon": w.name, "ammo": w.ammo, "magazine": w.magazine}
-            )
-        )
     return Outcome(
-        state=new,
-        events=events,
-        offers=offers,
+        state=state,
+        events=[event],
         summary=Event(key="log.ds20.shoot", params={"target": target.name}),
     )
+
+
+def _empty_units(
+    dice: DiceSource,
+    state: DS20State,
+    attacker: DSCombatant,
+    declared: int,
+    burst: Burst | None,
+    events: list[Event],
+) -> int:
+    """DS-11: the declared penalties the shot takes, counted against the weapon's limit
+    for the turn; a full burst rolls Fortaleza first, and on a success only 2 of them
+    count."""
+    if state.current_id is not None:  # the limit is per turn (DS-11)
+        attacker.empty_used += declared
+    if burst != "full":
+        return declared
+    steady = roll_skill(dice, attacker, FORTALEZA)
+    events.append(roll_event("ds20.shot.burst_roll", steady, name=attacker.name))
+    return min(declared, 2) if steady.success else declared
+
+
+def _hit(
+    state: DS20State,
+    dice: DiceSource,
+    attacker: DSCombatant,
+    target: DSCombatant,
+    w: DSWeapon,
+    shot: AttackRoll,
+    declared: int,
+    burst: Burst | None,
+    called: BodyPart | None,
+    surprise: bool,
+    events: list[Event],
+) -> list[Offer]:
+    """A hit (DS-6: its penalties added back, and the technique's damage), with the
+    extra bullets of an emptied magazine or a burst: the target may dodge those
+    (``combat.defend``), unless it cannot defend or is surprised; else the damage now."""
+    damage = shot_damage(shot.roll) + (shot.technique.damage if shot.technique else 0)
+    extra = _extra_bullets(dice, w, declared, burst)
+    if extra:
+        events.append(
+            Event(
+                key="ds20.shot.extra_bullets",
+                params={"name": attacker.name, "bullets": extra, "damage": extra},
+            )
+        )
+    if extra and can_defend(target) and not surprise:
+        return open_on_hit(
+            state,
+            dice,
+            shot.roll,
+            events,
+            surprise=False,
+            defences=("dodge", "none"),
+            maneuver="bullets",
+            attacker_id=attacker.id,
+            target_id=target.id,
+            weapon=w.name,
+            kind="fuego",
+            called=called,
+            base_damage=damage,
+            extra_damage=extra,
+        )
+    events.extend(
+        deal_damage(
+            state,
+            dice,
+            target,
+            damage + extra,
+            w.mhl,
+            w.mhg,
+            weapon=w.name,
+            called=called,
+            attacker=attacker.name,
+        )
+    )
+    return []
+
+
+def _extra_bullets(dice: DiceSource, w: DSWeapon, declared: int, burst: Burst | None) -> int:
+    """DS-11: a three-round burst's 3, or the emptied magazine's Nd4, as many bullets as
+    are left after the first; they are spent."""
+    extra = 0
+    if burst == "three":
+        extra = THREE_ROUND_DAMAGE
+    elif declared:
+        extra_dice = [dice.roll(4) for _ in range(declared)]
+        extra = sum(extra_dice)
+    if w.ammo is not None:
+        extra = min(extra, w.ammo)
+    _spend(w, extra)
+    return extra
 
 
 def _spend(w: DSWeapon, bullets: int) -> None:
@@ -375,6 +429,18 @@ def aim(
     )
 
 
+def _firearm_in_hand(
+    state: DS20State, actor: Actor, combatant_id: str, weapon: str | None
+) -> tuple[DS20State, DSCombatant, DSWeapon]:
+    """A copy of ``state``, the able combatant ``actor`` controls, and its firearm (the
+    one named, else the first in hand): what reloading and clearing a jam work on."""
+    require_no_pending(state)
+    new = copy(state)
+    c = controlled(new, actor, combatant_id)
+    require_able(c)
+    return new, c, find_weapon(c, weapon, ("fuego",))
+
+
 def reload(
     state: DS20State,
     actor: Actor,
@@ -385,11 +451,7 @@ def reload(
     """Change the magazine (an action): the weapon is full again. DS-4: with more than
     2 actions declared it needs an Armas de Fuego roll, and a failure leaves the
     magazine as it was (the action is spent). Dice: that roll."""
-    require_no_pending(state)
-    new = copy(state)
-    c = controlled(new, actor, combatant_id)
-    require_able(c)
-    w = find_weapon(c, weapon, ("fuego",))
+    new, c, w = _firearm_in_hand(state, actor, combatant_id, weapon)
     if w.magazine is None:
         raise RuleError("ds20.error.no_magazine", weapon=w.name)
     use_action(new, c)
@@ -420,11 +482,7 @@ def clear_jam(
     more than 2 actions declared, and a failure leaves it jammed). A major jam takes 5
     successful actions in a row; reading: each is an Armas de Fuego roll, and a failure
     starts the count again."""
-    require_no_pending(state)
-    new = copy(state)
-    c = controlled(new, actor, combatant_id)
-    require_able(c)
-    w = find_weapon(c, weapon, ("fuego",))
+    new, c, w = _firearm_in_hand(state, actor, combatant_id, weapon)
     if w.jam is None:
         raise RuleError("ds20.error.not_jammed", weapon=w.name)
     use_action(new, c)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.dice.ds20 import DSRoll
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.ds20._common import (
     action_penalty,
     controlled,
@@ -23,10 +23,11 @@ from bot.systems.ds20._common import (
     use_action,
 )
 from bot.systems.ds20.combat import (
-    active_technique,
-    attack_units,
+    attack_event,
     check_attack,
-    open_attack,
+    open_on_hit,
+    roll_attack,
+    start_attack,
 )
 from bot.systems.ds20.state import (
     ACROBACIA,
@@ -36,7 +37,6 @@ from bot.systems.ds20.state import (
     SKILL_OF_KIND,
     DS20State,
     DSCombatant,
-    PendingAttack,
 )
 from bot.systems.ds20.units import HEADBUTT, units
 
@@ -55,21 +55,20 @@ def _pelea_maneuver(
     """The Pelea roll that opens a grapple, a knock-down or a push (DS-10): a free
     attacker (not held itself) spends an action, loses its aim and its technique, and
     rolls with the melee bonuses and penalties (DS-1, DS-9). Works on a copy."""
-    require_no_pending(state)
-    new = copy(state)
-    attacker = controlled(new, actor, attacker_id)
-    target = new.get(target_id)
-    check_attack(new, attacker, target)
-    if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
+    new, attacker, target = start_attack(state, actor, attacker_id, target_id)
     use_action(new, attacker)
-    attacker.aim = 0
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=back
+    hit = roll_attack(
+        dice,
+        attacker,
+        target,
+        PELEA,
+        melee=True,
+        bonus=bonus,
+        penalty=penalty,
+        called=None,
+        back=back,
     )
-    attacker.active_technique = None
-    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
-    return new, attacker, target, roll
+    return new, attacker, target, hit.roll
 
 
 def grapple(
@@ -93,24 +92,19 @@ def grapple(
         state, actor, dice, attacker_id, target_id, bonus=bonus, penalty=penalty, back=back
     )
     maneuver = "knock_down" if knock_down else "grapple"
-    events = [
-        roll_event(
-            f"ds20.{maneuver}.{result_suffix(roll)}", roll, name=attacker.name, target=target.name
-        )
-    ]
-    offers: list[Offer] = []
-    if roll.success:
-        pending = PendingAttack(
-            maneuver=maneuver,
-            attacker_id=attacker.id,
-            target_id=target.id,
-            weapon="",
-            kind="pelea",
-            margin=roll.margin,
-            roll=roll.to_view(),
-        )
-        more, offers = open_attack(new, dice, pending, surprise=surprise)
-        events.extend(more)
+    events = [attack_event(f"ds20.{maneuver}.{result_suffix(roll)}", roll, attacker, target)]
+    offers = open_on_hit(
+        new,
+        dice,
+        roll,
+        events,
+        surprise=surprise,
+        maneuver=maneuver,
+        attacker_id=attacker.id,
+        target_id=target.id,
+        weapon="",
+        kind="pelea",
+    )
     return Outcome(
         state=new,
         events=events,
@@ -172,33 +166,32 @@ def headbutt(
     check_attack(new, attacker, target)
     w = find_weapon(attacker, weapon, ("pelea",))
     use_action(new, attacker)
-    attacker.aim = 0
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty, called=None, back=False
+    hit = roll_attack(
+        dice,
+        attacker,
+        target,
+        PELEA,
+        melee=True,
+        bonus=bonus,
+        penalty=penalty,
+        called=None,
+        back=False,
+        more_penalty=units((HEADBUTT, 1)),
     )
-    penalty_units += units((HEADBUTT, 1))
-    tech = active_technique(attacker)
-    attacker.active_technique = None
-    roll = roll_skill(dice, attacker, PELEA, bonus=bonus_units, penalty=penalty_units)
-    events = [
-        roll_event(
-            f"ds20.headbutt.{result_suffix(roll)}", roll, name=attacker.name, target=target.name
-        )
-    ]
-    offers: list[Offer] = []
-    if roll.success:
-        pending = PendingAttack(
-            maneuver="attack",
-            attacker_id=attacker.id,
-            target_id=target.id,
-            weapon=w.name,
-            kind="pelea",
-            margin=roll.margin,
-            damage_bonus=tech.damage if tech else 0,
-            roll=roll.to_view(),
-        )
-        more, offers = open_attack(new, dice, pending, surprise=not arms_free)
-        events.extend(more)
+    events = [attack_event(f"ds20.headbutt.{result_suffix(hit.roll)}", hit.roll, attacker, target)]
+    offers = open_on_hit(
+        new,
+        dice,
+        hit.roll,
+        events,
+        surprise=not arms_free,
+        maneuver="attack",
+        attacker_id=attacker.id,
+        target_id=target.id,
+        weapon=w.name,
+        kind="pelea",
+        damage_bonus=hit.technique.damage if hit.technique else 0,
+    )
     return Outcome(
         state=new,
         events=events,
@@ -222,31 +215,24 @@ def disarm(
     """DS-10 Desarmar: a called attack (one penalty); the holder keeps the weapon by
     subtracting its Fortaleza margin (when it succeeds) from the attack's. If the
     attack still stands (0 or more), the weapon falls to the floor."""
-    require_no_pending(state)
-    new = copy(state)
-    attacker = controlled(new, actor, attacker_id)
-    target = new.get(target_id)
-    check_attack(new, attacker, target)
-    if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
+    new, attacker, target = start_attack(state, actor, attacker_id, target_id)
     w = find_weapon(attacker, weapon, ("pelea", "cc"))
     held = find_weapon(target, target_weapon, ("cc", "fuego", "pelea"))
     if held.kind == "pelea":
         raise RuleError("ds20.error.nothing_to_disarm", name=target.name)
     use_action(new, attacker)
-    attacker.aim = 0
-    bonus_units, penalty_units = attack_units(
-        attacker, target, melee=True, bonus=bonus, penalty=penalty, called="brazos", back=False
-    )
-    attacker.active_technique = None
-    roll = roll_skill(
-        dice, attacker, SKILL_OF_KIND[w.kind], bonus=bonus_units, penalty=penalty_units
-    )
-    events = [
-        roll_event(
-            f"ds20.disarm.{result_suffix(roll)}", roll, name=attacker.name, target=target.name
-        )
-    ]
+    roll = roll_attack(
+        dice,
+        attacker,
+        target,
+        SKILL_OF_KIND[w.kind],
+        melee=True,
+        bonus=bonus,
+        penalty=penalty,
+        called="brazos",
+        back=False,
+    ).roll
+    events = [attack_event(f"ds20.disarm.{result_suffix(roll)}", roll, attacker, target)]
     if roll.success:
         keep = roll_skill(dice, target, FORTALEZA)
         remaining = roll.margin - (keep.margin if keep.success else 0)
@@ -282,14 +268,12 @@ def push(
     attack's minus the Fortaleza margin when that succeeds) is the metres pushed. More
     than half the victim's Destreza (rounded up) knocks it down at the end. A wall at
     ``wall_m`` metres stops it and the metres left become fall damage points (the GM
-    applies them with ``combat.inflict``, the seed giving no MHL/MHG for falls). A
+    applies them with ``damage.inflict``, the seed giving no MHL/MHG for falls). A
     push makes the victim lose its aim (DS-11)."""
     new, attacker, target, roll = _pelea_maneuver(
         state, actor, dice, attacker_id, target_id, bonus=bonus, penalty=penalty, back=False
     )
-    events = [
-        roll_event(f"ds20.push.{result_suffix(roll)}", roll, name=attacker.name, target=target.name)
-    ]
+    events = [attack_event(f"ds20.push.{result_suffix(roll)}", roll, attacker, target)]
     if not roll.success:
         return Outcome(
             state=new,

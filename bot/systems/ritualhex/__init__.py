@@ -17,18 +17,8 @@ with a new state and never touch the input):
 """
 
 from bot.systems.ritualhex.actions import BASE_ACTIONS, EXAMPLE_ACTIONS, parse_action
-from bot.systems.ritualhex.chain import (
-    available_actions,
-    declare,
-    eligible,
-    end_opportunity,
-    next_reactors,
-    offers_for,
-    pass_all,
-    pass_reaction,
-    react,
-    usable_reactions,
-)
+from bot.systems.ritualhex.available import available_actions
+from bot.systems.ritualhex.chain import declare, end_opportunity, pass_all, pass_reaction, react
 from bot.systems.ritualhex.equipment import drop, equip, pick_up, stow, take_from
 from bot.systems.ritualhex.rounds import (
     add_combatant,
@@ -43,6 +33,7 @@ from bot.systems.ritualhex.rounds import (
 from bot.systems.ritualhex.sheet import parse_sheet
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
 from bot.systems.ritualhex.view import board, combatant_view
+from bot.systems.ritualhex.window import eligible, next_reactors, offers_for, usable_reactions
 
 __all__ = [
     "BASE_ACTIONS",

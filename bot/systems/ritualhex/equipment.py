@@ -107,6 +107,30 @@ def _finish(
     return Outcome(state=state, events=events, summary=events[0])
 
 
+def _own_item(
+    state: RitualHexState, actor: Actor, actor_id: str, item: str, *, worn: bool
+) -> tuple[RitualHexState, RHCombatant, Equipment]:
+    """A copy of ``state``, who acts (:func:`_acting`) and its item of that name
+    (``worn``: one it has equipped, else one it carries), if handling it costs AP now."""
+    state = state.model_copy(deep=True)
+    c = _acting(state, actor, actor_id)
+    found = _find(c.equipment, item, worn=worn)
+    if found is None:
+        raise RuleError("ritualhex.error.no_such_item", name=c.name, item=item)
+    _needs_cost(state, found)
+    return state, c, found
+
+
+def _take(
+    c: RHCombatant, found: Equipment, parts: list[str] | None, source: list[Equipment]
+) -> None:
+    """``c`` takes ``found`` from ``source`` (the ground, an ally) onto free parts (RH-9)."""
+    worn = _free_parts(c, found, parts)
+    source.remove(found)
+    found.worn_on = worn
+    c.equipment.append(found)
+
+
 def equip(
     state: RitualHexState,
     actor: Actor,
@@ -116,24 +140,14 @@ def equip(
     parts: list[str] | None = None,
 ) -> Outcome:
     """Equip a carried item on free, active parts, paying its AP cost in combat (RH-9)."""
-    state = state.model_copy(deep=True)
-    c = _acting(state, actor, actor_id)
-    found = _find(c.equipment, item, worn=False)
-    if found is None:
-        raise RuleError("ritualhex.error.no_such_item", name=c.name, item=item)
-    _needs_cost(state, found)
+    state, c, found = _own_item(state, actor, actor_id, item, worn=False)
     found.worn_on = _free_parts(c, found, parts)
     return _finish(state, c, found.cost, "ritualhex.equipped", found, ends=True)
 
 
 def stow(state: RitualHexState, actor: Actor, *, actor_id: str, item: str) -> Outcome:
     """Stow an equipped item for half its AP cost, rounded up (RH-9)."""
-    state = state.model_copy(deep=True)
-    c = _acting(state, actor, actor_id)
-    found = _find(c.equipment, item, worn=True)
-    if found is None:
-        raise RuleError("ritualhex.error.no_such_item", name=c.name, item=item)
-    _needs_cost(state, found)
+    state, c, found = _own_item(state, actor, actor_id, item, worn=True)
     _no_waiting_parts(c, found)
     found.worn_on = []
     return _finish(state, c, math.ceil(found.cost / 2), "ritualhex.stowed", found, ends=True)
@@ -141,12 +155,7 @@ def stow(state: RitualHexState, actor: Actor, *, actor_id: str, item: str) -> Ou
 
 def drop(state: RitualHexState, actor: Actor, *, actor_id: str, item: str) -> Outcome:
     """Drop an equipped item to the ground: free, and the opportunity goes on (RH-9)."""
-    state = state.model_copy(deep=True)
-    c = _acting(state, actor, actor_id)
-    found = _find(c.equipment, item, worn=True)
-    if found is None:
-        raise RuleError("ritualhex.error.no_such_item", name=c.name, item=item)
-    _needs_cost(state, found)
+    state, c, found = _own_item(state, actor, actor_id, item, worn=True)
     _no_waiting_parts(c, found)
     c.equipment.remove(found)
     found.worn_on = []
@@ -169,10 +178,7 @@ def pick_up(
     if found is None:
         raise RuleError("ritualhex.error.not_on_ground", item=item)
     _needs_cost(state, found)
-    worn = _free_parts(c, found, parts)
-    state.ground.remove(found)
-    found.worn_on = worn
-    c.equipment.append(found)
+    _take(c, found, parts, state.ground)
     return _finish(state, c, found.cost, "ritualhex.picked_up", found, ends=True)
 
 
@@ -198,8 +204,5 @@ def take_from(
     if found is None:
         raise RuleError("ritualhex.error.no_such_item", name=giver.name, item=item)
     _needs_cost(state, found)
-    worn = _free_parts(c, found, parts)
-    giver.equipment.remove(found)
-    found.worn_on = worn
-    c.equipment.append(found)
+    _take(c, found, parts, giver.equipment)
     return _finish(state, c, found.cost, "ritualhex.taken", found, ends=True)

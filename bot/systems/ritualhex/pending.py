@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from bot.systems.base import Offer
 from bot.systems.pending import Decision
 from bot.systems.ritualhex.actions import action_term
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.state import RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 
 
 def pending(state: RitualHexState, offers: Sequence[Offer]) -> list[Decision]:

@@ -184,18 +184,31 @@ def advance(state: RitualHexState, events: list[Event]) -> None:
         events.append(Event(key="ritualhex.needle_fell", params={"needle": state.needle}))
 
 
-def _opportunity_actor(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
+def opportunity_actor(
+    state: RitualHexState,
+    actor: Actor,
+    actor_id: str,
+    *,
+    follow_up: bool = False,
+    may_wait: bool = False,
+) -> RHCombatant:
+    """Who acts at its opportunity (seed 'Acciones'; RH-5, RH-7, RH-10): in a round
+    with no chain open, a combatant ``actor`` controls whose opportunity it is; during
+    a Multi-ataque offer only for the follow-up (``follow_up``); with waiting points on
+    its body card only to 'Wait' (``may_wait``)."""
     if state.phase != "round":
         raise RuleError("ritualhex.error.no_round")
     if state.chain:
         raise RuleError("ritualhex.error.chain_open")
     c = get_combatant(state, actor_id)
     check_control(actor, c)
-    if state.multi_attack is not None:
+    if not follow_up and state.multi_attack is not None:
         raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
     if actor_id not in state.acting:
         names = ", ".join(x.name for x in state.combatants if x.id in state.acting)
         raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
+    if not may_wait and c.waiting > 0:
+        raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
     return c
 
 
@@ -256,7 +269,7 @@ def wait(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
     points. Like any action, it loses unspent preparation points. No chain is opened
     (there is nothing to react to)."""
     state = state.model_copy(deep=True)
-    c = _opportunity_actor(state, actor, actor_id)
+    c = opportunity_actor(state, actor, actor_id, may_wait=True)
     pay_ap(c, 1)
     c.prep = 0
     events = [
@@ -275,9 +288,7 @@ def prepare(state: RitualHexState, actor: Actor, *, actor_id: str) -> Outcome:
     """'Preparar' (RH-7): only without waiting points on the body card; 1 AP, +1
     preparation point; paying it removes no waiting points. No chain is opened."""
     state = state.model_copy(deep=True)
-    c = _opportunity_actor(state, actor, actor_id)
-    if c.waiting > 0:
-        raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
+    c = opportunity_actor(state, actor, actor_id)
     pay_ap(c, 1, removes_waiting=False)
     c.prep += 1
     events = [

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.systems.base import RuleError
@@ -318,81 +319,135 @@ def read_sheet(
     ``bot.systems.ritualhex.bounds`` (30 body parts, 30 items...)."""
     require_sheet_length(text)
     text = unflatten(text)
-    name: str | None = None
-    stats: dict[str, int] = {}
-    parts_items: list[tuple[str, int]] | None = None
-    limb_items: list[tuple[str, int]] | None = None
-    advantages: dict[str, int] = {}
-    gender: str | None = None
-    defined: dict[str, ActionDef] = {}
-    listed: list[tuple[int, str]] = []
-    raw_equipment: list[tuple[int, tuple[str, list[str], int, dict[str, int], list[str]]]] = []
-
+    fields = _SheetFields()
     for line, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.strip().startswith("#"):
             continue
-        first = re.split(r"[\s:=]", raw.strip(), maxsplit=1)[0]
-        if ":" not in raw and stat_id(first) is not None:
-            _parse_stats(raw, line=line, into=stats)  # "AP 12, HP 10, Str 3"
-            continue
-        field, value = field_value(raw, line=line)
-        if stat_id(field) is not None:
-            # "AP: 12; HP: 10" or "AP: 12, HP: 10" on one line
-            _parse_stats(f"{field} {value}".replace(":", " "), line=line, into=stats)
-            continue
-        what = FIELDS.get(field)
-        if what is None:
-            raise RuleError(
-                "ritualhex.sheet.unknown_field", line=line, field=field, expected=EXPECTED_FIELDS
-            )
-        if what == "name":
-            if not value or len(value) > 40:
-                raise RuleError("ritualhex.sheet.bad_name", line=line, text=value)
-            name = value
-        elif what == "gender":  # issue 18: Spanish agreement ("queda inactiva")
-            if fold(value) not in GENDERS:
-                raise RuleError("ritualhex.sheet.bad_gender", line=line, text=value)
-            gender = fold(value)
-        elif what == "stats":
-            _parse_stats(value, line=line, into=stats)
-        elif what in ("parts", "limbs"):
-            if kind == "hero":
-                raise RuleError("ritualhex.sheet.hero_parts_fixed", line=line)
-            items = [(part_kind(k), n) for k, n in _counted(value, line=line)]
-            if what == "parts":
-                parts_items = items
-            else:
-                limb_items = items
-        elif what == "advantages":
-            if kind != "hero":
-                raise RuleError("ritualhex.sheet.advantages_hero_only", line=line)
-            for adv, count in _counted(value, line=line):
-                canonical = ADVANTAGE_NAMES.get(adv)
-                if canonical is None:
-                    raise RuleError(
-                        "ritualhex.sheet.bad_advantage",
-                        line=line,
-                        text=adv,
-                        expected="Velocidad, Salud, Fortaleza, Esquivar, Atención, Mística, Resistencia, Multi-ataque",
-                    )
-                advantages[canonical] = advantages.get(canonical, 0) + count
-        elif what == "equipment":
-            raw_equipment.append((line, _parse_equipment(value, line=line)))
-        elif what == "action":
-            if ";" not in value and ":" not in value:
-                listed.append((line, value))  # just a name: a shipped or library action
-                continue
-            try:
-                action = parse_action("nombre: " + value)
-            except RuleError as err:
-                err.params["line"] = line
-                raise
-            defined[fold(action.name)] = action
-        elif what == "actions":
-            listed.extend((line, a.strip()) for a in value.split(",") if a.strip())
+        _read_line(fields, raw, line, kind)
+    name, stats = _required(fields)
+    parts = _body(fields, kind)
+    equipment, own = _equipment_and_actions(fields, parts, library)
 
-    if name is None:
+    base = dict.fromkeys(STATS, 0)
+    base.update(stats)
+    sheet = RHCombatant(
+        id="",
+        name=name,
+        is_pc=kind == "hero",
+        side=kind,
+        base=base,
+        advantages=fields.advantages,
+        parts=parts,
+        equipment=equipment,
+        actions=own,
+        gender=GENDERS.get(fields.gender or ""),
+    )
+    reading = SheetReading(sheet=sheet)
+    missing = [stat for stat in STATS if stat not in stats]
+    if missing:
+        reading.default("sheet.default.rh_stats", stats=missing)
+    if kind == "minion" and not parts:
+        reading.default("sheet.default.rh_no_parts")
+    require_sheet(sheet)
+    return reading
+
+
+RawItem = tuple[str, list[str], int, dict[str, int], list[str]]
+
+
+@dataclass
+class _SheetFields:
+    """What a sheet's lines said, before it is checked and built."""
+
+    name: str | None = None
+    stats: dict[str, int] = field(default_factory=dict)
+    parts_items: list[tuple[str, int]] | None = None
+    limb_items: list[tuple[str, int]] | None = None
+    advantages: dict[str, int] = field(default_factory=dict)
+    gender: str | None = None
+    defined: dict[str, ActionDef] = field(default_factory=dict)
+    listed: list[tuple[int, str]] = field(default_factory=list)
+    raw_equipment: list[tuple[int, RawItem]] = field(default_factory=list)
+
+
+def _read_line(fields: _SheetFields, raw: str, line: int, kind: Literal["hero", "minion"]) -> None:
+    """One line of the sheet: a stat line, or a ``field: value`` line."""
+    first = re.split(r"[\s:=]", raw.strip(), maxsplit=1)[0]
+    if ":" not in raw and stat_id(first) is not None:
+        _parse_stats(raw, line=line, into=fields.stats)  # "AP 12, HP 10, Str 3"
+        return
+    field_, value = field_value(raw, line=line)
+    if stat_id(field_) is not None:
+        # "AP: 12; HP: 10" or "AP: 12, HP: 10" on one line
+        _parse_stats(f"{field_} {value}".replace(":", " "), line=line, into=fields.stats)
+        return
+    what = FIELDS.get(field_)
+    if what is None:
+        raise RuleError(
+            "ritualhex.sheet.unknown_field", line=line, field=field_, expected=EXPECTED_FIELDS
+        )
+    if what == "name":
+        if not value or len(value) > 40:
+            raise RuleError("ritualhex.sheet.bad_name", line=line, text=value)
+        fields.name = value
+    elif what == "gender":  # issue 18: Spanish agreement ("queda inactiva")
+        if fold(value) not in GENDERS:
+            raise RuleError("ritualhex.sheet.bad_gender", line=line, text=value)
+        fields.gender = fold(value)
+    elif what == "stats":
+        _parse_stats(value, line=line, into=fields.stats)
+    elif what in ("parts", "limbs"):
+        if kind == "hero":
+            raise RuleError("ritualhex.sheet.hero_parts_fixed", line=line)
+        items = [(part_kind(k), n) for k, n in _counted(value, line=line)]
+        if what == "parts":
+            fields.parts_items = items
+        else:
+            fields.limb_items = items
+    elif what == "advantages":
+        _read_advantages(fields, value, line, kind)
+    elif what == "equipment":
+        fields.raw_equipment.append((line, _parse_equipment(value, line=line)))
+    elif what == "action":
+        _read_action(fields, value, line)
+    elif what == "actions":
+        fields.listed.extend((line, a.strip()) for a in value.split(",") if a.strip())
+
+
+def _read_advantages(
+    fields: _SheetFields, value: str, line: int, kind: Literal["hero", "minion"]
+) -> None:
+    if kind != "hero":
+        raise RuleError("ritualhex.sheet.advantages_hero_only", line=line)
+    for adv, count in _counted(value, line=line):
+        canonical = ADVANTAGE_NAMES.get(adv)
+        if canonical is None:
+            raise RuleError(
+                "ritualhex.sheet.bad_advantage",
+                line=line,
+                text=adv,
+                expected="Velocidad, Salud, Fortaleza, Esquivar, Atención, Mística, Resistencia, Multi-ataque",
+            )
+        fields.advantages[canonical] = fields.advantages.get(canonical, 0) + count
+
+
+def _read_action(fields: _SheetFields, value: str, line: int) -> None:
+    if ";" not in value and ":" not in value:
+        fields.listed.append((line, value))  # just a name: a shipped or library action
+        return
+    try:
+        action = parse_action("nombre: " + value)
+    except RuleError as err:
+        err.params["line"] = line
+        raise
+    fields.defined[fold(action.name)] = action
+
+
+def _required(fields: _SheetFields) -> tuple[str, dict[str, int]]:
+    """A name, AP and HP (at least 1 each) are required."""
+    if fields.name is None:
         raise RuleError("ritualhex.sheet.missing_name")
+    stats = fields.stats
     for required in ("ap", "hp"):
         if required not in stats:
             raise RuleError("ritualhex.sheet.missing_stat", stat=required.upper())
@@ -400,16 +455,28 @@ def read_sheet(
         raise RuleError("ritualhex.sheet.hp_too_low")
     if stats["ap"] < 1:
         raise RuleError("ritualhex.sheet.ap_too_low")
+    return fields.name, stats
 
+
+def _body(fields: _SheetFields, kind: Literal["hero", "minion"]) -> list[Part]:
+    """A hero's fixed body, or a minion's parts and limbs as listed."""
     if kind == "hero":
         parts = [Part(key=k, kind=t) for k, t in HERO_PARTS]
         parts += [Part(key=k, kind=t, limb=True) for k, t in HERO_LIMBS]
-    else:
-        parts = _make_parts(parts_items or [], limb=False)
-        parts += _make_parts(limb_items or [], limb=True)
-        keys = [p.key for p in parts]
-        if len(set(keys)) != len(keys):
-            raise RuleError("ritualhex.sheet.duplicate_part")
+        return parts
+    parts = _make_parts(fields.parts_items or [], limb=False)
+    parts += _make_parts(fields.limb_items or [], limb=True)
+    keys = [p.key for p in parts]
+    if len(set(keys)) != len(keys):
+        raise RuleError("ritualhex.sheet.duplicate_part")
+    return parts
+
+
+def _equipment_and_actions(
+    fields: _SheetFields, parts: list[Part], library: Sequence[ActionDef]
+) -> tuple[list[Equipment], list[ActionDef]]:
+    """The items on their parts with their actions, and the combatant's own actions."""
+    defined = fields.defined
 
     def find_action(action_name: str, line: int) -> ActionDef:
         found = (
@@ -424,7 +491,7 @@ def read_sheet(
     taken: set[str] = set()
     equipment: list[Equipment] = []
     used_by_items: set[str] = set()
-    for line, (item_name, tokens, cost, mods, action_names) in raw_equipment:
+    for line, (item_name, tokens, cost, mods, action_names) in fields.raw_equipment:
         keys, needs = _resolve_parts(tokens, parts, taken, line=line)
         taken.update(keys)
         item_actions = [find_action(a, line) for a in action_names]
@@ -440,27 +507,5 @@ def read_sheet(
             )
         )
     own = [a for key, a in defined.items() if key not in used_by_items]
-    own += [find_action(a, line) for line, a in listed if fold(a) not in defined]
-
-    base = dict.fromkeys(STATS, 0)
-    base.update(stats)
-    sheet = RHCombatant(
-        id="",
-        name=name,
-        is_pc=kind == "hero",
-        side=kind,
-        base=base,
-        advantages=advantages,
-        parts=parts,
-        equipment=equipment,
-        actions=own,
-        gender=GENDERS.get(gender or ""),
-    )
-    reading = SheetReading(sheet=sheet)
-    missing = [stat for stat in STATS if stat not in stats]
-    if missing:
-        reading.default("sheet.default.rh_stats", stats=missing)
-    if kind == "minion" and not parts:
-        reading.default("sheet.default.rh_no_parts")
-    require_sheet(sheet)
-    return reading
+    own += [find_action(a, line) for line, a in fields.listed if fold(a) not in defined]
+    return equipment, own

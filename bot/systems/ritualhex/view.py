@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.systems.ritualhex.actions import action_term
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.rounds import in_order
 from bot.systems.ritualhex.state import ChainLink, RHCombatant, RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 from bot.systems.ritualhex.words import limb_term, limb_terms, part_term
 
 

@@ -25,7 +25,7 @@ def default_attack(
     available: list[tuple[ActionDef, Equipment | None]],
 ) -> ActionDef | None:
     """The attack an attacker makes when it names none (the module's order), from
-    :func:`~bot.systems.ritualhex.chain.available_actions`' list; None without any."""
+    :func:`~bot.systems.ritualhex.available.available_actions`' list; None without any."""
     base = {id(a) for a in BASE_ACTIONS}
     attacks = [a for a, _ in available if is_attack(a)]
     given = [a for a in attacks if id(a) not in base]

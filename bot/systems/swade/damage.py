@@ -1,6 +1,8 @@
-"""SWADE damage: applying a hit (SW-12, SW-13), soaking it (SW-14), removing Shaken with
-a benny (SW-15), fatigue (seeds 000/003) and damage to objects (SW-11). Pure.
-(Bleeding-out rolls at the start of a turn belong to the turn sequence, ``turns``.)
+"""SWADE damage: applying a hit (SW-12, SW-13), soaking it (SW-14), the benny reroll of
+SW-13's Vigor roll, and removing Shaken with a benny (SW-15). Pure. (Bleeding-out rolls
+at the start of a turn belong to the turn sequence, ``turns``; Fatigue is
+:mod:`bot.systems.swade.fatigue`, damage to objects :mod:`bot.systems.swade.combat.objects`,
+what every benny reroll shares :mod:`bot.systems.swade.rerolls`.)
 
 A hit leaves ``last_hit`` on the target: the damage, what it did and the target's
 fields before it, so :func:`soak` can undo exactly that hit's wounds and Shaken.
@@ -8,15 +10,12 @@ fields before it, so :func:`soak` can undo exactly that hit's wounds and Shaken.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.dice.source import DiceSource
-from bot.dice.swade import DamageResult, TraitResult, damage_roll, trait_roll
 from bot.dice.toughness import wounds_for  # SW-12, shared with /roll's 2d6t6
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.swade.bounds import require_record, restored, restored_fields
 from bot.systems.swade.encounter_rules import find_combatant, require_control, require_gm
 from bot.systems.swade.injury import (
     IncapacitationResult,
@@ -26,123 +25,19 @@ from bot.systems.swade.injury import (
     resolve_incapacitation,
 )
 from bot.systems.swade.modifiers import end_hold
-from bot.systems.swade.state import HIT_FIELDS, SNAPSHOT_EXCLUDE, SwadeCombatant, SwadeState
+from bot.systems.swade.record_bounds import require_record, restored_fields
+from bot.systems.swade.rerolls import (
+    reroll_vigor,
+    trait_reroll_hook,
+    vigor_record,
+    vigor_reroll_offer,
+)
+from bot.systems.swade.state import HIT_FIELDS, SwadeCombatant, SwadeState
 
 # The target fields a hit may change; soak restores them from the snapshot.
 _HIT_FIELDS = set(HIT_FIELDS)
 
 HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
-
-
-# --- snapshots and reroll hooks (lookup and permissions: encounter_rules) -----------------
-
-
-_SNAPSHOT_EXCLUDE = set(SNAPSHOT_EXCLUDE)
-
-
-def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The combatants ``ids`` as JSON, to put back with :func:`restore` (benny rerolls)."""
-    return {
-        cid: find_combatant(state, cid).model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE)
-        for cid in ids
-    }
-
-
-def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
-    """A copy of ``state`` with the snapshotted combatants as they were: their reroll
-    records and who they are stay as they are now, and each copy must be within every
-    bound (issue 28: :func:`bot.systems.swade.bounds.restored`; a record is checked
-    whole first, :func:`~bot.systems.swade.bounds.require_record`)."""
-    new = state.model_copy(deep=True)
-    for key, snap in before.items():
-        current = find_combatant(new, key)
-        was = restored(current, snap)
-        new.combatants = [was if c.id == was.id else c for c in new.combatants]
-    return new
-
-
-def trait_reroll_hook(roll: TraitResult, **call: Any) -> dict[str, Any]:
-    """SW-4/SW-35: what a benny reroll needs to redo this trait roll and keep the better.
-    ``rerollable`` is False on a critical failure (it cannot be rerolled)."""
-    return {
-        "kind": "trait",
-        "die": roll.die,
-        "modifier": roll.modifier - roll.bonus,
-        "bonus": roll.bonus,
-        "tn": roll.tn,
-        "wild_die": roll.wild_roll.sides if roll.wild_roll is not None else None,
-        "trait_dice": len(roll.trait_rolls),
-        "previous_total": roll.total,
-        "rerollable": not roll.critical_failure,
-        **call,
-    }
-
-
-def reroll_trait(dice: DiceSource, hook: dict[str, Any]) -> tuple[TraitResult, bool]:
-    """SW-4/SW-35: redo the trait roll a hook describes (same die, modifiers, TN, wild
-    die, trait dice). Returns the new roll and whether it is better than the previous
-    total (the caller keeps the better). A critical failure cannot be rerolled."""
-    if not hook.get("rerollable", False):
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
-    roll = trait_roll(
-        dice,
-        int(hook["die"]),
-        modifier=int(hook["modifier"]),
-        bonus=int(hook.get("bonus", 0)),
-        tn=int(hook["tn"]),
-        wild_die=hook["wild_die"],
-        trait_dice=int(hook["trait_dice"]),
-    )
-    return roll, roll.total > int(hook["previous_total"])
-
-
-def vigor_record(c: SwadeCombatant, last: dict[str, object] | None) -> dict[str, Any]:
-    """``c``'s recorded Vigor roll (SW-13 incapacitation, SW-16 start of turn) that a
-    benny may reroll: refused when there is none, or when it was a critical failure
-    (SW-4)."""
-    if last is None:
-        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
-    if last["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
-    return last
-
-
-def reroll_vigor(
-    c: SwadeCombatant, last: dict[str, Any], dice: DiceSource, fields: Iterable[str]
-) -> tuple[TraitResult, bool, list[Event]]:
-    """SW-4/SW-35: reroll the Vigor roll ``last`` records, keeping the better (ties keep
-    the first); a critical failure on the reroll stands. Returns the new roll, whether
-    it counts, and the events saying so. When it counts, ``c``'s ``fields`` are put back
-    as they were before the first roll, for the caller to resolve the roll again."""
-    hook: dict[str, Any] = dict(last["hook"])
-    roll, better = reroll_trait(dice, hook)
-    counts = better or roll.critical_failure
-    events = [
-        Event(
-            key="swade_combat.vigor_reroll.rolled",
-            params={
-                "name": c.name,
-                "total": roll.total,
-                "previous": hook["previous_total"],
-                "modifiers": list(last.get("modifiers") or []),
-            },
-            dice=None if counts else roll.to_view(),  # the outcome's event shows them
-        )
-    ]
-    if not counts:
-        events.append(
-            Event(
-                key="swade_combat.vigor_reroll.kept_first",
-                params={"name": c.name, "total": hook["previous_total"]},
-            )
-        )
-        return roll, False, events
-    if roll.critical_failure:  # SW-4: it must be accepted
-        events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
-    pre_roll = restored_fields(c, dict(last["before"]), frozenset(fields))
-    for name in fields:
-        setattr(c, name, getattr(pre_roll, name))
-    return roll, True, events
 
 
 # --- SW-12 ------------------------------------------------------------------------------
@@ -394,18 +289,6 @@ def incapacitation_reroll_offer(target: SwadeCombatant) -> Offer | None:
     return vigor_reroll_offer(target, "reroll_incapacitation")
 
 
-def vigor_reroll_offer(c: SwadeCombatant, action: str) -> Offer:
-    """The "Repetir Vigor (beni)" button for ``c``'s controller (``None``: the GM);
-    ``action`` names the rules that reroll that Vigor roll."""
-    return Offer(
-        action=action,
-        label_key="swade_combat.offer.reroll_vigor",
-        user_id=c.controller_id,
-        combatant_id=c.id,
-        data={"combatant_id": c.id},
-    )
-
-
 def reroll_incapacitation(
     state: SwadeState, actor: Actor, dice: DiceSource, *, combatant_id: str
 ) -> Outcome:
@@ -536,84 +419,3 @@ def unshake_with_benny(state: SwadeState, actor: Actor, combatant_id: str) -> Ou
         events=[Event(key="swade_combat.unshaken_benny", params={"name": c.name})],
         summary=Event(key="log.swade.unshake", params={"name": c.name}),
     )
-
-
-# --- fatigue (seeds 000/003) -------------------------------------------------------------
-
-FATIGUE_INCAPACITATED = 3
-
-
-def apply_fatigue(
-    state: SwadeState, actor: Actor, dice: DiceSource, *, combatant_id: str, levels: int = 1
-) -> Outcome:
-    """Seed 003 "Fatigado": Fatigued (-1), Exhausted (-2), then incapacitated: unconscious
-    for 2d6 hours. The GM applies it (hazards, powers with the Fatigue modifier...).
-    Dice: the 2d6 hours when it incapacitates."""
-    require_gm(actor)
-    new = state.model_copy(deep=True)
-    c = find_combatant(new, combatant_id)
-    events = gain_fatigue(c, dice, levels)
-    return Outcome(
-        state=new, events=events, summary=Event(key="log.swade.fatigue", params={"name": c.name})
-    )
-
-
-def gain_fatigue(
-    c: SwadeCombatant, dice: DiceSource, levels: int = 1, *, can_incapacitate: bool = True
-) -> list[Event]:
-    """Seed 000/003 (SW-43): ``c`` (mutated) takes ``levels`` of Fatigue: Fatigued,
-    Exhausted, then incapacitated and unconscious for 2d6 hours. ``can_incapacitate``
-    False (SW-41's Fatigue modifier): it stops at Exhausted. Dice: the 2d6 hours."""
-    top = FATIGUE_INCAPACITATED if can_incapacitate else FATIGUE_INCAPACITATED - 1
-    c.fatigue = max(c.fatigue, min(c.fatigue + max(levels, 0), top))
-    events = [Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})]
-    if c.fatigue >= FATIGUE_INCAPACITATED and not c.incapacitated:
-        hours = dice.roll(6) + dice.roll(6)
-        c.incapacitated = True
-        c.knocked_out_hours = hours
-        events.append(
-            Event(key="swade_combat.fatigue.unconscious", params={"name": c.name, "hours": hours})
-        )
-    return events
-
-
-def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Outcome:
-    """Seed 003: one level of fatigue recovers per hour (unless the source says
-    otherwise). Recovering from the incapacitating level wakes the character."""
-    new = state.model_copy(deep=True)
-    c = find_combatant(new, combatant_id)
-    require_control(actor, c)
-    if c.fatigue == 0:
-        raise RuleError("swade_combat.error.not_fatigued", name=c.name)
-    if c.fatigue == FATIGUE_INCAPACITATED and not c.dead:
-        # Wakes up, unless wounds keep it down (an Extra's wound, bleeding out). Reading:
-        # a Wild Card incapacitated by both wounds and fatigue is the GM's to settle.
-        c.incapacitated = (not c.wild_card and c.wounds > 0) or c.bleeding_out
-        c.knocked_out_hours = None
-    c.fatigue -= 1
-    return Outcome(
-        state=new,
-        events=[
-            Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})
-        ],
-        summary=Event(key="log.swade.recover_fatigue", params={"name": c.name}),
-    )
-
-
-# --- SW-11 breaking things --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ObjectDamage:
-    roll: DamageResult
-    hardness: int
-    broken: bool
-
-
-def damage_object(
-    dice: DiceSource, dice_sides: list[int], *, modifier: int = 0, hardness: int
-) -> ObjectDamage:
-    """SW-11 "Romper cosas": damage to an object neither aces nor gets the raise die; the
-    object breaks when the damage matches or beats its Hardness (Consistencia)."""
-    roll = damage_roll(dice, dice_sides, modifier=modifier, raise_die=False, aces=False)
-    return ObjectDamage(roll, hardness, roll.total >= hardness)

@@ -65,8 +65,10 @@ def require_control(actor: Actor, combatant: SwadeCombatant) -> None:
 
 
 def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
-    """By id ("c3"), else by the one resolver (:func:`bot.systems.lookup.find`: name,
-    unique prefix), ready to change. ``swade.unknown_combatant`` when nobody matches."""
+    """The combatant a rule works on, ready to change (copied on write): by id ("c3"),
+    else by the one resolver (:func:`bot.systems.lookup.find`: name, unique prefix).
+    ``swade.unknown_combatant`` when nobody matches. (What a player typed, a group of
+    Extras' name included, is read by :func:`bot.systems.swade.moves.who.find_named`.)"""
     combatants = state.combatants
     by_id = owned_by_id(combatants, name_or_id)
     if by_id is not None:

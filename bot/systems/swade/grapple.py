@@ -20,22 +20,19 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.swade.combat import find_weapon
+from bot.systems.swade.combat.plan import find_weapon
 from bot.systems.swade.conditions import condition_name
-from bot.systems.swade.damage import (
-    apply_hit,
-    find_combatant,
-    hit_events,
-    pending_soak_offer,
-    require_control,
-)
+from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import (
     ActionRolls,
     Roll,
     maneuver,
     opposed_pair,
     require_can_act,
+    roll_event,
     run_maneuver,
+    vulnerable_bonus,
 )
 from bot.systems.swade.modifiers import (
     BOUND,
@@ -43,7 +40,6 @@ from bot.systems.swade.modifiers import (
     Modifier,
     add_condition,
     has_condition,
-    is_vulnerable,
     joker_damage_bonus,
     remove_condition,
 )
@@ -51,32 +47,6 @@ from bot.systems.swade.opposed import cannot_contest
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
 
 MAX_SIZE_ADVANTAGE = 2  # SW-19: heroes cannot grapple something more than 2 Size larger
-
-
-def _roll_event(
-    key: str,
-    who: SwadeCombatant,
-    roll: Roll,
-    mods: list[Modifier],
-    view: dict[str, Any] | None = None,
-) -> Event:
-    """A roll's event; ``view``: its dice view read against the opponent (SW-37)."""
-    return Event(
-        key=key,
-        params={
-            "name": who.name,
-            "total": roll.total,
-            "modifiers": [list(m) for m in mods],
-            "kept_previous": roll.kept_previous,
-            "reroll": roll.hook,
-        },
-        dice=view if view is not None else roll.to_view(),
-    )
-
-
-def _vulnerable_bonus(target: SwadeCombatant, state: SwadeState) -> list[Modifier]:
-    """SW-17: actions against a Vulnerable character get +2."""
-    return [("swade_combat.mod.target_vulnerable", 2)] if is_vulnerable(target, state) else []
 
 
 def _situational(p: dict[str, Any]) -> list[Modifier]:
@@ -121,8 +91,8 @@ def _pair_events(
     (initiator won, its raises)."""
     a_view, d_view, result = opposed_pair(a[1], a[0], d[1], d[0])
     events = [
-        _roll_event(keys[0], a[0], a[1], a[2], a_view),
-        _roll_event(keys[1], d[0], d[1], d[2], d_view),
+        roll_event(keys[0], a[0], a[1], a[2], view=a_view),
+        roll_event(keys[1], d[0], d[1], d[2], view=d_view),
     ]
     return events, result.winner == "initiator", result.raises
 
@@ -175,7 +145,7 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         raise RuleError("swade_combat.error.already_grappling", name=attacker.name)
     if target.grappled_by is not None and target.grappled_by != attacker.id:
         raise RuleError("swade_combat.error.already_grappled", name=target.name)
-    a_extra = _vulnerable_bonus(target, new) + _situational(p)
+    a_extra = vulnerable_bonus(target, new) + _situational(p)
     a_roll, a_mods = _opposed_roll(
         new, rolls, attacker, p["attacker_strength"], a_extra, acting=True
     )
@@ -261,7 +231,7 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
             (grappler, g_roll, g_mods),
         )
     else:
-        events = [_roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
+        events = [roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
         success, raises = v_roll.success, v_roll.raises
     if not success:
         events.append(Event(key="swade_combat.escape.fails", params={"name": victim.name}))
@@ -340,7 +310,7 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
     target = find_combatant(new, attacker.grappling)
-    a_extra = _vulnerable_bonus(target, new) + _situational(p)
+    a_extra = vulnerable_bonus(target, new) + _situational(p)
     a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength")
     events, won, _ = _pair_events(

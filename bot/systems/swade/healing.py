@@ -27,10 +27,10 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.swade.combat import headline
+from bot.systems.swade.combat.plan import headline
 from bot.systems.swade.conditions import WOUNDS, condition_name, trait_modifiers
-from bot.systems.swade.damage import FATIGUE_INCAPACITATED, require_control
-from bot.systems.swade.encounter_rules import find_combatant
+from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.fatigue import FATIGUE_INCAPACITATED
 from bot.systems.swade.maneuvers import ActionRolls, maneuver, require_can_act, run_maneuver
 from bot.systems.swade.modifiers import Modifier, roll_trait, trait_and_modifiers
 from bot.systems.swade.state import SwadeCombatant, SwadeState
@@ -107,9 +107,9 @@ def heal(
     if not needs_healing(target):
         raise RuleError("swade_powers.error.nothing_to_heal", name=target.name)
     if via != "skill":
-        from bot.systems.swade import power_defs, powers
+        from bot.systems.swade import power_lookup, powers
 
-        power = power_defs.resolve_power(state, healer, via).definition
+        power = power_lookup.resolve_power(state, healer, via).definition
         if power is None or "heal" not in power.kinds():
             raise RuleError("swade_powers.error.not_healing", power=via)
         return powers.cast(state, actor, dice, healer.id, via, [target.id])

@@ -17,7 +17,7 @@ from bot.systems.swade.moves import MOVES
 from bot.systems.swade.moves.bennies import SPENDS, spend
 from bot.systems.swade.moves.roster import read_sheet
 from bot.systems.swade.moves.suggest import SUGGEST
-from bot.systems.swade.moves.who import find_combatant, own_combatant
+from bot.systems.swade.moves.who import find_named, own_combatant
 from bot.systems.swade.pending import pending
 from bot.systems.swade.state import SwadeState
 from bot.systems.swade.turns import whose_turn
@@ -27,7 +27,7 @@ BENNIES = BennyRules(
     uses=frozenset(SPENDS),
     spend=spend,
     spender=own_combatant,
-    named=find_combatant,
+    named=find_named,
     take=take_wild_card_benny,
     give=give_wild_card_bennies,
     seed=seed_wild_card_pools,

@@ -4,7 +4,7 @@
   duration, template, whether it is resisted or may be evaded, and what a success and a
   raise do (:class:`EffectDef`). The GM writes them as text
   (:func:`bot.systems.swade.power_defs.parse_power_definition`); the bot ships a few
-  generic examples (``power_defs.EXAMPLES``).
+  generic examples (``power_lookup.EXAMPLES``).
 - :class:`ActivePower`: a power its caster maintains (SW-42), kept on the caster
   (``SwadeCombatant.maintaining``) with its targets and the rounds left.
 - :class:`PowerEffect`: what an active power changed on one target (a trait's die, its

@@ -14,10 +14,10 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
-from bot.systems.swade.bounds import require_record
-from bot.systems.swade.damage import find_combatant, require_control
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import run_maneuver
 from bot.systems.swade.powers import with_soak_offers
+from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.state import SwadeState
 
 

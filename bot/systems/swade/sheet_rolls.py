@@ -36,16 +36,12 @@ import re
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.swade.bounds import require_record
 from bot.systems.swade.conditions import in_turn
-from bot.systems.swade.damage import (
-    find_combatant,
-    require_control,
-    reroll_trait,
-    trait_reroll_hook,
-)
+from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.modifiers import roll_trait
 from bot.systems.swade.names import ATTRIBUTES, SKILLS, skill_id
+from bot.systems.swade.record_bounds import require_record
+from bot.systems.swade.rerolls import reroll_trait, trait_reroll_hook
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 from bot.systems.words import fold
 

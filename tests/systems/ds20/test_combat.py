@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.systems.base import Actor, RuleError
-from bot.systems.ds20.combat import attack, defend, inflict
+from bot.systems.ds20.combat import attack, defend
+from bot.systems.ds20.damage import inflict
 from bot.systems.ds20.state import DSArmor
 from bot.systems.ds20.statline import parse_statline
 from bot.systems.ds20.turns import next_turn

@@ -10,7 +10,7 @@ import pytest
 
 from bot.render.text import event_line
 from bot.systems.base import RuleError
-from bot.systems.ds20.combat import inflict
+from bot.systems.ds20.damage import inflict
 from bot.systems.ds20.firearms import aim, clear_jam, reload, shoot
 from bot.systems.ds20.initiative import roll_initiative, swap_initiative
 from bot.systems.ds20.statline import parse_statline

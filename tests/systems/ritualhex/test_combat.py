@@ -20,7 +20,7 @@ from bot.systems.ritualhex import (
     take_from,
     wait,
 )
-from bot.systems.ritualhex.chain import choose_limbs, find_action
+from bot.systems.ritualhex.available import choose_limbs, find_action
 from bot.systems.ritualhex.state import RitualHexState
 from tests.systems.ritualhex.helpers import (
     GM,

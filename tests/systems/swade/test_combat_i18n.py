@@ -21,7 +21,15 @@ from bot.systems.swade.state import Weapon
 from .test_combat_fixtures import GM, PLAYER, dice, goblin, hero, state_of, villain
 
 ROOT = Path(__file__).resolve().parents[3]
-MODULES = ["combat", "damage", "grapple", "injury", "maneuvers", "modifiers"]
+MODULES = ["combat", "damage", "fatigue", "grapple", "injury", "maneuvers", "modifiers", "rerolls"]
+
+
+def _source(name: str) -> str:
+    """A rules module's text, or every module's of a package split by rule."""
+    base = ROOT / "bot" / "systems" / "swade"
+    package = base / name
+    paths = sorted(package.glob("*.py")) if package.is_dir() else [base / f"{name}.py"]
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
 
 
 def _catalogue(lang: str) -> dict[str, str]:
@@ -32,7 +40,7 @@ def _catalogue(lang: str) -> dict[str, str]:
 def _literal_keys() -> set[str]:
     found: set[str] = set()
     for name in MODULES:
-        text = (ROOT / "bot" / "systems" / "swade" / f"{name}.py").read_text(encoding="utf-8")
+        text = _source(name)
         found |= set(re.findall(r'"(swade_combat\.[a-z_0-9.]+[a-z_0-9])"', text))
     return found
 
@@ -168,7 +176,7 @@ def test_rule_error_texts_use_only_the_params_given() -> None:
     pattern = re.compile(r'RuleError\(\s*"(swade_combat\.[a-z_.]+)"((?:[^()]|\([^()]*\))*)\)')
     used: dict[str, set[str]] = {}
     for name in MODULES:
-        text = (ROOT / "bot" / "systems" / "swade" / f"{name}.py").read_text(encoding="utf-8")
+        text = _source(name)
         for m in pattern.finditer(text):
             used.setdefault(m[1], set()).update(re.findall(r"\b([a-z_]+)=", m[2]))
     assert "swade_combat.error.out_of_ammo" in used

@@ -5,17 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.systems.base import RuleError
+from bot.systems.swade.combat.objects import damage_object
 from bot.systems.swade.damage import (
     apply_damage,
-    apply_fatigue,
-    damage_object,
     effective_toughness,
-    recover_fatigue,
-    reroll_trait,
     soak,
     unshake_with_benny,
     wounds_for,
 )
+from bot.systems.swade.fatigue import apply_fatigue, recover_fatigue
+from bot.systems.swade.rerolls import reroll_trait
 from bot.systems.swade.state import SwadeSettings, Trait
 
 from .test_combat_fixtures import GM, PLAYER, dice, get, goblin, hero, keys, state_of, villain

@@ -6,15 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.systems.base import RuleError
-from bot.systems.swade.power_defs import (
-    EXAMPLES,
-    define_power,
-    find_definition,
-    forget_power,
-    known_powers,
-    parse_power_definition,
-    resolve_power,
-)
+from bot.systems.swade.power_defs import define_power, forget_power, parse_power_definition
+from bot.systems.swade.power_lookup import EXAMPLES, find_definition, known_powers, resolve_power
 from bot.systems.swade.power_models import EffectDef
 
 from .power_fixtures import mage, with_powers

@@ -15,7 +15,8 @@ from bot.i18n.message import placeholders
 from bot.render.text import event_line
 from bot.systems.base import Event, RuleError
 from bot.systems.swade.healing import heal
-from bot.systems.swade.power_defs import EXAMPLES, FIELD_NAMES, define_power, parse_power_definition
+from bot.systems.swade.power_defs import FIELD_NAMES, define_power, parse_power_definition
+from bot.systems.swade.power_lookup import EXAMPLES
 from bot.systems.swade.power_modifiers import POWER_MODIFIERS
 from bot.systems.swade.powers import cast, end_power, recover_power_points
 
@@ -23,13 +24,29 @@ from .power_fixtures import mage
 from .test_combat_fixtures import GM, PLAYER, goblin, hero, state_of, villain
 
 ROOT = Path(__file__).resolve().parents[3]
-MODULES = ["powers", "power_defs", "power_modifiers", "power_effects", "healing", "modifiers"]
+MODULES = [
+    "powers",
+    "power_defs",
+    "power_lookup",
+    "power_modifiers",
+    "power_effects",
+    "healing",
+    "modifiers",
+]
+
+
+def _source(name: str) -> str:
+    """A rules module's text, or every module's of a package split by rule."""
+    base = ROOT / "bot" / "systems" / "swade"
+    package = base / name
+    paths = sorted(package.glob("*.py")) if package.is_dir() else [base / f"{name}.py"]
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
 
 
 def _literal_keys() -> set[str]:
     found: set[str] = set()
     for name in MODULES:
-        text = (ROOT / "bot" / "systems" / "swade" / f"{name}.py").read_text(encoding="utf-8")
+        text = _source(name)
         found |= set(re.findall(r'"(swade_powers\.[a-z_0-9.]+[a-z_0-9])"', text))
     return found
 

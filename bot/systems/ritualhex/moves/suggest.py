@@ -17,9 +17,9 @@ from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, RuleError
 from bot.systems.lookup import matching
 from bot.systems.plugin import Asker, Suggestion
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.moves.who import acting, find_combatant, reactor
 from bot.systems.ritualhex.state import RHCombatant, RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 
 
 def _named(names: Iterable[str], typed: str) -> list[Suggestion]:

@@ -13,10 +13,10 @@ from bot.systems import ritualhex as rh
 from bot.systems.base import Actor, Event, Outcome
 from bot.systems.plugin import Look, Move, NoOptions, Notice, Play
 from bot.systems.ritualhex.actions import action_term
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.moves.act import end_multi_attack
 from bot.systems.ritualhex.moves.who import play
 from bot.systems.ritualhex.state import RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 
 
 def _start(state: RitualHexState, who: Actor, dice: DiceSource) -> Outcome:

@@ -26,8 +26,8 @@ from bot.systems.base import Actor, Offer, Outcome, RuleError
 from bot.systems.lookup import find, pick_actor
 from bot.systems.plugin import Play
 from bot.systems.ritualhex.actions import action_term
-from bot.systems.ritualhex.chain import next_reactors
 from bot.systems.ritualhex.state import Part, RHCombatant, RitualHexState
+from bot.systems.ritualhex.window import next_reactors
 from bot.systems.ritualhex.words import as_written, limb_terms, part_kind
 from bot.systems.words import fold
 

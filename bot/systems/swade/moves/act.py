@@ -20,10 +20,10 @@ from pydantic import BeforeValidator, model_validator
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
-from bot.systems.swade import combat, damage, grapple, healing, maneuvers
+from bot.systems.swade import combat, damage, fatigue, grapple, healing, maneuvers
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import weapon_choice, weapon_of
-from bot.systems.swade.moves.who import acting, fight, find_combatant, targets
+from bot.systems.swade.moves.who import acting, fight, find_named, targets
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
 from bot.systems.swade.weapons import is_ranged
@@ -139,7 +139,7 @@ def _me(o: ActOptions, state: SwadeState, who: Actor) -> SwadeCombatant:
 
 
 def _target(o: ActOptions, state: SwadeState) -> SwadeCombatant:
-    return find_combatant(state, _need(o.target, "target", o))
+    return find_named(state, _need(o.target, "target", o))
 
 
 def _weapon_named(
@@ -224,12 +224,12 @@ def _reload(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> O
 def _fatigue(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _target(o, state) if o.target else _me(o, state, who)
     levels = o.value if o.value is not None else 1
-    return damage.apply_fatigue(state, who, dice, combatant_id=c.id, levels=levels)
+    return fatigue.apply_fatigue(state, who, dice, combatant_id=c.id, levels=levels)
 
 
 def _recover(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _target(o, state) if o.target else _me(o, state, who)
-    return damage.recover_fatigue(state, who, combatant_id=c.id)
+    return fatigue.recover_fatigue(state, who, combatant_id=c.id)
 
 
 def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:

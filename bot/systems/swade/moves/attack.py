@@ -12,7 +12,7 @@ from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import combat
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import attack_options, weapon_choice
-from bot.systems.swade.moves.who import Rules, acting, fight, find_combatant
+from bot.systems.swade.moves.who import Rules, acting, fight, find_named
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeState
 from bot.systems.swade.weapons import wants_ranged
@@ -49,7 +49,7 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         me = acting(state, actor, o.actor)
-        target = find_combatant(state, o.target)
+        target = find_named(state, o.target)
         ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged)
         options = declared.model_copy(update={"damage": damage}) if damage else declared

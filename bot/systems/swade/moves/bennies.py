@@ -24,7 +24,7 @@ from bot.systems.swade import (
     sheet_rolls,
     turns,
 )
-from bot.systems.swade.moves.who import Rules, find_combatant, own_combatant, with_benny
+from bot.systems.swade.moves.who import Rules, find_named, own_combatant, with_benny
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
@@ -145,7 +145,7 @@ class ReactOptions(Options):
 
 
 def _paid_by(combatant_id: str) -> Callable[[SwadeState, Actor], SwadeCombatant]:
-    return lambda state, actor: find_combatant(state, combatant_id)
+    return lambda state, actor: find_named(state, combatant_id)
 
 
 def offered(use: str) -> Callable[[OfferOptions], Play[SwadeState]]:
@@ -174,7 +174,7 @@ def reroll_maneuver(o: ManeuverOffer) -> Play[SwadeState]:
     activation again, the better kept."""
 
     def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
-        last = find_combatant(state, o.owner_id).last_maneuver or {}
+        last = find_named(state, o.owner_id).last_maneuver or {}
         if last.get("action") == "cast":  # SW-40: and the soak offers of its damage
             return powers.reroll_cast(state, who, dice, caster_id=o.owner_id, index=o.index)
         return maneuvers.reroll_maneuver(state, who, dice, owner_id=o.owner_id, index=o.index)

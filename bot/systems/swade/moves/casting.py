@@ -21,9 +21,9 @@ from __future__ import annotations
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play, Show
-from bot.systems.swade import power_defs, powers
-from bot.systems.swade.moves.who import acting, fight, find_combatant, reacting, table
-from bot.systems.swade.power_defs import EXAMPLES
+from bot.systems.swade import power_defs, power_lookup, powers
+from bot.systems.swade.moves.who import acting, fight, find_named, reacting, table
+from bot.systems.swade.power_lookup import EXAMPLES
 from bot.systems.swade.state import SwadeState
 from bot.systems.words import fold
 
@@ -53,8 +53,7 @@ def target_names(state: SwadeState, text: str | None, *, whole_groups: bool) -> 
     the one resolver finds (a group's name: its first member standing, SW-31)."""
     groups = {fold(c.group) for c in state.combatants if c.group} if whole_groups else set()
     return [
-        name if fold(name) in groups else find_combatant(state, name).id
-        for name in split_list(text)
+        name if fold(name) in groups else find_named(state, name).id for name in split_list(text)
     ]
 
 
@@ -64,7 +63,7 @@ def cast(o: CastOptions) -> Play[SwadeState]:
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         me = acting(state, actor, o.actor)
-        definition = power_defs.resolve_power(state, me, o.power).definition
+        definition = power_lookup.resolve_power(state, me, o.power).definition
         area = definition is not None and (
             definition.template is not None or definition.targets > 1
         )

@@ -11,7 +11,7 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import conditions, effects
-from bot.systems.swade.moves.who import find_combatant, table
+from bot.systems.swade.moves.who import find_named, table
 from bot.systems.swade.state import SwadeState
 
 
@@ -26,7 +26,7 @@ class AddOptions(ConditionOptions):
 
 def add(o: AddOptions) -> Play[SwadeState]:
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        c = find_combatant(state, o.combatant)
+        c = find_named(state, o.combatant)
         rule = conditions.rule_condition(o.condition)
         if rule is None:
             return effects.add(state, actor, c.id, o.condition, o.duration)
@@ -39,7 +39,7 @@ def add(o: AddOptions) -> Play[SwadeState]:
 
 def remove(o: ConditionOptions) -> Play[SwadeState]:
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        c = find_combatant(state, o.combatant)
+        c = find_named(state, o.combatant)
         rule = conditions.rule_condition(o.condition)
         if rule is None or (
             effects.find_effect(c, o.condition) is not None

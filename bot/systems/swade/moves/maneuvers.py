@@ -7,7 +7,7 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import grapple, maneuvers
-from bot.systems.swade.moves.who import acting, fight, find_combatant, reacting
+from bot.systems.swade.moves.who import acting, fight, find_named, reacting
 from bot.systems.swade.state import SwadeState
 
 
@@ -34,7 +34,7 @@ def grapple_start(o: GrappleOptions) -> Play[SwadeState]:
     def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
         me = acting(state, who, o.actor)
         return grapple.grapple(
-            state, who, dice, attacker_id=me.id, target_id=find_combatant(state, o.target).id,
+            state, who, dice, attacker_id=me.id, target_id=find_named(state, o.target).id,
             modifier=o.modifier,
         )  # fmt: skip
 

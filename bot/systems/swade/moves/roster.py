@@ -20,7 +20,7 @@ from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import ControllerOption, Move, Options, Play, SavedSheet
 from bot.systems.sheets import SheetReading
 from bot.systems.swade import encounter_rules
-from bot.systems.swade.moves.who import SYSTEM, find_combatant, table
+from bot.systems.swade.moves.who import SYSTEM, find_named, table
 from bot.systems.swade.statblock import GENDERS, read_statblock
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 from bot.systems.words import fold, side, yes_no
@@ -89,7 +89,7 @@ class RemoveOptions(Options):
 
 def remove(o: RemoveOptions) -> Play[SwadeState]:
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        return encounter_rules.remove_combatant(state, actor, find_combatant(state, o.combatant).id)
+        return encounter_rules.remove_combatant(state, actor, find_named(state, o.combatant).id)
 
     return table("remove", run)
 
@@ -178,7 +178,7 @@ def edit(o: EditOptions) -> Play[SwadeState]:
         raise RuleError("swade.cog.error.nothing_to_edit")
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        target = find_combatant(state, o.combatant)
+        target = find_named(state, o.combatant)
         return encounter_rules.edit_combatant(state, actor, target.id, changes)
 
     return table("edit", run)

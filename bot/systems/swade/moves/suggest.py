@@ -13,9 +13,9 @@ from bot.systems.lookup import matching
 from bot.systems.plugin import Asker, Suggestion
 from bot.systems.swade.conditions import CONDITIONS, effective_conditions
 from bot.systems.swade.moves.act import VERBS
-from bot.systems.swade.moves.who import acting, find_combatant, reacting
+from bot.systems.swade.moves.who import acting, find_named, reacting
 from bot.systems.swade.names import ATTRIBUTE_IDS
-from bot.systems.swade.power_defs import EXAMPLES, index_of
+from bot.systems.swade.power_lookup import EXAMPLES, index_of
 from bot.systems.swade.power_models import PowerDef
 from bot.systems.swade.power_modifiers import power_modifier_choices
 from bot.systems.swade.sheet_rolls import trait_label
@@ -85,7 +85,7 @@ def conditions(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     who = asker.options.get("combatant")
     if asker.command == "condition:remove" and who:
         with contextlib.suppress(RuleError):
-            c = find_combatant(state, who)
+            c = find_named(state, who)
             names = effective_conditions(c, state.settings)
             effects = [e.name for e in c.effects]
     needle = fold(typed)

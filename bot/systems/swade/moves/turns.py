@@ -16,7 +16,7 @@ from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, NoOptions, Options, Play
 from bot.systems.swade import turns
 from bot.systems.swade.encounter_rules import require_gm
-from bot.systems.swade.moves.who import ambushers, find_combatant, holder, on_turn, table
+from bot.systems.swade.moves.who import ambushers, find_named, holder, on_turn, table
 from bot.systems.swade.state import SwadeState
 
 
@@ -77,7 +77,7 @@ def interrupt(o: InterruptOptions) -> Play[SwadeState]:
     def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
         interrupting = holder(state, who, o.actor)
         if o.target:
-            victim = find_combatant(state, o.target)
+            victim = find_named(state, o.target)
         else:
             victim = turns.interrupt_target(state)
             if victim is None:
@@ -96,7 +96,7 @@ def set_card(o: CardOptions) -> Play[SwadeState]:
     """GM: a card dealt by hand from a physical deck (``deck.parse_card``)."""
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        return turns.set_card(state, actor, find_combatant(state, o.combatant).id, o.card)
+        return turns.set_card(state, actor, find_named(state, o.combatant).id, o.card)
 
     return table("card", run)
 

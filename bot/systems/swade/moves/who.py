@@ -36,9 +36,10 @@ def extras_group(c: SwadeCombatant) -> str | None:
     return c.group
 
 
-def find_combatant(state: SwadeState, text: str) -> SwadeCombatant:
-    """The combatant ``text`` names (the one resolver, groups of Extras included), read
-    without copying."""
+def find_named(state: SwadeState, text: str) -> SwadeCombatant:
+    """The combatant a player's ``text`` names (the one resolver, a group of Extras by
+    its name included), read without copying. (The rules then change it by its id:
+    :func:`bot.systems.swade.encounter_rules.find_combatant`.)"""
     return find(state.combatants, text, group_of=extras_group, able=able)
 
 
@@ -59,7 +60,7 @@ def acting(
     standing, and among those the first one ``prefer`` picks: the one held, for an
     escape)."""
     if name:
-        return controlled(actor, find_combatant(state, name))
+        return controlled(actor, find_named(state, name))
     current = turns.current_combatant(state)
     if current is None:
         raise RuleError("swade_combat_cog.error.no_turn")
@@ -106,7 +107,7 @@ def holder(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
     """The holder who interrupts or acts from Hold: the one named; else the user's only
     slot on Hold (for the GM: the only one on Hold)."""
     if name:
-        return find_combatant(state, name)
+        return find_named(state, name)
     holding = [
         c
         for c in state.combatants
@@ -122,7 +123,7 @@ def own_combatant(state: SwadeState, actor: Actor, name: str | None) -> SwadeCom
     """Who spends a benny: the one named, else the one combatant the user controls
     (whether they may spend for it is the spending's to check)."""
     if name:
-        return find_combatant(state, name)
+        return find_named(state, name)
     mine = [c for c in state.combatants if c.controller_id == actor.user_id]
     if len(mine) != 1:
         raise RuleError("bennies.error.which_combatant")
@@ -134,7 +135,7 @@ def targets(state: SwadeState, text: str) -> list[str]:
     names = [n for n in (p.strip() for p in text.split(",")) if n]
     if not names:
         raise RuleError("swade_combat_cog.error.no_targets")
-    return [find_combatant(state, n).id for n in names]
+    return [find_named(state, n).id for n in names]
 
 
 def ambushers(state: SwadeState, text: str) -> list[str]:
@@ -156,7 +157,7 @@ def ambushers(state: SwadeState, text: str) -> list[str]:
     names = [n for n in (p.strip() for p in text.split(",")) if n]
     if not names:
         raise RuleError("swade.cog.error.which_ambushers")
-    return [find_combatant(state, n).id for n in names]
+    return [find_named(state, n).id for n in names]
 
 
 # -- the plays ------------------------------------------------------------------------------
