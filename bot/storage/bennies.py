@@ -15,6 +15,7 @@ once and give each benny back once; a second open session meets the unique index
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.storage.db import Reader, Row, Transaction
 
@@ -45,17 +46,16 @@ class HistoryRow:
     roll_ref: str | None
 
 
+R = TypeVar("R", SessionRow, HistoryRow)
+
+
+def _read(kind: type[R], row: Row) -> R:
+    """A row as its dataclass, field by field (the columns of the same names)."""
+    return kind(**{name: row[name] for name in kind.__dataclass_fields__})
+
+
 def _session(row: Row | None) -> SessionRow | None:
-    if row is None:
-        return None
-    return SessionRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        scope_id=row["scope_id"],
-        gm_id=row["gm_id"],
-        started_at=row["started_at"],
-        ended_at=row["ended_at"],
-    )
+    return _read(SessionRow, row) if row is not None else None
 
 
 # -- scopes -----------------------------------------------------------------------------
@@ -277,19 +277,7 @@ async def history(reader: Reader, session_id: int, limit: int) -> list[HistoryRo
         "SELECT * FROM benny_history WHERE session_id = ? ORDER BY id DESC LIMIT ?",
         (session_id, limit),
     )
-    return [
-        HistoryRow(
-            id=r["id"],
-            created_at=r["created_at"],
-            holder=r["holder"],
-            delta=r["delta"],
-            reason=r["reason"],
-            note=r["note"],
-            user_id=r["user_id"],
-            roll_ref=r["roll_ref"],
-        )
-        for r in rows
-    ]
+    return [_read(HistoryRow, r) for r in rows]
 
 
 async def has_history(
