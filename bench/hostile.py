@@ -5,15 +5,27 @@ property test, ``tests/hostile/test_fuzz.py``) chooses them.
 Each command is ``(user, path, options, label)`` for ``OfflineTable.run_raw``: the values
 go into the payload as a hostile client would send them, past the limits Discord's own
 client enforces. Numbers sit at, inside and far past their bounds, in options and inside
-text (stat blocks, ``/combatant edit`` corrections, flags, Ritual Hex definitions); names
-carry markup, mentions, line breaks, invisible characters, catalogue keys and id forms.
+text; names carry markup, mentions, line breaks, invisible characters, catalogue keys
+and id forms.
+
+Nothing here knows a system: what is typed in each comes from its plugin's examples
+(``Plugin.examples``, :mod:`bot.systems.examples`): its sheets with hostile numbers in
+place of theirs, its ``/combatant edit`` corrections, its own commands, the lines that
+start its fight. A system in the catalogue is fuzzed as soon as it has them. The shared
+commands are tried in every system's channel, and every system's own commands too, most
+often its own.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
+
+from bot.play.lines import parse_line
+from bot.systems import catalogue
+from bot.systems.examples import Examples
 
 Command = tuple[str, list[str], dict[str, Any], str]
 
@@ -22,6 +34,7 @@ NUMBERS = [
     "1000", "1001", "9999", "999999", "2000000000", "-1", "-4", "-99", "-100",
     "99999999999999999999999",
 ]  # fmt: skip
+INTEGERS = [1, 1, 2, 3, 4, 10, 11, 40, 41, 100, -100, 10**6, 10**9]
 NAMES = [
     "Orco", "Goblin", "Jefe orco", "Ana", "Bruto", "Héroe", "Orco Jefe 2",
     "Jefe orco\u200b", "JEFE ÓRCO", "c1", "c5", "C12", "encounter.none", "word.yes",
@@ -31,6 +44,8 @@ NAMES = [
 
 
 PLAUSIBLE = ["1", "2", "3", "4", "5", "6", "8"]
+_NUMBER = re.compile(r"\d+")
+_SLOT = re.compile(r"\{(n|name|who|int|id)\}")
 
 
 def number(rng: random.Random) -> str:
@@ -45,91 +60,75 @@ def name(rng: random.Random) -> str:
     return rng.choice(NAMES)
 
 
-# -- sheets with hostile numbers, one builder per system -----------------------------------
+def examples(system: str) -> Examples:
+    found = catalogue.plugin(system).examples
+    assert found is not None, f"{system} has no examples"
+    return found
 
 
-def swade_sheet(rng: random.Random) -> str:
-    die = rng.choice(["4", "6", "8", "12", "20", "0"])
-    bonus = rng.choice(["", "", "+1", "+20", "+21", "+99999999999999999999999", "-5"])
-    lines = [
-        f"Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d{die}{bonus}, Vigor d8",
-        f"Habilidades: Pelear d{rng.choice(['6', '8', '12'])}{rng.choice(['', '+2', '+30'])}, Atletismo d6",
-    ]
-    for field in rng.sample(
-        ["Parada", "Dureza", "Paso", "Tamaño", "Benis", "Puntos de poder", "Heridas"], 3
-    ):
-        lines.append(f"{field}: {number(rng)}")
-    weapon = rng.choice(
-        ["Espada (Fue+d8)", "Pistola (Daño 2d6, PA 1, CdF 1)", f"Cañón (Daño 2d6, PA {number(rng)})",
-         f"Ametralladora (Daño 2d8, CdF {number(rng)})", "Arma**rara** (Fue+d4)"]
-    )  # fmt: skip
-    lines.append(f"Equipo: {weapon}")
-    return "\n".join(lines)
+# -- what each system's examples become ----------------------------------------------------
 
 
-def ds20_sheet(rng: random.Random) -> str:
-    parts = [
-        f"Aptitudes: Fortaleza {number(rng)}, Pelea 10, Acrobacia 8, Iniciativa {rng.choice(['2', '99'])}",
-        f"Heridas: {number(rng)}/{rng.choice(['1', '3', '2000000000'])}/{rng.choice(['1', '3'])}",
-        f"Armas: Puños 2/6 pelea; Pistola {rng.choice(['4/9', '1/99999999', '3/2'])} fuego "
-        f"alcance {number(rng)} cargador {rng.choice(['6', '15', '2000000000'])}",
-    ]
-    if rng.random() < 0.5:
-        parts.append(f"Agotamiento: {number(rng)}")
-    if rng.random() < 0.3:
-        parts.append(f"Armadura: torso +{number(rng)}")
-    if rng.random() < 0.3:
-        parts.append(f"Técnicas: Estocada (Pelea) +{number(rng)} daño +{number(rng)}")
-    return " | ".join(parts)
+def hostile_numbers(text: str, rng: random.Random) -> str:
+    """``text`` with about half its numbers put at or past their bounds."""
+    return _NUMBER.sub(lambda m: number(rng) if rng.random() < 0.5 else m[0], text)
 
 
-def ritualhex_sheet(rng: random.Random) -> str:
-    lines = [
-        f"AP {rng.choice(['9', '15', '99', '100'])}, HP {number(rng)}, Str 1, Def 1, Per 0, Mag 0, DR 0",
-        f"partes: cabeza, torso{', cola x' + rng.choice(['2', '20']) if rng.random() < 0.3 else ''}",
-        f"miembros: mano x{rng.choice(['2', '20', '21'])}, pies",
-    ]
-    if rng.random() < 0.5:
-        lines.append(f"ventajas: salud x{rng.choice(['1', '20', '21'])}")
-    if rng.random() < 0.5:
-        lines.append(
-            f"equipo: Escudo; partes: mano; costo: 2; mod: Def+{number(rng)}; acciones: Bloqueo"
-        )
-    return "\n".join(lines)
-
-
-SHEETS: dict[str, Callable[[random.Random], str]] = {
-    "swade": swade_sheet,
-    "ds20": ds20_sheet,
-    "ritualhex": ritualhex_sheet,
-}
+def sheet(system: str, rng: random.Random) -> str:
+    """One of the system's sample sheets with hostile numbers."""
+    ex = examples(system)
+    return hostile_numbers(rng.choice([ex.foe, ex.hero, *ex.sheets]), rng)
 
 
 def edit_text(system: str, rng: random.Random) -> str:
-    fields = {
-        "swade": ["Heridas", "Fatiga", "Benis", "Paso", "Parada", "Dureza", "Armadura",
-                  "Tamaño", "PP", "PP máx", "Heridas máx", "Grupo"],
-        "ds20": ["Heridas", "Agotamiento", "Munición Pistola", "Apuntar", "Grupo"],
-        "ritualhex": ["Heridas", "AP"],
-    }[system]  # fmt: skip
-    pieces = []
-    for field in rng.sample(fields, min(2, len(fields))):
-        value = (
-            number(rng)
-            if field != "Heridas" or system != "ds20"
-            else (f"{number(rng)}/{number(rng)}/{number(rng)}")
-        )
-        if field == "Grupo":
-            value = name(rng)
-        pieces.append(f"{field}: {value}")
-    return " | ".join(pieces)
-
-
-# -- the commands ---------------------------------------------------------------------------
+    """Two of the system's ``/combatant edit`` corrections, with hostile numbers and
+    names (a hostile name alone when the system has none)."""
+    fields = examples(system).corrections
+    if not fields:
+        return name(rng)
+    pieces = rng.sample(fields, min(2, len(fields)))
+    return " | ".join(hostile_numbers(p, rng).replace("{name}", name(rng)) for p in pieces)
 
 
 def _combatant(rng: random.Random, known: list[str]) -> str:
     return rng.choice(known) if known and rng.random() < 0.8 else name(rng)
+
+
+def _fill(value: str, rng: random.Random, known: list[str]) -> Any:
+    """An option's value from an example: each slot filled (``{int}`` and ``{id}`` alone
+    give the whole value)."""
+    if value == "{int}":
+        return rng.choice(INTEGERS)
+    if value == "{id}":
+        return str(rng.randint(1, 10**18))
+    slots: dict[str, Callable[[], str]] = {
+        "n": lambda: number(rng),
+        "name": lambda: name(rng) or "Golpe",
+        "who": lambda: _combatant(rng, known),
+        "int": lambda: str(rng.choice(INTEGERS)),
+        "id": lambda: str(rng.randint(1, 10**18)),
+    }
+    return _SLOT.sub(lambda m: slots[m[1]](), value)
+
+
+def own_command(system: str, rng: random.Random, known: list[str], user: str) -> Command:
+    """One of the commands a system's examples list, filled with hostile values: most
+    often the channel's system's, else any system's (a command another system answers,
+    tried in this one's channel)."""
+    mine = examples(system).hostile
+    lines = [*mine] if mine and rng.random() < 0.8 else []
+    if not lines:
+        lines = [line for p in catalogue.plugins() if p.examples for line in p.examples.hostile]
+    if not lines:
+        return (user, ["encounter", "show"], {}, "/encounter show")
+    template = rng.choice(lines)
+    parsed = parse_line(template)
+    assert parsed is not None and parsed.kind == "command", template
+    options = {k: _fill(v, rng, known) for k, v in parsed.options.items()}
+    return (user, parsed.words, options, template.split(" ", 2)[0] + " (" + system + ")")
+
+
+# -- the commands ---------------------------------------------------------------------------
 
 
 def command(system: str, rng: random.Random, known: list[str]) -> Command:
@@ -139,7 +138,7 @@ def command(system: str, rng: random.Random, known: list[str]) -> Command:
     who = _combatant(rng, known)
     choices: list[tuple[float, Callable[[], Command]]] = [
         (3, lambda: (user, ["combatant", "add"], {
-            "name": name(rng), "statblock": SHEETS[system](rng),
+            "name": name(rng), "statblock": sheet(system, rng),
             "count": rng.choice([1, 1, 2, 40, 41, 10**6])}, "/combatant add")),
         (2, lambda: (user, ["combatant", "edit"], {
             "combatant": who, "statblock": edit_text(system, rng)}, "/combatant edit")),
@@ -147,56 +146,23 @@ def command(system: str, rng: random.Random, known: list[str]) -> Command:
                      "/combatant edit name")),
         (1, lambda: (user, ["combatant", "remove"], {"combatant": who}, "/combatant remove")),
         (1, lambda: ("ana", ["character", "save"], {
-            "name": name(rng), "statblock": SHEETS[system](rng), "system": system},
+            "name": name(rng), "statblock": sheet(system, rng), "system": system},
             "/character save")),
         (1, lambda: ("ana", ["join"], {"character": rng.choice(["Ana", name(rng)])}, "/join")),
-        (3, lambda: (user, ["attack"], {
-            "target": _combatant(rng, known), "actor": who,
-            "flags": rng.choice([
-                "rof:99999999999", "ap:99999999999", "obstacle:99999999999",
-                "damage:1000d10000", "empty:99999999999", "burst:99999999999", "free"]),
-            }, "/attack")),
-        (2, lambda: (user, ["act"], {
-            "action": rng.choice(["defend", "multi-action", "reload", "fatigue", "damage",
-                                  "Preparar", "Esperar", "aim", "declare", "technique"]),
-            "target": _combatant(rng, known), "actor": who,
-            "value": rng.choice([1, 3, 4, 100, -100, 10**9])}, "/act")),
+        (2, lambda: (user, ["attack"], {"target": _combatant(rng, known), "actor": who},
+                     "/attack")),
+        (0.5, lambda: (user, ["act"], {"action": name(rng), "target": _combatant(rng, known),
+                                       "actor": who}, "/act")),
         (2, lambda: (user, ["next"], {}, "/next")),
-        (1, lambda: (user, ["condition", "add"], {
-            "combatant": who, "condition": rng.choice(["aturdido", "inmovilizado", "x" * 60])},
-            "/condition add")),
+        (0.5, lambda: (user, ["condition", "add"], {"combatant": who, "condition": "x" * 60},
+                       "/condition add")),
         (1, lambda: (user, ["grapple", "start"], {"target": _combatant(rng, known), "actor": who},
                      "/grapple start")),
-        (1, lambda: (user, ["bennies", "give"], {
-            "combatant": who, "count": rng.choice([1, 10, 11, 10**9])}, "/bennies give")),
-        (1, lambda: (user, ["initiative", "set"], {
-            "combatant": who, "card": rng.choice(["KS", "ZZ", "JOKER-R", "99H", "0S"])},
-            "/initiative set")),
-        (1, lambda: (user, ["initiative", "roll"], {}, "/initiative roll")),
-        (1, lambda: (user, ["deal"], {"surprise": rng.choice([who, "enemigos", name(rng)])},
-                     "/deal")),
-        (1, lambda: (user, ["hex", "define"], {"text": (
-            f"nombre: {name(rng) or 'Golpe'}; tipo: ataque; costo: {number(rng)}; "
-            f"miembros: mano x{rng.choice(['1', '10', '11'])}; objetivo: {rng.choice(['1', '20', '21'])}; "
-            f"chequeo: <Str>[{number(rng)}]<Def>; efecto: daño {rng.choice(['1', '100', '1000', '1001'])}d-{number(rng)}|{number(rng)}"
-        )}, "/hex define")),
-        (1, lambda: (user, ["hex", "round"], {}, "/hex round")),
+        # the systems' own commands (and options): each system's examples
+        (10, lambda: own_command(system, rng, known, user)),
         (1, lambda: (user, ["undo"], {}, "/undo")),
         (1, lambda: (user, ["encounter", "show"], {}, "/encounter show")),
         (0.5, lambda: (user, ["encounter", "export"], {}, "/encounter export")),
-        # issue 28: power definitions with hostile names and numbers, cast by a hostile
-        # name; a story benny (never undone); a session handed to an id Discord did not
-        # resolve (no user data in the payload)
-        (1, lambda: (user, ["power", "define"], {"text": (
-            f"nombre: {name(rng) or 'Rayo'}; coste: {number(rng)}; objetivos: {number(rng)}; "
-            f"duración: {number(rng)} rondas; éxito: daño {rng.choice(['2', '20', '21', '100'])}d6"
-        )}, "/power define")),
-        (0.5, lambda: (user, ["cast", "power"], {"power": name(rng) or "Rayo", "actor": who},
-                       "/cast power")),
-        (0.5, lambda: (user, ["bennies", "spend"], {"use": "story", "note": name(rng)},
-                       "/bennies spend story")),
-        (0.3, lambda: (user, ["bennies", "session-gm"], {"member": str(rng.randint(1, 10**18))},
-                       "/bennies session-gm")),
         (0.5, lambda: (user, ["encounter", "settings"], {
             "setting": rng.choice(["heroes", "héroes", "HEROES per player"]),
             "value": rng.choice(["1", "2", "10", "11", "0", "-1", "99999999999", "x" * 50])},
@@ -211,38 +177,18 @@ def command(system: str, rng: random.Random, known: list[str]) -> Command:
     return choices[-1][1]()
 
 
-SETUP: dict[str, list[str]] = {
-    "swade": [
-        "@gm /encounter start system:swade name:Fuzz",
-        '@gm /combatant add name:Goblin count:3 statblock:"Atributos: Agilidad d8, Astucia d6, '
-        'Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: Pelear d6, Atletismo d6\\nParada: 5; Dureza: 5"',
-        '@ana /character save name:Ana system:swade statblock:"Atributos: Agilidad d8, Astucia d6, '
-        'Espíritu d8, Fuerza d6, Vigor d6\\nHabilidades: Pelear d8, Atletismo d8\\nParada: 6; Dureza: 5"',
+def setup(system: str) -> list[str]:
+    """The fuzzed encounter: foes, a player's hero joined, the fight started (each as the
+    system's examples say)."""
+    ex = examples(system)
+    return [
+        f"@gm /encounter start system:{system} name:Fuzz",
+        f'@gm /combatant add name:Goblin count:2 {ex.add} statblock:"{ex.foe}"',
+        f'@gm /combatant add name:Orco {ex.add} statblock:"{ex.foe}"',
+        f'@ana /character save name:Ana system:{system} statblock:"{ex.hero}"',
         "@ana /join character:Ana",
-        "@gm /bennies session-start",
-        "@gm /deal",
-    ],
-    "ds20": [
-        "@gm /encounter start system:ds20 name:Fuzz",
-        '@gm /combatant add name:Bruto count:2 statblock:"Aptitudes: Fortaleza 11, Pelea 10, '
-        'Acrobacia 8, Iniciativa 2 | Armas: Puños 2/6 pelea; Machete 5/10 C.C."',
-        '@ana /character save name:Ana system:ds20 statblock:"Tipo: PJ | Aptitudes: Fortaleza 12, '
-        "Pelea 10, Armas de Fuego 12, Acrobacia 9, Iniciativa 4 | Armas: Puños 2/6 pelea; "
-        'Pistola 4/9 fuego alcance 20 cargador 15 semiautomática"',
-        "@ana /join character:Ana",
-        "@gm /initiative roll",
-        "@gm /next",
-    ],
-    "ritualhex": [
-        "@gm /encounter start system:ritualhex name:Fuzz",
-        '@gm /combatant add name:Esbirro count:2 side:foes statblock:"AP 9, HP 6, Str 1, Def 1, '
-        'Per 0, Mag 0, DR 0\\npartes: cabeza, torso\\nmiembros: mano x2, pies\\nacciones: Proteger"',
-        '@ana /character save name:Ana system:ritualhex statblock:"AP 12, HP 10, Str 2, Def 1, '
-        'Per 1, Mag 0, DR 0"',
-        "@ana /join character:Ana",
-        "@gm /hex round",
-    ],
-}
+        *ex.fight,
+    ]
 
 
 # -- playing them -------------------------------------------------------------------------------
@@ -311,7 +257,7 @@ async def _play(
     run: Callable[[Command], Any] | None,
     logged: list[str],
 ) -> list[str]:
-    for line in SETUP[system]:
+    for line in setup(system):
         await table.run(line)
     failures: list[str] = []
     for _ in range(commands):
@@ -331,7 +277,9 @@ async def _play(
 # -- issue 28: what a plain member could still do --------------------------------------------
 
 MARKUP = "[Free bennies](https://x.example) @everyone"
-SWADE_SHEET = (
+# The sheet of the fights below: Savage Worlds' (the default system), whose benny
+# rerolls and soaks keep records to restore.
+RECORDS_SHEET = (
     "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\n"
     "Habilidades: Pelear d8, Atletismo d6\\nParada: 6; Dureza: 6"
 )
@@ -339,9 +287,9 @@ SWADE_SHEET = (
 # bennies, c2) attacked Ana (c1); Vecino (c3) stands by.
 RECORDS_SETUP = [
     "@mallory /encounter start name:Cripta",
-    f'@mallory /combatant add name:Ana statblock:"{SWADE_SHEET}"',
-    f'@mallory /combatant add name:Jefe wildcard:true statblock:"{SWADE_SHEET}\\nBenis: 2"',
-    f'@mallory /combatant add name:Vecino statblock:"{SWADE_SHEET}"',
+    f'@mallory /combatant add name:Ana statblock:"{RECORDS_SHEET}"',
+    f'@mallory /combatant add name:Jefe wildcard:true statblock:"{RECORDS_SHEET}\\nBenis: 2"',
+    f'@mallory /combatant add name:Vecino statblock:"{RECORDS_SHEET}"',
     "@mallory /initiative set combatant:Jefe card:AS",
     "@mallory /deal",
     "@mallory /attack target:Ana actor:Jefe",
@@ -407,7 +355,7 @@ def member_undoes(channel_lines: int = 5) -> list[tuple[str, str]]:
     off ``channel_lines`` times, then ten /undo (each reversed the GM's fight's bennies)."""
     lines = [
         ("@mallory /encounter start name:Granja", "issue 28: member starts after the fight"),
-        (f'@mallory /combatant add name:Yo statblock:"{SWADE_SHEET}"', "/combatant add"),
+        (f'@mallory /combatant add name:Yo statblock:"{RECORDS_SHEET}"', "/combatant add"),
     ]
     for _ in range(channel_lines):
         lines.append(("@mallory /condition add combatant:Yo condition:prone", "/condition add"))

@@ -64,6 +64,7 @@ from typing import Any
 
 from bot.encounter.service import EncounterService
 from bot.play.table import OfflineTable
+from bot.systems import catalogue
 from bot.systems.common import raw_items
 
 RULES_BAR_MS = 50.0
@@ -746,7 +747,7 @@ async def _issue28(table: OfflineTable, meter: CpuMeter, tmp: Path) -> None:
     imported, and stored as before and rerolled or soaked; a later encounter's /undo."""
     from bench.hostile import (
         RECORDS_SETUP,
-        SWADE_SHEET,
+        RECORDS_SHEET,
         crafted_records,
         member_undoes,
         power_definitions,
@@ -803,7 +804,7 @@ async def _issue28(table: OfflineTable, meter: CpuMeter, tmp: Path) -> None:
     table.channel_id = home + 2  # the GM's fight with spends, then a member's in its channel
     for line in (
         "@gm /encounter start name:Pelea",
-        f'@ana /character save name:Ana statblock:"{SWADE_SHEET}"',
+        f'@ana /character save name:Ana statblock:"{RECORDS_SHEET}"',
         "@ana /join character:Ana",
         "@gm /bennies session-start",
         "@gm /initiative set combatant:Ana card:2C",
@@ -869,7 +870,7 @@ async def _hostile_on_engines(args: argparse.Namespace) -> dict[str, Any]:
         if engine == "sqlite":
             out["sqlite"] = {
                 system: await hostile(system, args.hostile_steps, args.seed)
-                for system in ("swade", "ritualhex", "ds20")
+                for system in catalogue.systems()
             }
             continue
         from tests import postgres
@@ -880,7 +881,7 @@ async def _hostile_on_engines(args: argparse.Namespace) -> dict[str, Any]:
             continue
         try:
             out["postgresql"] = {}
-            for system in ("swade", "ritualhex", "ds20"):
+            for system in catalogue.systems():
                 url = await server.create()
                 out["postgresql"][system] = await hostile(
                     system, args.hostile_steps, args.seed, database_url=url

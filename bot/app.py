@@ -42,10 +42,12 @@ from bot.i18n import OptionNames, language_of, t
 from bot.i18n.translator import ComodinTranslator
 from bot.reminders import ReminderSender
 from bot.shards import format_shard_ids, shard_of
+from bot.storage import interactions, settings
 from bot.storage.db import Database, open_database
 from bot.systems.base import RuleError
 
 log = logging.getLogger("comodin")
+SYNC_HASH = "global_sync_hash"  # meta: the command tree's hash at the last global sync
 
 # Comodín never joins voice: don't warn that voice libraries are missing.
 discord.VoiceClient.warn_nacl = False
@@ -177,7 +179,7 @@ class ComodinBot(commands.AutoShardedBot):
         if self._db is None:
             self._db = await open_database(self.settings.database())
         self.encounters = EncounterService(self._db, self.dice, self.clock)
-        self.bennies = BennyLedger(self._db, self.encounters)
+        self.bennies = BennyLedger(self._db, self.encounters, parent_of=self.thread_parent)
         await self.tree.set_translator(ComodinTranslator())
         for extension in discover_cogs():
             await self.load_extension(extension)
@@ -185,6 +187,12 @@ class ComodinBot(commands.AutoShardedBot):
         # Every game system's moves against the commands just declared: a move for a
         # command or an option no cog declares stops the bot here, not a player later.
         check_commands(self.tree)
+
+    def thread_parent(self, channel_id: int) -> int | None:
+        """A thread's parent channel, from the gateway cache (its benny session is the
+        parent's); None for anything else, or a thread not in the cache."""
+        channel = self.get_channel(channel_id)
+        return channel.parent_id if isinstance(channel, discord.Thread) else None
 
     async def close(self) -> None:
         try:
@@ -283,17 +291,13 @@ class ComodinBot(commands.AutoShardedBot):
         """The server's language and GM role, read from the database (one indexed read)."""
         if guild_id is None or self._db is None:
             return
-        row = await self._db.fetchone(
-            "SELECT locale, gm_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        locale = row["locale"] if row is not None else None
-        role = row["gm_role_id"] if row is not None else None
-        if locale:
-            self.guild_locales[guild_id] = locale
+        found = await settings.guild_settings(self._db, guild_id)
+        if found.locale:
+            self.guild_locales[guild_id] = found.locale
         else:
             self.guild_locales.pop(guild_id, None)
-        if role:
-            self.gm_roles[guild_id] = int(role)
+        if found.gm_role_id:
+            self.gm_roles[guild_id] = found.gm_role_id
         else:
             self.gm_roles.pop(guild_id, None)
 
@@ -311,17 +315,13 @@ class ComodinBot(commands.AutoShardedBot):
             return False
         try:
             async with self._db.transaction() as tx:
-                inserted = await tx.execute(
-                    "INSERT INTO processed_interactions (interaction_id, channel_id)"
-                    " VALUES (?, ?) ON CONFLICT DO NOTHING",
-                    (interaction.id, interaction.channel_id or 0),
-                )
+                marked = await interactions.mark(tx, interaction.id, interaction.channel_id or 0)
         except Exception:  # the database failing is no reason to leave the user unanswered
             log.warning("could not mark interaction %s", interaction.id, exc_info=True)
             return False
-        if inserted and claim is not None and claim.interaction_id == interaction.id:
+        if marked and claim is not None and claim.interaction_id == interaction.id:
             claim.claimed = True
-        return inserted == 0
+        return not marked
 
     # --- language -------------------------------------------------------------------
 
@@ -413,17 +413,12 @@ class ComodinBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
             return True
         current = self.command_tree_hash()
-        row = await self.db.fetchone("SELECT value FROM meta WHERE key = 'global_sync_hash'")
-        if not force and row is not None and row["value"] == current:
+        if not force and await settings.meta(self.db, SYNC_HASH) == current:
             log.info("command tree unchanged since the last global sync; not syncing")
             return False
         await self.tree.sync()
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO meta (key, value) VALUES ('global_sync_hash', ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (current,),
-            )
+        async with self.db.transaction() as tx:
+            await settings.set_meta(tx, SYNC_HASH, current)
         return True
 
     async def clear_global_commands(self) -> None:
@@ -432,8 +427,8 @@ class ComodinBot(commands.AutoShardedBot):
         not list every command twice. The next global sync then always goes out."""
         assert self.application_id is not None, "login first"
         await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
-        async with self.db.transaction() as conn:
-            await conn.execute("DELETE FROM meta WHERE key = 'global_sync_hash'")
+        async with self.db.transaction() as tx:
+            await settings.drop_meta(tx, SYNC_HASH)
 
 
 def _let_go(interaction: discord.Interaction) -> None:

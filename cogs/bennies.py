@@ -37,8 +37,9 @@ from bot.commands.benny_spending import (
     is_gm,
     link_scope,
     require_session_gm,
-    swade_only,
+    with_bennies,
 )
+from bot.commands.choices import for_systems
 from bot.commands.context import Ctx
 from bot.errors import UserError
 from bot.systems.encounter import Encounter
@@ -69,17 +70,14 @@ async def begin(ctx: Ctx) -> None:
 class BenniesCog(commands.Cog):
     bennies = app_commands.Group(
         name=_("bennies"),
-        description=_("Bennies: sessions, pools, giving and spending (Savage Worlds)"),
+        description=for_systems(
+            "Bennies: sessions, pools, giving and spending", lambda p: p.bennies is not None
+        ),
         guild_only=True,
     )
 
     def __init__(self, bot: ComodinBot) -> None:
         self.bot = bot
-        bot.bennies.parent_of = self._parent_of
-
-    def _parent_of(self, channel_id: int) -> int | None:
-        channel = self.bot.get_channel(channel_id)
-        return channel.parent_id if isinstance(channel, discord.Thread) else None
 
     @bennies.command(
         name=_("session-start"),
@@ -91,18 +89,18 @@ class BenniesCog(commands.Cog):
         if not is_gm(ctx):  # issue 21: a session is opened by a server GM
             raise UserError("bennies.error.start_gm_only")
         encounter = await self.bot.encounters.get(ctx.channel_id)
-        swade = encounter if encounter is not None and uses_bennies(encounter.system) else None
+        playing = encounter if encounter is not None and uses_bennies(encounter.system) else None
         await self.bot.bennies.start_session(
             channel_id=ctx.channel_id,
             guild_id=ctx.guild_id,
             gm_id=ctx.user_id,
-            players=players_present(swade) if swade else [],
+            players=players_present(playing) if playing else [],
             player_characters=0,  # SW-45: one per character, given as each is in the session
             user_id=ctx.user_id,
         )
-        if swade is not None:  # the characters present, as their players get their 3
+        if playing is not None:  # the characters present, as their players get their 3
             await service.gm_bennies_for_characters(
-                self.bot.bennies, ctx.channel_id, swade, ctx.user_id
+                self.bot.bennies, ctx.channel_id, playing, ctx.user_id
             )
         await service.sync_session(self.bot.bennies, ctx.channel_id, ctx.user_id)
         await self._send_pools(ctx, "bennies.session_started")
@@ -175,7 +173,7 @@ class BenniesCog(commands.Cog):
         encounter = await self.bot.encounters.get(ctx.channel_id)
         target = None
         if combatant is not None:
-            encounter = swade_only(encounter)
+            encounter = with_bennies(encounter)
             target = service.named(encounter, combatant)
         holder = service.holder_of(player.id if player else None, gm, target)
         after, left = await service.give(
@@ -217,13 +215,13 @@ class BenniesCog(commands.Cog):
         if use == "story" and combatant is None:
             await self._spend_story(ctx, encounter, text)
             return
-        encounter = swade_only(encounter)
+        encounter = with_bennies(encounter)
         target = service.spender(encounter, ctx.actor(encounter), combatant)
         await act_with_benny(
             ctx,
             encounter,
             target,
-            service.rules_for(use, target, text, encounter.offers),
+            service.rules_for(encounter, use, target, text, encounter.offers),
             use=use,
             note=text or None,
         )

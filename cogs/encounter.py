@@ -46,7 +46,7 @@ class EncounterCog(commands.Cog):
         name=_("start"), description=_("Start an encounter in this channel; you are its GM")
     )
     @app_commands.describe(
-        system=_("Game system (Savage Worlds by default)"), name=_("A name for the fight")
+        system=_("Game system (the first one by default)"), name=_("A name for the fight")
     )
     @app_commands.choices(system=system_choices())
     async def start(

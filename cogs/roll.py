@@ -1,9 +1,9 @@
 """/roll, /trait and /odds: dice for everyone, with every die shown and the exact odds.
 
 ``/roll`` reads the expression language (``4d6kh3``, ``(1d8!, 1d6!)kh1``, ``6x 4d6kh3``,
-``2d6+1 # fuego``) and the SWADE trait notation (``s8``, ``s8+1``, ``s12w8``, ``su``,
-``s8r3``). Division rounds as the channel's system says (Ritual Hex: up, RH-1). Every
-roll is appended to the log with its seed.
+``2d6+1 # fuego``) and the systems' notations (``s8``, ``s8+1``, ``s12w8``, ``su``,
+``s8r3``...), all through :mod:`bot.dice.rolls`. Division rounds as the channel's system
+says (``Plugin.rounding``). Every roll is appended to the log with its seed.
 
 Exact odds that fit a few milliseconds of counted work are computed on the event loop;
 heavier ones defer the reply first and run in the bot's bounded executor
@@ -15,7 +15,6 @@ deferred first.
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any
 
 import discord
@@ -25,22 +24,17 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.commands.autocomplete import combatant_autocomplete, suggestions
+from bot.commands.choices import answering
 from bot.commands.context import Ctx
 from bot.commands.dispatch import route
-from bot.dice import expr, odds
-from bot.dice.budget import INLINE_UNITS, Budget
-from bot.dice.dispatch import AnyRoll, RollSpec, split_label, with_target
-from bot.dice.line import log_view, read_line, roll_line
-from bot.dice.source import DiceError
-from bot.dice.swade import TraitSpec
-from bot.dice.toughness import ToughnessSpec
+from bot.dice import rolls
+from bot.dice.rolls import AnyRoll, DiceError, RollSpec
 from bot.errors import UserError
 from bot.executor import BoundedExecutor, Busy
 from bot.render.dice import format_dice, line_text
 from bot.systems import catalogue
 
 ROLL_COLOUR = 0x27AE60
-ROUNDING = {"ritualhex": "up"}  # RH-1: divisions round up
 
 
 def percent(p: float) -> str:
@@ -58,32 +52,28 @@ def percent(p: float) -> str:
     return f"{p * 100:.0f}%"
 
 
+def chances_line(ctx: Ctx, found: rolls.Chances) -> str:
+    return ctx.t(found.key, **{name: percent(p) for name, p in found.chances.items()})
+
+
 async def trait_odds_line(
-    ctx: Ctx, spec: TraitSpec, bonus: int = 0, *, ephemeral: bool = False
-) -> str:
-    work = asyncio.to_thread(
-        odds.trait_odds,
-        spec.die,
-        modifier=spec.modifier + bonus,
-        tn=spec.tn,
-        wild_die=spec.wild_die,
-        unskilled=spec.unskilled,
+    ctx: Ctx, spec: RollSpec, bonus: int = 0, *, ephemeral: bool = False
+) -> str | None:
+    """A trait roll's odds (SW-1..SW-5), deferring the reply when they take long; None
+    for a roll without them."""
+    if rolls.title_kind(spec) is None:
+        return None
+    found = await ctx.in_time(
+        asyncio.to_thread(rolls.trait_chances, spec, bonus), ephemeral=ephemeral
     )
-    o = await ctx.in_time(work, ephemeral=ephemeral)
-    return ctx.t(
-        "roll.odds_trait",
-        success=percent(o.p_success),
-        raise_=percent(o.p_raise),
-        two=percent(o.p_two_raises),
-        crit=percent(o.p_crit),
-    )
+    return chances_line(ctx, found) if found is not None else None
 
 
-def _odds_text(found: odds.ExpressionOdds) -> str:
+def _odds_text(found: rolls.ExpressionOdds) -> str:
     return percent(found.p) if found.exact else f"≈{percent(found.p)}"
 
 
-def expression_odds_line(ctx: Ctx, found: odds.ExpressionOdds, tn: int) -> str:
+def expression_odds_line(ctx: Ctx, found: rolls.ExpressionOdds, tn: int) -> str:
     """The exact chance (saying when ace tails were cut), or the labelled estimate with
     its 99% interval and the number of simulated rolls."""
     if found.exact:
@@ -109,8 +99,9 @@ class Roll(commands.Cog):
         self.work.shutdown()
 
     async def _rounding(self, ctx: Ctx) -> str:
+        """How ``/`` rounds in this channel: as its encounter's system says."""
         encounter = await self.bot.encounters.get(ctx.channel_id)
-        return ROUNDING.get(encounter.system, "floor") if encounter else "floor"
+        return catalogue.plugin(encounter.system).rounding if encounter else "floor"
 
     async def _log(
         self, ctx: Ctx, text: str, seed: int, view: dict[str, Any], *, private: bool = False
@@ -133,7 +124,7 @@ class Roll(commands.Cog):
         description=_("Roll dice: 2d6+1, 4d6k3, s8, 3s8, e6, 2d6!t6, d20adv, several at once..."),
     )
     @app_commands.describe(
-        expression=_("Dice, a SWADE trait (s8, e6, s10t6) or damage vs Toughness (2d6!t6)"),
+        expression=_("Dice, a trait roll (s8, e6, s10t6) or damage vs Toughness (2d6!t6)"),
         tn=_("Target number: shows success, raises and the odds"),
         label=_("What the roll is for"),
         private=_("Only you see the result"),
@@ -151,12 +142,12 @@ class Roll(commands.Cog):
         ctx = Ctx.of(interaction)
         expression = expression.strip()  # a phone adds a space: not in the title or footer
         seed = self.bot.dice.new_seed()
-        line = read_line(expression)
+        line = rolls.read_line(expression)
         if tn is not None and not line.single:
             raise DiceError("dice.tn_one_roll")
-        specs = [with_target(r.spec, tn) for r in line.rolls]
+        specs = [rolls.with_target(r.spec, tn) for r in line.rolls]
         rounding = await self._rounding(ctx)
-        results = roll_line(line, self.bot.dice.source(seed), rounding=rounding, specs=specs)
+        results = rolls.roll_line(line, self.bot.dice.source(seed), rounding=rounding, specs=specs)
         title = label or line.comment
         if line.single:
             body = await self._one_roll(ctx, line.rolls[0].text, specs[0], results[0], tn,
@@ -170,14 +161,12 @@ class Roll(commands.Cog):
             text=ctx.t("roll.footer", user=interaction.user.display_name, expression=expression)
         )
         await ctx.send(embed=embed, ephemeral=private)
-        await self._log(ctx, expression, seed, log_view(results), private=private)
+        await self._log(ctx, expression, seed, rolls.log_view(results), private=private)
 
     @staticmethod
     def _title(expression: str, spec: RollSpec, ctx: Ctx) -> str:
-        if isinstance(spec, TraitSpec):
-            kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
-            return f"{expression} · {kind}"
-        return expression
+        kind = rolls.title_kind(spec)
+        return f"{expression} · {ctx.t(kind)}" if kind is not None else expression
 
     async def _one_roll(
         self,
@@ -193,13 +182,12 @@ class Roll(commands.Cog):
         a damage roll's against Toughness (SW-12), an expression's against ``tn``."""
         view = result.to_view()
         lines = [format_dice(view, ctx.lang)]
-        if isinstance(spec, TraitSpec):
-            if spec.trait_dice == 1:
-                lines.append(await trait_odds_line(ctx, spec, ephemeral=private))
-        elif isinstance(spec, ToughnessSpec):
-            if spec.expr.repeat == 1:
-                found = await self._toughness_odds(ctx, spec, rounding, private)
-                lines += [found] if found else []
+        if rolls.title_kind(spec) is not None:
+            found = await trait_odds_line(ctx, spec, ephemeral=private)
+            lines += [found] if found else []
+        elif (toughness := rolls.toughness_of(spec)) is not None:
+            found = await self._toughness_odds(ctx, toughness, rounding, private)
+            lines += [found] if found else []
         elif tn is not None and view.get("total") is not None:
             ok = view["total"] >= tn
             lines.append(ctx.t("roll.vs_tn_success" if ok else "roll.vs_tn_failure", tn=tn))
@@ -209,24 +197,22 @@ class Roll(commands.Cog):
         return "\n".join(lines)
 
     async def _toughness_odds(
-        self, ctx: Ctx, spec: ToughnessSpec, rounding: str, private: bool
+        self, ctx: Ctx, against: tuple[rolls.Expr, int], rounding: str, private: bool
     ) -> str | None:
         """SW-12: the chance of Shaken or more and of a wound, exact where it fits the
         inline budget, else from the bounded executor (exact or estimated)."""
+        damage, toughness = against
         try:
-            budget = Budget(INLINE_UNITS)
-            shaken = odds.exact_at_least(spec.expr, spec.toughness, rounding=rounding,
-                                         budget=budget)  # fmt: skip
-            wound = odds.exact_at_least(spec.expr, spec.toughness + 4, rounding=rounding,
-                                        budget=budget)  # fmt: skip
-            found: tuple[odds.ExpressionOdds, odds.ExpressionOdds] | None = (shaken, wound)
+            found: tuple[rolls.ExpressionOdds, rolls.ExpressionOdds] | None = (
+                rolls.toughness_inline(damage, toughness, rounding)
+            )
         except DiceError as err:
             if err.key != "dice.odds_too_complex":
                 return None
             await ctx.defer(ephemeral=private)
             try:
                 found = await self.work.run(
-                    ctx.user_id, odds.toughness_odds, spec.expr.text, spec.toughness,
+                    ctx.user_id, rolls.toughness_odds, damage.text, toughness,
                     rounding=rounding,
                 )  # fmt: skip
             except Busy as busy:
@@ -242,21 +228,18 @@ class Roll(commands.Cog):
         """P(total >= TN): computed here when it fits a few milliseconds of work;
         otherwise the reply is deferred and the bounded executor computes it (exact
         within its budget, else a labelled estimate, bot/dice/odds.py)."""
-        try:
-            parsed = expr.parse(expression)
-        except DiceError:
-            return None
-        if parsed.repeat != 1:
+        parsed = rolls.odds_expression(expression)
+        if parsed is None:
             return None
         try:
-            found = odds.exact_at_least(parsed, tn, rounding=rounding, budget=Budget(INLINE_UNITS))
+            found = rolls.at_least_inline(parsed, tn, rounding)
         except DiceError as err:
             if err.key != "dice.odds_too_complex":
                 return None  # e.g. a division that may be by zero
             await ctx.defer(ephemeral=private)
             try:
                 result = await self.work.run(
-                    ctx.user_id, odds.expression_odds, expression, tn, rounding=rounding
+                    ctx.user_id, rolls.expression_odds, expression, tn, rounding=rounding
                 )
             except Busy as busy:
                 return ctx.t(busy.key, **busy.params)
@@ -268,21 +251,19 @@ class Roll(commands.Cog):
     async def _send_trait(
         self,
         ctx: Ctx,
-        spec: TraitSpec,
+        spec: RollSpec,
         text: str,
         label: str | None,
         private: bool,
         seed: int,
         dice: Any,
     ) -> None:
-        result = spec.roll(dice)
-        view = result.to_view()
+        view = rolls.roll_spec(spec, dice).to_view()
         lines = [format_dice(view, ctx.lang)]
-        if spec.trait_dice == 1:
-            lines.append(await trait_odds_line(ctx, spec, ephemeral=private))
-        kind = ctx.t("roll.wild_card") if spec.wild_die else ctx.t("roll.extra")
+        found = await trait_odds_line(ctx, spec, ephemeral=private)
+        lines += [found] if found else []
         embed = discord.Embed(
-            title=label or f"{text} · {kind}",
+            title=label or self._title(text, spec, ctx),
             description="\n".join(lines),
             colour=ROLL_COLOUR,
         )
@@ -294,7 +275,7 @@ class Roll(commands.Cog):
 
     @app_commands.command(
         name=_("trait"),
-        description=_("Savage Worlds trait test: a skill from your sheet, or a trait die"),
+        description=answering("Trait test: a skill from your sheet, or a trait die", "trait"),
     )
     @app_commands.describe(
         trait=_("A skill or attribute of your combatant's sheet (Notice, Faith, Agility...)"),
@@ -350,24 +331,17 @@ class Roll(commands.Cog):
             raise UserError("roll.trait_actor_needs_sheet" if from_sheet else "roll.trait_no_actor")
         ctx = Ctx.of(interaction)
         seed = self.bot.dice.new_seed()
-        wild_card = True if wild is None else wild
-        skill = bool(unskilled)
-        bonus = modifier or 0
-        spec = TraitSpec(
-            die=die, modifier=bonus, tn=4 if tn is None else tn,
-            wild_die=6 if wild_card else None, unskilled=skill,
+        spec, shown = rolls.sheetless_trait(
+            die, modifier or 0, 4 if tn is None else tn,
+            wild_card=True if wild is None else wild, unskilled=bool(unskilled),
         )  # fmt: skip
-        shown = f"s{'u' if skill else die}{bonus:+d}" if bonus else f"s{'u' if skill else die}"
-        await self._send_trait(
-            ctx, spec, shown + ("" if wild_card else "x"), label, False, seed,
-            self.bot.dice.source(seed),
-        )  # fmt: skip
+        await self._send_trait(ctx, spec, shown, label, False, seed, self.bot.dice.source(seed))
 
     @app_commands.command(
         name=_("odds"), description=_("The exact odds of a roll, without rolling")
     )
     @app_commands.describe(
-        expression=_("SWADE trait (s8, s8+1, s12w8, su) or Dread S-20 score (ds15, ds15+2-1)"),
+        expression=_("A trait roll (s8, s8+1, s12w8, su) or a d20 score (ds15, ds15+2-1)"),
         tn=_("Target number"),
     )
     async def odds_(
@@ -377,19 +351,11 @@ class Roll(commands.Cog):
         tn: app_commands.Range[int, -1000, 1000] | None = None,
     ) -> None:
         ctx = Ctx.of(interaction)
-        text = split_label(expression)[0].strip()
-        ds = re.fullmatch(r"ds(\d+)((?:[+-]\d+)*)", text.replace(" ", ""), re.IGNORECASE)
-        if ds:
-            score = int(ds[1])
-            bonus = sum(int(x) for x in re.findall(r"\+\d+", ds[2] or ""))
-            penalty = -sum(int(x) for x in re.findall(r"-\d+", ds[2] or ""))
-            o = await ctx.in_time(asyncio.to_thread(odds.ds20_odds, score, bonus, penalty))
-            line = ctx.t(
-                "roll.odds_ds20",
-                success=percent(o.p_success),
-                spectacular=percent(o.p_spectacular),
-                disaster=percent(o.p_disaster),
-            )
+        text = rolls.split_label(expression)[0].strip()
+        if rolls.is_score(text):
+            found = await ctx.in_time(asyncio.to_thread(rolls.score_chances, text))
+            assert found is not None
+            line = chances_line(ctx, found)
         else:
             line = await self._notation_odds(ctx, text, tn)
         await ctx.send(
@@ -403,12 +369,12 @@ class Roll(commands.Cog):
     async def _notation_odds(self, ctx: Ctx, text: str, tn: int | None) -> str:
         """``/odds`` of a trait roll (``s8``, ``e8-2``, ``s10t6``: SW-1..SW-5) or of damage
         against Toughness (``2d6!t6``: SW-12)."""
-        line = read_line(text)  # a refusal that teaches, or a bound's own message
-        spec = with_target(line.rolls[0].spec, tn) if line.single else None
-        if isinstance(spec, TraitSpec) and spec.trait_dice == 1:
-            return await trait_odds_line(ctx, spec)
-        if isinstance(spec, ToughnessSpec) and spec.expr.repeat == 1:
-            found = await self._toughness_odds(ctx, spec, "floor", False)
+        line = rolls.read_line(text)  # a refusal that teaches, or a bound's own message
+        spec = rolls.with_target(line.rolls[0].spec, tn) if line.single else None
+        if spec is not None:
+            found = await trait_odds_line(ctx, spec)
+            if found is None and (toughness := rolls.toughness_of(spec)) is not None:
+                found = await self._toughness_odds(ctx, toughness, "floor", False)
             if found:
                 return found
         raise DiceError("roll.odds_unsupported", expression=text)

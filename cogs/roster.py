@@ -18,7 +18,7 @@ from bot.app import ComodinBot
 from bot.commands import roster
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.commands.buttons import modal_route
-from bot.commands.choices import SIDES, system_choices
+from bot.commands.choices import SIDES, answering, system_choices
 from bot.commands.context import Ctx
 from bot.commands.dispatch import route
 from bot.commands.roster import (
@@ -53,8 +53,10 @@ async def combatant_form_submitted(
     controller checked again: issue 27)."""
     wildcard = {v: k for k, v in FORM_YES_NO.items()}[match["wildcard"]]
     side = {v: k for k, v in roster.FORM_SIDES.items()}[match["side"]]
+    ctx = Ctx.of(interaction)
+    encounter = await ctx.require_gm()  # its submit is an interaction of its own
     await roster.add_combatants(
-        Ctx.of(interaction), name=match["name"], statblock=values.get("statblock", ""),
+        ctx, encounter, name=match["name"], statblock=values.get("statblock", ""),
         character=None, count=int(match["count"]), wildcard=wildcard, side=side,
         controller=int(match["controller"]) if match["controller"] else None,
         hidden=match["hidden"] == "y",
@@ -143,7 +145,7 @@ class Roster(commands.Cog):
         statblock=_("Stat block (use \\n for new lines)"),
         character=_("One of your saved characters"),
         count=_("How many (Extras share one card)"),
-        wildcard=_("Wild Card (Savage Worlds)"),
+        wildcard=answering("Wild Card", "combatant:add", "wildcard"),
         side=_("Side: heroes or foes"),
         controller=_("Player who controls it (yourself unless you are a server GM)"),
         hidden=_("Hidden from the start: its numbers only for the GM"),
@@ -163,7 +165,7 @@ class Roster(commands.Cog):
         hidden: bool = False,
     ) -> None:
         ctx = Ctx.of(interaction)
-        await ctx.require_gm()
+        encounter = await ctx.require_gm()  # once: before the form, the parse, the lock
         controller_id = roster.controller_of(ctx, controller)  # issue 27
         saved = await roster.saved_character(ctx, character) if character else None
         if statblock is None and saved is None:
@@ -175,7 +177,8 @@ class Roster(commands.Cog):
             await interaction.response.send_modal(statblock_form(name, form_id, ctx.lang))
             return
         await roster.add_combatants(
-            ctx, name=name, statblock=statblock.replace("\\n", "\n") if statblock else None,
+            ctx, encounter, name=name,
+            statblock=statblock.replace("\\n", "\n") if statblock else None,
             character=saved, count=count, wildcard=wildcard, side=side,
             controller=controller_id, hidden=hidden,
         )  # fmt: skip

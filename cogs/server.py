@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.app import ComodinBot
 from bot.commands.context import Ctx
+from bot.storage import settings
 
 
 class ServerSettings(commands.Cog):
@@ -25,13 +26,9 @@ class ServerSettings(commands.Cog):
     def __init__(self, bot: ComodinBot) -> None:
         self.bot = bot
 
-    async def _save(self, guild_id: int, column: str, value: object) -> None:
-        async with self.bot.db.transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-                (guild_id, value),
-            )
+    async def _save(self, guild_id: int, setting: settings.Setting, value: object) -> None:
+        async with self.bot.db.transaction() as tx:
+            await settings.save_guild_setting(tx, guild_id, setting, value)
 
     @server.command(name=_("language"), description=_("The board's language on this server"))
     @app_commands.describe(language=_("Spanish or English"))

@@ -19,7 +19,7 @@ from bot.commands.autocomplete import (
     limb_autocomplete,
     weapon_autocomplete,
 )
-from bot.commands.choices import COVER, LIGHT, RANGE
+from bot.commands.choices import COVER, LIGHT, RANGE, answering
 from bot.commands.dispatch import route
 
 
@@ -40,10 +40,10 @@ class SharedCommands(commands.Cog):
         called=_("Called shot: limb, hand, head, vitals... (or a body part)"),
         gangup=_("Extra attackers adjacent to the target"),
         illumination=_("Lighting penalty"),
-        bonus=_("Bonus dice (Dread S-20: each a d4)"),
-        penalty=_("Penalty dice (Dread S-20: each a d4)"),
-        limb=_("Limb you attack with (Ritual Hex)"),
-        distance=_("Distance to the target in metres (Dread S-20 firearms)"),
+        bonus=answering("Bonus dice, each a d4", "attack", "bonus"),
+        penalty=answering("Penalty dice, each a d4", "attack", "penalty"),
+        limb=answering("Limb you attack with", "attack", "limb"),
+        distance=answering("Distance to the target in metres, for firearms", "attack", "distance"),
         flags=_(
             "Other options, comma separated: aim, nonlethal, offhand, twoweapons, unstable, touch..."
         ),
@@ -83,13 +83,13 @@ class SharedCommands(commands.Cog):
 
     @app_commands.command(
         name=_("act"),
-        description=_("Take an action by name (maneuvers, spells, Ritual Hex actions)"),
+        description=_("Take an action by name (maneuvers, spells, a system's own actions)"),
     )
     @app_commands.guild_only()
     @app_commands.describe(
         action=_("The action"),
         target=_("Its target, if any"),
-        limb=_("Limb used, or limb aimed at (Ritual Hex)"),
+        limb=answering("Limb used, or limb aimed at", "act", "limb"),
         actor=_("Which of your combatants acts"),
         value=_("A number the action needs (e.g. actions declared)"),
     )
@@ -123,7 +123,9 @@ class SharedCommands(commands.Cog):
         name=_("react"), description=_("React to what just happened"), guild_only=True
     )
 
-    @react.command(name=_("soak"), description=_("Spend a benny to soak wounds (Savage Worlds)"))
+    @react.command(
+        name=_("soak"), description=answering("Spend a benny to soak wounds", "react:soak")
+    )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_soak(
@@ -132,7 +134,8 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:soak", actor=actor)
 
     @react.command(
-        name=_("unshake"), description=_("Spend a benny to stop being Shaken (Savage Worlds)")
+        name=_("unshake"),
+        description=answering("Spend a benny to stop being Shaken", "react:unshake"),
     )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
@@ -142,7 +145,8 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:unshake", actor=actor)
 
     @react.command(
-        name=_("interrupt"), description=_("Act from Hold before someone else (Savage Worlds)")
+        name=_("interrupt"),
+        description=answering("Act from Hold before someone else", "react:interrupt"),
     )
     @app_commands.describe(target=_("Who you act before"), actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete, target=combatant_autocomplete)
@@ -155,7 +159,7 @@ class SharedCommands(commands.Cog):
         await route(interaction, "react:interrupt", target=target, actor=actor)
 
     @react.command(
-        name=_("evade"), description=_("Agility -2 to avoid an area attack (Savage Worlds)")
+        name=_("evade"), description=answering("Agility -2 to avoid an area attack", "react:evade")
     )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
@@ -164,7 +168,9 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "react:evade", actor=actor)
 
-    @react.command(name=_("dodge"), description=_("Dodge the attack against you (Dread S-20)"))
+    @react.command(
+        name=_("dodge"), description=answering("Dodge the attack against you", "react:dodge")
+    )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_dodge(
@@ -172,7 +178,9 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "react:dodge", actor=actor)
 
-    @react.command(name=_("block"), description=_("Block the attack against you (Dread S-20)"))
+    @react.command(
+        name=_("block"), description=answering("Block the attack against you", "react:block")
+    )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_block(
@@ -180,7 +188,9 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "react:block", actor=actor)
 
-    @react.command(name=_("none"), description=_("Take the attack without defending (Dread S-20)"))
+    @react.command(
+        name=_("none"), description=answering("Take the attack without defending", "react:none")
+    )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_none(
@@ -190,7 +200,7 @@ class SharedCommands(commands.Cog):
 
     @react.command(
         name=_("with"),
-        description=_("Answer the open action with one of your reactions (Ritual Hex)"),
+        description=answering("Answer the open action with one of your reactions", "react:with"),
     )
     @app_commands.describe(
         reaction=_("The reaction you use"),
@@ -209,7 +219,9 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "react:with", reaction=reaction, actor=actor, target=target)
 
-    @react.command(name=_("pass"), description=_("Let the chance to react go by (Ritual Hex)"))
+    @react.command(
+        name=_("pass"), description=answering("Let the chance to react go by", "react:pass")
+    )
     @app_commands.describe(actor=_("Which of your combatants acts"))
     @app_commands.autocomplete(actor=combatant_autocomplete)
     async def react_pass(
@@ -249,7 +261,9 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "grapple:escape", actor=actor, modifier=modifier)
 
-    @grapple.command(name=_("crush"), description=_("Hurt the one you hold (Savage Worlds)"))
+    @grapple.command(
+        name=_("crush"), description=answering("Hurt the one you hold", "grapple:crush")
+    )
     @app_commands.describe(
         actor=_("Which of your combatants acts"), modifier=_("Extra modifier the bot cannot know")
     )
@@ -262,7 +276,9 @@ class SharedCommands(commands.Cog):
     ) -> None:
         await route(interaction, "grapple:crush", actor=actor, modifier=modifier)
 
-    @grapple.command(name=_("headbutt"), description=_("Headbutt the one you hold (Dread S-20)"))
+    @grapple.command(
+        name=_("headbutt"), description=answering("Headbutt the one you hold", "grapple:headbutt")
+    )
     @app_commands.describe(
         actor=_("Which of your combatants acts"), modifier=_("Extra modifier the bot cannot know")
     )
@@ -283,7 +299,9 @@ class SharedCommands(commands.Cog):
 
     @initiative.command(
         name=_("roll"),
-        description=_("Roll initiative for everyone, or for the combatants named (Dread S-20)"),
+        description=answering(
+            "Roll initiative for everyone, or for the combatants named", "initiative:roll"
+        ),
     )
     @app_commands.describe(
         combatant=_("Only this combatant (default: everyone who has not rolled)")
@@ -298,8 +316,8 @@ class SharedCommands(commands.Cog):
 
     @initiative.command(
         name=_("set"),
-        description=_(
-            "Give a combatant the card you dealt by hand: KS, 10H, JOKER-R (Savage Worlds)"
+        description=answering(
+            "Give a combatant the card you dealt by hand: KS, 10H, JOKER-R", "initiative:set"
         ),
     )
     @app_commands.describe(combatant=_("Who gets the card"), card=_("The card: KS, 10H, JOKER-R"))

@@ -15,6 +15,7 @@ from bot.encounter.service import EncounterService
 from bot.play.recorder import Recorder
 from bot.play.table import OfflineTable
 from tests import postgres
+from tests.every_system import installed, test_only
 from tests.fakediscord import openapi
 
 # Every test checks that rules never change the (shared, cached) state they are given.
@@ -138,3 +139,17 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"PostgreSQL: {tests} tests had a database on {', '.join(where)}{clusters}"
         )
+
+
+@pytest.fixture(autouse=True)
+def _test_only_system_installed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test parametrized by ``system`` (``@every_system``) with a system only the tests
+    install (the coin duel) gets it in the catalogue before any other fixture starts a
+    bot (autouse fixtures come first), and taken away after."""
+    callspec = getattr(request.node, "callspec", None)
+    system = callspec.params.get("system") if callspec is not None else None
+    if not isinstance(system, str) or not test_only(system):
+        yield
+        return
+    with installed(system):
+        yield

@@ -43,18 +43,22 @@ the rules refuse), ``give(...)``, ``sync_session(...)`` (late players' and GM Wi
 Cards' pools) and ``spent_since_start(...)``. The commands layer
 (``bot.commands.benny_spending.act_with_benny``) runs a paid action and replies.
 
-Joker awards (SW-33) need no call: the ledger reads ``swade.joker.award`` events from
-the encounter log (after the action that dealt them, and whenever the pools are read)
-and gives each once (a cursor moved in the same transaction).
+Which systems have bennies, and how they work, only their plugins say
+(``Plugin.bennies``, :mod:`bot.systems.bennies`): the uses a benny buys and their rules,
+who spends, a GM Wild Card's own pool, the events after which the bot acts. Nothing here
+names a system; an encounter of a system without bennies is never read or written for.
 
-A GM Wild Card's own pool is ``SwadeCombatant.bennies`` in the encounter state (as
-``bot.systems.swade.state`` and ``turns.py`` already keep it), changed only inside
-encounter actions (:mod:`bot.bennies.uses`); the ledger mirrors it as ``"wc:<id>"``.
+Joker awards (SW-33) need no call: the ledger reads the events its system names as
+Joker awards from the encounter log (after the action that dealt them, and whenever the
+pools are read) and gives each once (a cursor moved in the same transaction).
+
+A GM Wild Card's own pool is in the encounter state (Savage Worlds keeps it on the
+combatant), changed only inside encounter actions (the plugin's ``take``, ``give`` and
+``seed``); the ledger mirrors it as ``"wc:<id>"``.
 """
 
 from bot.bennies.holders import (
     GM,
-    GM_WILD_CARD_DEFAULT,
     PLAYER_START,
     holder_for,
     user_key,
@@ -64,7 +68,6 @@ from bot.bennies.ledger import BennyLedger, HistoryEntry, Returned, Session, Spe
 
 __all__ = [
     "GM",
-    "GM_WILD_CARD_DEFAULT",
     "PLAYER_START",
     "BennyLedger",
     "HistoryEntry",

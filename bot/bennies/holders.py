@@ -18,20 +18,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.systems import catalogue
+from bot.systems.bennies import BennyRules
 from bot.systems.encounter import Encounter
 
 GM = "gm"
-# The systems whose encounters use bennies (Savage Worlds): the only ones the bennies
-# ledger reads or writes anything for.
-SYSTEMS = frozenset({"swade"})
+PLAYER_START = 3  # SW-35 / seed 001: each player starts each session with three
+
+
+def benny_rules(system: str) -> BennyRules | None:
+    """How ``system``'s combatants spend bennies, as its plugin says (``Plugin.bennies``);
+    None for a system without them (or none the catalogue knows): the only systems the
+    bennies ledger reads or writes anything for are those with them."""
+    if system not in catalogue.systems():
+        return None
+    return catalogue.plugin(system).bennies
 
 
 def uses_bennies(system: str) -> bool:
-    return system in SYSTEMS
+    return benny_rules(system) is not None
 
 
-PLAYER_START = 3  # SW-35 / seed 001: each player starts each session with three
-GM_WILD_CARD_DEFAULT = 2  # SW-35: a GM Wild Card's own pool when its sheet gives none
+def events_asking(follow_up: str) -> frozenset[str]:
+    """Every event key after which some system with bennies asks for ``follow_up``
+    (``BennyRules.events``): the Joker awards of any of them, say (SW-33)."""
+    return frozenset(
+        key
+        for p in catalogue.plugins()
+        if p.bennies is not None
+        for key in p.bennies.keys(follow_up)
+    )
 
 
 def user_key(user_id: int) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from bot.bennies.holders import (
     GM,
+    benny_rules,
     combatant_of,
     holder_for,
     is_gm_wild_card,
@@ -37,23 +38,17 @@ from bot.bennies.holders import (
     wc_key,
 )
 from bot.bennies.ledger import BennyLedger, Returned, Session
-from bot.bennies.uses import (
-    give_wild_card_bennies,
-    seed_wild_card_pools,
-    take_wild_card_benny,
-)
 from bot.dice.source import DiceSource
 from bot.encounter.service import Undone
 from bot.errors import UserError
 from bot.systems.base import Actor, Event, Offer, Outcome
+from bot.systems.bennies import BennyRules
 from bot.systems.encounter import Encounter
-from bot.systems.swade.moves import who
-from bot.systems.swade.moves.bennies import SPENDS, spend
-from bot.systems.swade.state import SwadeCombatant, SwadeState
 from bot.systems.words import fold
 
-# Who has bennies: a Savage Worlds combatant (the only system with them).
-Combatant = SwadeCombatant
+# Who has bennies: a combatant of a system with them (its plugin's ``bennies``): its
+# ``id``, ``name``, ``is_pc``, ``controller_id``, and a GM Wild Card its own ``bennies``.
+Combatant = Any
 
 # A rules call as moves make them: (state, actor, dice) -> Outcome.
 Rules = Callable[[Any, Actor, DiceSource], Outcome]
@@ -82,7 +77,16 @@ def with_event(outcome: Outcome, event: Event) -> Outcome:
 # --- spending -------------------------------------------------------------------------------
 
 
-def ledger_pool(combatant: SwadeCombatant) -> str | None:
+def rules_of(encounter: Encounter) -> BennyRules:
+    """How bennies work in ``encounter``'s system (``bennies.error.not_swade`` for a
+    system without them)."""
+    found = benny_rules(encounter.system)
+    if found is None:
+        raise UserError("bennies.error.not_swade")
+    return found
+
+
+def ledger_pool(combatant: Combatant) -> str | None:
     """The ledger pool a benny of ``combatant`` comes from (:func:`holder_for`'s last), or
     None when it comes from its own pool in the state (a GM Wild Card with bennies left),
     as :func:`paying` chooses."""
@@ -96,7 +100,8 @@ def ledger_pool(combatant: SwadeCombatant) -> str | None:
 async def paying(
     ledger: BennyLedger,
     channel_id: int,
-    combatant: SwadeCombatant,
+    combatant: Combatant,
+    bennies: BennyRules,
     *,
     user_id: int,
     use: str,
@@ -114,16 +119,16 @@ async def paying(
     the rules refusing (a critical failure cannot be rerolled, SW-4; nothing to soak...)
     spend nothing, and the spend is tied to the action, so ``/undo`` gives it back (SW-38).
     ``bennies.error.empty`` (naming the pool by ``label``) before the action when the
-    pool is empty."""
+    pool is empty. ``bennies``: how the encounter's system keeps a GM Wild Card's pool."""
     reason = f"spend.{use}"
     holder = ledger_pool(combatant)
     if holder is None:  # a GM Wild Card's own pool, in the state
         own, name = combatant.id, combatant.name
 
         def from_own_pool(rules: Rules) -> Rules:
-            def paid(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+            def paid(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
                 outcome = rules(state, actor, dice)
-                after = take_wild_card_benny(outcome.state, own)
+                after = bennies.take(outcome.state, own)
                 left = next(c.bennies for c in after.combatants if c.id == own)
                 spent = Event(key="bennies.spent", params={"holder": name, "left": left})
                 return with_event(outcome.model_copy(update={"state": after}), spent)
@@ -158,7 +163,7 @@ async def paying(
 def story(note: str, name: str) -> Rules:
     """SW-35 influence the story: nothing changes in the fight; the note is said."""
 
-    def story(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
+    def story(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
         return Outcome(
             state=state,
             events=[Event(key="bennies.story", params={"note": note})],
@@ -177,13 +182,18 @@ def undone_by_undo(use: str) -> bool:
 
 
 def rules_for(
-    use: str, combatant: SwadeCombatant, note: str = "", offers: Sequence[Offer] = ()
+    encounter: Encounter,
+    use: str,
+    combatant: Combatant,
+    note: str = "",
+    offers: Sequence[Offer] = (),
 ) -> Rules:
-    """The SWADE rules a benny use runs, for one combatant (SW-35): the system's
-    (:data:`~bot.systems.swade.moves.bennies.SPENDS`, power points included; a reroll
-    the last result offers that combatant, its ``offers``) and the story."""
-    if use in SPENDS:
-        return spend(use, combatant.id, offers)
+    """The rules a benny use runs, for one combatant (SW-35): the system's
+    (``BennyRules.uses``; a reroll the last result offers that combatant, its
+    ``offers``) and the story."""
+    bennies = rules_of(encounter)
+    if use in bennies.uses:
+        return bennies.spend(use, combatant.id, offers)
     if use == "story":
         return story(note, combatant.name)
     raise UserError("bennies.error.bad_use", use=use)
@@ -191,13 +201,13 @@ def rules_for(
 
 def spender(encounter: Encounter, actor: Actor, name: str | None) -> Combatant:
     """Who spends a benny: the one ``name`` names (the one resolver), else the one
-    combatant the user controls (:func:`bot.systems.swade.moves.who.own_combatant`)."""
-    return who.own_combatant(encounter.state, actor, name)  # type: ignore[arg-type]
+    combatant the user controls (``BennyRules.spender``)."""
+    return rules_of(encounter).spender(encounter.state, actor, name)
 
 
 def named(encounter: Encounter, name: str) -> Combatant:
     """The combatant ``name`` names (the one resolver, groups of Extras included)."""
-    return who.find_named(encounter.state, name)  # type: ignore[arg-type]
+    return rules_of(encounter).named(encounter.state, name)
 
 
 # --- giving ---------------------------------------------------------------------------------
@@ -230,7 +240,7 @@ async def give(
             channel_id,
             user_id,
             lambda e, d: Outcome(
-                state=give_wild_card_bennies(e.state, own, count),  # type: ignore[arg-type]
+                state=rules_of(e).give(e.state, own, count),
                 summary=Event(key="log.bennies.give", params={"count": count}),
             ),
             kind="bennies.give",
@@ -240,7 +250,7 @@ async def give(
     return encounter, left
 
 
-def holder_of(player_id: int | None, gm: bool, combatant: SwadeCombatant | None) -> str:
+def holder_of(player_id: int | None, gm: bool, combatant: Combatant | None) -> str:
     """The pool ``/bennies give`` fills: a player's, the GM's, or a character's
     (a GM Wild Card keeps its own)."""
     if player_id is not None:
@@ -253,7 +263,9 @@ def holder_of(player_id: int | None, gm: bool, combatant: SwadeCombatant | None)
 # --- the session's players and Wild Cards ---------------------------------------------------
 
 
-async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bool:
+async def sync_session(
+    ledger: BennyLedger, channel_id: int, user_id: int, encounter: Encounter | None = None
+) -> bool:
     """Bring the open session up to date with the channel's encounter: every player
     controlling a player character has had their 3 (seed 001, once per session), and
     every GM Wild Card its own pool (SW-35: its sheet's number, default 2; once per
@@ -261,10 +273,12 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     whether anything changed. Run on the events that bring someone in (an added, joined
     or edited combatant, an import) and by every ``/bennies`` command. Nothing when the
     encounter does not share the session: its GM is not the session's (issue 21,
-    :meth:`~bot.bennies.ledger.Session.shared_with`)."""
-    session = await ledger.shared_session(channel_id)
+    :meth:`~bot.bennies.ledger.Session.shared_with`). ``encounter``: the channel's, when
+    the caller has it (after an action), so it is not read again."""
     encounters = ledger.encounters
-    encounter = await encounters.get(channel_id) if encounters is not None else None
+    if encounter is None and encounters is not None:
+        encounter = await encounters.get(channel_id)
+    session = await ledger.shared_session(channel_id, encounter)
     if session is None or encounter is None or not uses_bennies(encounter.system):
         return False
     assert encounters is not None
@@ -281,7 +295,8 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     ]
     if not new_wild_cards:
         return changed
-    planned, seeded = seed_wild_card_pools(encounter.state, new_wild_cards)  # type: ignore[arg-type]
+    bennies = rules_of(encounter)
+    planned, seeded = bennies.seed(encounter.state, new_wild_cards)
     if planned == encounter.state:
         # Every one had its number already: only the history rows are new.
         for cid, count in seeded.items():
@@ -299,7 +314,7 @@ async def sync_session(ledger: BennyLedger, channel_id: int, user_id: int) -> bo
     given: dict[str, int] = {}
 
     def seed(e: Encounter, dice: DiceSource) -> Outcome:
-        state, pools = seed_wild_card_pools(e.state, new_wild_cards)  # type: ignore[arg-type]
+        state, pools = bennies.seed(e.state, new_wild_cards)
         given.clear()
         given.update(pools)
         return Outcome(state=state, summary=Event(key="log.bennies.wild_card_pools"))
@@ -344,13 +359,17 @@ def character_ref(c: Any) -> str:
     return f"pc:{c.controller_id or 'gm'}:{fold(c.name)}"
 
 
-async def unshared_session(ledger: BennyLedger, channel_id: int) -> Session | None:
-    """Issue 21: the open session when the channel's Savage Worlds encounter does not
-    share it (its GM is not the session's, :meth:`~bot.bennies.ledger.Session.shared_with`),
-    so that the reply can say the encounter plays without it; None otherwise."""
+async def unshared_session(
+    ledger: BennyLedger, channel_id: int, encounter: Encounter | None = None
+) -> Session | None:
+    """Issue 21: the open session when the channel's encounter (of a system with bennies;
+    ``encounter``, when the caller has it) does not share it (its GM is not the
+    session's, :meth:`~bot.bennies.ledger.Session.shared_with`), so that the reply can
+    say the encounter plays without it; None otherwise."""
     session = await ledger.session(channel_id)
     encounters = ledger.encounters
-    encounter = await encounters.get(channel_id) if encounters is not None else None
+    if encounter is None and encounters is not None:
+        encounter = await encounters.get(channel_id)
     if session is None or encounter is None or not uses_bennies(encounter.system):
         return None
     return None if session.shared_with(encounter) else session

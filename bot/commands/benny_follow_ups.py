@@ -2,13 +2,13 @@
 encounter's actions, outside the encounter's state. Moves stay pure: the bot does this
 after them, from what their rules said (the dispatcher, :mod:`bot.commands.dispatch`):
 
-- after an action, by its events (:data:`AFTER`): a Joker's bennies handed out at once
-  and said (SW-33, ``swade.joker.award``); a player joining a running session gets their
-  3 (SW-35, ``swade.combatant.joined``) and the GM one for the character (SW-45); a
-  combatant added, joined or edited brings the
-  session up to date (its player's 3, a GM Wild Card's own pool:
+- after an action, by its events (:data:`AFTER`; which event asks for what, its system's
+  plugin says: ``BennyRules.events``): a Joker's bennies handed out at once and said
+  (SW-33); a player joining a running session gets their 3 (SW-35) and the GM one for
+  the character (SW-45); a combatant added, joined or edited brings the session up to
+  date (its player's 3, a GM Wild Card's own pool:
   :func:`bot.bennies.service.sync_session`). Nothing reads the database after an
-  action whose events ask for none of these (an action of any other system, say);
+  action whose events ask for none of these (an action of a system without bennies);
 - ``/undo``: the ledger rows the undone action made are reversed with it and said (SW-38);
 - at ``/encounter end``: the bennies spent in the encounter.
 
@@ -21,22 +21,26 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.bennies import service
-from bot.bennies.holders import hidden_pools, players_present, user_key, uses_bennies
+from bot.bennies.holders import (
+    benny_rules,
+    events_asking,
+    hidden_pools,
+    players_present,
+    user_key,
+    uses_bennies,
+)
 from bot.commands.benny_spending import holder_label
 from bot.commands.context import Ctx
 from bot.encounter.service import Undone
 from bot.systems.base import Outcome
+from bot.systems.bennies import JOINED, JOKER, SYNC
 from bot.systems.encounter import Encounter
 
-JOKER_AWARD = "swade.joker.award"
-JOINED = "swade.combatant.joined"
-ADDED = "swade.combatant.added"
-EDITED = "swade.combatant.edited"
-
-FollowUp = Callable[[Ctx, Outcome], Awaitable[None]]
+# (the context, the encounter after the action, what its rules said)
+FollowUp = Callable[[Ctx, Encounter, Outcome], Awaitable[None]]
 
 
-async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
+async def joker_awards(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
     """SW-33: hand the outcome's Joker awards to the ledger now and say what they gave;
     without a running session, or when the encounter's GM is not the session's (issue
     21: a member's fight in a thread of the GM's channel), say that nothing was given."""
@@ -45,14 +49,15 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
     if ledger is None or session is None:
         await ctx.send(ctx.t("swade.cog.joker.no_session"))
         return
-    unshared = await service.unshared_session(ledger, ctx.channel_id)
+    unshared = await service.unshared_session(ledger, ctx.channel_id, after)
     await ledger.collect_joker_awards(ctx.channel_id)  # unshared: read past, nothing given
     if unshared is not None:
         await ctx.send(ctx.t("swade.cog.joker.not_session_gm", gm=f"<@{unshared.gm_id}>"))
         return
     lines = []
+    jokers = events_asking(JOKER)
     for event in outcome.events:
-        if event.key != JOKER_AWARD:
+        if event.key not in jokers:
             continue
         who = str(event.params.get("combatant", ""))
         if event.params.get("pc"):
@@ -64,68 +69,72 @@ async def joker_awards(ctx: Ctx, outcome: Outcome) -> None:
     await ctx.send("\n".join(lines))
 
 
-async def new_player(ctx: Ctx, outcome: Outcome) -> None:
+async def new_player(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
     """SW-35: a player new to the running session gets their bennies now, and is told;
     when the encounter's GM is not the session's (issue 21), the player is told the
     encounter gives none."""
     ledger = getattr(ctx.bot, "bennies", None)
     if ledger is None:
         return
-    if await unshared(ctx):
+    if await unshared(ctx, after):
         return
     got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
     if got is not None:
         await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
     # SW-45: the character gives the GM one benny (and the board shows it).
-    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id, after):
         ctx.bot.boards.request(ctx.channel_id)
 
 
-async def sync(ctx: Ctx, outcome: Outcome | None = None) -> None:
+async def sync(ctx: Ctx, after: Encounter | None = None, outcome: Outcome | None = None) -> None:
     """SW-35: someone came in (a combatant added or edited; an encounter imported):
     the session's players and GM Wild Cards get their pools, and the board shows them.
     When the encounter's GM is not the session's (issue 21), nothing, and the reply
-    says so."""
+    says so. ``after``: the encounter as the action left it, when there was one."""
     ledger = getattr(ctx.bot, "bennies", None)
-    if ledger is None or await unshared(ctx):
+    if ledger is None or await unshared(ctx, after):
         return
-    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id):
+    if await service.sync_session(ledger, ctx.channel_id, ctx.user_id, after):
         ctx.bot.boards.request(ctx.channel_id)
 
 
-async def unshared(ctx: Ctx) -> bool:
+async def unshared(ctx: Ctx, encounter: Encounter | None = None) -> bool:
     """Issue 21: whether the channel's encounter does not share the open session (its
     GM is not the session's GM). Then the reply says once that it plays without the
     session's bennies, when a player it brings has no pool in the session (who would
-    have got their 3: a hero added or joined, an import); not on every other change."""
+    have got their 3: a hero added or joined, an import); not on every other change.
+    ``encounter``: the channel's, when the caller has it."""
     ledger = ctx.bot.bennies
-    session = await service.unshared_session(ledger, ctx.channel_id)
+    if encounter is None:
+        encounter = await ctx.bot.encounters.get(ctx.channel_id)
+    session = await service.unshared_session(ledger, ctx.channel_id, encounter)
     if session is None:
         return False
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
     pools = await ledger.pools(ctx.channel_id)
     if encounter is not None and any(user_key(p) not in pools for p in players_present(encounter)):
         await ctx.send(ctx.t("bennies.not_session_gm", gm=f"<@{session.gm_id}>"))
     return True
 
 
-# event key -> what follows an action whose events hold it (in this order)
+# what follows an action whose events ask for it (BennyRules.events), in this order
 AFTER: dict[str, FollowUp] = {
-    JOKER_AWARD: joker_awards,
+    JOKER: joker_awards,
     JOINED: new_player,
-    ADDED: sync,
-    EDITED: sync,
+    SYNC: sync,
 }
 
 
-async def follow_up(ctx: Ctx, outcome: Outcome) -> None:
-    """Run what follows ``outcome`` (:data:`AFTER`), each once."""
-    said = {e.key for e in outcome.events}
-    done: set[FollowUp] = set()
-    for key, then in AFTER.items():
-        if key in said and then not in done:
-            done.add(then)
-            await then(ctx, outcome)
+async def follow_up(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
+    """Run what follows ``outcome`` (:data:`AFTER`), each once: what its events ask for,
+    as its system's plugin says (nothing for a system without bennies). ``after``: the
+    encounter as the action left it (not read again)."""
+    bennies = benny_rules(outcome.state.system)
+    if bennies is None:
+        return
+    asked = {bennies.events[e.key] for e in outcome.events if e.key in bennies.events}
+    for then, run in AFTER.items():
+        if then in asked:
+            await run(ctx, after, outcome)
 
 
 async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
@@ -156,7 +165,7 @@ async def undo(ctx: Ctx) -> tuple[Undone, list[str], list[str]]:
 
 
 async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
-    """For ``/encounter end`` of a Savage Worlds fight: the bennies spent in it
+    """For ``/encounter end`` of a fight of a system with bennies: the bennies spent in it
     (:func:`bot.bennies.service.spent_since_start`); nothing for a system without bennies."""
     if not uses_bennies(encounter.system):
         return ""

@@ -1,7 +1,7 @@
-"""Bennies for a Savage Worlds action, as the bot's commands see them (SW-35): who may
-spend, how a pool is named to the reader, and :func:`act_with_benny`, which runs an
-action paid by a benny through :func:`bot.bennies.service.paying` (spent in the action's
-own transaction) and replies. ``/bennies spend`` uses it, and so does the dispatcher for
+"""Bennies for an action of a system with them, as the bot's commands see them (SW-35):
+who may spend, how a pool is named to the reader, and :func:`act_with_benny`, which
+runs an action paid by a benny through :func:`bot.bennies.service.paying` (spent in the
+action's own transaction) and replies. ``/bennies spend`` uses it, and so does the dispatcher for
 every move with a benny :class:`~bot.systems.plugin.Cost` (:func:`pay_benny`)."""
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ def require_session_gm(ctx: Ctx, session: Session) -> None:
         raise UserError("bennies.error.session_gm_only", gm=f"<@{session.gm_id}>")
 
 
-def swade_only(encounter: Encounter | None) -> Encounter:
+def with_bennies(encounter: Encounter | None) -> Encounter:
+    """The channel's encounter, when its system has bennies (``Plugin.bennies``); else
+    the refusal that says how to start one that has."""
     if encounter is None or not uses_bennies(encounter.system):
         raise UserError("bennies.error.not_swade")
     return encounter
@@ -100,6 +102,7 @@ async def act_with_benny(
         ledger_of(ctx),
         ctx.channel_id,
         combatant,
+        service.rules_of(encounter),
         user_id=ctx.user_id,
         use=use,
         note=note,

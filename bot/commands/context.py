@@ -123,9 +123,11 @@ class Ctx:
         title_key: str | None = None,
         ephemeral: bool = False,
         undoable: bool = True,
+        found: Encounter | None = None,
     ) -> tuple[Encounter, Outcome]:
         """Run ``rules(state, actor, dice)`` on the channel's encounter, reply with its
-        events and offers, and refresh the board."""
+        events and offers, and refresh the board. ``found``: the encounter as the command
+        already read it (not read again to see whether the reply waits)."""
 
         before: list[Turn | None] = []
 
@@ -134,7 +136,7 @@ class Ctx:
             return rules(encounter.state, self.actor(encounter), dice)
 
         params = {**(params or {}), **self.command_line()}
-        current = await self.bot.encounters.get(self.channel_id)
+        current = found if found is not None else await self.bot.encounters.get(self.channel_id)
         if current is not None and len(current.state.combatants) >= DEFER_AT_COMBATANTS:
             await self.defer(ephemeral=ephemeral)
         try:

@@ -84,26 +84,27 @@ async def play(
     encounter: Encounter,
     log: dict[str, Any] | None = None,
     around: Around | None = None,
-) -> None:
+) -> tuple[Encounter, Outcome] | None:
     """Validate ``options`` for ``move`` and run its rules call as one encounter action
     (logged with the options given, or ``log``), paid for when it costs something; then
     what follows it outside the state. ``encounter`` is the channel's as the command
     found it. A :class:`Show` only replies, privately; a :class:`Look` reads
     ``encounter`` to choose its play, or a :class:`Notice`, which is only shown.
     ``around``: what the bot adds to the rules of every system's move in the same action
-    (a combatant added hidden, issue 27)."""
+    (a combatant added hidden, issue 27). Returns the encounter after the action and
+    what its rules said (None when nothing was applied)."""
     chosen = move.read(options, plugin.system)
     planned = move.play(chosen)
     if isinstance(planned, Show):
         lines = event_lines(planned.lines(encounter.state), ctx.lang)
         embed = discord.Embed(title=ctx.t(planned.title), description="\n".join(lines))
         await ctx.send(embed=embed, ephemeral=True)
-        return
+        return None
     if isinstance(planned, Look):
         planned = planned.choose(encounter.state, ctx.actor(encounter))
         if isinstance(planned, Notice):
             await show(ctx, encounter, planned)
-            return
+            return None
     if around is not None:
         planned = dataclasses.replace(planned, rules=around(planned.rules))
     if planned.cost is not None:
@@ -115,9 +116,11 @@ async def play(
             params=logged(options) if log is None else log,
             title_key=planned.title,
             undoable=planned.undoable,
+            found=encounter,
         )
-    await benny_follow_ups.follow_up(ctx, outcome)
+    await benny_follow_ups.follow_up(ctx, after, outcome)
     await reminders.follow_up(ctx, after, outcome)
+    return after, outcome
 
 
 async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
@@ -132,10 +135,12 @@ async def show(ctx: Ctx, encounter: Encounter, notice: Notice) -> None:
 
 async def answer(
     ctx: Ctx, encounter: Encounter, command: str, *, around: Around | None = None, **options: Any
-) -> None:
-    """The channel's system answers ``command`` with its move (``around``: :func:`play`)."""
+) -> tuple[Encounter, Outcome] | None:
+    """The channel's system answers ``command`` with its move (``around``: :func:`play`);
+    the encounter after it and what its rules said (None when nothing was applied)."""
     plugin = catalogue.plugin(encounter.system)
-    await play(ctx, plugin, _move(plugin, command), options, encounter=encounter, around=around)
+    move = _move(plugin, command)
+    return await play(ctx, plugin, move, options, encounter=encounter, around=around)
 
 
 def _move(plugin: Plugin[Any], command: str) -> Move[Any, Any]:

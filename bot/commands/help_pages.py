@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.commands import notation
 from bot.i18n import command_word, t
+from bot.systems import catalogue
 from bot.systems.words import fold
 
 Leaf = app_commands.Command  # type: ignore[type-arg]
@@ -132,8 +133,8 @@ EXAMPLES: dict[str, str] = {
 
 
 # Example values that are words: shown in the reader's language (the bot reads both); a
-# game word by its catalogue key (issue 29: Ritual Hex's Block is "Bloqueo").
-VALUE_KEYS: dict[str, str] = {"Block": "ritualhex.action.block"}
+# system's game word by its catalogue key, as its plugin's examples say (Examples.words;
+# issue 29: Ritual Hex's Block is "Bloqueo").
 VALUE_WORDS: dict[str, dict[str, str]] = {
     "Defend": {"es": "Defender"},
     "Distracted": {"es": "Distraído"},
@@ -142,6 +143,16 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
     "Protection": {"es": "Protección"},
     "Frost": {"es": "Escarcha"},
 }
+
+
+def game_words() -> dict[str, str]:
+    """Every system's words its examples use, by their catalogue key (Examples.words)."""
+    return {
+        word: key
+        for plugin in catalogue.plugins()
+        if plugin.examples is not None
+        for word, key in plugin.examples.words.items()
+    }
 
 
 def leaves(tree: app_commands.CommandTree) -> Iterator[tuple[str, Leaf]]:  # type: ignore[type-arg]
@@ -176,8 +187,9 @@ def example(path: str, command: Leaf, lang: str) -> str:
         choice = next((c for c in params[option].choices if c.value == value), None)
         if choice is not None:
             value = command_word(choice.name, lang)
-        if value in VALUE_KEYS:
-            value = t(VALUE_KEYS[value], lang)
+        keys = game_words()
+        if value in keys:
+            value = t(keys[value], lang)
         value = VALUE_WORDS.get(value, {}).get(lang, value)
         words.append(f"{command_word(option, lang)}:{value}")
     return shown_path(path, lang) + " ".join(words)

@@ -10,7 +10,6 @@ custom_id carries what the submit needs, so an open form survives a restart.
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 import discord
@@ -27,14 +26,13 @@ from bot.render.limits import CHOICE_NAME, CHOICES, INPUT_LABEL, MODAL_TITLE, cl
 from bot.render.sheets import sheet_card
 from bot.storage.characters import CharacterRepository, SavedCharacter
 from bot.systems import catalogue, visibility
-from bot.systems.base import RuleError
+from bot.systems.base import Outcome, RuleError
 from bot.systems.bounds import NAME_MAX, require_controller
 from bot.systems.encounter import Encounter
 from bot.systems.lookup import find, matching
 from bot.systems.plain_names import plain_name
 from bot.systems.plugin import SavedSheet
 from bot.systems.sheets import SheetReading
-from bot.systems.words import fold
 
 STATBLOCK_LIMIT = 4000
 
@@ -130,48 +128,41 @@ async def list_characters(ctx: Ctx) -> None:
     )
 
 
-def _newest(encounter: Encounter, name: str) -> Any | None:
-    """The newest combatant called ``name`` (or numbered after it, "Goblin 6")."""
-    wanted = fold(name)
-    numbered = re.compile(rf"{re.escape(wanted)} \d+")
-    found = [
-        c
-        for c in encounter.state.combatants
-        if fold(c.name) == wanted or numbered.fullmatch(fold(c.name))
-    ]
-    return found[-1] if found else None
-
-
-async def send_combatant_card(
+async def send_added_card(
     ctx: Ctx,
+    done: tuple[Encounter, Outcome] | None,
+    source: str | None,
     name: str,
-    text: str | None,
     *,
-    count: int = 1,
-    character: str | None = None,
     private: bool = False,
 ) -> None:
-    """After an add, edit or join: the card of the combatant as it is now in the
-    encounter, with the warnings of the text it came from (when there was one); the
-    GM's alone when the combatant is hidden (``private``, issue 27)."""
-    encounter = await ctx.bot.encounters.get(ctx.channel_id)
-    combatant = _newest(encounter, name) if encounter is not None else None
-    if encounter is None or combatant is None:
+    """After an add or a join: the card of the combatant it added (found by the ids the
+    outcome carries, in the encounter as the action left it), with the warnings of the
+    text it came from: the reading the move made and put in its outcome (the stat block
+    read once, before the lock), else ``source`` (a saved character's text, kept as
+    its parsed sheet) read for the card; the GM's alone when the combatant is hidden
+    (``private``, issue 27). Several added: "Goblin ×6"."""
+    if done is None:
         return
-    reading = None
-    if text is not None:
+    encounter, outcome = done
+    added = [c for c in encounter.state.combatants if c.id in outcome.added]
+    if not added:
+        return
+    combatant, reading = added[0], outcome.reading
+    if reading is None and source is not None:
         try:
-            reading = read_sheet(encounter.system, text, character or name, encounter)
+            reading = read_sheet(encounter.system, source, name, encounter)
         except RuleError:
             reading = None  # the system read it its own way; the card shows the result
-    if count > 1:  # "Goblin ×6", not "Goblin 6"
-        combatant = combatant.model_copy(update={"name": f"{name.strip()} ×{count}"})
+    if len(added) > 1:  # "Goblin ×6", not "Goblin 1"
+        combatant = combatant.model_copy(update={"name": f"{name.strip()} ×{len(added)}"})
     hidden = private or combatant.hidden
     await ctx.send(embed=card(ctx, encounter.system, combatant, reading), ephemeral=hidden)
 
 
 async def add_combatants(
     ctx: Ctx,
+    encounter: Encounter,
     *,
     name: str,
     statblock: str | None,
@@ -182,18 +173,18 @@ async def add_combatants(
     controller: int | None,
     hidden: bool = False,
 ) -> None:
-    """GM: the system adds them (``hidden``: hidden from the start, issue 27); then the
-    card of what was added (the GM's alone when hidden)."""
-    encounter = await ctx.require_gm()
+    """GM (``encounter``: the channel's, as the command that checked it found it): the
+    system adds them (``hidden``: hidden from the start, issue 27); then the card of what
+    was added (the GM's alone when hidden)."""
     check_controller_id(ctx, controller)
-    await answer(
+    done = await answer(
         ctx, encounter, "combatant:add", name=name, statblock=statblock,
         character=as_sheet(character) if character else None, count=count, wildcard=wildcard,
         side=side, controller=controller,
         around=visibility.hidden_from_start if hidden else None,
     )  # fmt: skip
-    text = statblock if statblock is not None else character.source if character else None
-    await send_combatant_card(ctx, name, text, count=count, private=hidden)
+    source = statblock if statblock is not None else character.source if character else None
+    await send_added_card(ctx, done, source, name, private=hidden)
 
 
 def controller_of(ctx: Ctx, user: discord.User | discord.Member | None) -> int | None:
@@ -232,8 +223,8 @@ async def join(ctx: Ctx, character: str) -> None:
             system=f"system.{saved.system}",
             encounter_system=f"system.{encounter.system}",
         )
-    await answer(ctx, encounter, "join", character=as_sheet(saved))
-    await send_combatant_card(ctx, saved.name, saved.source)
+    done = await answer(ctx, encounter, "join", character=as_sheet(saved))
+    await send_added_card(ctx, done, saved.source, saved.name)
 
 
 async def card_after_edit(ctx: Ctx, combatant: str, new_name: str | None) -> None:

@@ -66,6 +66,8 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 _KEY_PARAM = re.compile(r"\{(\w+):key\}")
+# A description followed by the systems it is for: "<text> (<title>, <title>)".
+_FOR_SYSTEMS = re.compile(r"(.+) \(([^()]+)\)")
 
 
 @cache
@@ -181,10 +183,30 @@ def _missing(name: str) -> str:
     return "{" + name + "}"
 
 
+def command_text(word: str, lang: str) -> str | None:
+    """A command's word (a name, an option, a description) in ``lang``: its ``cmd.*``
+    text. A description followed by the systems it is for (``"Dodge the attack against
+    you (Dread S-20)"``, ``bot.commands.choices.for_systems``) is its text's followed by
+    each system's (``cmd.<title>``), so a system added to the catalogue needs no new
+    text here. None when the catalogue has no text for it."""
+    texts = catalog(lang)
+    found = texts.get(f"cmd.{word}")
+    if found is not None:
+        return found
+    composed = _FOR_SYSTEMS.fullmatch(word)
+    if composed is None or f"cmd.{composed[1]}" not in texts:
+        return None
+    titles = composed[2].split(", ")
+    if not all(f"cmd.{title}" in texts for title in titles):
+        return None
+    return f"{texts[f'cmd.{composed[1]}']} ({', '.join(texts[f'cmd.{x}'] for x in titles)})"
+
+
 def command_word(word: str, lang: str) -> str:
     """A command's word (a name, an option, a description) as Discord shows it to a
-    reader of ``lang``: its ``cmd.*`` text, else the word itself."""
-    return catalog(lang).get(f"cmd.{word}", word)
+    reader of ``lang``: :func:`command_text`, else the word itself."""
+    found = command_text(word, lang)
+    return word if found is None else found
 
 
 class CommandName(str):

@@ -1,7 +1,9 @@
 """The discord.py Translator: localizes command names, descriptions, options and choices.
 
 A command string ``locale_str("roll")`` is looked up as ``cmd.roll`` in the catalogue of
-the client's language (es-ES and es-419 -> Spanish). Unknown strings stay as written.
+the client's language (es-ES and es-419 -> Spanish), a description followed by the
+systems it is for as its text and theirs (:func:`bot.i18n.catalog.command_text`).
+Unknown strings stay as written.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n.catalog import catalog, language_of
+from bot.i18n.catalog import command_text, language_of
 
 
 class ComodinTranslator(app_commands.Translator):
@@ -22,4 +24,4 @@ class ComodinTranslator(app_commands.Translator):
         lang = language_of(locale)
         if lang is None:
             return None
-        return catalog(lang).get(f"cmd.{string.message}")
+        return command_text(string.message, lang)

@@ -40,6 +40,7 @@ from bot.play.recorder import (
     snowflake,
 )
 from bot.render.limits import DEFAULT_ATTACHMENT_LIMIT
+from bot.storage import interactions
 
 APP_ID = 1_200_000_000_000_000_001
 BOT_USER = {
@@ -153,8 +154,7 @@ class OfflineTable:
         self.bot = bot
         # Ids never repeat across sessions on one database: start above the highest one
         # it records as applied (and each id above the last one sent).
-        row = await bot.db.fetchone("SELECT MAX(interaction_id) AS top FROM processed_interactions")
-        self.last_interaction_id = int(row["top"]) if row is not None and row["top"] else 0
+        self.last_interaction_id = await interactions.newest(bot.db)
         self.earlier_sessions_top = self.last_interaction_id
         return self
 
@@ -246,10 +246,7 @@ class OfflineTable:
     async def _applied(self, interaction_id: int) -> bool:
         """Whether the database records ``interaction_id`` as applied already."""
         assert self.bot is not None
-        row = await self.bot.db.fetchone(
-            "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction_id,)
-        )
-        return row is not None
+        return await interactions.is_marked(self.bot.db, interaction_id)
 
     async def settle(self, known: set[asyncio.Task[Any]] | None = None) -> None:
         """Wait for every task the dispatch started (the command, views, board edits)."""

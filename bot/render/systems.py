@@ -34,13 +34,17 @@ class Renderers:
     """How a system is drawn: its board (``render(encounter, lang, compact, context)``,
     see :mod:`bot.render.board`), its sheet card (:mod:`bot.render.sheets`), the text of
     its dice views by ``kind`` (and ``roll_notes``: lines it prints above one of its
-    rolls, from the event's params), and the lines ``/encounter end`` shows."""
+    rolls, from the event's params), and the lines ``/encounter end`` shows.
+    ``note_ids``: the parameters of its sheet reader's notes that hold ids, and the
+    catalogue prefix each id is translated with (``{"attributes": "sheet.x.attr."}``:
+    ``reading.default(key, attributes=["agility"])``)."""
 
     board: BoardRenderer | None = None
     card: CardRenderer | None = None
     dice: Mapping[str, DiceFormatter] = field(default_factory=dict)
     summary: SummaryRenderer | None = None
     roll_notes: RollNotes | None = None
+    note_ids: Mapping[str, str] = field(default_factory=dict)
 
 
 NONE = Renderers()

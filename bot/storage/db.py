@@ -70,6 +70,17 @@ class Transaction(Protocol):
         ...
 
 
+class Reader(Protocol):
+    """What reads rows: the database, or an open transaction (whose reads see its own
+    writes, and may hold rows with ``dialect.for_update``)."""
+
+    dialect: Dialect
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
 Work = Callable[[Transaction], Awaitable[T]]
 
 

@@ -17,13 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from bot.storage.db import Database, Row, Transaction
-
-
-class Reader(Protocol):
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+from bot.storage.db import Database, Reader, Row, Transaction
 
 
 @dataclass(frozen=True)

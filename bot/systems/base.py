@@ -82,6 +82,13 @@ class Outcome(BaseModel):
     # What the action was, for the log and /undo: an event (``log.*`` key and params),
     # rendered in each reader's language. A plain string is shown as written.
     summary: Event | str = ""
+    # Issue 33: the ids of the combatants the action added, in the order they came in
+    # (the encounter service fills it from the state's allocator: StateCore.ids_from).
+    added: list[str] = Field(default_factory=list)
+    # Issue 33: what the action read from text a user pasted (a stat block): the
+    # SheetReading the sheet card after it shows the warnings of (bot.systems.sheets);
+    # None when it read none. Read once: where the move read it.
+    reading: Any = None
 
 
 def stored_summary(summary: Event | str) -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Literal, Self, SupportsIndex, TypeVar, overload
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+
+from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
 
 T = TypeVar("T", bound=BaseModel)
 C = TypeVar("C", bound="CombatantCore")
@@ -163,3 +165,34 @@ class CombatantCore(RulesModel):
     def controlled_by(self, user_id: int, *, is_gm: bool) -> bool:
         """The GM controls every combatant; a player controls the ones assigned to them."""
         return is_gm or (self.controller_id is not None and self.controller_id == user_id)
+
+
+class StateCore(RulesModel):
+    """What every system's state has, and what the bot reads without knowing the system:
+    ``system`` (a system's state narrows it to its name as a ``Literal`` defaulting to it:
+    the encounter's JSON chooses the state model by it), ``combatants`` (a system's
+    state narrows it to its combatant model: the board, autocomplete, the name resolver
+    and the integrity gate read them), ``next_id``, the number of the next combatant
+    id, and ``heroes_per_player``, the GM's setting every system takes
+    (:mod:`bot.systems.heroes`). Ids are ``"c<n>"``, given by :meth:`new_id` alone and
+    never reused in an encounter (the log, the undo snapshots and the buttons name
+    combatants by id): every id in the state is below ``next_id``
+    (``bot.systems.integrity`` refuses an import otherwise)."""
+
+    system: str
+    combatants: list[CombatantCore] = Field(default_factory=list)
+    next_id: int = 1  # next combatant id number ("c1", "c2"...); ids are never reused
+    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
+    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
+
+    def new_id(self) -> str:
+        """A new combatant's id, ``"c<next_id>"``, and ``next_id`` moved past it: the one
+        allocator of ids (call it on the copy the rules change)."""
+        combatant_id = f"c{self.next_id}"
+        self.next_id += 1
+        return combatant_id
+
+    def ids_from(self, number: int) -> list[str]:
+        """The ids given since ``next_id`` was ``number`` (the combatants an action
+        added, when ``number`` is the ``next_id`` before it), in roster order."""
+        return [c.id for c in raw_items(self.combatants) if int(c.id[1:]) >= number]

@@ -2,18 +2,19 @@
 Pure.
 
 Pydantic checks the types; this checks the meaning: every value within its bound
-(``bot.systems.bounds`` and each system's ``bounds``), ids unique, of the internal form
-(``c5``) and below ``next_id`` (so the next one added is new), every id the state refers
-to a combatant's, names plain and unique by their folded form, ``seq`` bounded. The
-first problem is what the importer is told (its path in the file, what was expected).
+(``bot.systems.bounds``, and the system's own checks, ``Plugin.state_problems``), ids
+unique, of the internal form (``c5``) and below ``next_id`` (so the next one added is
+new: :class:`~bot.systems.common.StateCore`), every id the state refers to a
+combatant's, names plain and unique by their folded form, ``seq`` bounded. The first
+problem is what the importer is told (its path in the file, what was expected).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
+from bot.systems import catalogue
 from bot.systems.bounds import (
     COMBATANTS_MAX,
     ENCOUNTER_NAME_MAX,
@@ -33,19 +34,10 @@ from bot.systems.bounds import (
     shown,
     text,
 )
-from bot.systems.ds20.bounds import state_problems as ds20_problems
 from bot.systems.encounter import Encounter
 from bot.systems.plain_names import looks_like_id, name_fold
-from bot.systems.ritualhex.bounds import state_problems as ritualhex_problems
-from bot.systems.swade.bounds import state_problems as swade_problems
 
 _ID = re.compile(r"c([1-9]\d{0,6})")
-
-STATE_CHECKS: dict[str, Callable[[Any, str], Problems]] = {
-    "swade": swade_problems,
-    "ritualhex": ritualhex_problems,
-    "ds20": ds20_problems,
-}
 
 
 def _combatant_ids(state: Any, path: str) -> Problems:
@@ -75,7 +67,7 @@ def encounter_problems(encounter: Encounter) -> Problems:
         yield from present(text("name", encounter.name, ENCOUNTER_NAME_MAX))
     state = encounter.state
     yield from _combatant_ids(state, "state")
-    yield from STATE_CHECKS[state.system](state, "state")
+    yield from catalogue.plugin(state.system).problems_of(state, "state")
 
 
 def first_problem(encounter: Encounter) -> Problem | None:

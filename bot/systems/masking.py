@@ -16,7 +16,8 @@ the GM would want, and why:
   Toughness or Parry their roll met; their own dice are theirs.
 
 Whose an event's dice are is the first name among :data:`ROLLER` it has (``names``
-lists several; a soak names the one soaking as ``target``, :data:`OWN_TARGET`): when
+lists several; a soak names the one soaking as ``target``: the events whose ``target``
+rolled are their system's, ``Plugin.target_rolls``): when
 that combatant is hidden, its dice, its bonuses and its weapon's damage are masked.
 Whose numbers it shows is the first among :data:`SUBJECT` (else the roller): a Ritual
 Hex hero's damage roll on a hidden minion keeps its dice and hides the minion's HP. A
@@ -30,14 +31,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.i18n.catalog import is_phrase
+from bot.systems import catalogue
 from bot.systems.base import Event
 
 MASK = "?"
 # The parameters that say whose roll an event shows, and whose numbers, first found first.
 ROLLER = ("attacker", "caster", "author", "holder", "name", "names")
 SUBJECT = ("holder", "name", "names")
-# Events whose ``target`` is the one who rolled (soaking the hit it took).
-OWN_TARGET = frozenset({"swade_combat.soak.result"})
 # The numbers of a hidden combatant a player never sees (module docstring): those of
 # its roll (a check's characteristic and odds, a d20, its weapon's AP and MHL/MHG)...
 ROLLER_NUMBERS = frozenset({"co", "chance", "d20", "mhl", "mhg", "ap"})
@@ -64,7 +64,8 @@ def for_players(state: Any, events: Iterable[Event]) -> list[Event] | None:
     events = list(events)
     if not hidden:
         return None
-    shown = [_masked(e, hidden) for e in events]
+    own_target = catalogue.plugin(state.system).target_rolls
+    shown = [_masked(e, hidden, own_target) for e in events]
     return shown if shown != events else None
 
 
@@ -81,8 +82,8 @@ def _hides(names: list[str] | None, hidden: frozenset[str]) -> bool:
     return names is not None and any(n in hidden for n in names)
 
 
-def _masked(event: Event, hidden: frozenset[str]) -> Event:
-    own = [str(event.params.get("target"))] if event.key in OWN_TARGET else None
+def _masked(event: Event, hidden: frozenset[str], own_target: frozenset[str]) -> Event:
+    own = [str(event.params.get("target"))] if event.key in own_target else None
     roller = own or _whose(event.params, ROLLER)
     rolled = _hides(roller, hidden)
     numbers = _hides(own or _whose(event.params, SUBJECT) or roller, hidden)

@@ -43,10 +43,14 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from bot.dice.expr import Rounding
 from bot.dice.source import DiceSource
 from bot.i18n import OptionNames
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.bounds import require_controller
+from bot.systems.bennies import BennyRules
+from bot.systems.bounds import Problems, require_controller
+from bot.systems.common import StateCore
+from bot.systems.examples import Examples
 from bot.systems.pending import PendingOf
 
 if TYPE_CHECKING:
@@ -260,13 +264,27 @@ class SheetReader(Protocol):
         ...
 
 
+StateProblems = Callable[[S, str], Problems]
+
+
 @dataclass(frozen=True)
 class Plugin(Generic[S]):
-    """A game system. ``renderers`` is the dotted name of the module whose
-    ``RENDERERS`` (:class:`bot.render.systems.Renderers`) draw it: the render layer
-    imports it through the catalogue (this package never imports rendering).
-    ``locales`` is a directory of ``<lang>/*.json`` texts for a plugin that lives
-    outside ``bot/`` (a system's own texts are in ``bot/i18n/locales``)."""
+    """A game system: the one door through which the bot asks anything of it.
+    ``renderers`` is the dotted name of the module whose ``RENDERERS``
+    (:class:`bot.render.systems.Renderers`) draw it: the render layer imports it through
+    the catalogue (this package never imports rendering). ``locales`` is a directory of
+    ``<lang>/*.json`` texts for a plugin that lives outside ``bot/`` (a system's own
+    texts are in ``bot/i18n/locales``).
+
+    ``state`` is a :class:`~bot.systems.common.StateCore` (``system``, ``combatants``,
+    ``next_id``: ids come from :meth:`~bot.systems.common.StateCore.new_id` alone).
+    ``state_problems(state, path)`` yields what the integrity gate must refuse in the
+    state beyond what every state is checked for (:mod:`bot.systems.integrity`: the ids,
+    names and controllers of its combatants): every value within its bound, every id it
+    holds a combatant's (issue 21). ``rounding`` is how ``/`` rounds in the system's
+    channel (``/roll``; RH-1: Ritual Hex rounds up). ``examples`` are its sample sheets
+    and command lines, which the tests and benchmarks that try every system type
+    (:mod:`bot.systems.examples`)."""
 
     system: str
     title: str  # its name in English, the text of its choice in /encounter start
@@ -286,6 +304,15 @@ class Plugin(Generic[S]):
     # Issue 28: how many definitions of the GM's its state keeps (Savage Worlds' powers),
     # counted against the server's bound (``bounds.SERVER_DEFINITIONS_MAX``); None: none.
     definitions: Callable[[S], int] | None = None
+    state_problems: StateProblems[S] | None = None
+    rounding: Rounding = "floor"
+    examples: Examples | None = None
+    # How its combatants spend bennies (Savage Worlds, SW-35: bot.systems.bennies); None:
+    # a system without them, for which the bennies ledger reads and writes nothing.
+    bennies: BennyRules | None = None
+    # Issue 27: its events whose ``target`` is the one who rolled (a soak: the one hit
+    # rolls), so a hidden target's roll is masked (bot.systems.masking).
+    target_rolls: frozenset[str] = frozenset()
 
     by_command: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
 
@@ -300,12 +327,21 @@ class Plugin(Generic[S]):
         """:attr:`definitions` of ``state`` (0 for a system without any)."""
         return self.definitions(state) if self.definitions is not None else 0
 
+    def problems_of(self, state: S, path: str = "state") -> Problems:
+        """What :attr:`state_problems` finds in ``state`` (nothing for a system without
+        checks of its own)."""
+        if self.state_problems is not None:
+            yield from self.state_problems(state, path)
+
 
 def problems(plugin: Plugin[Any]) -> list[str]:
     """What keeps ``plugin`` from working, in words for its developer: a core move
-    missing, a command answered twice, no renderers, a state whose ``system`` is not
-    the plugin's. Empty when it is whole."""
+    missing, a command answered twice, no renderers, a state that is no
+    :class:`~bot.systems.common.StateCore` or whose ``system`` is not the plugin's, no
+    examples. Empty when it is whole."""
     found: list[str] = []
+    if not issubclass(plugin.state, StateCore):
+        found.append(f"{plugin.system}: its state must be a StateCore (bot.systems.common)")
     default = plugin.state.model_fields.get("system")
     if default is None or default.default != plugin.system:
         found.append(f"{plugin.system}: its state's `system` field must default to it")
@@ -321,4 +357,6 @@ def problems(plugin: Plugin[Any]) -> list[str]:
             found.append(f"{plugin.system}: no move for the core command {command!r}")
     if not plugin.renderers:
         found.append(f"{plugin.system}: no renderers module")
+    if plugin.examples is None:
+        found.append(f"{plugin.system}: no examples (bot.systems.examples)")
     return found

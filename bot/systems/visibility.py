@@ -40,9 +40,9 @@ def hidden_from_start(rules: Rules) -> Rules:
     same action: there is no moment they are shown). The GM's only: an add is."""
 
     def run(state: Any, actor: Actor, dice: DiceSource) -> Outcome:
-        before = {c.id for c in raw_items(state.combatants)}
         outcome = rules(state, actor, dice)
-        for c in owned_where(outcome.state.combatants, lambda c: c.id not in before):
+        added = set(outcome.state.ids_from(state.next_id))
+        for c in owned_where(outcome.state.combatants, lambda c: c.id in added):
             c.hidden = True
         return outcome
 

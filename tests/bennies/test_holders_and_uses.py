@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.bennies import GM, holder_for
-from bot.bennies.uses import seed_wild_card_pools, take_wild_card_benny
 from bot.systems.base import Actor, RuleError
+from bot.systems.swade.benny_pools import seed_wild_card_pools, take_wild_card_benny
 from bot.systems.swade.powers import recover_power_points
 from bot.systems.swade.state import SwadeState
 from tests.bennies.helpers import extra, hero, villain

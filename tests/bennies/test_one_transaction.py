@@ -14,7 +14,7 @@ from bot.bennies.holders import wc_key
 from bot.play.table import OfflineTable
 from bot.storage.db import Database
 from tests.bennies.helpers import extra, find, hero, key, pools, put, start_encounter, villain
-from tests.cogs.test_names import SYSTEMS
+from tests.cogs.test_names import setup
 
 
 class Crash(Exception):
@@ -211,7 +211,7 @@ async def test_a_command_of_another_system_reads_nothing_of_the_bennies(
 ) -> None:
     """Before issue 22 phase C a listener brought the bennies session up to date after
     every command of every system (reading the bennies tables each time)."""
-    for line in SYSTEMS["ritualhex"].setup:  # Mónica, two Goblins and an Ogro; a round
+    for line in setup("ritualhex"):  # Mónica, two Goblins and an Ogro; a round
         await table.run(line)
     for line in ("@gm /act action:Esperar actor:Mónica", "@gm /combatant remove combatant:Ogro"):
         with reads_of(table.bot.db) as seen:

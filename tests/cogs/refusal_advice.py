@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from discord import app_commands
 
@@ -19,6 +20,7 @@ from bot.systems import catalogue
 from bot.systems.heroes import is_heroes_setting
 from bot.systems.words import fold
 
+ROOT = Path(__file__).resolve().parents[2]
 QUOTES = str.maketrans({"«": '"', "»": '"', "“": '"', "”": '"'})
 BACKTICKED = re.compile(r"`(/[^`]+)`")
 # A command named in running text (as tests/foundation/test_refusals_say_how.py reads it).
@@ -139,12 +141,25 @@ def answered_by(named: Named) -> set[str]:
     return set() if every or answering == set(systems) else answering
 
 
+def dice_owner(key: str) -> str | None:
+    """The system whose dice module raises ``key`` (``bot/dice/<system>.py``: the
+    Strength die of Savage Worlds' ``Str+d6``), if one does."""
+    for system in catalogue.systems():
+        module = ROOT / "bot" / "dice" / f"{system}.py"
+        if module.exists() and f'"{key}"' in module.read_text("utf-8"):
+            return system
+    return None
+
+
 def system_of(key: str) -> str | None:
     """The system a refusal belongs to, by its key (``swade_combat.…``: Savage Worlds;
-    ``bennies.…``: the systems with bennies; ``offer.expired.<system>``); None for a
-    refusal every system may give."""
+    ``bennies.…``: the systems with bennies; ``offer.expired.<system>``) or by the dice
+    module that raises it; None for a refusal every system may give."""
     if key.startswith("offer.expired."):
         return key.rsplit(".", 1)[1]
+    owner = dice_owner(key)
+    if owner is not None:
+        return owner
     head = key.split(".", 1)[0]
     for system in catalogue.systems():
         if head == system or head.startswith(system + "_"):

@@ -9,6 +9,7 @@ import pytest
 
 from bot.commands import help_pages, notation
 from bot.i18n import catalog
+from bot.i18n.catalog import command_text
 from bot.play.table import OfflineTable
 
 LANGS = ["es", "en"]
@@ -69,7 +70,7 @@ async def test_every_option_says_what_it_is_in_both_languages(
             f"{path} {p.name}"
             for path, command in help_pages.leaves(table.bot.tree)
             for p in command.parameters
-            if p.description in ("", "…") or f"cmd.{p.description}" not in catalog(lang)
+            if p.description in ("", "…") or command_text(p.description, lang) is None
         ]
         assert bare == []
         [page] = await table.run('@ana /help command:"grapple start"')

@@ -6,27 +6,27 @@ name nobody has is refused; where a system groups Extras into one figure (Savage
 SW-31), the group's name finds its first member.
 Autocomplete offers what the resolver accepts.
 
-Parametrized by system: each system lists its setup and its commands that take a
-combatant (``{name}`` where the name goes); a test checks that every option offering
-combatant names (autocomplete) of every command the system answers is in its list.
-Every command runs on the same table; what it changed is undone before the next."""
+Parametrized by system, the tests' coin duel too: each system's examples list its
+setup and its commands that take a combatant (``Examples.naming``: ``{name}`` where the
+name goes); a test checks that every option offering combatant names (autocomplete) of
+every command the system answers is in its list. Every command runs on the same table;
+what it changed is undone before the next."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
 from discord import app_commands
 
 from bot.commands.autocomplete import combatant_autocomplete
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
-from bot.systems import catalogue
+from bot.systems.examples import Named, Naming
+from tests.every_system import every_system, examples, plugins
 
 # As people type it too: a full stop after it, quotes around a start and a comma after.
 FOUND = [
@@ -43,161 +43,14 @@ AMBIGUOUS = '«Goblin» puede ser varios combatientes: Goblin Arquero, Goblin Br
 UNKNOWN = "No hay ningún combatiente «Nadie». Elige uno de la lista que ofrece la opción, o míralos todos con `/encuentro mostrar`."
 
 
-@dataclass(frozen=True)
-class Names:
-    setup: list[str]  # Mónica Ruiz (c1), Goblin Arquero, Goblin Brujo and an Ogro
-    # (lines before it, with the dice they roll forced; the command with {name})
-    commands: list[tuple[list[str], list[int], str]]
-    group: str | None = None  # a group of Extras whose name is no combatant's
-    # what a command's answer says for Mónica when not her name ("@ana": her player)
-    shows: dict[str, str] = field(default_factory=dict)
-    group_shows: dict[str, str] = field(default_factory=dict)  # the same for the group
-    # commands the system answers that are not its moves (the bennies ledger's)
-    own: tuple[str, ...] = ()
+def naming(system: str) -> Naming:
+    found = examples(system).naming
+    assert found is not None, f"{system}: its examples have no names table (Examples.naming)"
+    return found
 
 
-DS20_PC = "Tipo: PJ | Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Acrobacia 9, Iniciativa 4 | Armas: Puños 2/6 pelea"
-DS20_FOE = "Aptitudes: Fortaleza 9, Destreza 9, Pelea 8, Acrobacia 8, Iniciativa 1 | Armas: Puños 2/6 pelea"
-HITS_MONICA = '@gm /attack target:"Mónica Ruiz"'
-RH_HERO = "AP 12, HP 10, Str 2, Def 1, Per 1, Mag 2, DR 0\\nacciones: Parálisis"
-RH_MINION = "AP 6, HP 6, Str 1, Def 1\\npartes: cabeza, torso\\nmiembros: mano x2, pies"
-RH_OGRO = (
-    "AP 10, HP 12, Str 3, Def 1\\npartes: cabeza, torso\\nmiembros: mano x2, pies\\n"
-    "acción: Mordisco; tipo: ataque; costo: 3; objetivo: 1; chequeo: <Str>[9]<Def>; efecto: daño 1d-1|1"
-)
-# Mónica prepares three times (AP level 9, preparation 3): the Ogro (10) has the opportunity.
-OGRO_HOLDS = ["@gm /act action:Preparar actor:c1"] * 3
-OGRO_BITES_MONICA = [*OGRO_HOLDS, "@gm /attack target:c1"]
-SW_PC = (
-    "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: "
-    "Pelear d8, Disparar d8, Atletismo d6, Notar d6\\nParada: 6; Dureza: 5\\n"
-    "Equipo: Espada corta (Fue+d6)"
-)
-SW_FOE = (
-    "Atributos: Agilidad d6, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: "
-    "Pelear d6, Disparar d6, Atletismo d6, Notar d6\\nParada: 5; Dureza: 5\\n"
-    "Equipo: Lanza (Fue+d6), Arco (Distancia 12/24/48, Daño 2d6)"
-)
-SW_CASTER = SW_FOE.replace("Notar d6", "Notar d6, Hechicería d8") + (
-    "\\nPuntos de Poder: 10\\nPoderes: Descarga (1 PP)"
-)
-# Every card set by hand: Mónica's turn first, then the Ogro's.
-SW_CARDS = [
-    "@gm /initiative set combatant:c1 card:AS",
-    "@gm /initiative set combatant:Ogro card:KS",
-    "@gm /initiative set combatant:Orco card:4C",
-    '@gm /initiative set combatant:"Goblin Arquero" card:2C',
-    '@gm /initiative set combatant:"Goblin Brujo" card:3C',
-    "@gm /deal",
-]
-SW_HOLDING = [*SW_CARDS, "@gm /hold actor:c1"]
-SYSTEMS = {
-    "ds20": Names(
-        setup=[
-            "@gm /encounter start system:ds20",
-            f'@gm /combatant add name:"Mónica Ruiz" controller:@ana statblock:"{DS20_PC}"',
-            f'@gm /combatant add name:"Goblin Arquero" statblock:"{DS20_FOE}"',
-            f'@gm /combatant add name:"Goblin Brujo" statblock:"{DS20_FOE}"',
-            f'@gm /combatant add name:Ogro statblock:"{DS20_FOE}"',
-            "@gm /initiative roll",
-            "@gm /next",
-        ],
-        commands=[
-            ([], [], "@gm /attack target:{name}"),
-            ([], [], "@gm /attack target:Ogro actor:{name}"),
-            ([], [], "@gm /act action:apuntar actor:{name}"),
-            ([], [], '@gm /act action:"primeros auxilios" target:{name}'),
-            # A Goblin's Pelea 8 rolls 2: a hit awaiting Mónica's defence.
-            ([HITS_MONICA], [2], "@gm /react dodge actor:{name}"),
-            ([HITS_MONICA], [2], "@gm /react block actor:{name}"),
-            ([HITS_MONICA], [2], "@gm /react none actor:{name}"),
-            ([], [], "@gm /grapple start target:{name}"),
-            ([], [], "@gm /grapple start target:Ogro actor:{name}"),
-            ([], [], "@gm /grapple escape actor:{name}"),
-            ([], [], "@gm /grapple headbutt actor:{name}"),
-            ([], [], "@gm /initiative roll combatant:{name}"),
-            ([], [], "@gm /combatant remove combatant:{name}"),
-            ([], [], '@gm /combatant edit combatant:{name} statblock:"Agotamiento: 1"'),
-        ],
-    ),
-    "ritualhex": Names(
-        setup=[
-            "@gm /encounter start system:ritualhex",
-            f'@gm /combatant add name:"Mónica Ruiz" side:heroes controller:@ana statblock:"{RH_HERO}"',
-            f'@gm /combatant add name:"Goblin Arquero" side:foes statblock:"{RH_MINION}"',
-            f'@gm /combatant add name:"Goblin Brujo" side:foes statblock:"{RH_MINION}"',
-            f'@gm /combatant add name:Ogro side:foes statblock:"{RH_OGRO}"',
-            "@gm /hex round",  # Mónica's opportunity (AP 12, needle 11)
-        ],
-        commands=[
-            ([], [], "@gm /attack target:Ogro actor:{name}"),
-            ([], [], "@gm /act action:Esperar actor:{name}"),
-            ([], [], "@gm /act action:Curar target:{name} actor:c1"),
-            # The Ogro bites Mónica, who may react (AP level 9 + preparation 3 > 7).
-            (OGRO_BITES_MONICA, [], "@gm /react with reaction:Parálisis actor:{name}"),
-            (OGRO_BITES_MONICA, [], "@gm /react pass actor:{name}"),
-            (OGRO_BITES_MONICA, [], "@gm /react with reaction:Parálisis actor:c1 target:{name}"),
-            (OGRO_HOLDS, [], "@gm /attack target:{name}"),
-            ([], [], "@gm /hex grant combatant:{name} action:Proteger"),
-            ([], [], "@gm /combatant edit combatant:{name} controller:@ana"),
-            ([], [], "@gm /combatant remove combatant:{name}"),
-        ],
-    ),
-    "swade": Names(
-        setup=[
-            "@gm /encounter start system:swade",
-            f'@gm /combatant add name:"Mónica Ruiz" controller:@ana statblock:"{SW_PC}"',
-            f'@gm /combatant add name:"Goblin Arquero" statblock:"{SW_FOE}"',
-            f'@gm /combatant add name:"Goblin Brujo" statblock:"{SW_FOE}"',
-            f'@gm /combatant add name:Ogro wildcard:true statblock:"{SW_CASTER}"',
-            f'@gm /combatant add name:Orco count:2 statblock:"{SW_FOE}"',
-            "@gm /bennies session-start",
-        ],
-        commands=[
-            ([], [], "@gm /attack target:{name} actor:Ogro"),
-            ([], [], "@gm /attack target:Ogro actor:{name}"),
-            ([], [], "@gm /wildattack target:{name} actor:Ogro"),
-            ([], [], "@gm /wildattack target:Ogro actor:{name}"),
-            ([], [], "@gm /act action:defender actor:{name}"),
-            ([], [], "@gm /act action:fatiga target:{name}"),
-            ([], [], '@gm /act action:"ataque de área Arco" target:{name} actor:Ogro'),
-            ([], [], "@gm /grapple start target:{name} actor:Ogro"),
-            ([], [], "@gm /grapple start target:Ogro actor:{name}"),
-            ([], [], "@gm /grapple escape actor:{name}"),
-            ([], [], "@gm /grapple crush actor:{name}"),
-            ([], [], "@gm /react evade actor:{name}"),
-            ([], [], "@gm /trait trait:Notar actor:{name}"),
-            ([], [], "@gm /react soak actor:{name}"),
-            ([], [], "@gm /react unshake actor:{name}"),
-            (SW_CARDS, [], "@gm /hold actor:{name}"),
-            (SW_HOLDING, [], "@gm /hold actor:{name} now:true"),
-            (SW_HOLDING, [], "@gm /react interrupt actor:{name}"),
-            # Mónica holds, the Ogro acts: she is not the one to interrupt.
-            (SW_HOLDING, [], "@gm /react interrupt target:{name}"),
-            ([], [], "@gm /initiative set combatant:{name} card:KH"),
-            ([], [], "@gm /deal surprise:{name}"),
-            ([], [], "@gm /condition add combatant:{name} condition:distraído"),
-            (
-                ["@gm /condition add combatant:c1 condition:distraído"],
-                [],
-                "@gm /condition remove combatant:{name} condition:distraído",
-            ),
-            ([], [], '@gm /combatant edit combatant:{name} statblock:"Fatiga: 1"'),
-            ([], [], "@gm /combatant remove combatant:{name}"),
-            ([], [], "@gm /bennies spend use:soak combatant:{name}"),
-            # A player character's bennies are its player's (SW-35): not an action.
-            ([], [], "@gm /bennies give combatant:{name}"),
-            # Issue 19: a bolt (6: a success; 1+1 damage, no effect) and ending a power.
-            ([], [6, 2, 1, 1], "@gm /cast power power:Descarga target:{name} actor:Ogro"),
-            ([], [], "@gm /cast end actor:{name}"),
-            ([], [], "@gm /cast power power:Descarga target:Ogro actor:{name}"),
-        ],
-        group="Orco",  # Orco 1 and Orco 2 share a card
-        shows={"@gm /bennies give combatant:{name}": "@ana"},
-        group_shows={"@gm /bennies give combatant:{name}": "DJ"},  # an Extra's: the GM's
-        own=("bennies:give", "bennies:spend"),
-    ),
-}
+def setup(system: str) -> list[str]:
+    return [f"@gm /encounter start system:{system}", *naming(system).cast]
 
 
 def answer(messages: list[SentMessage]) -> SentMessage:
@@ -215,12 +68,12 @@ async def undo_rows(table: OfflineTable) -> int:
 
 
 async def run_and_undo(
-    table: OfflineTable, before: list[str], dice: list[int], command: str
+    table: OfflineTable, before: tuple[str, ...], dice: tuple[int, ...], command: str
 ) -> SentMessage:
     """The answer to ``command`` (after ``before``, rolling ``dice``); then the table as
     it was (every undoable action they made undone)."""
     assert table.dice.forced is not None
-    table.dice.forced.push(dice)
+    table.dice.forced.push(list(dice))
     newest = await undo_rows(table)
     for line in before:
         assert not answer(await table.run(line)).ephemeral, line
@@ -235,14 +88,15 @@ async def run_and_undo(
     return said
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@every_system
 async def test_every_command_reads_a_name_the_same_way(system: str, tmp_path: Path) -> None:
-    names = SYSTEMS[system]
+    names = naming(system)
     async with OfflineTable(db_path=tmp_path / "names.sqlite3", seed=1, dice=[]) as table:
-        for line in names.setup:
+        for line in setup(system):
             assert not answer(await table.run(line)).ephemeral, line
-        for before, dice, command in names.commands:
-            shows = names.shows.get(command, "Mónica Ruiz").replace(
+        for named_line in names.lines:
+            before, dice, command = named_line.before, named_line.dice, named_line.line
+            shows = (named_line.shows or "Mónica Ruiz").replace(
                 "@ana", f"<@{table.user('ana').id}>"
             )
             for name in FOUND:
@@ -257,14 +111,14 @@ async def test_every_command_reads_a_name_the_same_way(system: str, tmp_path: Pa
             if names.group is not None:  # its name is one figure: no ambiguity
                 said = await run_and_undo(table, before, dice, command.format(name=names.group))
                 text = said.text()
-                assert names.group_shows.get(command, names.group) in text, (command, text)
+                assert (named_line.group_shows or names.group) in text, (command, text)
                 assert "puede ser varios" not in text and UNKNOWN[:25] not in text, text
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@every_system
 async def test_autocomplete_offers_what_the_resolver_accepts(system: str, tmp_path: Path) -> None:
     async with OfflineTable(db_path=tmp_path / "names.sqlite3", seed=1) as table:
-        for line in SYSTEMS[system].setup:
+        for line in setup(system):
             await table.run(line)
 
         async def offered(typed: str) -> list[str]:
@@ -286,10 +140,11 @@ def slash_commands(commands: list[Any], prefix: str = "") -> Iterator[tuple[str,
             yield f"{prefix}{command.name}", command
 
 
-def named(lines: list[tuple[list[str], list[int], str]]) -> set[tuple[str, str]]:
+def named(lines: tuple[Named, ...]) -> set[tuple[str, str]]:
     """(command, option) of each line that puts ``{name}`` in an option."""
     found = set()
-    for _before, _dice, line in lines:
+    for named_line in lines:
+        line = named_line.line
         words = line.split()[1:]
         path = [w.lstrip("/") for w in words[: next(i for i, w in enumerate(words) if ":" in w)]]
         found |= {(":".join(path), o) for o in re.findall(r"(\w+):\{name\}", line)}
@@ -308,8 +163,8 @@ async def test_every_option_taking_a_combatant_is_in_the_lists(tmp_path: Path) -
             if p.autocomplete is combatant_autocomplete
         }
     assert ("attack", "target") in takes and ("bennies:give", "combatant") in takes
-    for plugin in catalogue.plugins():
-        names = SYSTEMS[plugin.system]
+    for plugin in plugins():
+        names = naming(plugin.system)
 
         def answers(command: str, option: str) -> bool:
             move = plugin.move(command)  # noqa: B023
@@ -318,4 +173,4 @@ async def test_every_option_taking_a_combatant_is_in_the_lists(tmp_path: Path) -
             return command in names.own  # noqa: B023
 
         wanted = {(c, o) for c, o in takes if answers(c, o)}
-        assert wanted - named(names.commands) == set(), plugin.system
+        assert wanted - named(names.lines) == set(), plugin.system

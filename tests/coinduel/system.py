@@ -17,8 +17,12 @@ from pydantic import Field, model_validator
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
-from bot.systems.common import CombatantCore, RulesModel
+from bot.systems.bounds import NAME_MAX, Problems, number, present, require_room
+from bot.systems.common import CombatantCore, StateCore, raw_items
+from bot.systems.examples import Examples, Named, Naming
+from bot.systems.heroes import require_hero_slot
 from bot.systems.lookup import find, pick_actor
+from bot.systems.plain_names import admit_name
 from bot.systems.plugin import Move, Options, Play, Plugin, SavedSheet
 from bot.systems.sheets import SheetReading
 
@@ -31,9 +35,18 @@ class Duellist(CombatantCore):
     lives: int = DEFAULT_LIVES
 
 
-class DuelState(RulesModel):
+LIVES_MAX = 99  # what a sheet's two digits say
+
+
+class DuelState(StateCore):
     system: Literal["coinduel"] = "coinduel"
     combatants: list[Duellist] = Field(default_factory=list)
+
+
+def state_problems(state: DuelState, path: str) -> Problems:
+    """What an import must not bring: lives past what a sheet may say."""
+    for i, c in enumerate(state.combatants):
+        yield from present(number(f"{path}.combatants[{i}].lives", c.lives, 0, LIVES_MAX))
 
 
 def read_sheet(text: str, name: str, state: Any | None = None) -> SheetReading[Duellist]:
@@ -96,21 +109,34 @@ def flip(o: FlipOptions) -> Play[DuelState]:
 # -- the roster --------------------------------------------------------------------------
 
 
-def _sheet(statblock: str | None, character: SavedSheet | None, name: str) -> Duellist:
+def _sheet(
+    statblock: str | None, character: SavedSheet | None, name: str
+) -> tuple[Duellist, SheetReading[Duellist] | None]:
+    """The sheet, and the reading of the stat block it was read from (none for a saved
+    character: kept as its sheet)."""
     if character is not None:
-        return Duellist.model_validate(character.sheet_for(SYSTEM))
-    return read_sheet(statblock or "", name).sheet
+        return Duellist.model_validate(character.sheet_for(SYSTEM)), None
+    reading = read_sheet(statblock or "", name)
+    return reading.sheet, reading
 
 
-def _added(state: DuelState, sheet: Duellist, controller: int | None) -> Outcome:
+def _added(state: DuelState, sheet: Duellist, controller: int | None, count: int = 1) -> Outcome:
+    """``count`` duellists in (``Ana 1``, ``Ana 2``... when more than one): room for them,
+    plain names no other has, the next ids (the bounds every system keeps,
+    docs/COGS.md)."""
+    require_room(len(state.combatants), count)
     new = _copy(state)
-    number = max((int(c.id[1:]) for c in new.combatants), default=0) + 1
-    duellist = sheet.model_copy(update={"id": f"c{number}", "controller_id": controller})
-    new.combatants.append(duellist)
-    event = Event(key="coinduel.added", params={"name": duellist.name, "lives": duellist.lives})
-    return Outcome(
-        state=new, events=[event], summary=Event(key="log.add", params={"name": duellist.name})
-    )
+    names = [sheet.name] if count == 1 else [f"{sheet.name} {i}" for i in range(1, count + 1)]
+    events = []
+    for wanted in names:
+        name = admit_name(wanted, [c.name for c in raw_items(new.combatants)], limit=NAME_MAX)
+        duellist = sheet.model_copy(
+            update={"id": new.new_id(), "name": name, "controller_id": controller}
+        )
+        new.combatants.append(duellist)
+        events.append(Event(key="coinduel.added", params={"name": name, "lives": duellist.lives}))
+    summary = Event(key="log.add", params={"name": ", ".join(names)})
+    return Outcome(state=new, events=events, summary=summary)
 
 
 class AddOptions(Options):
@@ -121,19 +147,23 @@ class AddOptions(Options):
     count: int = 1
 
     @model_validator(mode="after")
-    def _one(self) -> AddOptions:
-        if self.count != 1:
-            raise RuleError("coinduel.error.one_at_a_time")
+    def _count(self) -> AddOptions:
+        if self.count < 1:
+            raise RuleError("coinduel.error.count")
         return self
 
 
 def add(o: AddOptions) -> Play[DuelState]:
-    sheet = _sheet(o.statblock, o.character, o.name).model_copy(update={"name": o.name.strip()})
+    """The stat block is read here, before the lock; its reading goes with the outcome
+    (the card after the add shows what it did not use)."""
+    sheet, reading = _sheet(o.statblock, o.character, o.name)
+    sheet = sheet.model_copy(update={"name": o.name.strip()})
 
     def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
         if not actor.is_gm:
             raise RuleError("encounter.gm_only")
-        return _added(state, sheet, o.controller)
+        added = _added(state, sheet, o.controller, o.count)
+        return added.model_copy(update={"reading": reading})
 
     return play("add", run)
 
@@ -143,9 +173,10 @@ class JoinOptions(Options):
 
 
 def join(o: JoinOptions) -> Play[DuelState]:
-    sheet = _sheet(None, o.character, o.character.name)
+    sheet, _ = _sheet(None, o.character, o.character.name)
 
     def run(state: DuelState, actor: Actor, dice: DiceSource) -> Outcome:
+        require_hero_slot(state, actor.user_id)
         return _added(state, sheet, actor.user_id)
 
     return play("join", run)
@@ -170,6 +201,27 @@ def remove(o: RemoveOptions) -> Play[DuelState]:
     return play("remove", run)
 
 
+# What the tests that try every system type in a duel (bot.systems.examples).
+EXAMPLES = Examples(
+    foe="Vidas: 2",
+    hero="Vidas: 3",
+    sheets=("Vidas: 3\\nEspada larga",),
+    refused_state={"next_id": 2, "combatants": [{"id": "c1", "name": "G", "lives": 1000}]},
+    naming=Naming(
+        cast=(
+            '@gm /combatant add name:"Mónica Ruiz" controller:@ana statblock:"Vidas: 3"',
+            '@gm /combatant add name:"Goblin Arquero" statblock:"Vidas: 3"',
+            '@gm /combatant add name:"Goblin Brujo" statblock:"Vidas: 3"',
+            '@gm /combatant add name:Ogro statblock:"Vidas: 3"',
+        ),
+        lines=(
+            Named("@gm /attack target:{name} actor:Ogro"),
+            Named("@gm /attack target:Ogro actor:{name}"),
+            Named("@gm /combatant remove combatant:{name}"),
+        ),
+    ),
+)
+
 PLUGIN: Plugin[DuelState] = Plugin(
     system=SYSTEM,
     title="Coin duel",
@@ -183,4 +235,6 @@ PLUGIN: Plugin[DuelState] = Plugin(
     ),
     renderers="tests.coinduel.render",
     locales=Path(__file__).parent / "locales",
+    state_problems=state_problems,
+    examples=EXAMPLES,
 )

@@ -1,7 +1,9 @@
 """The coin-flip duel, a system that exists only here, plugs in through the catalogue
 alone and works through the offline table: started with ``/encounter start``, its
 duellists added from their one-field sheet, its one move made, its board drawn, its
-move undone and said in the reader's language, an option it does not take refused."""
+move undone and said in the reader's language, an option it does not take refused, the
+duel exported and imported back. (Every test that tries every system tries it too:
+``tests/every_system.py``; the fuzz among them.)"""
 
 from __future__ import annotations
 
@@ -89,7 +91,7 @@ async def test_the_duel_is_offered_only_while_it_is_installed(tmp_path: Path) ->
         assert command_problems(table.bot.tree) == []
         start = table.bot.tree.get_command("encounter").get_command("start")  # type: ignore[union-attr]
         choices = [c.value for c in start.get_parameter("system").choices]  # type: ignore[union-attr]
-        assert choices == ["swade", "ritualhex", "ds20", "coinduel"]
+        assert choices == [*(p.system for p in catalogue.BUILT_IN), "coinduel"]
     catalogue.uninstall(PLUGIN.system)
     try:
         async with OfflineTable(db_path=tmp_path / "plain.sqlite3") as table:
@@ -97,3 +99,30 @@ async def test_the_duel_is_offered_only_while_it_is_installed(tmp_path: Path) ->
                 await table.run("@gm /encounter start system:coinduel")
     finally:
         catalogue.install(PLUGIN)  # the fixture takes it away
+
+
+async def test_a_duel_is_exported_and_imported_back(tmp_path: Path) -> None:
+    """Through the catalogue alone: the export is the duel's state, its import passes the
+    integrity gate (its plugin's checks, the shared ids and names) and brings it back."""
+    async with OfflineTable(db_path=tmp_path / "duel.sqlite3", dice=[HEADS]) as table:
+        await table.run("@gm /encounter start system:coinduel")
+        await table.run('@gm /combatant add name:Ana statblock:"Vidas: 2" controller:@ana')
+        await table.run('@gm /combatant add name:Bruto count:2 statblock:"Vidas: 1"')
+        await table.run('@ana /attack target:"Bruto 1"')
+        before = await lives(table)
+        assert before == {"Ana": 2, "Bruto 1": 0, "Bruto 2": 1}
+        await table.run("@gm /encounter export")
+        filename, blob = table.recorder.files[-1]
+        path = tmp_path / filename
+        path.write_bytes(blob)
+        await table.run("@gm /encounter end")
+        imported = await table.run(f"@gm /encounter import file:{path}")
+        assert not any(m.ephemeral for m in imported), said(imported)
+        assert await lives(table) == before
+        assert table.bot is not None
+        encounter = await table.bot.encounters.get(table.channel_id)
+        assert encounter is not None and encounter.state.next_id == 4
+        added = said(await table.run('@gm /combatant add name:Cid statblock:"Vidas: 1"'))
+        assert "Cid entra en el duelo" in added
+        ids = [c.id for c in (await table.bot.encounters.get(table.channel_id)).state.combatants]
+        assert ids == ["c1", "c2", "c3", "c4"], "the next id is new"

@@ -1,4 +1,4 @@
-"""The log payload's JSON (``service._dumps``): orjson, with the standard library for
+"""The log payload's JSON (``bot.encounter.records.dumps``): orjson, with the standard library for
 what orjson refuses; the values read back are the same either way."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from bot.encounter.service import _dumps
+from bot.encounter.records import dumps as _dumps
 
 
 def test_the_payload_reads_back_as_the_standard_library_would_write_it() -> None:

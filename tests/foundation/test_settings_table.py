@@ -1,7 +1,8 @@
 """README's "Encounter settings" table, run through the offline table: every value of
-every setting is set in English and in Spanish on a fresh encounter of each system; the
-two words of a pair must leave the same setting, and an encounter nobody has set must
-have the one the table calls the default. The table is read, so it cannot drift from
+every setting is set in English and in Spanish on a fresh encounter of each system (the
+tests' coin duel too: the settings are every system's); the two words of a pair must
+leave the same setting, and an encounter nobody has set must have the one the table
+calls the default. The table is read, so it cannot drift from
 what the bot does (as ``tests/hostile/test_permissions.py`` reads "Who may do what")."""
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ import pytest
 
 from bot.play.table import OfflineTable
 from bot.systems.encounter import Encounter
+from tests.every_system import every_system
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-SYSTEMS = ("swade", "ds20", "ritualhex")
 # Where each setting is kept: the README's words, and the bot's state.
 KEPT: dict[str, Callable[[Encounter], object]] = {
     "pings": lambda e: e.pings,
@@ -72,7 +73,7 @@ async def _kept(table: OfflineTable, setting: Setting, value: str | None) -> obj
     return KEPT[setting.name](encounter)
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@every_system
 @pytest.mark.parametrize("setting", SETTINGS, ids=lambda s: s.name)
 async def test_every_value_in_both_languages(tmp_path: Path, setting: Setting, system: str) -> None:
     for lang in ("es", "en"):

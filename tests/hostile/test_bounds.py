@@ -14,13 +14,12 @@ import pytest
 from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
 from bot.systems.bounds import COMBATANTS_MAX, SHEET_MAX
+from tests.every_system import every_system, examples
 
-SWADE = (
-    "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\n"
-    "Habilidades: Pelear d8, Atletismo d6\\nParada: 6; Dureza: 6"
-)
-DS20 = "Aptitudes: Fortaleza 11, Pelea 10, Iniciativa 2 | Armas: Puños 2/6 pelea"
-RH = "AP 9, HP 6, Str 1, Def 1, Per 0, Mag 0, DR 0"
+# The systems' sample foes (Plugin.examples), for the tests of one system's bounds.
+SWADE = examples("swade").foe
+DS20 = examples("ds20").foe
+RH = examples("ritualhex").foe
 
 
 async def _state(table: OfflineTable) -> str | None:
@@ -107,9 +106,9 @@ async def test_combatant_edit_is_bounded(tmp_path: Path) -> None:
         await table.__aexit__(None, None, None)
 
 
-@pytest.mark.parametrize("system", ["swade", "ds20", "ritualhex"])
+@every_system
 async def test_an_encounter_holds_at_most_100_combatants(tmp_path: Path, system: str) -> None:
-    sheet = {"swade": SWADE, "ds20": DS20, "ritualhex": RH}[system]
+    sheet = examples(system).foe
     table = await started(tmp_path, system)
     try:
         for name in ("Orco", "Trasgo"):

@@ -1,12 +1,14 @@
 """Issue 21: a property test. Hypothesis chooses hostile commands for each system
 (``bench/hostile.py``: numbers at and past their bounds in options, stat blocks, edits,
-flags and Ritual Hex definitions; names with markup, mentions, line breaks, invisible
-characters, catalogue keys and id forms) and plays them through the offline table (the
-real command tree, cogs, service and SQLite). Every command must answer, never with the
-internal error, nothing may be logged as an error (the board's updates included), and
-after every command the state must be one an import accepts: every value within its
-bound, every reference a combatant's (``bot.systems.integrity``). The worst times of the
-same commands are the benchmark's (``python -m bench.rules --parts hostile``)."""
+flags and the systems' own commands, from each plugin's examples; names with markup,
+mentions, line breaks, invisible characters, catalogue keys and id forms) and plays
+them through the offline table (the real command tree, cogs, service and SQLite). Every
+command must answer, never with the internal error, nothing may be logged as an error
+(the board's updates included), and after every command the state must be one an
+import accepts: every value within its bound, every reference a combatant's
+(``bot.systems.integrity``). Every system is fuzzed, the tests' coin duel too
+(``tests/every_system.py``). The worst times of the same commands are the benchmark's
+(``python -m bench.rules --parts hostile``)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 
 from bench.hostile import play
 from bot.play.table import OfflineTable
+from tests.every_system import every_system
 
 COMMANDS = 40
 
@@ -29,7 +32,7 @@ async def _play(tmp: Path, system: str, rng: random.Random) -> list[str]:
         return await play(table, system, rng, COMMANDS)
 
 
-@pytest.mark.parametrize("system", ["swade", "ds20", "ritualhex"])
+@every_system
 @settings(
     max_examples=8,
     deadline=None,

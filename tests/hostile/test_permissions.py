@@ -3,8 +3,9 @@ offline table. The test reads the table, so the README and the code cannot drift
 added there is tried here; a rule changed here fails until the table says so.
 
 Per row and system, one table is set up as the README says (a server GM, an encounter GM
-without Manage Server, Ana's player and another member; Ana, a Goblin and, in Savage
-Worlds, a benny session the server GM opened). The cells marked ✗ run on that table one
+without Manage Server, Ana's player and another member; Ana, a Goblin, each with the
+system's sample sheet, and, in a system with bennies, a benny session the server GM
+opened). ``all`` is every system of the catalogue. The cells marked ✗ run on that table one
 after another: each must answer with one private message and change nothing (the
 encounter, the benny tables, the server's settings). Each ✓ runs on a fresh table of its
 own and must be done: anything but a private refusal that changed nothing.
@@ -19,13 +20,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.bennies.holders import uses_bennies
 from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
-from tests.hostile.test_bounds import DS20, RH, SWADE
+from bot.systems import catalogue
+from tests.every_system import examples
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-SYSTEMS = ("swade", "ritualhex", "ds20")
-SHEETS = {"swade": SWADE, "ds20": DS20, "ritualhex": RH}
+SYSTEMS = tuple(catalogue.systems())
 # The columns, and who types in each (the first user of a table has Manage Server).
 WHO = {"Server GM": "boss", "Encounter GM": "dj", "Its player": "ana", "Other member": "eve"}
 DONE, REFUSED = "✓", "✗"
@@ -84,7 +86,7 @@ async def setup(tmp_path: Path, system: str, row: Row, n: int) -> OfflineTable:
     table = OfflineTable(db_path=tmp_path / f"perm{n}.sqlite3", seed=1, locale="en")
     await table.__aenter__()
     table.user("boss")  # the first user: Manage Server
-    sheet = SHEETS[system]
+    sheet = examples(system).foe
     lines = [
         f"@dj /encounter start system:{system}",
         f'@ana /character save name:Ana system:{system} statblock:"{sheet}"',
@@ -94,7 +96,7 @@ async def setup(tmp_path: Path, system: str, row: Row, n: int) -> OfflineTable:
     condition = re.search(r"\(Ana is (\w+)\)", row.note)
     if condition:
         lines.append(f"@dj /condition add combatant:Ana condition:{condition[1].lower()}")
-    if system == "swade" and "(none open)" not in row.note:
+    if uses_bennies(system) and "(none open)" not in row.note:
         lines.append("@boss /bennies session-start")
     if "/join" in row.command:
         lines += [
@@ -126,7 +128,8 @@ async def snapshot(table: OfflineTable) -> str:
 async def outcome(table: OfflineTable, who: str, command: str, system: str) -> tuple[str, str]:
     """✓ or ✗ for ``command`` typed by ``who``, and what the bot said."""
     before = await snapshot(table)
-    line = f"@{who} {command.replace('SHEET', json.dumps(SHEETS[system], ensure_ascii=False))}"
+    sheet = json.dumps(examples(system).foe, ensure_ascii=False)
+    line = f"@{who} {command.replace('SHEET', sheet)}"
     sent = await table.run(line)
     text = " | ".join(m.text() for m in sent)
     private = len(sent) == 1 and sent[0].ephemeral and not sent[0].payload.get("attachments")

@@ -14,13 +14,7 @@ import pytest
 
 from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
-from tests.hostile.test_bounds import DS20, RH, SWADE
-
-SHEETS = {
-    "swade": SWADE,
-    "ds20": DS20,
-    "ritualhex": RH,
-}
+from tests.every_system import every_system, examples, names
 
 
 @pytest.fixture(params=["es", "en"])
@@ -54,9 +48,8 @@ async def accepted(table: OfflineTable, line: str) -> None:
 
 
 async def joined(table: OfflineTable, system: str, who: str = "ana", name: str = "Ana") -> None:
-    await table.run(
-        f'@{who} /character save name:{name} system:{system} statblock:"{SHEETS[system]}"'
-    )
+    sheet = examples(system).foe
+    await table.run(f'@{who} /character save name:{name} system:{system} statblock:"{sheet}"')
     await accepted(table, f"@{who} /join character:{name}")
 
 
@@ -111,13 +104,14 @@ async def test_a_player_cannot_remove_their_hero_to_rejoin_unhurt(table: Offline
     assert [c["wounds"] for c in (await state_json(table))["state"]["combatants"]] == [3]
 
 
-@pytest.mark.parametrize("system", ["swade", "ds20", "ritualhex"])
+@every_system
 async def test_one_hero_per_player_unless_the_gm_allows_more(
     table: OfflineTable, system: str
 ) -> None:
     await table.run(f"@gm /encounter start system:{system}")
     await joined(table, system)
-    await table.run(f'@ana /character save name:Berta system:{system} statblock:"{SHEETS[system]}"')
+    sheet = examples(system).foe
+    await table.run(f'@ana /character save name:Berta system:{system} statblock:"{sheet}"')
     await refused(
         table,
         "@ana /join character:Berta",
@@ -142,27 +136,27 @@ async def test_one_hero_per_player_unless_the_gm_allows_more(
 
 
 # A saved sheet changed behind the bot's back (or saved before the bounds): /join checks
-# it again. The field, its value past the bound, and the bound the refusal names.
-TAMPERED = {
-    "swade": ("parry", 999999, "0..30"),
-    "ds20": ("fatigue_max", 500, "1..10"),
-    "ritualhex": ("Str 1", "Str 5000", "99"),
-}
+# it again. Each system's example says the field (of the saved sheet, or else a piece of
+# its text), its value past the bound, and the bound the refusal names.
+TAMPERED = [system for system in names() if examples(system).past_bound is not None]
 
 
-@pytest.mark.parametrize("system", ["swade", "ds20", "ritualhex"])
+@pytest.mark.parametrize("system", TAMPERED)
 async def test_join_takes_a_sheet_within_the_systems_bounds(
     table: OfflineTable, system: str
 ) -> None:
     await table.run(f"@gm /encounter start system:{system}")
-    await table.run(f'@ana /character save name:Ana system:{system} statblock:"{SHEETS[system]}"')
-    field, value, bound = TAMPERED[system]
+    sheet_text = examples(system).foe
+    await table.run(f'@ana /character save name:Ana system:{system} statblock:"{sheet_text}"')
+    past_bound = examples(system).past_bound
+    assert past_bound is not None
+    field, value, bound = past_bound
     row = await table.bot.db.fetchone("SELECT id, sheet, source FROM characters")
     sheet, source = json.loads(row["sheet"]), row["source"]
-    if system == "ritualhex":
-        source = source.replace(field, str(value))
-    else:
+    if field in sheet:
         sheet[field] = value
+    else:
+        source = source.replace(field, str(value))
     async with table.bot.db.transaction() as conn:
         await conn.execute(
             "UPDATE characters SET sheet = ?, source = ? WHERE id = ?",

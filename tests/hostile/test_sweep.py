@@ -30,6 +30,7 @@ from bot.i18n import t
 from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
 from bot.systems.integrity import first_problem
+from tests.every_system import every_system, examples, names
 
 STRINGS = [
     "",
@@ -55,21 +56,17 @@ SHEETS = [
 INTEGERS = [10**15, -(10**15), 0, -1]
 INTERNAL = t("error.internal", "es", error_id="").split("`")[0]
 
-SETUP = {
-    "swade": [
-        '@gm /encounter start system:swade name:"Sweep"',
-        '@gm /combatant add name:Orco wildcard:true statblock:"Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\nHabilidades: Pelear d8, Disparar d6, Atletismo d6, Notar d6\\nParada: 6, Dureza: 7 (1)\\nEquipo: Espada (Fue+d8)"',
-        '@gm /combatant add name:Héroe side:heroes wildcard:true controller:@ana statblock:"Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d8, Vigor d8\\nHabilidades: Pelear d8, Disparar d6, Atletismo d6, Notar d6\\nParada: 6, Dureza: 6\\nEquipo: Espada (Fue+d8)"',
-    ],
-    "ds20": [
-        '@gm /encounter start system:ds20 name:"Sweep"',
-        '@gm /combatant add name:Matón statblock:"Aptitudes: Fortaleza 11, Destreza 9, Pelea 10, Armas C.C. 9, Acrobacia 8, Iniciativa 2 | Heridas: 2/1/1 | Armas: Puños 2/6 pelea; Machete 5/10 C.C."',
-    ],
-    "ritualhex": [
-        '@gm /encounter start system:ritualhex name:"Sweep"',
-    ],
-    "none": [],
-}
+
+def setup(system: str) -> list[str]:
+    """An encounter of ``system`` with a foe and a player's hero (its examples' sheets)."""
+    if system == "none":
+        return []
+    ex = examples(system)
+    return [
+        f'@gm /encounter start system:{system} name:"Sweep"',
+        f'@gm /combatant add name:Orco {ex.add} statblock:"{ex.foe}"',
+        f'@gm /combatant add name:Héroe controller:@ana statblock:"{ex.hero}"',
+    ]
 
 
 def _commands(tree: app_commands.CommandTree) -> list[tuple[list[str], app_commands.Command]]:
@@ -133,13 +130,13 @@ def _no_pings(message: Any) -> bool:
     )
 
 
-@pytest.mark.parametrize("system", list(SETUP))
+@pytest.mark.parametrize("system", [*names(), "none"])
 async def test_every_command_survives_hostile_input(
     tmp_path: Path, system: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.ERROR, logger="comodin")
     async with OfflineTable(db_path=tmp_path / "h.sqlite3", seed=3) as table:
-        for line in SETUP[system]:
+        for line in setup(system):
             await table.run(line)
         table.user("ana")
         users = itertools.cycle(["gm", "ana"])
@@ -180,13 +177,6 @@ async def test_every_command_survives_hostile_input(
         assert errors == []
 
 
-UNKNOWN_REFERENCE: dict[str, dict[str, Any]] = {
-    "swade": {"deck": [{"rank": 5, "suit": "Z"}]},
-    "ds20": {"turn_order": ["c9"]},
-    "ritualhex": {"acting": ["c9"]},
-}
-
-
 def _hostile_files(system: str) -> dict[str, bytes]:
     """Files a member might import (issue 21): each must be refused with one message."""
     base = {"channel_id": 1, "guild_id": 1, "gm_id": 1, "state": {"system": system}}
@@ -203,20 +193,20 @@ def _hostile_files(system: str) -> dict[str, bytes]:
         ).encode(),
         "seq 2^70": json.dumps({"encounter": {**base, "seq": 2**70}}).encode(),
         "a card of suit Z, an unknown id": json.dumps(
-            {"encounter": {**base, "state": {"system": system, **UNKNOWN_REFERENCE[system]}}}
+            {"encounter": {**base, "state": {"system": system, **examples(system).refused_state}}}
         ).encode(),
         "not an encounter": b'{"nope": 1}',
         "not JSON": b"\x00\xff{[",
     }
 
 
-@pytest.mark.parametrize("system", ["swade", "ds20", "ritualhex"])
+@every_system
 async def test_every_hostile_import_is_refused_with_one_message(
     tmp_path: Path, system: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.ERROR, logger="comodin")
     async with OfflineTable(db_path=tmp_path / "h.sqlite3", seed=3) as table:
-        for line in SETUP[system]:
+        for line in setup(system):
             await table.run(line)
         before = await _snapshot(table)
         for what, blob in _hostile_files(system).items():

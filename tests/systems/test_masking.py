@@ -9,7 +9,8 @@ from bot.systems.base import Event
 from bot.systems.masking import MASK, for_players
 
 STATE = SimpleNamespace(
-    combatants=[SimpleNamespace(name="Jefe", hidden=True), SimpleNamespace(name="Ana")]
+    system="swade",  # whose events have their target roll (Plugin.target_rolls: a soak)
+    combatants=[SimpleNamespace(name="Jefe", hidden=True), SimpleNamespace(name="Ana")],
 )
 ROLL = {"kind": "trait", "trait_rolls": [{"sides": 8}], "total": 13, "success": True, "raises": 1}
 AXE = {"key": "swade_combat.weapon.named", "params": {"name": "Hacha", "damage": "Fue+d8"}}
@@ -18,7 +19,9 @@ AXE = {"key": "swade_combat.weapon.named", "params": {"name": "Hacha", "damage":
 def test_nothing_hidden_changes_nothing() -> None:
     events = [Event(key="x", params={"attacker": "Ana", "modifiers": [["m", 2]]}, dice=ROLL)]
     assert for_players(STATE, events) is None
-    nobody = SimpleNamespace(combatants=[SimpleNamespace(name="Jefe", hidden=False)])
+    nobody = SimpleNamespace(
+        system="swade", combatants=[SimpleNamespace(name="Jefe", hidden=False)]
+    )
     assert for_players(nobody, [Event(key="x", params={"attacker": "Jefe"}, dice=ROLL)]) is None
 
 

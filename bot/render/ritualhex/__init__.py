@@ -4,4 +4,10 @@
 from bot.render.ritualhex import board, card, dice, summary
 from bot.render.systems import Renderers
 
-RENDERERS = Renderers(board=board.render, card=card.card, dice=dice.DICE, summary=summary.summary)
+RENDERERS = Renderers(
+    board=board.render,
+    card=card.card,
+    dice=dice.DICE,
+    summary=summary.summary,
+    note_ids={"stats": "sheet.rh.stat."},
+)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import discord
@@ -67,11 +68,11 @@ def sheet_card_dict(
 ) -> dict[str, Any]:
     """The card of ``sheet`` (the system's combatant, or its saved dict) with
     ``reading``'s warnings."""
-    render = renderers(system).card
-    if render is None:
+    drawn = renderers(system)
+    if drawn.card is None:
         raise LookupError(f"{system} has no sheet card")
-    card = render(sheet, lang)
-    card.warnings = warnings(reading, lang, note)
+    card = drawn.card(sheet, lang)
+    card.warnings = warnings(reading, lang, partial(note, ids=drawn.note_ids))
     card.footer = t("sheet.footer", lang)
     return as_embed(card)
 

@@ -10,4 +10,5 @@ RENDERERS = Renderers(
     dice=dice.DICE,
     roll_notes=dice.roll_notes,
     summary=summary.summary,
+    note_ids={"attributes": "sheet.swade.attr."},
 )

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from bot.systems.ds20.bounds import state_problems
+from bot.systems.ds20.examples import EXAMPLES
 from bot.systems.ds20.moves import MOVES
 from bot.systems.ds20.moves.roster import read_sheet
 from bot.systems.ds20.moves.suggest import SUGGEST
@@ -23,4 +25,6 @@ PLUGIN: Plugin[DS20State] = Plugin(
     turn=whose_turn,
     pending=pending,
     instead={"deal": "initiative:roll"},
+    state_problems=state_problems,
+    examples=EXAMPLES,
 )

@@ -13,8 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.systems.base import RuleError
-from bot.systems.common import CombatantCore, RulesModel, owned_by_id
-from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
+from bot.systems.common import CombatantCore, StateCore, owned_by_id
 
 WoundLevel = Literal["R", "HL", "HG"]
 LEVELS: tuple[WoundLevel, ...] = ("R", "HL", "HG")
@@ -159,16 +158,13 @@ class PendingAttack(BaseModel):
     roll: dict | None = None
 
 
-class DS20State(RulesModel):
+class DS20State(StateCore):
     system: Literal["ds20"] = "ds20"
     round: int = 0
-    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
-    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
     combatants: list[DSCombatant] = Field(default_factory=list)
     turn_order: list[str] = Field(default_factory=list)  # ids, high to low (DS-3)
     current: int = -1  # index into turn_order; -1: combat not started
     pending: PendingAttack | None = None
-    next_id: int = 1
 
     def get(self, combatant_id: str) -> DSCombatant:
         found = owned_by_id(self.combatants, combatant_id)

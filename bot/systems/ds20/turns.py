@@ -59,8 +59,7 @@ def add_combatant(
     c = parse_statline(sheet) if isinstance(sheet, str) else sheet.model_copy(deep=True)
     require_sheet(c)  # issue 21: a sheet saved before the bounds
     require_room(len(new.combatants), 1)
-    c.id = f"c{new.next_id}"
-    new.next_id += 1
+    c.id = new.new_id()
     if controller_id is not None:
         c.controller_id = controller_id
     if any(fold(o.name) == fold(c.name) for o in raw_items(new.combatants)):

@@ -5,6 +5,8 @@ moves (:mod:`bot.systems.ritualhex.moves`), its suggestions and its renderers
 from __future__ import annotations
 
 from bot.systems.plugin import Plugin
+from bot.systems.ritualhex.bounds import state_problems
+from bot.systems.ritualhex.examples import EXAMPLES
 from bot.systems.ritualhex.moves import MOVES
 from bot.systems.ritualhex.moves.roster import read_sheet
 from bot.systems.ritualhex.moves.suggest import SUGGEST
@@ -23,4 +25,7 @@ PLUGIN: Plugin[RitualHexState] = Plugin(
     turn=whose_turn,
     pending=pending,
     instead={"deal": "hex:round", "initiative:roll": "hex:round"},
+    state_problems=state_problems,
+    rounding="up",  # RH-1: divisions round up
+    examples=EXAMPLES,
 )

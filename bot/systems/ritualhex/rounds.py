@@ -237,8 +237,7 @@ def add_combatant(
     taken = [c.name for c in raw_items(state.combatants)]
     new = combatant.model_copy(deep=True)
     new.name = admit_name(combatant.name, taken, limit=NAME_MAX)
-    new.id = f"c{state.next_id}"
-    state.next_id += 1
+    new.id = state.new_id()
     new.controller_id = controller_id
     new.is_pc = new.side == "hero"
     new.ap_level = 0

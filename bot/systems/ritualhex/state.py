@@ -13,8 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.systems.common import CombatantCore, RulesModel, owned_by_id, raw_items
-from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
+from bot.systems.common import CombatantCore, StateCore, owned_by_id, raw_items
 
 STATS: tuple[str, ...] = ("ap", "hp", "str", "def", "per", "mag", "dr")
 """Sheet characteristics, canonical lower-case ids (seed 002, 'Combatientes')."""
@@ -268,11 +267,9 @@ class MultiAttack(BaseModel):
 Phase = Literal["setup", "round", "over"]
 
 
-class RitualHexState(RulesModel):
+class RitualHexState(StateCore):
     system: Literal["ritualhex"] = "ritualhex"
     round: int = 0
-    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
-    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
     combatants: list[RHCombatant] = Field(default_factory=list)
     phase: Phase = "setup"
     needle: int = AP_CAP
@@ -282,7 +279,6 @@ class RitualHexState(RulesModel):
     multi_attack: MultiAttack | None = None
     ground: list[Equipment] = Field(default_factory=list)
     library: list[ActionDef] = Field(default_factory=list)  # the GM's actions (RH-11)
-    next_id: int = 1
 
     def get(self, cid: str) -> RHCombatant | None:
         return owned_by_id(self.combatants, cid)

@@ -156,8 +156,7 @@ def _place(
     added: list[SwadeCombatant] = []
     for n in names:
         combatant = template.model_copy(deep=True)
-        combatant.id = f"c{state.next_id}"
-        state.next_id += 1
+        combatant.id = state.new_id()
         combatant.name = n
         combatant.wild_card = wild
         combatant.side = side

@@ -10,8 +10,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bot.systems.common import CombatantCore, RulesModel
-from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
+from bot.systems.common import CombatantCore, StateCore
 from bot.systems.swade.power_models import ActivePower, LingeringDamage, PowerDef, PowerEffect
 
 Side = Literal["heroes", "foes", "neutral"]
@@ -271,11 +270,9 @@ class SwadeSettings(BaseModel):
     failed_cast_full_cost: bool = False
 
 
-class SwadeState(RulesModel):
+class SwadeState(StateCore):
     system: Literal["swade"] = "swade"
     round: int = 0
-    # Issue 21: combatants one player may /join with (bot.systems.heroes); the GM's setting.
-    heroes_per_player: int = Field(default=HEROES_PER_PLAYER, ge=1, le=HEROES_PER_PLAYER_MAX)
     combatants: list[SwadeCombatant] = Field(default_factory=list)
     settings: SwadeSettings = Field(default_factory=SwadeSettings)
     deck: list[Card] = Field(default_factory=list)  # draw pile, top = index 0
@@ -287,7 +284,6 @@ class SwadeState(RulesModel):
     suspended: str | None = None  # leader id whose turn a holder interrupted (SW-34); resumes next
     hold_queue: list[str] = Field(default_factory=list)  # holders acting after the active turn
     acted: list[str] = Field(default_factory=list)  # leader ids whose turn came this round
-    next_id: int = 1  # next combatant id number ("c1", "c2"...); ids are never reused
     # SW-39: powers the GM defined for this encounter (bot.systems.swade.power_defs)
     power_defs: list[PowerDef] = Field(default_factory=list)
 

@@ -54,8 +54,11 @@ class AddOptions(SheetOptions):
         return self
 
 
-def add_many(sheets: list[tuple[DSCombatant, int | None]]) -> Rules:
-    """Add each sheet in turn (``add_combatant``), one outcome for all."""
+def add_many(
+    sheets: list[tuple[DSCombatant, int | None]], reading: SheetReading[Any] | None = None
+) -> Rules:
+    """Add each sheet in turn (``add_combatant``), one outcome for all (with ``reading``,
+    the text they were read from)."""
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
         require_room(len(state.combatants), len(sheets))  # issue 21: the whole batch first
@@ -66,17 +69,22 @@ def add_many(sheets: list[tuple[DSCombatant, int | None]]) -> Rules:
             for sheet, controller in sheets
         ]
         names = [sheet.name for sheet, _ in sheets]
-        return chain(state, steps, summary=Event(key="log.add_many", params={"names": names}))
+        summary = Event(key="log.add_many", params={"names": names})
+        return chain(state, steps, summary=summary).model_copy(update={"reading": reading})
 
     return run
 
 
 def add(o: AddOptions) -> Play[DS20State]:
+    """GM: combatants from a stat line or a saved character. The stat line is read here,
+    once, before the lock; its reading goes with the outcome (the card shows its
+    warnings)."""
+    reading = None
     if o.character is not None:
         sheet = saved_sheet(o.character)
     else:  # the model refuses neither: there is a stat block
-        read = read_sheet(o.statblock or "", "-").sheet
-        sheet = DSCombatant.model_validate(read.model_dump(mode="json"))
+        reading = read_sheet(o.statblock or "", "-")
+        sheet = DSCombatant.model_validate(reading.sheet.model_dump(mode="json"))
     sheet.name = o.name.strip()
     if o.side is not None:
         sheet.side = o.side
@@ -88,7 +96,7 @@ def add(o: AddOptions) -> Play[DS20State]:
         if o.count > 1:
             c.name = f"{sheet.name} {i + 1}"
         copies.append((c, o.controller))
-    return play("add", add_many(copies))
+    return play("add", add_many(copies, reading))
 
 
 class JoinOptions(Options):

@@ -95,7 +95,8 @@ def add_many(text: str, name: str, kind: Kind, count: int, controller: int | Non
 
     def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
         require_room(len(state.combatants), count)  # issue 21: the whole batch first
-        sheet = _read(text, name, kind, state.library).sheet
+        reading = _read(text, name, kind, state.library)
+        sheet = reading.sheet
         sheet.name = name
         copies = []
         for i in range(count):
@@ -107,9 +108,8 @@ def add_many(text: str, name: str, kind: Kind, count: int, controller: int | Non
             partial(rh.add_combatant, actor=actor, combatant=c, controller_id=controller)
             for c in copies
         ]
-        return chain(
-            state, steps, summary=Event(key="log.add_count", params={"name": name, "count": count})
-        )
+        summary = Event(key="log.add_count", params={"name": name, "count": count})
+        return chain(state, steps, summary=summary).model_copy(update={"reading": reading})
 
     return run
 
@@ -128,10 +128,10 @@ def join(o: JoinOptions) -> Play[RitualHexState]:
     text, name = source(None, o.character), o.character.name
 
     def run(state: RitualHexState, actor: Actor, dice: DiceSource) -> Outcome:
-        sheet = _read(text, name, "hero", state.library).sheet
-        added = rh.add_combatant(state, actor, sheet, controller_id=actor.user_id)
+        reading = _read(text, name, "hero", state.library)
+        added = rh.add_combatant(state, actor, reading.sheet, controller_id=actor.user_id)
         require_hero_slot(state, actor.user_id)  # issue 21: one hero unless the GM allows more
-        return added
+        return added.model_copy(update={"reading": reading})
 
     return play("join", run)
 

@@ -43,20 +43,28 @@ class AddOptions(Options):
 
 
 def add(o: AddOptions) -> Play[SwadeState]:
-    """GM: combatants from a stat block, a saved character, or just a name (the rules
-    refuse both a stat block and a character)."""
-    sheet = o.character.sheet_for(SYSTEM) if o.character is not None else None
+    """GM: combatants from a stat block, a saved character, or just a name (refused with
+    both a stat block and a character). The stat block is read here, once, before the
+    lock; its reading goes with the outcome (the card shows its warnings)."""
+    if o.statblock is not None and o.character is not None:
+        raise RuleError("swade.combatant.statblock_or_sheet")
+    name = o.name.strip()
+    reading = read_statblock(o.statblock, name=name) if o.statblock is not None else None
+    if reading is not None:
+        sheet: Any = reading.sheet
+    else:
+        sheet = o.character.sheet_for(SYSTEM) if o.character is not None else None
     if o.side is None:
         on_side = "heroes" if o.controller is not None else "foes"
     else:
         on_side = side(o.side) or o.side
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
-        return encounter_rules.add_combatants(
-            state, actor, name=o.name.strip(), statblock=o.statblock, sheet=sheet,
-            count=o.count, wild_card=o.wildcard, side=on_side,  # type: ignore[arg-type]
-            controller_id=o.controller,
+        added = encounter_rules.add_combatants(
+            state, actor, name=name, sheet=sheet, count=o.count, wild_card=o.wildcard,
+            side=on_side, controller_id=o.controller,  # type: ignore[arg-type]
         )  # fmt: skip
+        return added.model_copy(update={"reading": reading})
 
     return table("add", run)
 

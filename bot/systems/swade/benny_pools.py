@@ -1,23 +1,17 @@
-"""The ways to spend a benny (SW-35) and the state changes the ledger itself owns. Pure.
-
-The rules of each use live in ``bot.systems.swade`` (``combat.reroll_attack``,
-``combat.reroll_damage``, ``damage.soak``, ``damage.unshake_with_benny``,
-``turns.redraw_card``, ``powers.recover_power_points``); this module adds the one that
-has no SWADE rules function — the GM Wild Card's own pool — as functions of
-``(state, ...)`` that return a new state (never mutating the input).
+"""A GM Wild Card's own pool of bennies (SW-35), kept in the encounter state: taken,
+given and seeded for a session, as functions of ``(state, ...)`` that return a new state
+(never changing the one they are given). The bennies service reaches them through the
+plugin (``Plugin.bennies``, :mod:`bot.systems.bennies`); what each use of a benny buys
+is :data:`bot.systems.swade.moves.bennies.SPENDS`. Pure.
 """
 
 from __future__ import annotations
 
-from typing import Literal
-
-from bot.bennies.holders import GM_WILD_CARD_DEFAULT, is_gm_wild_card
 from bot.systems.base import RuleError
 from bot.systems.swade.bounds import BENNIES
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
-Use = Literal["reroll", "damage", "soak", "unshake", "card", "power", "story"]
-USES: tuple[Use, ...] = ("reroll", "damage", "soak", "unshake", "card", "power", "story")
+GM_WILD_CARD_DEFAULT = 2  # SW-35: a GM Wild Card's own pool when its sheet gives none
 
 
 def _find(state: SwadeState, combatant_id: str) -> SwadeCombatant:
@@ -59,7 +53,7 @@ def seed_wild_card_pools(state: SwadeState, ids: list[str]) -> tuple[SwadeState,
     new = state.model_copy(deep=True)
     given: dict[str, int] = {}
     for c in new.combatants:
-        if c.id in ids and is_gm_wild_card(c):
+        if c.id in ids and c.wild_card and not c.is_pc:  # a GM Wild Card
             if c.bennies <= 0:
                 c.bennies = GM_WILD_CARD_DEFAULT
             given[c.id] = c.bennies

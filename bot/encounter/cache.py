@@ -1,0 +1,120 @@
+"""The channels' encounters as this process holds them, and each channel's lock.
+
+One process is meant to be the only writer of its channels (a guild's interactions reach
+the process of its shard): a channel's read-modify-write runs under its lock, on the
+encounter kept here, parsed once. If another process wrote meanwhile, the version check
+of the next write fails, the copy is dropped and the write retried from the database
+(:mod:`bot.encounter.retry`). Only the most recently used encounters are kept
+(:data:`CACHE_SIZE`: memory stays flat with many live encounters; a miss costs one read
+and parse).
+
+A copy keeps the JSON of each of its combatants (:func:`encounter_json_reusing`): rules
+copy the state on write, so the next save serializes only the combatants an action
+touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from bot.storage import encounters as rows
+from bot.storage.db import Reader
+from bot.storage.packed import unpack
+from bot.systems.common import plain_items, raw_items
+from bot.systems.encounter import Encounter
+
+CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
+
+Fragments = dict[int, tuple[Any, str]]  # id(combatant) -> (combatant, its JSON)
+
+
+class Entry(NamedTuple):
+    """A channel's encounter as this process holds it."""
+
+    encounter: Encounter
+    json: str
+    version: int
+    fragments: Fragments
+    packed: bytes | None  # the JSON as stored, when known
+    encounter_id: int | None  # its stable id (issue 28, ActionRef)
+
+
+def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[str, Fragments]:
+    """The encounter's JSON, reusing the JSON of each combatant the action left untouched.
+
+    Rules copy the state on write (:class:`bot.systems.common.CowList`): a combatant the
+    action never reached is the very object of the state before, whose JSON is in
+    ``previous``. Only the touched ones (two or three of a dozen in a turn) and the rest
+    of the state are serialized. The state is then committed: its combatants become a
+    plain list again (nothing in it is shared any more). Returns the JSON and the
+    fragments to reuse next time. The JSON parses to the same encounter as
+    ``model_dump_json()`` (tests check it after every action); only the key order differs.
+    """
+    state = encounter.state
+    fragments: Fragments = {}
+    parts: list[str] = []
+    for combatant in raw_items(state.combatants):
+        known = previous.get(id(combatant))
+        text = known[1] if known is not None and known[0] is combatant else None
+        if text is None:
+            text = combatant.model_dump_json()
+        fragments[id(combatant)] = (combatant, text)
+        parts.append(text)
+    state.__dict__["combatants"] = plain_items(state.combatants)
+    envelope = encounter.model_dump_json(exclude={"state"})
+    rest = state.model_dump_json(exclude={"combatants"})
+    text = f'{envelope[:-1]},"state":{rest[:-1]},"combatants":[{",".join(parts)}]}}}}'
+    return text, fragments
+
+
+async def read_entry(reader: Reader, channel_id: int, *, hold: bool = False) -> Entry | None:
+    """The channel's encounter as stored, parsed (``hold``: its row held until the
+    reader's transaction ends)."""
+    stored = await rows.read(reader, channel_id, hold=hold)
+    if stored is None:
+        return None
+    text = unpack(stored.state)
+    packed = stored.state if isinstance(stored.state, bytes) else None
+    encounter = Encounter.model_validate_json(text)
+    return Entry(encounter, text, stored.version, {}, packed, stored.encounter_id)
+
+
+class EncounterCache:
+    """The entries of the most recently used channels, and every channel's lock."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._entries: OrderedDict[int, Entry] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def get(self, channel_id: int) -> Entry | None:
+        entry = self._entries.get(channel_id)
+        if entry is not None:
+            self._entries.move_to_end(channel_id)
+        return entry
+
+    def remember(self, channel_id: int, entry: Entry) -> None:
+        """Keep ``entry`` as the channel's, dropping the least recently used past the size."""
+        self._entries[channel_id] = entry
+        self._entries.move_to_end(channel_id)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def forget(self, channel_id: int) -> None:
+        self._entries.pop(channel_id, None)
+
+    def forget_guilds(self, which: Callable[[int], bool]) -> int:
+        """Drop the entries of every encounter of the servers ``which`` accepts; how many."""
+        dropped = [c for c, entry in self._entries.items() if which(entry.encounter.guild_id)]
+        for channel_id in dropped:
+            del self._entries[channel_id]
+        return len(dropped)

@@ -1,0 +1,246 @@
+"""The encounters' rows: each channel's running encounter (``encounters``), its stable id
+(``encounter_ids``, issue 28), its undo snapshots (``encounter_undo``), its log
+(``encounter_log``) and its archive when it ends (``encounter_archive``). The SQL the
+encounter service (:mod:`bot.encounter.service`) writes and reads, on both engines
+(``?`` placeholders; :mod:`bot.storage.dialect` for where they differ): a third engine
+is a new ``Database`` implementation, not an edit here or in the service.
+
+A state is written only if it is still at the ``version`` read (:func:`update_state`,
+:func:`delete`): a writer with a stale copy gets :class:`ConcurrentChange` and changes
+nothing (docs/STORAGE.md, "One transaction per action, and the version column").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.storage.db import Reader, Row, Transaction
+
+UNDO_DEPTH = 50  # undo snapshots kept per channel
+
+# An encounter_log row: (created_at, guild_id, channel_id, user_id, kind, version, payload).
+LogRow = tuple[str, int | None, int, int, str, int | None, str]
+
+
+class ConcurrentChange(Exception):
+    """Another writer changed the encounter between our read and our write."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A channel's encounter row as read: its state as stored (packed bytes, or the JSON
+    text of an older row), its version and its stable id (None: saved before ids)."""
+
+    state: bytes | str
+    version: int
+    encounter_id: int | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The newest undo snapshot of a channel: the state before the change, the change's
+    ``seq`` (kept as ``version``), what it did and the encounter it was applied to."""
+
+    id: int
+    version: int
+    summary: str
+    state: bytes | str
+    encounter_id: int | None
+
+
+async def read(reader: Reader, channel_id: int, *, hold: bool = False) -> Stored | None:
+    """The channel's encounter row; ``hold``: in a transaction, held until it ends
+    (``FOR UPDATE``; on SQLite its ``BEGIN IMMEDIATE`` holds the only write lock)."""
+    sql = "SELECT state, version, encounter_id FROM encounters WHERE channel_id = ?"
+    row = await reader.fetchone(sql + (reader.dialect.for_update if hold else ""), (channel_id,))
+    if row is None:
+        return None
+    return Stored(row["state"], int(row["version"]), row["encounter_id"])
+
+
+async def read_state(reader: Reader, channel_id: int) -> bytes | str | None:
+    """The channel's encounter state as stored, or None."""
+    row = await reader.fetchone("SELECT state FROM encounters WHERE channel_id = ?", (channel_id,))
+    return row["state"] if row is not None else None
+
+
+async def new_id(tx: Transaction, channel_id: int, now: str) -> int:
+    """A new encounter's stable id (issue 28): never given before, to any channel."""
+    return int(
+        await tx.fetchval(
+            "INSERT INTO encounter_ids (channel_id, created_at) VALUES (?, ?) RETURNING id",
+            (channel_id, now),
+        )
+    )
+
+
+async def insert(
+    tx: Transaction,
+    *,
+    channel_id: int,
+    guild_id: int,
+    system: str,
+    stored: bytes,
+    now: str,
+    encounter_id: int,
+    definitions: int,
+) -> None:
+    """The channel's new encounter at version 1 (``IntegrityError`` when it has one)."""
+    await tx.execute(
+        "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at,"
+        " updated_at, encounter_id, definitions) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
+        (channel_id, guild_id, system, stored, now, now, encounter_id, definitions),
+    )
+
+
+async def update_state(
+    tx: Transaction,
+    channel_id: int,
+    version: int,
+    stored: bytes,
+    now: str | None,
+    *,
+    system: str | None = None,
+    encounter_id: int | None = None,
+    definitions: int | None = None,
+) -> None:
+    """Write the channel's state if it is still at ``version`` (and bump it), else raise
+    :class:`ConcurrentChange`: the optimistic check every write of a state makes.
+    ``system`` and ``encounter_id`` change with an import, or an undo of one;
+    ``definitions`` with what the GM defined (issue 28, :func:`others_definitions`);
+    None leaves each as it is."""
+    changed = await tx.execute(
+        "UPDATE encounters SET state = ?, version = version + 1,"
+        " updated_at = COALESCE(?, updated_at), system = COALESCE(?, system),"
+        " encounter_id = COALESCE(?, encounter_id), definitions = COALESCE(?, definitions)"
+        " WHERE channel_id = ? AND version = ?",
+        (stored, now, system, encounter_id, definitions, channel_id, version),
+    )
+    if changed != 1:
+        raise ConcurrentChange(channel_id)
+
+
+async def delete(tx: Transaction, channel_id: int, version: int) -> None:
+    """Remove the channel's encounter if it is still at ``version``."""
+    changed = await tx.execute(
+        "DELETE FROM encounters WHERE channel_id = ? AND version = ?", (channel_id, version)
+    )
+    if changed != 1:
+        raise ConcurrentChange(channel_id)
+
+
+async def archive(
+    tx: Transaction,
+    *,
+    channel_id: int,
+    guild_id: int,
+    system: str,
+    stored: bytes,
+    ended_at: str,
+    encounter_id: int | None,
+) -> None:
+    """Keep an ended encounter's last state."""
+    await tx.execute(
+        "INSERT INTO encounter_archive (channel_id, guild_id, system, state, ended_at,"
+        " encounter_id) VALUES (?, ?, ?, ?, ?, ?)",
+        (channel_id, guild_id, system, stored, ended_at, encounter_id),
+    )
+
+
+async def others_definitions(tx: Transaction, guild_id: int, channel_id: int) -> int:
+    """What the GM defined (issue 28: ``encounters.definitions``) in the server's
+    encounters other than the channel's."""
+    found = await tx.fetchval(
+        "SELECT COALESCE(SUM(definitions), 0) FROM encounters WHERE guild_id = ?"
+        " AND channel_id <> ?",
+        (guild_id, channel_id),
+    )
+    return int(found)
+
+
+async def log(tx: Transaction, row: LogRow, encounter_id: int | None = None) -> None:
+    """Append a log row; ``encounter_id``: the encounter it belongs to (issue 28; None
+    for a roll made outside one)."""
+    await tx.execute(
+        "INSERT INTO encounter_log (created_at, guild_id, channel_id, user_id, kind, version,"
+        " payload, encounter_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (*row, encounter_id),
+    )
+
+
+async def snapshot(
+    tx: Transaction,
+    channel_id: int,
+    *,
+    seq: int,
+    summary: str,
+    stored: bytes,
+    encounter_id: int | None,
+) -> None:
+    """Keep the state before an undoable change (the change's ``seq``, what it did, the
+    encounter it is of); only the newest :data:`UNDO_DEPTH` are kept."""
+    await tx.execute(
+        "INSERT INTO encounter_undo (channel_id, version, summary, state, encounter_id)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (channel_id, seq, summary, stored, encounter_id),
+    )
+    await tx.execute(
+        "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"
+        " WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+        (channel_id, channel_id, UNDO_DEPTH - 1),
+    )
+
+
+async def last_snapshot(reader: Reader, channel_id: int) -> Snapshot | None:
+    """The channel's newest undo snapshot, or None."""
+    row = await reader.fetchone(
+        "SELECT id, version, summary, state, encounter_id FROM encounter_undo"
+        " WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+        (channel_id,),
+    )
+    if row is None:
+        return None
+    return Snapshot(
+        int(row["id"]), int(row["version"]), str(row["summary"]), row["state"], row["encounter_id"]
+    )
+
+
+async def drop_snapshot(tx: Transaction, snapshot_id: int) -> None:
+    """Remove an undo snapshot (the undo that used it)."""
+    await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (snapshot_id,))
+
+
+async def newest_log(reader: Reader, channel_id: int, limit: int) -> list[Row]:
+    """The channel's newest ``limit`` log rows (every encounter's), newest first."""
+    return await reader.fetchall(
+        "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ?"
+        " ORDER BY id DESC LIMIT ?",
+        (channel_id, limit),
+    )
+
+
+async def encounter_log(reader: Reader, channel_id: int, limit: int) -> list[Row]:
+    """The newest ``limit`` log rows of the channel's current encounter, newest first:
+    those since it started or was imported (rolls made meanwhile included)."""
+    return await reader.fetchall(
+        "SELECT created_at, user_id, kind, payload FROM encounter_log WHERE channel_id = ? "
+        "AND id >= COALESCE((SELECT MAX(id) FROM encounter_log WHERE channel_id = ? "
+        "AND kind IN ('encounter.start', 'encounter.import')), 0) ORDER BY id DESC LIMIT ?",
+        (channel_id, channel_id, limit),
+    )
+
+
+async def log_since(
+    reader: Reader, channel_id: int, after_id: int, since: str, containing: Sequence[str]
+) -> list[Row]:
+    """The channel's log rows after ``after_id``, made ``since`` then, whose payload
+    holds one of ``containing`` (oldest first); none when ``containing`` is empty."""
+    if not containing:
+        return []
+    likes = " OR ".join("payload LIKE ?" for _ in containing)
+    return await reader.fetchall(
+        "SELECT id, user_id, payload, encounter_id FROM encounter_log WHERE channel_id = ?"
+        f" AND id > ? AND created_at >= ? AND ({likes}) ORDER BY id",
+        (channel_id, after_id, since, *(f"%{text}%" for text in containing)),
+    )
