@@ -163,3 +163,33 @@ def test_validated_combatants_share_equal_traits_and_cards_and_a_change_stays_lo
     dealt = state.model_copy(update={"deck": first}).model_dump_json()
     again = SwadeState.model_validate_json(dealt)
     assert all(a is b for a, b in zip(again.deck, second, strict=True))
+
+
+def test_a_copy_is_equal_and_shares_nothing_that_changes_in_place() -> None:
+    from bot.systems.swade.state import Condition, SwadeSettings, Weapon
+
+    c = SwadeCombatant(
+        id="c1",
+        name="A",
+        attributes={"vigor": Trait(die=8)},
+        edges=["brawny"],
+        weapons=[Weapon(name="Espada", damage="Fue+d8")],
+        conditions=[Condition(name="distracted", ends="turn_end", turns_left=1)],
+        injury_log=[{"injury": "leg"}],
+    )
+    state = SwadeState(combatants=[c], settings=SwadeSettings(wound_cap=True), acted=["c1"])
+    copy = state.model_copy(deep=True)
+    mine = copy.combatants[0]
+    assert copy == state and mine == c
+    assert mine.attributes["vigor"] is c.attributes["vigor"]  # frozen: shared
+    mine.attributes["vigor"] = Trait(die=4)
+    mine.edges.append("quick")
+    mine.weapons[0].damage = "Fue+d4"
+    mine.conditions[0].turns_left = 0
+    mine.injury_log[0]["injury"] = "arm"
+    copy.settings.wound_cap = False
+    copy.acted.append("c2")
+    assert c.attributes["vigor"].die == 8 and c.edges == ["brawny"]
+    assert c.weapons[0].damage == "Fue+d8" and c.conditions[0].turns_left == 1
+    assert c.injury_log == [{"injury": "leg"}]
+    assert state.settings.wound_cap is True and state.acted == ["c1"]
