@@ -118,7 +118,10 @@ def condition_params(c: SwadeCombatant, name: str) -> dict[str, Any]:
 
 
 def _stored(c: SwadeCombatant, name: str) -> Condition | None:
-    return next((cond for cond in c.conditions if cond.name == name), None)
+    for cond in c.conditions:  # a loop, not next(genexpr): the board asks 13 times a line
+        if cond.name == name:
+            return cond
+    return None
 
 
 def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool:
@@ -160,12 +163,21 @@ def holding_bound(c: SwadeCombatant, state: SwadeState) -> SwadeCombatant | None
     return held if held is not None and _stored(held, "bound") is not None else None
 
 
+def _flagged(c: SwadeCombatant) -> bool:
+    """Whether one of the conditions kept as a field (not in ``conditions``) is on."""
+    return (
+        c.shaken or c.fatigue > 0 or c.on_hold or c.incapacitated or c.bleeding_out or c.defending
+    )
+
+
 def effective_conditions(
     c: SwadeCombatant, settings: SwadeSettings, state: SwadeState | None = None
 ) -> list[str]:
     """Every condition ``c`` is under, implied ones included, in :data:`CONDITIONS` order
     (for the board). With the ``state``, a grappler holding a Bound foe is Vulnerable
     too (SW-19)."""
+    if not c.conditions and not _flagged(c) and c.grappling is None:
+        return []  # most combatants on a board: nothing to look up
     names = [name for name in CONDITIONS if has_condition(c, name, settings)]
     if state is not None and "vulnerable" not in names and holding_bound(c, state) is not None:
         names = [n for n in CONDITIONS if n in names or n == "vulnerable"]
