@@ -22,7 +22,7 @@ from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import find_weapon
 from bot.systems.swade.conditions import condition_name
-from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import (
     ActionRolls,
@@ -290,7 +290,7 @@ def crush(
     if attacker.grappling is None:
         raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
     params = {"attacker_id": attacker_id, "bite": bite, "modifier": modifier}
-    out = run_maneuver(
+    return run_maneuver(
         state,
         dice,
         "crush",
@@ -298,10 +298,6 @@ def crush(
         owner_id=attacker_id,
         involved=[attacker_id, attacker.grappling],
     )
-    offer = pending_soak_offer(find_combatant(out.state, attacker.grappling), attacker_id)
-    if offer is not None:
-        out.offers.append(offer)
-    return out
 
 
 @maneuver("crush")

@@ -16,7 +16,6 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import run_maneuver
-from bot.systems.swade.powers import with_soak_offers
 from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.state import SwadeState
 
@@ -34,7 +33,7 @@ def reroll_maneuver_damage(
         raise RuleError("swade_combat.error.no_damage_to_reroll")
     require_control(actor, owner)
     params: dict[str, Any] = dict(last["params"])
-    out = run_maneuver(
+    return run_maneuver(
         state,
         dice,
         str(last["action"]),
@@ -45,4 +44,3 @@ def reroll_maneuver_damage(
         action=str(last["action"]) != "evade",
         reroll_damage=True,
     )
-    return with_soak_offers(out, owner_id, list(params.get("target_ids", [])))

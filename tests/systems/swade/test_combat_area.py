@@ -10,7 +10,18 @@ from bot.systems.swade.maneuvers import reroll_maneuver
 from bot.systems.swade.modifiers import AttackOptions, has_condition
 from bot.systems.swade.state import Weapon
 
-from .test_combat_fixtures import GM, PLAYER, dice, event, get, goblin, hero, keys, state_of
+from .test_combat_fixtures import (
+    GM,
+    PLAYER,
+    dice,
+    event,
+    get,
+    goblin,
+    hero,
+    keys,
+    state_of,
+    villain,
+)
 
 GRENADE = Weapon(name="Granada", damage="3d6", range="5/10/20")
 
@@ -147,3 +158,34 @@ def test_a_target_rerolls_its_evasion_and_the_attack_roll_stays() -> None:
     out = reroll_maneuver(hit.state, GM, dice(6), owner_id="h", index=1)  # 6 - 2 = 4
     assert not get(out.state, "g1").shaken
     assert "swade_combat.evade.success" in keys(out)
+
+
+# SW-14: soak offers come from one path for every maneuver (run_maneuver), first run or
+# replayed for a benny: an area attack offers soak as a power does, never for an old hit.
+
+
+def _villain_and_goblin():  # type: ignore[no-untyped-def]
+    return state_of(hero(weapons=[*hero().weapons, GRENADE]), villain("v"), goblin("g1"))
+
+
+def test_an_area_attack_rerolled_into_a_hit_offers_soak_to_the_wild_card_it_wounds() -> None:
+    # Athletics 2 (wild 1): a miss, deviating 3 steps toward 5 o'clock.
+    missed = _throw(_villain_and_goblin(), dice(2, 1, 3, 5), ["v", "g1"])
+    assert not [o for o in missed.offers if o.action == "soak"]
+    # The benny reroll: Athletics 4 hits; the Capitán takes 5+5+5 = 15 against
+    # Toughness 8: one wound; the goblin 1+1+1 = 3: nothing.
+    out = reroll_maneuver(missed.state, PLAYER, dice(4, 1, 5, 5, 5, 1, 1, 1), owner_id="h", index=0)
+    assert get(out.state, "v").wounds == 1
+    soaks = [o for o in out.offers if o.action == "soak"]
+    assert [(o.combatant_id, o.data["wounds"]) for o in soaks] == [("v", 1)]
+
+
+def test_an_area_attack_that_misses_offers_no_soak_for_an_earlier_hit() -> None:
+    # First throw: 4 hits; the Capitán 5+5+5 = 15: a wound (soak offered); goblin 3.
+    hit = _throw(_villain_and_goblin(), dice(4, 1, 5, 5, 5, 1, 1, 1), ["v", "g1"])
+    assert [o.combatant_id for o in hit.offers if o.action == "soak"] == ["v"]
+    # Second throw misses (2, wild 1; deviation 3 toward 5): that old wound is not this
+    # attack's, so it offers no soak.
+    missed = _throw(hit.state, dice(2, 1, 3, 5), ["v", "g1"])
+    assert "swade_combat.area.deviates" in keys(missed)
+    assert not [o for o in missed.offers if o.action == "soak"]

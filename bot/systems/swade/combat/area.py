@@ -22,7 +22,7 @@ from bot.systems.swade.combat.plan import (
     roll_damage,
     spend_and_mark,
 )
-from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, roll_evasion, run_maneuver
 from bot.systems.swade.modifiers import COVER_MODS, AttackOptions
@@ -111,19 +111,9 @@ def run_on_targets(
 ) -> Outcome:
     """Run the attack maneuver ``name`` of ``attacker_id`` on ``target_ids`` (a benny
     reroll puts them all back as they were), with the soak offers of those it wounded
-    (SW-14)."""
+    (SW-14, :func:`~bot.systems.swade.maneuvers.run_maneuver`)."""
     involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
-    out = run_maneuver(state, dice, name, params, owner_id=attacker_id, involved=involved)
-    return with_soak_offers(out, attacker_id, list(target_ids))
-
-
-def with_soak_offers(out: Outcome, attacker_id: str, target_ids: list[str]) -> Outcome:
-    """SW-14: the soak offer of each target whose last hit this attacker dealt."""
-    for tid in target_ids:
-        offer = pending_soak_offer(find_combatant(out.state, tid), attacker_id)
-        if offer is not None:
-            out.offers.append(offer)
-    return out
+    return run_maneuver(state, dice, name, params, owner_id=attacker_id, involved=involved)
 
 
 def area_attack(

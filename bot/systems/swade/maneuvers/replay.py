@@ -13,7 +13,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
-from bot.systems.swade.damage import incapacitation_reroll_offer
+from bot.systems.swade.damage import incapacitation_reroll_offer, pending_soak_offer
 from bot.systems.swade.damage_rolls import DamageRolls
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers.rolls import ActionRolls
@@ -65,7 +65,8 @@ def run_maneuver(
 ) -> Outcome:
     """Run a registered maneuver on a copy of ``state`` (or, replaying, on the state
     before it), record its rolls on the owner and offer a benny reroll of each one that
-    is not a critical failure, and of its damage when it rolled some (SW-35).
+    is not a critical failure, and of its damage when it rolled some (SW-35), and soak
+    to each Wild Card it wounded (SW-14).
     ``action``: the maneuver is one of the owner's actions (SW-36: counted in its turn;
     ``False`` for a reaction such as evasion). ``reroll_damage``: replaying, every trait
     roll stays and each damage is rolled again, the better kept."""
@@ -77,6 +78,7 @@ def run_maneuver(
     # Records are replaced whole, never changed in place: a new one means this action
     # incapacitated that combatant (a crush, an area attack...).
     incapacitations = {cid: find_combatant(new, cid).last_incapacitation for cid in involved}
+    hits = {cid: find_combatant(new, cid).last_hit for cid in involved}
     damage = DamageRolls(
         dice, list(previous.get("damage") or []) if previous else None, reroll=reroll_damage
     )
@@ -126,7 +128,27 @@ def run_maneuver(
             vigor = incapacitation_reroll_offer(victim)
             if vigor is not None:
                 offers.append(vigor)
-    return Outcome(state=new, events=events, offers=offers, summary=summary)
+    return Outcome(
+        state=new, events=events, offers=offers + _soak_offers(new, owner_id, hits), summary=summary
+    )
+
+
+def _soak_offers(
+    state: SwadeState, owner_id: str, earlier: dict[str, dict[str, object] | None]
+) -> list[Offer]:
+    """SW-14: a soak offer for each Wild Card this action wounded (its ``last_hit`` is a
+    new record, dealt by the owner), whatever the maneuver (an area attack, suppressive
+    fire, a crush, a power's damage) and however it ran (first, or replayed for a benny
+    reroll of a roll or of the damage). One path: a hit from an earlier action is never
+    offered again."""
+    offers = []
+    for cid, hit in earlier.items():
+        victim = find_combatant(state, cid)
+        if victim.last_hit is not hit:
+            offer = pending_soak_offer(victim, owner_id)
+            if offer is not None:
+                offers.append(offer)
+    return offers
 
 
 def reroll_maneuver(

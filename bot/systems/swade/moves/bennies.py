@@ -173,12 +173,7 @@ def reroll_maneuver(o: ManeuverOffer) -> Play[SwadeState]:
     push, support, evasion, area attack, suppressive fire, healing or a power's
     activation again, the better kept."""
 
-    def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
-        last = find_named(state, o.owner_id).last_maneuver or {}
-        if last.get("action") == "cast":  # SW-40: and the soak offers of its damage
-            return powers.reroll_cast(state, who, dice, caster_id=o.owner_id, index=o.index)
-        return maneuvers.reroll_maneuver(state, who, dice, owner_id=o.owner_id, index=o.index)
-
+    run = partial(maneuvers.reroll_maneuver, owner_id=o.owner_id, index=o.index)
     return with_benny("reroll", _paid_by(o.combatant_id), run)
 
 
