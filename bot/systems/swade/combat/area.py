@@ -14,12 +14,12 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import (
     AttackPlan,
+    damage_dice,
     damage_event,
     headline,
     plan_attack,
     require_can_attack,
     roll_attack,
-    roll_damage,
     spend_and_mark,
 )
 from bot.systems.swade.damage import apply_hit, hit_events
@@ -75,28 +75,33 @@ def apply_area_hit(
     attacker: SwadeCombatant,
     target: SwadeCombatant,
     plan: AttackPlan,
-    dice: DiceSource,
+    rolls: ActionRolls,
     *,
     raises: int,
     extra_armor: int = 0,
     nonlethal: bool = False,
 ) -> list[Event]:
     """One target's own damage roll (SW-11) applied by SW-12 (``extra_armor``: cover
-    as armour, seed 003); its damage is rerolled with the maneuver, not on its own."""
-    dmg, view = roll_damage(plan, raises, dice)
+    as armour, seed 003). The roll is recorded (``rolls.damage``) so a benny rerolls
+    the damage of the whole attack, as a power's (SW-35; seed 001: "Se vuelve a tirar
+    todo el daño causado por un ataque")."""
+    dmg, view, kept = rolls.damage.roll(
+        target.id, target.name, lambda d: damage_dice(plan, raises, d)
+    )
     hit = apply_hit(
         state,
         target,
         dmg,
-        dice,
+        rolls.dice,
         ap=plan.ap,
         extra_armor=extra_armor,
         nonlethal=nonlethal,
         attacker_id=attacker.id,
     )
-    no_reroll = {"kind": "damage", "rerollable": False}
+    reroll = {"kind": "damage", "action": "reroll_maneuver_damage", "rerollable": True}
     return [
-        damage_event(attacker, target, plan, dmg, view, reroll=no_reroll),
+        *kept,
+        damage_event(attacker, target, plan, dmg, view, reroll=reroll, kept_previous=bool(kept)),
         *hit_events(target, hit),
     ]
 
@@ -181,7 +186,7 @@ def _area_attack(
                 attacker,
                 target,
                 plan,
-                rolls.dice,
+                rolls,
                 raises=roll.raises,
                 extra_armor=cover_armor,
                 nonlethal=opts.nonlethal,

@@ -181,6 +181,37 @@ def reroll_maneuver(
     )
 
 
+def reroll_maneuver_damage(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, owner_id: str
+) -> Outcome:
+    """SW-35 (seed 001: "Repetir una tirada de daño: Se vuelve a tirar todo el daño
+    causado por un ataque"): a benny rerolls every damage roll of ``owner_id``'s last
+    maneuver (an area attack, suppressive fire, a crush, a power's damage). It is
+    replayed from the state before it: every trait roll stays, each damage is rolled
+    again and the better of the two totals counts (ties keep the first), then the hits
+    are applied afresh, with the soak offers of the Wild Cards they wound (SW-14). Its
+    controller or the GM asks; the ledger charges the benny."""
+    _register_all()
+    owner = find_combatant(state, owner_id)
+    last: dict[str, Any] = {}
+    if owner.last_maneuver is not None:  # issue 28: a record is never trusted
+        last = require_record(state, owner, "last_maneuver")
+    if not last.get("damage"):
+        raise RuleError("swade_combat.error.no_damage_to_reroll")
+    require_control(actor, owner)
+    return run_maneuver(
+        state,
+        dice,
+        str(last["action"]),
+        dict(last["params"]),
+        owner_id=owner_id,
+        involved=list(last["involved"]),
+        previous=last,
+        action=str(last["action"]) != "evade",
+        reroll_damage=True,
+    )
+
+
 def require_can_act(c: SwadeCombatant) -> None:
     """SW-15/SW-16: a Shaken character takes only free actions, a Stunned one none;
     SW-21: a defending one nothing but moving."""

@@ -19,7 +19,6 @@ from bot.systems.swade import (
     combat,
     damage,
     maneuvers,
-    power_rerolls,
     powers,
     sheet_rolls,
     turns,
@@ -120,7 +119,8 @@ class ManeuverOffer(OfferOptions):
 
 
 class ManeuverDamageOffer(OfferOptions):
-    """SW-35: the damage of the last maneuver (a power's) of ``owner_id``."""
+    """SW-35: the damage of the last maneuver (an area attack, a crush, a power's) of
+    ``owner_id``."""
 
     owner_id: str
 
@@ -178,9 +178,10 @@ def reroll_maneuver(o: ManeuverOffer) -> Play[SwadeState]:
 
 
 def reroll_maneuver_damage(o: ManeuverDamageOffer) -> Play[SwadeState]:
-    """SW-35 "Repetir daño (beni)" under a power's damage: every damage roll again,
-    the better of each kept (:mod:`bot.systems.swade.power_rerolls`)."""
-    run = partial(power_rerolls.reroll_maneuver_damage, owner_id=o.owner_id)
+    """SW-35 "Repetir daño (beni)" under a maneuver's damage (an area attack,
+    suppressive fire, a crush, a power's): every damage roll again, the better of each
+    kept (:func:`bot.systems.swade.maneuvers.reroll_maneuver_damage`)."""
+    run = partial(maneuvers.reroll_maneuver_damage, owner_id=o.owner_id)
     return with_benny("damage", _paid_by(o.combatant_id), run)
 
 
