@@ -94,11 +94,22 @@ def run_maneuver(
         "rolls": rolls.records,
         "damage": damage.records,
     }
+    offers = _reroll_offers(new, owner_id, rolls.records, damaged=bool(damage.records))
+    offers += _vigor_offers(new, incapacitations)
+    offers += _soak_offers(new, owner_id, hits)
+    return Outcome(state=new, events=events, offers=offers, summary=summary)
+
+
+def _reroll_offers(
+    state: SwadeState, owner_id: str, records: list[dict[str, Any]], *, damaged: bool
+) -> list[Offer]:
+    """SW-4/SW-35: a benny reroll of each roll that is not a critical failure, for
+    whoever made it, and of the damage (``damaged``) for the owner."""
     offers = []
-    for i, rec in enumerate(rolls.records):
+    for i, rec in enumerate(records):
         if rec["critical_failure"]:
             continue
-        who = find_combatant(new, rec["who"])
+        who = find_combatant(state, rec["who"])
         offers.append(
             Offer(
                 action="reroll_maneuver",
@@ -109,8 +120,8 @@ def run_maneuver(
                 data={"owner_id": owner_id, "index": i, "name": who.name},
             )
         )
-    if damage.records:  # SW-35: "Repetir una tirada de daño" (seed 001)
-        owner = find_combatant(new, owner_id)
+    if damaged:  # SW-35: "Repetir una tirada de daño" (seed 001)
+        owner = find_combatant(state, owner_id)
         offers.append(
             Offer(
                 action="reroll_maneuver_damage",
@@ -120,17 +131,20 @@ def run_maneuver(
                 data={"owner_id": owner_id},
             )
         )
-    # SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
-    # benny, whatever action incapacitated it.
-    for cid, earlier in incapacitations.items():
-        victim = find_combatant(new, cid)
-        if victim.last_incapacitation is not earlier:
+    return offers
+
+
+def _vigor_offers(state: SwadeState, earlier: dict[str, object]) -> list[Offer]:
+    """SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
+    benny, whatever action incapacitated it (its ``last_incapacitation`` is new)."""
+    offers = []
+    for cid, record in earlier.items():
+        victim = find_combatant(state, cid)
+        if victim.last_incapacitation is not record:
             vigor = incapacitation_reroll_offer(victim)
             if vigor is not None:
                 offers.append(vigor)
-    return Outcome(
-        state=new, events=events, offers=offers + _soak_offers(new, owner_id, hits), summary=summary
-    )
+    return offers
 
 
 def _soak_offers(
