@@ -152,7 +152,7 @@ def dice_owner(key: str) -> str | None:
 
 
 def system_of(key: str) -> str | None:
-    """The system a refusal belongs to, by its key (``swade_combat.…``: Savage Worlds;
+    """The system a refusal belongs to, by its key (``swade.combat.…``: Savage Worlds;
     ``bennies.…``: the systems with bennies; ``offer.expired.<system>``) or by the dice
     module that raises it; None for a refusal every system may give."""
     if key.startswith("offer.expired."):

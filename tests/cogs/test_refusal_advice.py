@@ -122,22 +122,22 @@ CASES = [
     # SW-40: a plain cast short of Power Points: a benny recovers 5 (issue 30).
     Case("swade short plain", [*SWADE, '@gm /combatant edit combatant:Maga statblock:"PP: 0"'],
          '@ana /cast power power:Descarga target:"Jefe orco" actor:Maga',
-         "swade_powers.error.short_plain"),
+         "swade.powers.error.short_plain"),
     # SW-41: with modifiers: fewer modifiers, or the benny.
     Case("swade short modifiers", [*SWADE, '@gm /combatant edit combatant:Maga statblock:"PP: 2"'],
          '@ana /cast power power:Descarga target:"Jefe orco" actor:Maga modifiers:"arma pesada"',
-         "swade_powers.error.short"),
+         "swade.powers.error.short"),
     # SW-39: a power nobody defined: the GM defines it.
     Case("swade unknown power", SWADE,
          '@ana /cast power power:Rayo target:"Jefe orco" actor:Maga',
-         "swade_powers.error.unknown_power", follow_as="gm"),
+         "swade.powers.error.unknown_power", follow_as="gm"),
     # SW-35: a benny's reroll with nothing to reroll; the damage of a missed attack.
     Case("swade nothing to reroll", SWADE, "@ana /bennies spend use:reroll combatant:Maga",
-         "swade_combat.error.no_attack_to_reroll", pointers=True),
+         "swade.combat.error.no_attack_to_reroll", pointers=True),
     Case("swade no damage to reroll",
          [*SWADE, "@gm /deal", '@ana /attack target:"Jefe orco" actor:Maga'],
          "@ana /bennies spend use:damage combatant:Maga",
-         "swade_combat.error.no_damage_to_reroll", dice=[2, 1]),
+         "swade.combat.error.no_damage_to_reroll", dice=[2, 1]),
     # A stale button (issue 30: it named another system's command).
     Case("swade stale soak",
          [*SWADE, "@gm /deal", '@gm /attack target:Maga actor:"Jefe orco" weapon:Hacha',
@@ -160,13 +160,13 @@ CASES = [
 ]  # fmt: skip
 # What issue 30 names among the refusals followed.
 ISSUE_30 = {
-    "swade_powers.error.short_plain",
-    "swade_combat.error.no_attack_to_reroll",
+    "swade.powers.error.short_plain",
+    "swade.combat.error.no_attack_to_reroll",
     "offer.expired.swade",
     "offer.expired.ds20",
     "ritualhex.error.chain_open",
 }
-LABELS = {"soak": "swade_combat.offer.soak", "dodge": "ds20.offer.dodge"}
+LABELS = {"soak": "swade.combat.offer.soak", "dodge": "ds20.offer.dodge"}
 
 
 async def _played(

@@ -57,7 +57,7 @@ def test_the_board_fits_discord_and_names_everyone(n: int, lang: str) -> None:
     enc = encounter(n)
     embed, buttons = render_board(enc, lang)
     assert within_limits(embed)
-    assert buttons == [("ds20.cog.board.next", "next")]
+    assert buttons == [("ds20.board.next", "next")]
     text = embed["description"] + "".join(f["name"] for f in embed.get("fields", []))
     for c in enc.state.combatants:
         assert c.name in text or board.short_name(c.name) in text

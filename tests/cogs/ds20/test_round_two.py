@@ -23,7 +23,7 @@ async def test_ds12_act_run_moves_acrobacia_metres_in_either_language(tmp_path: 
         async with ds20_table(folder(tmp_path, locale), [*INITIATIVE], locale=locale) as table:
             text = reply(await must(table, line)).text()
             assert words in text, text
-            assert "ds20.cog.title" not in text, text  # the reply has a real title
+            assert "ds20.title" not in text, text  # the reply has a real title
             assert (await combatant(table, "Ana")).actions_used == 1
 
 

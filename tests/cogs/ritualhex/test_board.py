@@ -105,7 +105,7 @@ def test_before_the_round_the_board_offers_to_start_it() -> None:
     state.combatants = [hero, goblin]
     embed, buttons = render_board(Encounter(channel_id=1, guild_id=2, gm_id=3, state=state), "es")
     assert "Aún no hay ronda" in embed["description"]
-    assert buttons == [("ritualhex_cog.board.start_round", "rh_round")]
+    assert buttons == [("ritualhex.board.start_round", "rh_round")]
 
 
 def test_a_check_shows_its_dice_and_exact_odds() -> None:

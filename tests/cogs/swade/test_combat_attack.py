@@ -204,7 +204,7 @@ async def test_without_actor_the_combatant_whose_turn_it_is_acts(tmp_path: Path)
 async def test_every_spanish_flag_the_error_lists_is_accepted() -> None:
     """The words the unknown-flag error suggests are words /attack accepts."""
     for lang in ("es", "en"):
-        words = t("swade_combat_cog.flag_list", lang).replace(":N", ":2")
+        words = t("swade.combat.flag_list", lang).replace(":N", ":2")
         assert parse_flags(words)
 
 

@@ -67,10 +67,10 @@ async def test_settings_listed_for_anyone_and_changed_by_the_gm() -> None:
     assert not gm.encounter.state.settings.wound_cap
     with pytest.raises(RuleError) as bad:
         await settings(gm, gm.encounter, setting="tope", value="sí")
-    assert bad.value.key == "swade.cog.error.setting"
+    assert bad.value.key == "swade.error.setting"
     with pytest.raises(RuleError) as bad:
         await settings(gm, gm.encounter, setting="wound_cap", value="quizá")
-    assert bad.value.key == "swade.cog.error.switch"
+    assert bad.value.key == "swade.error.switch"
 
 
 async def test_the_summary_counts_rounds_the_fallen_and_bennies_spent(tmp_path: Path) -> None:

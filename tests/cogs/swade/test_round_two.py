@@ -65,7 +65,7 @@ async def test_sw36_the_gm_overrides_with_a_late_declaration_and_it_is_logged(
         assert "GM's override: Ana declares 2 actions after taking 1" in reply.text()
         log = await table.bot.encounters.history(table.channel_id)
         events = log[-1]["payload"]["events"]
-        assert [e["key"] for e in events][-1] == "swade_combat.multi_action.override"
+        assert [e["key"] for e in events][-1] == "swade.combat.multi_action.override"
         force(table, 2, 1)
         [reply, *_] = await must(table, '@ana /attack target:"Goblin 1" weapon:"Espada corta"')
         assert "Multi-action -2" in reply.text()

@@ -130,7 +130,7 @@ def test_the_rules_refuse_a_critical_failure_and_an_earlier_roll() -> None:
     crit = roll_from_sheet(state, me, dice, combatant_id="c1", trait="Notar").state
     with pytest.raises(RuleError) as refused:
         reroll_from_sheet(crit, me, ForcedDice([]), combatant_id="c1", roll=1)
-    assert refused.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert refused.value.key == "swade.combat.error.critical_failure_no_reroll"
     first = roll_from_sheet(state, me, ForcedDice([4, 2]), combatant_id="c1", trait="Notar")
     second = roll_from_sheet(first.state, me, ForcedDice([3, 2]), combatant_id="c1", trait="fe")
     assert [o.data["roll"] for o in first.offers + second.offers] == [1, 2]

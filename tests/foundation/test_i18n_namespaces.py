@@ -1,0 +1,100 @@
+"""Catalogue keys are named after features, not after code (issue 33, docs/COGS.md
+"Texts"): a system's texts are ``<system>.<feature>.*`` (``swade.combat.error.x``), a
+file is named after the namespace it holds (``swade.combat.json``). A namespace named
+after a cog (``*_cog.*``, ``*.cog.*``, a ``*_cog.json`` file) or a feature glued to a
+system's name (``<system>_<feature>.*``) is a fossil: it outlives the module it named,
+and the next reader looks for a cog that does not exist.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.i18n import catalog, say, t
+from bot.i18n.catalog import LANGUAGES, LOCALES_DIR
+from bot.i18n.renamed import current
+from bot.systems import catalogue
+from bot.systems.swade.power_models import ActivePower, PowerEffect
+
+ROOT = Path(__file__).resolve().parents[2]
+# A namespace named after a cog: a segment "cog" or ending in "_cog".
+COG = re.compile(r"(?:^|\.)(?:cog|\w+_cog)\.")
+# The same in code: a key (or a key's start) in any literal or f-string.
+COG_IN_CODE = re.compile(r"(?:(?<![\w.])|(?<=\\n))[a-z0-9_]*(?:\.cog|_cog)\.(?:[a-z{]|$)")
+# Where old keys are kept on purpose: what stored states and exports still hold.
+RENAMED = "bot/i18n/renamed.py"
+
+
+def glued(key: str) -> str | None:
+    """The system whose name ``key``'s first segment glues a feature to
+    (``<system>_combat.x``), if any."""
+    head = key.split(".", 1)[0]
+    return next((s for s in catalogue.systems() if head.startswith(s + "_")), None)
+
+
+def fossils(keys: list[str]) -> list[str]:
+    return [k for k in keys if COG.search(k) or glued(k)]
+
+
+def test_no_key_is_in_a_fossil_namespace() -> None:
+    for lang in LANGUAGES:
+        assert fossils(sorted(catalog(lang))) == [], lang
+
+
+def test_no_catalogue_file_is_named_after_a_cog_or_a_glued_feature() -> None:
+    files = sorted(p.name for p in LOCALES_DIR.glob("*/*.json"))
+    assert len(files) > 20
+    bad = [n for n in files if n.endswith("_cog.json") or glued(n.removesuffix(".json"))]
+    assert bad == []
+
+
+def test_no_code_names_a_cog_namespace() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for folder in ("bot", "cogs", "tests", "bench", "docs")
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in {".py", ".md", ".txt"}
+        and path.relative_to(ROOT).as_posix()
+        not in {RENAMED, "tests/foundation/" + Path(__file__).name}
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if COG_IN_CODE.search(line)
+    ]
+    assert found == []
+
+
+def test_the_checks_find_what_they_look_for() -> None:
+    """Each shape of fossil is found; feature names are not."""
+    old = ["x_cog.title.a", "ds20.cog.error.b", "swade_combat.hit", "ritualhex_cog.verb.x"]
+    new = ["swade.combat.hit", "ds20.title.a", "ritualhex.offer.named.pass", "bennies.joker.gm"]
+    assert fossils(old) == old
+    assert fossils(new) == []
+    assert glued("swade_powers") == "swade"
+    for line in (
+        'title=f"{SYSTEM}_cog.title.{kind}"',
+        '"swade.cog.board.next"',
+        r'"a\nds20_cog.x"',
+    ):
+        assert COG_IN_CODE.search(line)
+    for line in ("await bot.add_cog(Meta(bot))", "cogs.swade", "discover_cogs()"):
+        assert not COG_IN_CODE.search(line)
+
+
+def test_a_key_stored_before_the_rename_is_read_as_named_now() -> None:
+    """An undo row, a button kept in a state or an export from before the rename
+    (``bot/i18n/renamed.py``) still shows its text, and a shipped power in play keeps its
+    name: nothing old is written, what is read is the key's name now."""
+    assert current("swade_combat.hit.wounded") == "swade.combat.hit.wounded"
+    assert current("swade.cog.summary.bennies") == "bennies.summary.spent"
+    assert current("ritualhex_cog.offer.pass") == "ritualhex.offer.named.pass"
+    assert current("swade.condition.name.bound") == "swade.condition.name.bound"
+    for lang in LANGUAGES:
+        assert t("ds20.cog.title.attack", lang) == t("ds20.title.attack", lang)
+        assert t("ds20.title.attack", lang) != "ds20.title.attack"
+        said = say(["swade_powers.power.bolt", "Rayo casero"], lang)
+        assert said == f"{t('swade.powers.power.bolt', lang)}, Rayo casero"
+    stored = {"source": "c1:1", "power": "swade_powers.power.boost_trait", "kind": "trait"}
+    assert PowerEffect.model_validate(stored).power == "swade.powers.power.boost_trait"
+    kept = {"id": "1", "power_id": "x", "power": "swade_powers.power.bolt"}
+    assert ActivePower.model_validate(kept).power == "swade.powers.power.bolt"
+    assert ActivePower.model_validate({**kept, "power": "Rayo casero"}).power == "Rayo casero"
