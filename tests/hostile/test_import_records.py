@@ -21,8 +21,8 @@ import pytest
 
 from bot.play.table import OfflineTable
 from bot.systems.encounter import Encounter
-from tests.cogs.swade.encounter_helpers import must
 from tests.hostile.test_bounds import SWADE, refused
+from tests.table.swade.encounter_helpers import must
 
 MALLORYS = 1_100_000_000_000_000_555  # a channel of Mallory's, a plain member
 MARKUP = "[Free bennies](https://x.example) @everyone"

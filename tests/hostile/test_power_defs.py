@@ -19,9 +19,9 @@ from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
 from bot.systems.bounds import SERVER_DEFINITIONS_MAX
 from bot.systems.swade.power_bounds import POWER_DEFS_MAX
-from tests.cogs.swade.encounter_helpers import must
-from tests.cogs.swade.test_powers_cast import complete
 from tests.hostile.test_bounds import refused
+from tests.table.swade.encounter_helpers import must
+from tests.table.swade.test_powers_cast import complete
 
 REST = "coste: 1; alcance: astucia; éxito: daño 2d6"
 

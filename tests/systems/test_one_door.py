@@ -85,7 +85,7 @@ EVERY_SYSTEM = [
     "tests/every_system.py",
     "tests/hostile/test_fuzz.py",
     "tests/hostile/test_sweep.py",
-    "tests/cogs/test_names.py",
+    "tests/table/test_names.py",
 ]
 
 
