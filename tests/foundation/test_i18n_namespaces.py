@@ -27,10 +27,17 @@ RENAMED = "bot/i18n/renamed.py"
 
 
 def glued(key: str) -> str | None:
-    """The system whose name ``key``'s first segment glues a feature to
-    (``<system>_combat.x``), if any."""
-    head = key.split(".", 1)[0]
-    return next((s for s in catalogue.systems() if head.startswith(s + "_")), None)
+    """The system whose name a segment of ``key`` glues a feature to
+    (``<system>_combat.x``, ``sheet.default.<system>_npc``), if any."""
+    return next(
+        (
+            system
+            for segment in key.split(".")
+            for system in catalogue.systems()
+            if segment.startswith(system + "_")
+        ),
+        None,
+    )
 
 
 def fossils(keys: list[str]) -> list[str]:
@@ -66,7 +73,9 @@ def test_no_code_names_a_cog_namespace() -> None:
 def test_the_checks_find_what_they_look_for() -> None:
     """Each shape of fossil is found; feature names are not."""
     old = ["x_cog.title.a", "ds20.cog.error.b", "swade_combat.hit", "ritualhex_cog.verb.x"]
+    old += ["sheet.default.ds20_npc"]
     new = ["swade.combat.hit", "ds20.title.a", "ritualhex.offer.named.pass", "bennies.joker.gm"]
+    new += ["sheet.ds20.default.npc", "help.notation.ritual_hex.d20", "offer.expired.ds20"]
     assert fossils(old) == old
     assert fossils(new) == []
     assert glued("swade_powers") == "swade"
@@ -87,6 +96,7 @@ def test_a_key_stored_before_the_rename_is_read_as_named_now() -> None:
     assert current("swade_combat.hit.wounded") == "swade.combat.hit.wounded"
     assert current("swade.cog.summary.bennies") == "bennies.summary.spent"
     assert current("ritualhex_cog.offer.pass") == "ritualhex.offer.named.pass"
+    assert current("sheet.default.rh_stats") == "sheet.ritualhex.default.stats"
     assert current("swade.condition.name.bound") == "swade.condition.name.bound"
     for lang in LANGUAGES:
         assert t("ds20.cog.title.attack", lang) == t("ds20.title.attack", lang)
