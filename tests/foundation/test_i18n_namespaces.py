@@ -16,6 +16,9 @@ from bot.i18n.catalog import LANGUAGES, LOCALES_DIR
 from bot.i18n.renamed import current
 from bot.systems import catalogue
 from bot.systems.swade.power_models import ActivePower, PowerEffect
+from tests.table.swade.encounter_helpers import must
+from tests.table.swade.test_combat_setup import force, named
+from tests.table.swade.test_powers_cast import power_table
 
 ROOT = Path(__file__).resolve().parents[2]
 # A namespace named after a cog: a segment "cog" or ending in "_cog".
@@ -108,3 +111,27 @@ def test_a_key_stored_before_the_rename_is_read_as_named_now() -> None:
     kept = {"id": "1", "power_id": "x", "power": "swade_powers.power.bolt"}
     assert ActivePower.model_validate(kept).power == "swade.powers.power.bolt"
     assert ActivePower.model_validate({**kept, "power": "Rayo casero"}).power == "Rayo casero"
+
+
+async def test_an_export_from_before_the_rename_imports_and_shows_its_power(
+    tmp_path: Path,
+) -> None:
+    """A real export, its shipped power named as before the rename: the import accepts
+    it (the power's name is checked as the key it is now) and the board names the power
+    in words, not as a key."""
+    async with power_table(tmp_path) as table:
+        force(table, 6, 2)  # Protection on herself: a success
+        await must(table, "@ana /cast power power:Protección target:Maga actor:Maga")
+        await table.run("@gm /encounter export")
+        _, blob = table.recorder.files[-1]
+        text = blob.decode("utf-8")
+        assert "swade.powers.power.protection" in text
+        old = tmp_path / "before.json"
+        old.write_text(text.replace("swade.powers.power.", "swade_powers.power."), "utf-8")
+        table.channel_id += 1
+        said = await table.run(f"@gm /encounter import file:{old}")
+        assert not any(m.ephemeral for m in said), [m.text() for m in said]
+        board = "\n".join(m.text() for m in said)
+        assert "Protección" in board and "swade_powers" not in board, board
+        maga = await named(table, "Maga")
+        assert [a.power for a in maga.maintaining] == ["swade.powers.power.protection"]
