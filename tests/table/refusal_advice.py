@@ -160,10 +160,9 @@ def system_of(key: str) -> str | None:
     owner = dice_owner(key)
     if owner is not None:
         return owner
-    head = key.split(".", 1)[0]
-    for system in catalogue.systems():
-        if head == system or head.startswith(system + "_"):
-            return system
+    head = key.split(".", 1)[0]  # a system's texts are <system>.* (docs/COGS.md, "Keys")
+    if head in catalogue.systems():
+        return head
     if head == "bennies":
         return next(s for s in catalogue.systems() if uses_bennies(s))
     return None
