@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.i18n import catalog, say, t
+from bot.i18n import catalog, renamed, say, t
 from bot.i18n.catalog import LANGUAGES, LOCALES_DIR
 from bot.i18n.renamed import current
 from bot.systems import catalogue
@@ -25,6 +25,18 @@ ROOT = Path(__file__).resolve().parents[2]
 COG = re.compile(r"(?:^|\.)(?:cog|\w+_cog)\.")
 # The same in code: a key (or a key's start) in any literal or f-string.
 COG_IN_CODE = re.compile(r"(?:(?<![\w.])|(?<=\\n))[a-z0-9_]*(?:\.cog|_cog)\.(?:[a-z{]|$)")
+# A renamed key's old name (bot/i18n/renamed.json) in code: t() would still show its
+# text (stored data needs that), so no test of what is shown would see it come back.
+START = r"(?:(?<![\w.])|(?<=\\n))"
+OLD_IN_CODE = re.compile(
+    "|".join(
+        [
+            *(START + re.escape(key) + r"(?!\w)" for key in renamed.KEYS),
+            *(START + re.escape(old) for old, _new in renamed.PREFIXES),
+            *(START + re.escape(old.replace(".", "\\.")) for old, _new in renamed.PREFIXES),
+        ]
+    )
+)
 # Where old keys are kept on purpose: what stored states and exports still hold.
 RENAMED = "bot/i18n/renamed.py"
 
@@ -59,7 +71,7 @@ def test_no_catalogue_file_is_named_after_a_cog_or_a_glued_feature() -> None:
     assert bad == []
 
 
-def test_no_code_names_a_cog_namespace() -> None:
+def test_no_code_names_a_cog_namespace_or_a_renamed_key() -> None:
     found = [
         f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
         for folder in ("bot", "cogs", "tests", "bench", "docs")
@@ -68,7 +80,7 @@ def test_no_code_names_a_cog_namespace() -> None:
         and path.relative_to(ROOT).as_posix()
         not in {RENAMED, "tests/foundation/" + Path(__file__).name}
         for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
-        if COG_IN_CODE.search(line)
+        if COG_IN_CODE.search(line) or OLD_IN_CODE.search(line)
     ]
     assert found == []
 
@@ -90,6 +102,12 @@ def test_the_checks_find_what_they_look_for() -> None:
         assert COG_IN_CODE.search(line)
     for line in ("await bot.add_cog(Meta(bot))", "cogs.swade", "discover_cogs()"):
         assert not COG_IN_CODE.search(line)
+    for line in ('f"swade_powers.list.{x}"', r're.compile(r"swade_combat\.hit")'):
+        assert OLD_IN_CODE.search(line)
+    for line in ('"sheet.default.parry"', '"sheet.default.rh_stats"', '"bennies.error.not_swade"'):
+        assert OLD_IN_CODE.search(line)
+    for line in ('"swade.combat.hit"', '"sheet.defaults"', "my_swade_powers.x", '"a.sheet.rh.x"'):
+        assert not OLD_IN_CODE.search(line)
 
 
 def test_a_key_stored_before_the_rename_is_read_as_named_now() -> None:
