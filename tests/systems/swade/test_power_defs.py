@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import written
 from bot.systems.base import RuleError
 from bot.systems.swade.power_defs import define_power, forget_power, parse_power_definition
 from bot.systems.swade.power_lookup import EXAMPLES, find_definition, known_powers, resolve_power
@@ -210,7 +211,7 @@ def test_a_sheet_listing_powers_limits_the_caster_to_them() -> None:
     with pytest.raises(RuleError) as err:
         resolve_power(state_of(c), c, "healing")
     assert err.value.key == "swade.powers.error.unknown_power"
-    assert err.value.params["known"] == ["bolt"]
+    assert err.value.params["known"] == [written("bolt")]  # a name, never looked up
 
 
 def test_a_sheet_entry_for_two_powers_answers_to_both() -> None:
