@@ -31,7 +31,7 @@ def reroll_maneuver_damage(
     if owner.last_maneuver is not None:  # issue 28: a record is never trusted
         last = require_record(state, owner, "last_maneuver")
     if not last.get("damage"):
-        raise RuleError("swade_combat.error.no_damage_to_reroll")
+        raise RuleError("swade.combat.error.no_damage_to_reroll")
     require_control(actor, owner)
     params: dict[str, Any] = dict(last["params"])
     out = run_maneuver(
