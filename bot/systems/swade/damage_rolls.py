@@ -47,7 +47,7 @@ class DamageRolls:
         if self.rerolling and prev is not None and stands:
             events.append(
                 Event(
-                    key="swade_combat.reroll.damage_kept",
+                    key="swade.combat.reroll.damage_kept",
                     params={"name": target_name, "rolled": fresh.total, "kept": prev["total"]},
                     dice=view,
                 )

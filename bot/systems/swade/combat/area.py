@@ -35,11 +35,11 @@ Template = Literal["small", "medium", "large", "cone"]
 
 def area_targets(state: SwadeState, target_ids: list[str], limit: int) -> list[SwadeCombatant]:
     if not target_ids or len(target_ids) > limit or len(set(target_ids)) != len(target_ids):
-        raise RuleError("swade_combat.error.template_targets", max=limit)
+        raise RuleError("swade.combat.error.template_targets", max=limit)
     targets = [find_combatant(state, tid) for tid in target_ids]
     for t in targets:
         if t.dead:
-            raise RuleError("swade_combat.error.target_dead", name=t.name)
+            raise RuleError("swade.combat.error.target_dead", name=t.name)
     return targets
 
 
@@ -58,7 +58,7 @@ def area_roll_event(
         params={
             "attacker": attacker.name,
             "targets": ", ".join(names),
-            "skill": f"swade_combat.skill.{plan.skill}",
+            "skill": f"swade.combat.skill.{plan.skill}",
             "weapon": plan.weapon_text,
             "tn": plan.tn,
             "modifiers": [list(m) for m in plan.modifiers],
@@ -168,11 +168,11 @@ def _area_attack(
     targets = area_targets(new, p["target_ids"], TEMPLATE_TARGETS[p["template"]])
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
-        raise RuleError("swade_combat.error.area_needs_ranged")
+        raise RuleError("swade.combat.error.area_needs_ranged")
     roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
-    events = [area_roll_event(attacker, plan, roll, "swade_combat.area.roll", names)]
+    events = [area_roll_event(attacker, plan, roll, "swade.combat.area.roll", names)]
     if roll.success:
         cover_armor = -COVER_MODS[opts.cover]
         for target in targets:
@@ -197,10 +197,10 @@ def _area_attack(
         steps = base * DEVIATION_MULTIPLIER[opts.range]
         clock = rolls.dice.roll(12)
         events.append(
-            Event(key="swade_combat.area.deviates", params={"steps": steps, "clock": clock})
+            Event(key="swade.combat.area.deviates", params={"steps": steps, "clock": clock})
         )
     else:
-        events.append(Event(key="swade_combat.area.miss", params={}))
+        events.append(Event(key="swade.combat.area.miss", params={}))
     return events, Event(
         key="log.swade.area_attack", params={"name": attacker.name, "template": p["template"]}
     )

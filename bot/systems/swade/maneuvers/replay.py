@@ -113,7 +113,7 @@ def _reroll_offers(
         offers.append(
             Offer(
                 action="reroll_maneuver",
-                label_key="swade_combat.offer.reroll_roll",
+                label_key="swade.combat.offer.reroll_roll",
                 user_id=who.controller_id,
                 combatant_id=who.id,
                 # SW-37: the button says whose roll it rerolls.
@@ -125,7 +125,7 @@ def _reroll_offers(
         offers.append(
             Offer(
                 action="reroll_maneuver_damage",
-                label_key="swade_combat.offer.reroll_damage",
+                label_key="swade.combat.offer.reroll_damage",
                 user_id=owner.controller_id,
                 combatant_id=owner.id,
                 data={"owner_id": owner_id},
@@ -178,9 +178,9 @@ def reroll_maneuver(
     last = owner.last_maneuver
     rolls: list[dict[str, Any]] = list(last["rolls"]) if last else []  # type: ignore[call-overload]
     if last is None or not 0 <= index < len(rolls):
-        raise RuleError("swade_combat.error.no_roll_to_reroll", name=owner.name)
+        raise RuleError("swade.combat.error.no_roll_to_reroll", name=owner.name)
     if rolls[index]["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+        raise RuleError("swade.combat.error.critical_failure_no_reroll")
     require_control(actor, find_combatant(state, rolls[index]["who"]))
     return run_maneuver(
         state,
@@ -211,7 +211,7 @@ def reroll_maneuver_damage(
     if owner.last_maneuver is not None:  # issue 28: a record is never trusted
         last = require_record(state, owner, "last_maneuver")
     if not last.get("damage"):
-        raise RuleError("swade_combat.error.no_damage_to_reroll")
+        raise RuleError("swade.combat.error.no_damage_to_reroll")
     require_control(actor, owner)
     return run_maneuver(
         state,
@@ -230,11 +230,11 @@ def require_can_act(c: SwadeCombatant) -> None:
     """SW-15/SW-16: a Shaken character takes only free actions, a Stunned one none;
     SW-21: a defending one nothing but moving."""
     if c.dead or c.incapacitated:
-        raise RuleError("swade_combat.error.cannot_act", name=c.name)
+        raise RuleError("swade.combat.error.cannot_act", name=c.name)
     if c.shaken or has_condition(c, STUNNED):
-        raise RuleError("swade_combat.error.shaken_or_stunned", name=c.name)
+        raise RuleError("swade.combat.error.shaken_or_stunned", name=c.name)
     if c.defending:
-        raise RuleError("swade_combat.error.defending", name=c.name)
+        raise RuleError("swade.combat.error.defending", name=c.name)
 
 
 def check_starter(state: SwadeState, actor: Actor, actor_id: str) -> None:
@@ -249,6 +249,6 @@ def actor_and_target(
     me = find_combatant(state, actor_id)
     target = find_combatant(state, target_id)
     if me.id == target.id:
-        raise RuleError("swade_combat.error.self_target")
+        raise RuleError("swade.combat.error.self_target")
     require_can_act(me)
     return me, target

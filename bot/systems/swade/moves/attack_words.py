@@ -84,7 +84,7 @@ SPEEDS: dict[str, str] = {
     "385kmh": "385kmh", "385": "385kmh", "mach1": "mach1", "mach_1": "mach1",
     "mach2": "mach2", "mach_2": "mach2", "near_light": "near_light", "casi_luz": "near_light",
 }  # fmt: skip
-FLAG_LIST = "swade_combat_cog.flag_list"  # the accepted words, in the reader's language
+FLAG_LIST = "swade.combat.flag_list"  # the accepted words, in the reader's language
 CALLED: dict[str, str] = {
     "limb": "limb", "miembro": "limb", "extremidad": "limb", "arm": "limb", "brazo": "limb",
     "leg": "limb", "pierna": "limb",
@@ -112,12 +112,12 @@ CALLED_PENALTY = (0, 20)
 
 
 def _bounded(flag: str, raw: str, bound: tuple[int, int]) -> int:
-    """``raw`` as a number within ``bound``, else ``swade_combat_cog.error.flag_bound``
+    """``raw`` as a number within ``bound``, else ``swade.combat.error.flag_bound``
     naming it."""
     value = int(raw)
     if not bound[0] <= value <= bound[1]:
         raise RuleError(
-            "swade_combat_cog.error.flag_bound", flag=flag, value=raw, min=bound[0], max=bound[1]
+            "swade.combat.error.flag_bound", flag=flag, value=raw, min=bound[0], max=bound[1]
         )
     return value
 
@@ -125,17 +125,17 @@ def _bounded(flag: str, raw: str, bound: tuple[int, int]) -> int:
 def _flag_value(flag: str, field: str, raw: str) -> Any:
     if field in FLAG_BOUNDS:
         if not re.fullmatch(r"\d+", raw.strip()):
-            raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
+            raise RuleError("swade.combat.error.flag_value", flag=flag, value=raw)
         return _bounded(flag, raw.strip(), FLAG_BOUNDS[field])
     if field in ("target_scale", "attacker_scale"):
         scale = SCALES.get(_key(raw))
         if scale is None:
-            raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
+            raise RuleError("swade.combat.error.flag_value", flag=flag, value=raw)
         return scale
     if field == "speed":
         speed = SPEEDS.get(_key(raw))
         if speed is None:
-            raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
+            raise RuleError("swade.combat.error.flag_value", flag=flag, value=raw)
         return speed
     return raw.strip().replace(" ", "")
 
@@ -157,7 +157,7 @@ def parse_flags(text: str | None) -> dict[str, Any]:
             field = VALUE_FLAGS[key]
             fields[field] = _flag_value(name, field, value)
         else:
-            raise RuleError("swade_combat_cog.error.unknown_flag", flag=raw, flags=FLAG_LIST)
+            raise RuleError("swade.combat.error.unknown_flag", flag=raw, flags=FLAG_LIST)
     return fields
 
 
@@ -168,11 +168,11 @@ def parse_called(text: str) -> dict[str, Any]:
     word, number = _key(match.group(1)), match.group(2)
     called = CALLED.get(word)
     if called is None:
-        raise RuleError("swade_combat_cog.error.called", value=text)
+        raise RuleError("swade.combat.error.called", value=text)
     fields: dict[str, Any] = {"called_shot": called}
     if number is not None:
         if called != "unarmored":
-            raise RuleError("swade_combat_cog.error.called", value=text)
+            raise RuleError("swade.combat.error.called", value=text)
         penalty = _bounded(text, number.replace(" ", "").lstrip("+-"), CALLED_PENALTY)
         fields["called_penalty"] = -penalty
     return fields
@@ -224,7 +224,7 @@ def attack_options(
         option = OPTION_OF_FIELD.get(field)
         value = fields.get(field, "") if option is not None else flags
         raise RuleError(
-            "swade_combat_cog.error.option_value",
+            "swade.combat.error.option_value",
             option=OptionNames([option or "flags"]),
             value=value,
         ) from None

@@ -37,7 +37,7 @@ from bot.systems.swade.powers.landing import land
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 FAILED_CAST_COST = 1  # SW-40
-MAINTAINING = "swade_powers.mod.maintaining"
+MAINTAINING = "swade.powers.mod.maintaining"
 MIN_TN, MAX_TN = 1, 40
 MAX_SITUATIONAL = 20
 
@@ -90,26 +90,26 @@ def resolve_targets(
             used_group = True
             ids += [m.id for m in members[: count or len(members)]]
     if count is not None and not used_group:
-        raise RuleError("swade_powers.error.count_needs_group", count=count)
+        raise RuleError("swade.powers.error.count_needs_group", count=count)
     ids = list(dict.fromkeys(ids))
     if power is not None and power.range == "self":
         if any(i != caster.id for i in ids):
-            raise RuleError("swade_powers.error.self_only", power=power.label())
+            raise RuleError("swade.powers.error.self_only", power=power.label())
         return [caster.id]
     if power is not None and power.template is not None:
         limit = TEMPLATE_TARGETS[power.template]
         if len(ids) > limit:
-            raise RuleError("swade_combat.error.template_targets", max=limit)
+            raise RuleError("swade.combat.error.template_targets", max=limit)
     elif power is not None and len(ids) > power.targets:
         raise RuleError(
-            "swade_powers.error.too_many_targets", power=power.label(), max=power.targets
+            "swade.powers.error.too_many_targets", power=power.label(), max=power.targets
         )
     if power is not None and power.success and not ids:
-        raise RuleError("swade_powers.error.needs_target", power=power.label())
+        raise RuleError("swade.powers.error.needs_target", power=power.label())
     for tid in ids:
         target = find_combatant(state, tid)
         if target.dead:
-            raise RuleError("swade_combat.error.target_dead", name=target.name)
+            raise RuleError("swade.combat.error.target_dead", name=target.name)
     return ids
 
 
@@ -123,7 +123,7 @@ def arcane_skill(c: SwadeCombatant) -> str:
         return c.arcane_skill
     found = next((s for s in ARCANE_SKILLS if s in c.skills), None)
     if found is None:
-        raise RuleError("swade_powers.error.no_arcane_skill", name=c.name)
+        raise RuleError("swade.powers.error.no_arcane_skill", name=c.name)
     return found
 
 
@@ -184,24 +184,24 @@ def cast(
 def _check_options(tn: int | None, modifier: int, count: int | None) -> None:
     """The numbers a cast declares, refused with their range (never a traceback)."""
     if tn is not None and not MIN_TN <= tn <= MAX_TN:
-        raise RuleError("swade_powers.error.bad_tn", tn=tn, minimum=MIN_TN, maximum=MAX_TN)
+        raise RuleError("swade.powers.error.bad_tn", tn=tn, minimum=MIN_TN, maximum=MAX_TN)
     if not -MAX_SITUATIONAL <= modifier <= MAX_SITUATIONAL:
-        raise RuleError("swade_powers.error.bad_modifier", modifier=modifier, limit=MAX_SITUATIONAL)
+        raise RuleError("swade.powers.error.bad_modifier", modifier=modifier, limit=MAX_SITUATIONAL)
     if count is not None and count < 1:
-        raise RuleError("swade_powers.error.bad_count", count=count)
+        raise RuleError("swade.powers.error.bad_count", count=count)
 
 
 def _check_points(c: SwadeCombatant, cost: int, base: int) -> None:
     """SW-40/SW-42: the full cost must be there before casting."""
     if c.power_points is None:
-        raise RuleError("swade_powers.error.no_power_points", name=c.name)
+        raise RuleError("swade.powers.error.no_power_points", name=c.name)
     if c.power_points < cost and cost == base:  # a plain cast: no modifier to drop
         raise RuleError(
-            "swade_powers.error.short_plain", name=c.name, cost=cost, points=c.power_points
+            "swade.powers.error.short_plain", name=c.name, cost=cost, points=c.power_points
         )
     if c.power_points < cost:
         raise RuleError(
-            "swade_powers.error.short",
+            "swade.powers.error.short",
             name=c.name,
             cost=cost,
             base=base,
@@ -215,7 +215,7 @@ def _pay(c: SwadeCombatant, amount: int) -> Event:
     before = c.power_points or 0
     c.power_points = max(0, before - amount)
     return Event(
-        key="swade_powers.paid",
+        key="swade.powers.paid",
         params={
             "name": c.name,
             "paid": before - c.power_points,
@@ -241,7 +241,7 @@ def _roll_modifiers(
     if power is not None and "heal" in power.kinds():
         extra += target_wound_penalty(state, caster, targets)
     if situational:
-        extra.append(("swade_combat.mod.situational", situational))
+        extra.append(("swade.combat.mod.situational", situational))
     return extra
 
 
@@ -256,13 +256,13 @@ def _activation_event(
     cost: int,
 ) -> Event:
     return Event(
-        key=headline("swade_powers.cast.roll", roll.total, tn, critical=roll.critical_failure),
+        key=headline("swade.powers.cast.roll", roll.total, tn, critical=roll.critical_failure),
         params={
             "caster": caster.name,
             "power": resolved.label,
             "skill": trait_label(skill),
             "tn": tn,
-            "tn_parts": [["swade_combat.tn.base", tn]],
+            "tn_parts": [["swade.combat.tn.base", tn]],
             "modifiers": [list(m) for m in mods],
             "total": roll.total,
             "cost": cost,
@@ -283,7 +283,7 @@ def _chosen_trait(power: PowerDef | None, text: str | None) -> str | None:
     if fixed is not None:
         return fixed
     if not text or not text.strip():
-        raise RuleError("swade_powers.error.trait_needed", power=power.label())
+        raise RuleError("swade.powers.error.trait_needed", power=power.label())
     return trait_id(text)
 
 
@@ -313,21 +313,21 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     summary = Event(key="log.swade.cast", params={"name": caster.name, "power": req.power})
     if not roll.success:
         failed = cost if new.settings.failed_cast_full_cost else FAILED_CAST_COST
-        events.append(Event(key="swade_powers.cast.failure", params={"caster": caster.name}))
+        events.append(Event(key="swade.powers.cast.failure", params={"caster": caster.name}))
         events.append(_pay(caster, failed))
         if roll.critical_failure:
             events += backlash(new, caster, rolls.dice)
         return events, summary
     events.append(
         Event(
-            key="swade_powers.cast.raise" if roll.raises else "swade_powers.cast.success",
+            key="swade.powers.cast.raise" if roll.raises else "swade.powers.cast.success",
             params={"caster": caster.name, "power": resolved.label, "raises": roll.raises},
         )
     )
     events.append(_pay(caster, cost))
     events += _modifier_events(power, chosen)
     if power is None:
-        events.append(Event(key="swade_powers.cast.generic", params={"power": resolved.label}))
+        events.append(Event(key="swade.powers.cast.generic", params={"power": resolved.label}))
         return events, summary
     events += land(new, rolls, caster, resolved, power, chosen, targets, roll, trait, cost)
     return events, summary
@@ -336,7 +336,7 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
 def backlash(state: SwadeState, caster: SwadeCombatant, dice: DiceSource) -> list[Event]:
     """SW-40 Backlash (a critical failure): the caster takes a level of Fatigue (which may
     incapacitate: SW-43, no rule says it cannot) and every power it maintains ends."""
-    events = [Event(key="swade_powers.backlash", params={"caster": caster.name})]
+    events = [Event(key="swade.powers.backlash", params={"caster": caster.name})]
     events += gain_fatigue(caster, dice, 1)
     for active in list(caster.maintaining):
         events += end_active_power(state, caster, active, reason="backlash")
@@ -348,18 +348,18 @@ def _modifier_events(power: PowerDef | None, chosen: list[PowerModifier]) -> lis
     those whose effect is only told — Heavy Weapon, Selective, Range — that effect)."""
     if not chosen:
         return []
-    events = [Event(key="swade_powers.modifiers", params={"cost": modifiers_cost(chosen)})]
+    events = [Event(key="swade.powers.modifiers", params={"cost": modifiers_cost(chosen)})]
     for m in chosen:
         params: dict[str, Any] = {"modifier": m.key, "cost": m.cost}
-        key = "swade_powers.modifier.cost"
+        key = "swade.powers.modifier.cost"
         if m.id.startswith("range_") and power is not None:
             factor = 2 if m.id == "range_double" else 3
             params["factor"] = factor
-            key = "swade_powers.modifier.range_smarts"
+            key = "swade.powers.modifier.range_smarts"
             if power.range == "steps" and power.range_steps:
                 params["steps"] = power.range_steps * factor
-                key = "swade_powers.modifier.range_steps"
+                key = "swade.powers.modifier.range_steps"
         elif m.id in ("heavy_weapon", "selective"):
-            key = f"swade_powers.modifier.{m.id}_effect"
+            key = f"swade.powers.modifier.{m.id}_effect"
         events.append(Event(key=key, params=params))
     return events
