@@ -225,6 +225,15 @@ class CommandName(str):
         return "/" + " ".join(command_word(word, lang) for word in self.split())
 
 
+class HelpPage(CommandName):
+    """A command as the value of ``/help``'s ``command:`` option, as the reader types it
+    (``tirar``, ``"personaje guardar"``): a message writes ``/help command:{page}``."""
+
+    def shown(self, lang: str) -> str:
+        text = super().shown(lang).removeprefix("/")
+        return f'"{text}"' if " " in text else text
+
+
 class OptionNames(tuple[str, ...]):
     """Option (or subcommand) names by their English names: a message lists them as
     the reader's Discord shows them (``name, statblock`` is ``nombre, bloque``)."""

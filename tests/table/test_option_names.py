@@ -84,3 +84,24 @@ async def test_a_value_discord_would_refuse_names_the_option_as_shown(
     async with OfflineTable(db_path=tmp_path / "r.sqlite3", locale=locale) as table:
         [refused] = await table.run_raw("gm", ["roll"], values)
         assert refused.ephemeral and said in (refused.content or ""), refused.content
+
+
+@pytest.mark.parametrize(
+    ("locale", "command", "values", "page"),
+    [
+        ("es", ["roll"], {"expression": "s8", "tn": 5000}, "/ayuda orden:tirar"),
+        ("en", ["roll"], {"expression": "s8", "tn": 5000}, "/help command:roll"),
+        ("es", ["character", "save"], {"name": "x" * 81}, '/ayuda orden:"personaje guardar"'),
+        ("en", ["character", "save"], {"name": "x" * 81}, '/help command:"character save"'),
+    ],
+)
+async def test_a_value_discord_would_refuse_points_to_its_commands_help_page(
+    tmp_path: Path, locale: str, command: list[str], values: dict[str, object], page: str
+) -> None:
+    """Not a bare `/help command:`: the page of the command it was refused in, as the
+    reader types it, and that page opens."""
+    async with OfflineTable(db_path=tmp_path / "r.sqlite3", locale=locale) as table:
+        [refused] = await table.run_raw("gm", command, values)
+        assert refused.ephemeral and f"`{page}`" in (refused.content or ""), refused.content
+        [shown] = await table.run(f"@gm {page}")
+        assert shown.embeds, shown.text()

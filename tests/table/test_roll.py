@@ -302,3 +302,27 @@ async def test_spaces_around_the_expression_stay_out_of_the_title(
     embed = reply.embeds[0]
     assert embed["title"] == f"3s8 · {kind}"
     assert embed["footer"]["text"].endswith("· 3s8")
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("es", " ", "La expresión no tiene ninguna tirada, solo espacios o una nota. Escríbela"
+         " como `2d6+1`, `s8` o `2d6!t6`; la nota va detrás, tras `#` (`2d6+1 # ataque`)."),
+        ("en", "   ", "The expression has no roll in it, only spaces or a note. Write one like"
+         " `2d6+1`, `s8` or `2d6!t6`; a note goes after it, behind `#` (`2d6+1 # attack`)."),
+        ("es", "# ataque", "La expresión no tiene ninguna tirada"),
+    ],
+)  # fmt: skip
+async def test_an_expression_with_no_roll_says_how_to_write_one(
+    forced, lang: str, typed: str, said: str
+) -> None:
+    table = await forced([4, 2], locale=lang)
+    [reply] = await table.run(f'/roll expression:"{typed}"')
+    assert reply.ephemeral and said in reply.content, reply.content
+    assert "«»" not in reply.content and "“”" not in reply.content
+    assert await table.bot.db.fetchone("SELECT * FROM encounter_log WHERE kind = 'roll'") is None
+    # The example it gives reads, with its note.
+    example = reply.content.split("`")[-4]  # 2d6+1 # ataque / attack
+    [rolled] = await table.run(f'/roll expression:"{example}"')
+    assert not rolled.ephemeral and "**7**" in rolled.text(), rolled.text()

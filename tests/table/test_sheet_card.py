@@ -44,10 +44,9 @@ def card_of(messages: list[SentMessage]) -> dict[str, Any]:
         m
         for m in messages
         if m.embeds
-        and any(
-            edit in (m.embeds[0].get("footer") or {}).get("text", "")
-            for edit in ("/combatant edit", "/combatiente editar")
-        )
+        and (m.embeds[0].get("footer") or {})
+        .get("text", "")
+        .startswith(("This is what the bot understood.", "Así lo ha entendido el bot."))
     ]
     assert cards, [m.text() for m in messages]
     return cards[-1].embeds[0]

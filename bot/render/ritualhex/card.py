@@ -67,5 +67,9 @@ def render(c: RHCombatant, lang: str) -> Card:
 
 
 def card(sheet: RHCombatant | dict[str, Any], lang: str) -> Card:
-    """The card of a combatant or its saved sheet (``Renderers.card``)."""
-    return render(RHCombatant.model_validate(sheet), lang)
+    """The card of a combatant or its saved sheet (``Renderers.card``). Its footer says
+    how to correct it in Ritual Hex, where ``/combatant edit`` does not take a sheet
+    (:mod:`bot.systems.ritualhex.edit`)."""
+    drawn = render(RHCombatant.model_validate(sheet), lang)
+    drawn.footer = t("ritualhex.sheet.footer", lang)
+    return drawn

@@ -1,4 +1,5 @@
-"""The damage rolls of one maneuver (a power's damage), recorded so a benny rerolls them
+"""The damage rolls of one maneuver (an area attack, suppressive fire, a crush, a power's
+damage), recorded so a benny rerolls them
 (SW-35, seed 001: "Repetir una tirada de daño: Se vuelve a tirar todo el daño causado
 por un ataque"). Pure.
 

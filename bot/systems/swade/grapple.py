@@ -22,7 +22,7 @@ from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import find_weapon
 from bot.systems.swade.conditions import condition_name
-from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import (
     ActionRolls,
@@ -290,7 +290,7 @@ def crush(
     if attacker.grappling is None:
         raise RuleError("swade.combat.error.not_grappling", name=attacker.name)
     params = {"attacker_id": attacker_id, "bite": bite, "modifier": modifier}
-    out = run_maneuver(
+    return run_maneuver(
         state,
         dice,
         "crush",
@@ -298,10 +298,6 @@ def crush(
         owner_id=attacker_id,
         involved=[attacker_id, attacker.grappling],
     )
-    offer = pending_soak_offer(find_combatant(out.state, attacker.grappling), attacker_id)
-    if offer is not None:
-        out.offers.append(offer)
-    return out
 
 
 @maneuver("crush")
@@ -328,23 +324,32 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
         assert w is not None
         spec = parse_damage(w.damage or "Str", strength=strength.die)
         sides, modifier, ap = list(spec.dice_sides), spec.modifier, w.ap
-    roll = damage_roll(rolls.dice, sides, modifier=modifier + joker_damage_bonus(attacker, new))
+    bonus = modifier + joker_damage_bonus(attacker, new)
+    # SW-35: recorded, so a benny rerolls the crush's damage as an attack's.
+    damage, view, kept = rolls.damage.roll(
+        target.id, target.name, lambda d: damage_roll(d, sides, modifier=bonus)
+    )
+    events += kept
     events.append(
         Event(
             key="swade.combat.damage.roll",
             params={
                 "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
                 "target": target.name,
-                "damage": roll.total,
+                "damage": damage,
                 "modifiers": [],
                 "ap": ap,
-                "kept_previous": False,
-                "reroll": {"kind": "damage", "rerollable": True},
+                "kept_previous": bool(kept),
+                "reroll": {
+                    "kind": "damage",
+                    "action": "reroll_maneuver_damage",
+                    "rerollable": True,
+                },
             },
-            dice=roll.to_view(),
+            dice=view,
         )
     )
-    hit = apply_hit(new, target, roll.total, rolls.dice, ap=ap, attacker_id=attacker.id)
+    hit = apply_hit(new, target, damage, rolls.dice, ap=ap, attacker_id=attacker.id)
     events += hit_events(target, hit)
     if target.incapacitated:
         _release(new, target)

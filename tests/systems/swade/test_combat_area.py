@@ -6,7 +6,7 @@ import pytest
 
 from bot.systems.base import RuleError
 from bot.systems.swade.combat import area_attack, suppressive_fire
-from bot.systems.swade.maneuvers import reroll_maneuver
+from bot.systems.swade.maneuvers import reroll_maneuver, reroll_maneuver_damage
 from bot.systems.swade.modifiers import AttackOptions, has_condition
 from bot.systems.swade.state import Weapon
 
@@ -147,3 +147,72 @@ def test_a_target_rerolls_its_evasion_and_the_attack_roll_stays() -> None:
     out = reroll_maneuver(hit.state, GM, dice(6), owner_id="h", index=1)  # 6 - 2 = 4
     assert not get(out.state, "g1").shaken
     assert "swade.combat.evade.success" in keys(out)
+
+
+# SW-14: soak offers come from one path for every maneuver (run_maneuver), first run or
+# replayed for a benny: an area attack offers soak as a power does, never for an old hit.
+
+
+def _villain_and_goblin():  # type: ignore[no-untyped-def]
+    """The hero with a grenade, a Wild Card (the Capitán, Toughness 5) and a goblin."""
+    villain = goblin("v", name="Capitán", wild_card=True)
+    return state_of(hero(weapons=[*hero().weapons, GRENADE]), villain, goblin("g1"))
+
+
+def test_an_area_attack_rerolled_into_a_hit_offers_soak_to_the_wild_card_it_wounds() -> None:
+    # Athletics 2 (wild 1): a miss, deviating 3 steps toward 5 o'clock.
+    missed = _throw(_villain_and_goblin(), dice(2, 1, 3, 5), ["v", "g1"])
+    assert not [o for o in missed.offers if o.action == "soak"]
+    # The benny reroll: Athletics 4 hits; the Capitán takes 5+5+5 = 15 against
+    # Toughness 5: two wounds; the goblin 1+1+1 = 3: nothing.
+    out = reroll_maneuver(missed.state, PLAYER, dice(4, 1, 5, 5, 5, 1, 1, 1), owner_id="h", index=0)
+    assert get(out.state, "v").wounds == 2
+    soaks = [o for o in out.offers if o.action == "soak"]
+    assert [(o.combatant_id, o.data["wounds"]) for o in soaks] == [("v", 2)]
+
+
+def test_an_area_attack_that_misses_offers_no_soak_for_an_earlier_hit() -> None:
+    # First throw: 4 hits; the Capitán 5+5+5 = 15: wounds (soak offered); goblin 3.
+    hit = _throw(_villain_and_goblin(), dice(4, 1, 5, 5, 5, 1, 1, 1), ["v", "g1"])
+    assert [o.combatant_id for o in hit.offers if o.action == "soak"] == ["v"]
+    # Second throw misses (2, wild 1; deviation 3 toward 5): that old wound is not this
+    # attack's, so it offers no soak.
+    missed = _throw(hit.state, dice(2, 1, 3, 5), ["v", "g1"])
+    assert "swade.combat.area.deviates" in keys(missed)
+    assert not [o for o in missed.offers if o.action == "soak"]
+
+
+# SW-35 (seed 001: "Repetir una tirada de daño: Se vuelve a tirar todo el daño causado
+# por un ataque"): an area attack's damage is rerolled with a benny as a single attack's.
+
+
+def test_sw35_a_benny_rerolls_an_area_attacks_damage_and_each_better_total_counts() -> None:
+    # Athletics 4 hits; the Capitán 1+1+1 = 3 and the goblin 1+1+2 = 4: nothing.
+    first = _throw(_villain_and_goblin(), dice(4, 1, 1, 1, 1, 1, 1, 2), ["v", "g1"])
+    [offer] = [o for o in first.offers if o.action == "reroll_maneuver_damage"]
+    assert (offer.combatant_id, offer.user_id, offer.data) == (
+        "h",
+        PLAYER.user_id,
+        {"owner_id": "h"},
+    )
+    # The benny rolls only the damage (the attack roll stays): the Capitán 5+5+5 = 15
+    # counts (two wounds, soak offered); the goblin's 1+1+1 = 3 does not beat 4, which
+    # stands.
+    d = dice(5, 5, 5, 1, 1, 1)
+    out = reroll_maneuver_damage(first.state, PLAYER, d, owner_id="h")
+    assert d.remaining == 0
+    assert get(out.state, "v").wounds == 2
+    damage = [e.params["damage"] for e in out.events if e.key == "swade.combat.damage.roll"]
+    assert damage == [15, 4]
+    kept = event(out, "swade.combat.reroll.damage_kept")
+    assert (kept.params["name"], kept.params["rolled"], kept.params["kept"]) == ("Goblin", 3, 4)
+    assert [o.combatant_id for o in out.offers if o.action == "soak"] == ["v"]
+    assert get(out.state, "h").weapons[-1].shots == get(first.state, "h").weapons[-1].shots
+
+
+def test_sw35_an_area_attack_that_missed_has_no_damage_to_reroll() -> None:
+    missed = _throw(_villain_and_goblin(), dice(2, 1, 3, 5), ["v", "g1"])
+    assert not [o for o in missed.offers if o.action == "reroll_maneuver_damage"]
+    with pytest.raises(RuleError) as err:
+        reroll_maneuver_damage(missed.state, PLAYER, dice(), owner_id="h")
+    assert err.value.key == "swade.combat.error.no_damage_to_reroll"

@@ -8,7 +8,7 @@ import pytest
 from bot.systems.base import RuleError
 from bot.systems.swade.combat import attack
 from bot.systems.swade.grapple import crush, escape, grapple, release
-from bot.systems.swade.maneuvers import reroll_maneuver
+from bot.systems.swade.maneuvers import reroll_maneuver, reroll_maneuver_damage
 from bot.systems.swade.modifiers import (
     AttackOptions,
     has_condition,
@@ -153,3 +153,32 @@ def test_a_shaken_victim_cannot_try_to_escape() -> None:
     with pytest.raises(RuleError) as err:
         escape(st, GM, dice(), combatant_id="g")
     assert err.value.key == "swade.combat.error.shaken_or_stunned"
+
+
+def test_sw35_a_benny_rerolls_a_crushs_damage_and_offers_soak_for_the_new_wound() -> None:
+    # SW-19 crush on a Wild Card goblin (Entangled: -2): Strength 6 against 2 - 2; damage
+    # d8 = 1 against Toughness 5: nothing, but a "Reroll damage" for the grappler.
+    held = Condition(name="entangled")
+    st = state_of(
+        hero(grappling="v"), goblin("v", wild_card=True, grappled_by="h", conditions=[held])
+    )
+    first = crush(st, PLAYER, dice(6, 1, 2, 1, 1), attacker_id="h")
+    assert get(first.state, "v").wounds == 0
+    [offer] = [o for o in first.offers if o.action == "reroll_maneuver_damage"]
+    assert (offer.combatant_id, offer.user_id) == ("h", PLAYER.user_id)
+    # SW-35: only the damage again (the opposed rolls stay): 8 aces + 5 = 13, 2 wounds.
+    d = dice(8, 5)
+    out = reroll_maneuver_damage(first.state, PLAYER, d, owner_id="h")
+    assert d.remaining == 0
+    assert event(out, "swade.combat.damage.roll").params["damage"] == 13
+    assert get(out.state, "v").wounds == 2
+    assert [o.combatant_id for o in out.offers if o.action == "soak"] == ["v"]  # SW-14
+
+
+def test_sw35_a_worse_crush_damage_reroll_keeps_the_first() -> None:
+    first = crush(_held(), PLAYER, dice(5, 1, 3, 5), attacker_id="h")  # d8 5: Shaken
+    out = reroll_maneuver_damage(first.state, PLAYER, dice(2), owner_id="h")
+    kept = event(out, "swade.combat.reroll.damage_kept")
+    assert (kept.params["rolled"], kept.params["kept"]) == (2, 5)
+    assert event(out, "swade.combat.damage.roll").params["damage"] == 5
+    assert get(out.state, "g").shaken

@@ -9,7 +9,7 @@ import pytest
 from bot.systems.base import RuleError
 from bot.systems.swade.maneuvers import declare_multi_action, reroll_maneuver
 from bot.systems.swade.power_defs import define_power
-from bot.systems.swade.powers import MAINTAINING, cast, reroll_cast
+from bot.systems.swade.powers import MAINTAINING, cast
 from bot.systems.swade.state import SwadeSettings, Trait
 
 from .power_fixtures import mage, maintained
@@ -349,8 +349,8 @@ def test_a_tn_given_by_the_gm_replaces_4() -> None:
     assert event(out, "swade.powers.cast.roll").params["tn"] == 6
 
 
-def test_reroll_cast_offers_soak_to_a_wild_card_the_new_roll_wounds() -> None:
+def test_a_cast_rerolled_offers_soak_to_a_wild_card_the_new_roll_wounds() -> None:
     failed = cast(state_of(mage(), villain()), PLAYER, dice(2, 1), "m", "bolt", ["v"])
-    out = reroll_cast(failed.state, PLAYER, dice(5, 2, 6, 3, 4), caster_id="m", index=0)
+    out = reroll_maneuver(failed.state, PLAYER, dice(5, 2, 6, 3, 4), owner_id="m", index=0)
     assert get(out.state, "v").wounds == 1
     assert [o.combatant_id for o in out.offers if o.action == "soak"] == ["v"]

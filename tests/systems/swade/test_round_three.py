@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bot.systems.base import RuleError
+from bot.systems.swade.maneuvers import reroll_maneuver_damage
 from bot.systems.swade.moves.bennies import spend
-from bot.systems.swade.power_rerolls import reroll_maneuver_damage
 from bot.systems.swade.powers import cast
 
 from .power_fixtures import mage

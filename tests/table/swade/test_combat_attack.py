@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.i18n import t
-from bot.systems.swade.moves.attack_words import parse_flags
+import pytest
+
+from bot.i18n import shown, t
+from bot.systems.base import RuleError
+from bot.systems.swade.moves.attack_words import attack_options, parse_flags
 from tests.table.swade.test_combat_setup import (
     all_dice_used,
     buttons,
@@ -258,3 +261,28 @@ async def test_a_worse_benny_reroll_shows_its_dice_and_says_the_first_roll_stand
             pools = await table.bot.bennies.pools_for_channel(table.channel_id)
             assert pools[f"user:{table.user('ana').id}"] == 2
             all_dice_used(table)
+
+
+@pytest.mark.parametrize(
+    ("values", "es", "en"),
+    [
+        ({"gangup": -1}, "Valor no válido para `superioridad_numérica:`: «-1».",
+         "Not a valid value for `gangup:`: “-1”."),
+        ({"range": "lejos"}, "Valor no válido para `alcance:`: «lejos».",
+         "Not a valid value for `range:`: “lejos”."),
+        ({"modifier": 50}, "Valor no válido para `modificador:`: «50».",
+         "Not a valid value for `modifier:`: “50”."),
+    ],
+)  # fmt: skip
+def test_a_value_the_rules_refuse_names_the_option_as_the_reader_typed_it(
+    values: dict[str, object], es: str, en: str
+) -> None:
+    """The last guard of /attack's options (Discord's choices and ranges come first): it
+    names the command's option in the reader's language, never a Python field."""
+    with pytest.raises(RuleError) as err:
+        attack_options(**values)  # type: ignore[arg-type]
+    said = {
+        lang: t(err.value.key, lang, **{k: shown(v, lang) for k, v in err.value.params.items()})
+        for lang in ("es", "en")
+    }
+    assert said["es"].startswith(es) and said["en"].startswith(en), said

@@ -149,14 +149,18 @@ def remove(o: RemoveOptions) -> Play[RitualHexState]:
 
 class EditOptions(Options):
     """``/combatant edit`` in Ritual Hex: a new name, a new controller (not the sheet:
-    :mod:`bot.systems.ritualhex.edit`)."""
+    :mod:`bot.systems.ritualhex.edit`; ``statblock`` is read only to say what to do
+    instead)."""
 
     combatant: str
     name: str | None = None
     controller: int | None = None
+    statblock: str | None = None
 
     @model_validator(mode="after")
     def _something(self) -> EditOptions:
+        if self.statblock is not None:
+            raise RuleError("ritualhex.error.edit_statblock")
         if self.name is None and self.controller is None:
             raise RuleError("ritualhex.error.nothing_to_edit")
         return self

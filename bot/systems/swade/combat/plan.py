@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice.source import DiceError, DiceSource
-from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
+from bot.dice.swade import DamageResult, TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Event, RuleError
 from bot.systems.swade.modifiers import (
     AMMO_BY_ROF,
@@ -324,11 +324,16 @@ def spend_and_mark(
 Damage = list[tuple[int, dict[str, Any] | None]]
 
 
-def roll_damage(plan: AttackPlan, raises: int, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+def damage_dice(plan: AttackPlan, raises: int, dice: DiceSource) -> DamageResult:
     """SW-11: the plan's damage dice, each acing, +1d6 for a raise."""
-    roll = damage_roll(
+    return damage_roll(
         dice, plan.damage_sides, modifier=total(plan.damage_mods), raise_die=raises > 0
     )
+
+
+def roll_damage(plan: AttackPlan, raises: int, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+    """SW-11: the plan's damage roll (:func:`damage_dice`): its total and dice."""
+    roll = damage_dice(plan, raises, dice)
     return roll.total, roll.to_view()
 
 

@@ -87,5 +87,5 @@ def _suppressive_fire(
             )
         )
         if roll.raises >= 1 and i < w.rof and not target.dead:
-            events += apply_area_hit(new, attacker, target, plan, rolls.dice, raises=0)
+            events += apply_area_hit(new, attacker, target, plan, rolls, raises=0)
     return events, Event(key="log.swade.suppressive_fire", params={"name": attacker.name})

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.i18n import OptionNames
 from bot.systems.base import RuleError
 from bot.systems.lookup import first_named
 from bot.systems.swade.bounds import ARMOR, WEAPON_AP, WEAPON_ROF
@@ -177,6 +178,18 @@ def parse_called(text: str) -> dict[str, Any]:
     return fields
 
 
+# The command option that sets each :class:`AttackOptions` field (``flags`` sets the rest).
+OPTION_OF_FIELD: dict[str, str] = {
+    "range": "range",
+    "cover": "cover",
+    "illumination": "illumination",
+    "called_shot": "called",
+    "called_penalty": "called",
+    "gang_up": "gangup",
+    "modifier": "modifier",
+}
+
+
 def attack_options(
     *,
     flags: str | None = None,
@@ -205,9 +218,16 @@ def attack_options(
         return AttackOptions(**fields)
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = str(error["loc"][0]) if error.get("loc") else "?"
-        value = fields.get(field, "")
-        raise RuleError("swade.combat.error.option_value", option=field, value=value) from None
+        field = str(error["loc"][0]) if error.get("loc") else ""
+        # Named as the user typed it: the command's option (in the reader's language),
+        # and the value as given there; what no option sets came from ``flags``.
+        option = OPTION_OF_FIELD.get(field)
+        value = fields.get(field, "") if option is not None else flags
+        raise RuleError(
+            "swade.combat.error.option_value",
+            option=OptionNames([option or "flags"]),
+            value=value,
+        ) from None
 
 
 def weapon_of(c: SwadeCombatant, text: str) -> Weapon | None:

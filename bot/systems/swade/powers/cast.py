@@ -16,7 +16,6 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import raw_items
 from bot.systems.swade.combat.area import TEMPLATE_TARGETS
 from bot.systems.swade.combat.plan import headline
-from bot.systems.swade.damage import pending_soak_offer
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.fatigue import gain_fatigue
 from bot.systems.swade.healing import target_wound_penalty
@@ -25,7 +24,6 @@ from bot.systems.swade.maneuvers import (
     Roll,
     maneuver,
     require_can_act,
-    reroll_maneuver,
     run_maneuver,
 )
 from bot.systems.swade.modifiers import Modifier, roll_trait, trait_and_modifiers
@@ -172,7 +170,8 @@ def cast(
     maintained = [t for a in caster.maintaining for t in a.target_ids]
     involved = list(dict.fromkeys([caster.id, *ids, *maintained]))
     involved = [i for i in involved if any(c.id == i for c in raw_items(state.combatants))]
-    out = run_maneuver(
+    # SW-14: the soak offers of the Wild Cards it wounds come with it (run_maneuver).
+    return run_maneuver(
         state,
         dice,
         "cast",
@@ -180,7 +179,6 @@ def cast(
         owner_id=caster.id,
         involved=involved,
     )
-    return with_soak_offers(out, caster.id, ids)
 
 
 def _check_options(tn: int | None, modifier: int, count: int | None) -> None:
@@ -191,36 +189,6 @@ def _check_options(tn: int | None, modifier: int, count: int | None) -> None:
         raise RuleError("swade.powers.error.bad_modifier", modifier=modifier, limit=MAX_SITUATIONAL)
     if count is not None and count < 1:
         raise RuleError("swade.powers.error.bad_count", count=count)
-
-
-def reroll_cast(
-    state: SwadeState, actor: Actor, dice: DiceSource, *, caster_id: str, index: int
-) -> Outcome:
-    """SW-4/SW-35: a benny rerolls roll ``index`` of the caster's last cast (0: the
-    activation; then each target's evasion or resisting roll, in order), as
-    ``maneuvers.reroll_maneuver`` does for every maneuver, plus the soak offers for the
-    Wild Cards the replay wounded. Not a critical failure. The ledger charges the
-    benny."""
-    out = reroll_maneuver(state, actor, dice, owner_id=caster_id, index=index)
-    last = find_combatant(out.state, caster_id).last_maneuver or {}
-    params: dict[str, Any] = dict(last.get("params") or {})  # type: ignore[call-overload]
-    return with_soak_offers(out, caster_id, list(params.get("target_ids", [])))
-
-
-def with_soak_offers(out: Outcome, caster_id: str, target_ids: list[str]) -> Outcome:
-    """SW-14: a soak offer for each Wild Card this action wounded (its ``last_hit``
-    changed, from ``caster_id``)."""
-    owner = find_combatant(out.state, caster_id)
-    record: dict[str, Any] = dict(owner.last_maneuver or {})
-    before: dict[str, Any] = record.get("before", {})
-    for tid in target_ids:
-        target = find_combatant(out.state, tid)
-        if tid in before and before[tid].get("last_hit") == target.last_hit:
-            continue
-        offer = pending_soak_offer(target, caster_id)
-        if offer is not None:
-            out.offers.append(offer)
-    return out
 
 
 def _check_points(c: SwadeCombatant, cost: int, base: int) -> None:

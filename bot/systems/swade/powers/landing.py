@@ -238,7 +238,7 @@ def _damage(
     """SW-11/SW-12: the power's damage, applied through the same path as an attack's
     (``damage.apply_hit``: Toughness and AP, Shaken, wounds, SW-13 incapacitation); the
     soak offer comes with the outcome
-    (:func:`~bot.systems.swade.powers.cast.with_soak_offers`). The roll is recorded
+    (:func:`~bot.systems.swade.maneuvers.run_maneuver`). The roll is recorded
     (``rolls.damage``) so a benny rerolls it (SW-35)."""
     mods: list[Modifier] = []
     if effect.bonus:
