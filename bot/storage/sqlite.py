@@ -1,6 +1,7 @@
 """SQLite: one aiosqlite writer connection, WAL, and its thread (the default engine).
 
-Pragmas: WAL, ``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
+Pragmas: 1 KiB pages for a new file (:data:`PAGE_SIZE`), WAL, ``synchronous=NORMAL``,
+``busy_timeout``, foreign keys on. The schema
 version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
 the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
 """
@@ -21,6 +22,13 @@ from bot.storage.db import Database, DatabaseError, IntegrityError, Migration, R
 from bot.storage.dialect import SQLITE
 
 T = TypeVar("T")
+
+# The page size of a new database file. WAL writes every page a commit changed whole, so
+# an action (its state, undo snapshot, log row, two index entries and its claim, each on
+# its own page) wrote eight or nine 4 KiB pages; at 1 KiB the small rows cost a quarter
+# of that and a 3 KB state the same (its overflow pages): 35 KB of WAL an attack became
+# 15 KB (issue 32; docs/STORAGE.md, "What an action writes").
+PAGE_SIZE = 1024
 
 
 class SqliteDatabase(Database):
@@ -49,6 +57,9 @@ class SqliteDatabase(Database):
                 raise DatabaseError(f"COMODIN_DB_PATH: folder {parent} does not exist")
         try:
             self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            # Before anything is written: only a new file takes it (an older one keeps its
+            # own, and works as before).
+            await self._conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
             await self._conn.execute("PRAGMA journal_mode=WAL")
             await self._conn.execute("PRAGMA synchronous=NORMAL")
             await self._conn.execute("PRAGMA busy_timeout=5000")

@@ -18,7 +18,7 @@ from bot.storage.db import (
     load_migrations,
     open_database,
 )
-from bot.storage.sqlite import SqliteDatabase
+from bot.storage.sqlite import PAGE_SIZE, SqliteDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
 NEWEST = load_migrations()[-1].version
@@ -67,6 +67,34 @@ async def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None
         assert mode[0] == "wal"
         fk = await db.fetchone("PRAGMA foreign_keys")
         assert fk[0] == 1
+    finally:
+        await db.close()
+
+
+async def test_a_new_sqlite_file_has_small_pages_and_an_older_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: WAL writes each changed page whole, so a new file takes 1 KiB pages; a
+    file made before (4 KiB, SQLite's default) keeps them and is read and written as
+    before."""
+    db = await open_database(tmp_path / "new.sqlite3")
+    try:
+        assert (await db.fetchone("PRAGMA page_size"))[0] == PAGE_SIZE == 1024
+    finally:
+        await db.close()
+    older = tmp_path / "older.sqlite3"
+    with sqlite3.connect(older) as conn:
+        conn.execute("PRAGMA page_size=4096")
+        conn.execute("CREATE TABLE kept (x)")
+        conn.execute("INSERT INTO kept VALUES ('antes')")
+    conn.close()
+    db = await open_database(older)
+    try:
+        assert (await db.fetchone("PRAGMA page_size"))[0] == 4096
+        assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        await db.write(put("después"))
+        assert await meta_keys(db) == ["después"]
+        assert (await db.fetchone("SELECT x FROM kept"))[0] == "antes"
     finally:
         await db.close()
 
