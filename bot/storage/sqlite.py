@@ -1,7 +1,7 @@
 """SQLite: one aiosqlite writer connection, WAL, and its thread (the default engine).
 
-Pragmas: 1 KiB pages for a new file (:data:`PAGE_SIZE`), WAL, ``synchronous=NORMAL``,
-``busy_timeout``, foreign keys on. The schema
+Pragmas: 1 KiB pages for a new file (:data:`PAGE_SIZE`), WAL checkpointed at 4 MiB,
+``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
 version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
 the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
 """
@@ -29,6 +29,10 @@ T = TypeVar("T")
 # of that and a 3 KB state the same (its overflow pages): 35 KB of WAL an attack became
 # 15 KB (issue 32; docs/STORAGE.md, "What an action writes").
 PAGE_SIZE = 1024
+# A checkpoint when the WAL holds this much: 4 MB, as SQLite's default of 1,000 pages
+# did at 4 KiB (at 1,000 small pages it would copy the pages actions keep rewriting, the
+# rightmost leaves and the indexes, back into the file four times as often).
+CHECKPOINT_BYTES = 4096 * 1000
 
 
 class SqliteDatabase(Database):
@@ -62,6 +66,9 @@ class SqliteDatabase(Database):
             await self._conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
             await self._conn.execute("PRAGMA journal_mode=WAL")
             await self._conn.execute("PRAGMA synchronous=NORMAL")
+            async with self._conn.execute("PRAGMA page_size") as cur:
+                page = (await cur.fetchone() or (PAGE_SIZE,))[0]
+            await self._conn.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_BYTES // page}")
             await self._conn.execute("PRAGMA busy_timeout=5000")
             await self._conn.execute("PRAGMA foreign_keys=ON")
             # Touch the file now so an unwritable path fails here, not on the first write.

@@ -80,6 +80,7 @@ async def test_a_new_sqlite_file_has_small_pages_and_an_older_one_keeps_its_own(
     db = await open_database(tmp_path / "new.sqlite3")
     try:
         assert (await db.fetchone("PRAGMA page_size"))[0] == PAGE_SIZE == 1024
+        assert (await db.fetchone("PRAGMA wal_autocheckpoint"))[0] == 4000  # 4 MB
     finally:
         await db.close()
     older = tmp_path / "older.sqlite3"
@@ -91,6 +92,7 @@ async def test_a_new_sqlite_file_has_small_pages_and_an_older_one_keeps_its_own(
     db = await open_database(older)
     try:
         assert (await db.fetchone("PRAGMA page_size"))[0] == 4096
+        assert (await db.fetchone("PRAGMA wal_autocheckpoint"))[0] == 1000  # 4 MB too
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
         await db.write(put("después"))
         assert await meta_keys(db) == ["después"]
