@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections import deque
 from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import aiosqlite
 
@@ -44,6 +45,7 @@ class SqliteDatabase(Database):
         self.path = Path(path)
         self._conn: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        self._pending: deque[_Queued[Any]] = deque()  # writes not yet taken by a drain
 
     def describe(self) -> str:
         return str(self.path)
@@ -133,13 +135,26 @@ class SqliteDatabase(Database):
         multi-statement ``transaction()`` is open, so it never lands inside one; once no
         transaction holds the lock, it is queued before this coroutine yields.
 
+        **Writes that queue together commit together** (issue 32): each write puts its
+        work in :attr:`_pending` and queues a drain; the first drain to run takes every
+        work waiting and runs them in one transaction, each inside a savepoint of its
+        own (:func:`_drain`), so the pages they share (the rightmost leaves of the log,
+        the undo snapshots and the claims, the file's header) reach the WAL once for
+        all of them. Each work is still all or nothing, alone: its exception rolls back
+        its savepoint, not the others', and is raised to its own caller. A later drain
+        finds its work done. Nothing waits to gather a group: an idle bot commits each
+        write at once; a busy thread commits what queued meanwhile.
+
         Uses aiosqlite's ``_execute`` (queue a callable on its thread; pinned in
         pyproject.toml)."""
         while self._write_lock.locked():
             async with self._write_lock:
                 pass
         conn = self.conn
-        return await conn._execute(loopwatch.thread_job(_in_transaction), conn._conn, work)
+        queued = _Queued(work)
+        self._pending.append(queued)  # a deque: safe against the thread's popleft
+        await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending)
+        return queued.outcome()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """One hop to the database thread (aiosqlite's cursor takes three: execute,
@@ -218,6 +233,79 @@ def _fetchone(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Row 
 
 def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]:
     return conn.execute(sql, params).fetchall()
+
+
+class _Queued(Generic[T]):
+    """A write waiting for a drain, then what it gave (its value or its exception)."""
+
+    __slots__ = ("done", "error", "value", "work")
+
+    def __init__(self, work: Work[T]) -> None:
+        self.work = work
+        self.done = False
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+    def run_alone(self, conn: sqlite3.Connection) -> None:
+        try:
+            self.value = _in_transaction(conn, self.work)
+        except BaseException as exc:  # given to its caller, on the event loop
+            self.error = exc
+        self.done = True
+
+    def outcome(self) -> T:
+        if not self.done:  # its drain ran after an earlier one took it: cannot be
+            raise RuntimeError("Database.write: the work was not run")
+        if self.error is not None:
+            raise self.error
+        return self.value  # type: ignore[no-any-return]
+
+
+def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
+    """Run every write waiting in ``pending`` (on the database thread): one alone as
+    before; several in one transaction, each in a savepoint (:meth:`SqliteDatabase.write`).
+    If one of them ends the whole transaction (SQLite rolls back on some errors: a full
+    disk, say) or the commit fails, none of theirs is kept and each runs again alone, so
+    each caller gets its own outcome."""
+    group: list[_Queued[Any]] = []
+    while True:
+        try:
+            group.append(pending.popleft())
+        except IndexError:
+            break
+    if len(group) > 1 and _together(conn, group):
+        return
+    for queued in group:
+        queued.run_alone(conn)
+
+
+def _together(conn: sqlite3.Connection, group: list[_Queued[Any]]) -> bool:
+    """``group`` in one transaction, each in a savepoint; False (nothing kept, nothing
+    marked done) when the transaction could not be kept whole."""
+    conn.execute("BEGIN IMMEDIATE")
+    results: list[tuple[Any, BaseException | None]] = []
+    for queued in group:
+        conn.execute("SAVEPOINT comodin_write")
+        try:
+            value = _run_to_end(queued.work(_ThreadTx(conn)))
+        except BaseException as exc:
+            if not conn.in_transaction:  # SQLite rolled back every work of the group
+                return False
+            conn.execute("ROLLBACK TO comodin_write")
+            conn.execute("RELEASE comodin_write")
+            results.append((None, exc))
+        else:
+            conn.execute("RELEASE comodin_write")
+            results.append((value, None))
+    try:
+        conn.execute("COMMIT")
+    except sqlite3.Error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        return False
+    for queued, (value, error) in zip(group, results, strict=True):
+        queued.value, queued.error, queued.done = value, error, True
+    return True
 
 
 def _in_transaction(conn: sqlite3.Connection, work: Work[T]) -> T:

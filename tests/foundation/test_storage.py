@@ -5,6 +5,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -256,6 +257,61 @@ async def test_sqlite_writes_keep_their_order_and_never_land_inside_an_open_tran
         await asyncio.gather(task, written)
         rows = await db.fetchall("SELECT key FROM meta WHERE key IN ('t', 'during')")
         assert [r["key"] for r in rows] == ["during"]
+    finally:
+        await db.close()
+
+
+def wal_commits(path: Path) -> int:
+    """The commits in a SQLite WAL file (frames whose header gives the size after it)."""
+    data = path.with_name(path.name + "-wal").read_bytes()
+    page_size = int.from_bytes(data[8:12], "big")
+    return sum(
+        int.from_bytes(data[at + 4 : at + 8], "big") != 0
+        for at in range(32, len(data) - 23, 24 + page_size)
+    )
+
+
+async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alone(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: writes that queue while the database thread is busy are committed in
+    one transaction, each in a savepoint: the one that fails (an exception of its own,
+    a broken constraint) loses its rows and raises to its caller; the others are kept."""
+    from bot.storage.db import IntegrityError
+
+    path = tmp_path / "c.sqlite3"
+    db = await open_database(path)
+    assert isinstance(db, SqliteDatabase)
+    try:
+        await db.write(put("taken"))
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+
+        async def half_then_fails(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('half', 'w')")
+            raise ValueError("mitad")
+
+        busy, release = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            busy.set()
+            release.wait(10)
+
+        held = asyncio.ensure_future(db.conn._execute(hold))
+        await asyncio.to_thread(busy.wait, 10)
+        writes = [
+            asyncio.ensure_future(db.write(work))
+            for work in (put("uno"), half_then_fails, put("taken"), put("dos"))
+        ]
+        for _ in range(5):
+            await asyncio.sleep(0)
+        release.set()
+        await held
+        outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        assert outcomes[0] is None and outcomes[3] is None
+        assert isinstance(outcomes[1], ValueError) and str(outcomes[1]) == "mitad"
+        assert isinstance(outcomes[2], IntegrityError)
+        assert await meta_keys(db) == ["dos", "taken", "uno"]
+        assert wal_commits(path) == 1, "the four writes queued together: one commit"
     finally:
         await db.close()
 
