@@ -3,6 +3,12 @@ command tree, rules, encounter service and storage, one attack at a time.
 
     python -m bench.storage [--attacks 1000] [--rounds 5] [--database postgresql://...]
     python -m bench.storage --postgres    # also on a throwaway PostgreSQL (tests/postgres.py)
+    python -m bench.storage --wal [--attacks 300]   # SQLite: the WAL pages an attack writes
+
+``--wal`` (issue 32) makes one round on SQLite with the checkpoints held back, then reads
+the WAL's frames (each is one page a commit changed, written whole) and says which table
+or index each page belongs to at the end (SQLite's ``dbstat``; a page freed and taken
+again by another table counts for the latter), per attack.
 
 Each round starts a fresh SWADE encounter (4 PCs, 8 Extras with Toughness 12, so most
 attacks stay hits and misses on living targets) and times ``--attacks`` attacks; it
@@ -19,9 +25,12 @@ import argparse
 import asyncio
 import gc
 import os
+import sqlite3
 import statistics
+import struct
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +110,54 @@ async def one_round(
     }
 
 
+def wal_frames(wal: Path) -> tuple[int, list[int], int]:
+    """(page size, the page number of each frame, commits) of a SQLite WAL file."""
+    data = wal.read_bytes()
+    page_size = struct.unpack(">I", data[8:12])[0]
+    pages, commits = [], 0
+    for at in range(32, len(data) - 23, 24 + page_size):
+        page, size_after = struct.unpack(">II", data[at : at + 8])
+        pages.append(page)
+        commits += size_after != 0
+    return page_size, pages, commits
+
+
+async def wal_round(tmp: Path, attacks: int) -> None:
+    """Where an attack's WAL bytes go (the module's docstring, ``--wal``)."""
+    async with _table(tmp, None, 0) as table:
+        for line in SETUP:
+            await table.run(line)
+        assert table.bot is not None
+        gm = table.user("gm")
+        lines = [
+            parse_line(f'@gm /attack target:"Goblin {i % 8 + 1}" actor:"PJ {i % 4 + 1}"')
+            for i in range(attacks)
+        ]
+        payloads = [table._command_payload(line, gm) for line in lines if line is not None]
+        db = table.bot.db
+        await db.fetchone("PRAGMA wal_autocheckpoint=0")
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+        refused = 0
+        for payload in payloads:
+            sent = await table.dispatch(payload, gm)
+            refused += bool(sent and sent[0].ephemeral)
+        path = Path(db.describe())
+        page_size, pages, commits = wal_frames(path.with_name(path.name + "-wal"))
+        with sqlite3.connect(path) as look:
+            owner = {
+                page: f"{name} ({kind})"
+                for page, name, kind in look.execute("SELECT pageno, name, pagetype FROM dbstat")
+            }
+        look.close()
+    print(
+        f"engine=sqlite attacks={attacks} refused={refused} commits={commits}"
+        f" page_size={page_size} wal_pages_per_attack={len(pages) / attacks:.2f}"
+        f" wal_kb_per_attack={len(pages) * (page_size + 24) / 1024 / attacks:.2f}"
+    )
+    for name, count in Counter(owner.get(p, "free") for p in pages).most_common():
+        print(f"  {name:40} {count / attacks:5.2f} pages an attack")
+
+
 async def measure(
     database: str | None, args: argparse.Namespace, postmaster: int | None = None
 ) -> None:
@@ -126,6 +183,10 @@ async def measure(
 
 
 async def main(args: argparse.Namespace) -> None:
+    if args.wal:
+        with tempfile.TemporaryDirectory() as tmp:
+            await wal_round(Path(tmp), args.attacks)
+        return
     await measure(args.database, args)
     if args.postgres:
         from tests import postgres
@@ -152,5 +213,8 @@ if __name__ == "__main__":
     parser.add_argument("--database", help="postgresql://... (default: a temporary SQLite file)")
     parser.add_argument(
         "--postgres", action="store_true", help="then again on a throwaway PostgreSQL"
+    )
+    parser.add_argument(
+        "--wal", action="store_true", help="SQLite: which tables the WAL pages of an attack are"
     )
     asyncio.run(main(parser.parse_args()))

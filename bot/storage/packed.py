@@ -1,10 +1,12 @@
-"""Encounter states as SQLite keeps them: zlib-compressed UTF-8 JSON (level 1), as BLOBs.
+"""Encounter states as SQLite keeps them: zlib-compressed UTF-8 JSON (level 3), as BLOBs.
 
 A SWADE state with a dozen combatants is about 34 KB of JSON and 3 KB packed. Every
 action writes the new state and keeps the one before it for ``/undo``; unpacked, the bot
 wrote 68-72 KB to disk per command (WAL and checkpoint, overflow pages: 1.8 GB over 90 s
 at 200 commands/s); packed, 23-26 KB (``python -m bench.e2e``, "disk KB written per
-command"), and a state fits on one page. ``zlib`` lets go of the GIL while it
+command"), and a state fits on one 4 KiB page (issue 32: new files have 1 KiB pages,
+where it takes a leaf and two or three overflow pages; docs/STORAGE.md, "What an action
+writes"). ``zlib`` lets go of the GIL while it
 compresses, so the writer thread packs without holding up the event loop.
 
 Rows written before packing hold the JSON as text; :func:`unpack` reads both.
