@@ -9,6 +9,7 @@ the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections import deque
 from collections.abc import AsyncIterator, Coroutine, Sequence
@@ -273,15 +274,22 @@ def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
             group.append(pending.popleft())
         except IndexError:
             break
-    if len(group) > 1 and _together(conn, group):
-        return
+    if len(group) > 1:
+        try:
+            kept = _together(conn, group)
+        except BaseException:  # BEGIN refused (another process holds the file), say
+            kept = False
+        if not kept and conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # then each alone says what is wrong
+                conn.execute("ROLLBACK")
     for queued in group:
-        queued.run_alone(conn)
+        if not queued.done:
+            queued.run_alone(conn)
 
 
 def _together(conn: sqlite3.Connection, group: list[_Queued[Any]]) -> bool:
-    """``group`` in one transaction, each in a savepoint; False (nothing kept, nothing
-    marked done) when the transaction could not be kept whole."""
+    """``group`` in one transaction, each in a savepoint; False or an exception (nothing
+    marked done; the caller rolls back what is left) when it could not be kept whole."""
     conn.execute("BEGIN IMMEDIATE")
     results: list[tuple[Any, BaseException | None]] = []
     for queued in group:
@@ -297,12 +305,7 @@ def _together(conn: sqlite3.Connection, group: list[_Queued[Any]]) -> bool:
         else:
             conn.execute("RELEASE comodin_write")
             results.append((value, None))
-    try:
-        conn.execute("COMMIT")
-    except sqlite3.Error:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        return False
+    conn.execute("COMMIT")  # if it fails, :func:`_drain` rolls back and runs each alone
     for queued, (value, error) in zip(group, results, strict=True):
         queued.value, queued.error, queued.done = value, error, True
     return True

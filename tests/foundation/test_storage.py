@@ -312,6 +312,29 @@ async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alon
         assert isinstance(outcomes[2], IntegrityError)
         assert await meta_keys(db) == ["dos", "taken", "uno"]
         assert wal_commits(path) == 1, "the four writes queued together: one commit"
+
+        # A write that ends the whole transaction (as SQLite does on a full disk): the
+        # group is given up and each write runs again alone, so only that one fails.
+        async def ends_it_all(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('todo', 'w')")
+            await tx.execute("ROLLBACK")
+
+        busy.clear()
+        release.clear()
+        held = asyncio.ensure_future(db.conn._execute(hold))
+        await asyncio.to_thread(busy.wait, 10)
+        writes = [
+            asyncio.ensure_future(db.write(work))
+            for work in (put("tres"), ends_it_all, put("cuatro"))
+        ]
+        for _ in range(5):
+            await asyncio.sleep(0)
+        release.set()
+        await held
+        outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], sqlite3.OperationalError)
+        assert await meta_keys(db) == ["cuatro", "dos", "taken", "tres", "uno"]
     finally:
         await db.close()
 
