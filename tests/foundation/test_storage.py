@@ -15,6 +15,7 @@ from bot.storage.db import (
     Database,
     DatabaseError,
     Transaction,
+    Work,
     connect,
     load_migrations,
     open_database,
@@ -271,6 +272,25 @@ def wal_commits(path: Path) -> int:
     )
 
 
+async def queued_together(db: SqliteDatabase, *works: Work[object]) -> list[object]:
+    """The outcomes of ``works`` written while the database thread is held busy, so
+    they queue together; an exception is its write's outcome."""
+    busy, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        busy.set()
+        release.wait(10)
+
+    held = asyncio.ensure_future(db.conn._execute(hold))
+    await asyncio.to_thread(busy.wait, 10)
+    writes = [asyncio.ensure_future(db.write(work)) for work in works]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    release.set()
+    await held
+    return await asyncio.gather(*writes, return_exceptions=True)
+
+
 async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alone(
     tmp_path: Path,
 ) -> None:
@@ -290,23 +310,7 @@ async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alon
             await tx.execute("INSERT INTO meta (key, value) VALUES ('half', 'w')")
             raise ValueError("mitad")
 
-        busy, release = threading.Event(), threading.Event()
-
-        def hold() -> None:
-            busy.set()
-            release.wait(10)
-
-        held = asyncio.ensure_future(db.conn._execute(hold))
-        await asyncio.to_thread(busy.wait, 10)
-        writes = [
-            asyncio.ensure_future(db.write(work))
-            for work in (put("uno"), half_then_fails, put("taken"), put("dos"))
-        ]
-        for _ in range(5):
-            await asyncio.sleep(0)
-        release.set()
-        await held
-        outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        outcomes = await queued_together(db, put("uno"), half_then_fails, put("taken"), put("dos"))
         assert outcomes[0] is None and outcomes[3] is None
         assert isinstance(outcomes[1], ValueError) and str(outcomes[1]) == "mitad"
         assert isinstance(outcomes[2], IntegrityError)
@@ -319,19 +323,7 @@ async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alon
             await tx.execute("INSERT INTO meta (key, value) VALUES ('todo', 'w')")
             await tx.execute("ROLLBACK")
 
-        busy.clear()
-        release.clear()
-        held = asyncio.ensure_future(db.conn._execute(hold))
-        await asyncio.to_thread(busy.wait, 10)
-        writes = [
-            asyncio.ensure_future(db.write(work))
-            for work in (put("tres"), ends_it_all, put("cuatro"))
-        ]
-        for _ in range(5):
-            await asyncio.sleep(0)
-        release.set()
-        await held
-        outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        outcomes = await queued_together(db, put("tres"), ends_it_all, put("cuatro"))
         assert outcomes[0] is None and outcomes[2] is None
         assert isinstance(outcomes[1], sqlite3.OperationalError)
         assert await meta_keys(db) == ["cuatro", "dos", "taken", "tres", "uno"]
