@@ -35,6 +35,10 @@ PAGE_SIZE = 1024
 # did at 4 KiB (at 1,000 small pages it would copy the pages actions keep rewriting, the
 # rightmost leaves and the indexes, back into the file four times as often).
 CHECKPOINT_BYTES = 4096 * 1000
+# The most writes committed together: each waits for the whole group, so a cap keeps the
+# first one's wait short (eight share 7/8 of what a group can share; the rest wait for
+# their own drain, already queued).
+GROUP_MAX = 8
 
 
 class SqliteDatabase(Database):
@@ -269,7 +273,7 @@ def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
     disk, say) or the commit fails, none of theirs is kept and each runs again alone, so
     each caller gets its own outcome."""
     group: list[_Queued[Any]] = []
-    while True:
+    while len(group) < GROUP_MAX:
         try:
             group.append(pending.popleft())
         except IndexError:

@@ -331,6 +331,28 @@ async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alon
         await db.close()
 
 
+async def test_sqlite_groups_of_queued_writes_are_capped_and_keep_their_order(
+    tmp_path: Path,
+) -> None:
+    """Each write of a group waits for the whole group: at most GROUP_MAX commit
+    together, the others in the next groups, in the order they were issued."""
+    from bot.storage.sqlite import GROUP_MAX
+
+    path = tmp_path / "c.sqlite3"
+    db = await open_database(path)
+    assert isinstance(db, SqliteDatabase)
+    try:
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+        count = 2 * GROUP_MAX + 3
+        outcomes = await queued_together(db, *(put(f"k{i:02}") for i in range(count)))
+        assert outcomes == [None] * count
+        rows = await db.fetchall("SELECT key FROM meta ORDER BY rowid")
+        assert [r["key"] for r in rows] == [f"k{i:02}" for i in range(count)]
+        assert wal_commits(path) == 3
+    finally:
+        await db.close()
+
+
 async def test_postgresql_writes_on_other_connections_do_not_wait_for_an_open_transaction(
     pg_url: str,
 ) -> None:
