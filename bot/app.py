@@ -38,7 +38,7 @@ from bot.encounter.service import (
     current_claim,
 )
 from bot.errors import ReplayedInteraction
-from bot.i18n import OptionNames, language_of, t
+from bot.i18n import HelpPage, OptionNames, language_of, t
 from bot.i18n.translator import ComodinTranslator
 from bot.reminders import ReminderSender
 from bot.shards import format_shard_ids, shard_of
@@ -84,18 +84,22 @@ def check_options(command: app_commands.Command, options: list[dict[str, Any]]) 
         if param is None or value is None:
             continue
         name = OptionNames([param.name])  # as the reader's Discord names it
+        # The help page of this command (`/ayuda orden:tirar`), as the reader types it.
+        page = HelpPage(command.qualified_name)
         if param.choices and value not in {c.value for c in param.choices}:
-            raise OptionRejected("error.option_choice", option=name)
+            raise OptionRejected("error.option_choice", option=name, help=page)
         if isinstance(value, str) and param.type is discord.AppCommandOptionType.string:
             low, high = param.min_value, param.max_value
             if (low is not None and len(value) < low) or (high is not None and len(value) > high):
                 raise OptionRejected(
-                    "error.option_length", option=name, min=low or 0, max=high or 6000
+                    "error.option_length", option=name, min=low or 0, max=high or 6000, help=page
                 )
         elif isinstance(value, int | float) and not isinstance(value, bool):
             low, high = param.min_value, param.max_value
             if (low is not None and value < low) or (high is not None and value > high):
-                raise OptionRejected("error.option_range", option=name, min=low, max=high)
+                raise OptionRejected(
+                    "error.option_range", option=name, min=low, max=high, help=page
+                )
 
 
 class ComodinTree(app_commands.CommandTree):

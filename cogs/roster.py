@@ -118,12 +118,7 @@ class Roster(commands.Cog):
     async def delete(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80]
     ) -> None:
-        ctx = Ctx.of(interaction)
-        if not await roster.repository(ctx).delete(
-            guild_id=ctx.guild_id, owner_id=ctx.user_id, name=name
-        ):
-            raise UserError("character.unknown", name=name)
-        await ctx.send(ctx.t("character.deleted", name=name), ephemeral=True)
+        await roster.delete_character(Ctx.of(interaction), name)
 
     @app_commands.command(
         name=_("join"),

@@ -78,11 +78,11 @@ def with_event(outcome: Outcome, event: Event) -> Outcome:
 
 
 def rules_of(encounter: Encounter) -> BennyRules:
-    """How bennies work in ``encounter``'s system (``bennies.error.not_swade`` for a
+    """How bennies work in ``encounter``'s system (``bennies.error.no_bennies_in_system`` for a
     system without them)."""
     found = benny_rules(encounter.system)
     if found is None:
-        raise UserError("bennies.error.not_swade")
+        raise UserError("bennies.error.no_bennies_in_system")
     return found
 
 

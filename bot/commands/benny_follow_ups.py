@@ -47,12 +47,12 @@ async def joker_awards(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
     ledger = getattr(ctx.bot, "bennies", None)
     session = await ledger.session(ctx.channel_id) if ledger is not None else None
     if ledger is None or session is None:
-        await ctx.send(ctx.t("swade.cog.joker.no_session"))
+        await ctx.send(ctx.t("bennies.joker.no_session"))
         return
     unshared = await service.unshared_session(ledger, ctx.channel_id, after)
     await ledger.collect_joker_awards(ctx.channel_id)  # unshared: read past, nothing given
     if unshared is not None:
-        await ctx.send(ctx.t("swade.cog.joker.not_session_gm", gm=f"<@{unshared.gm_id}>"))
+        await ctx.send(ctx.t("bennies.joker.not_session_gm", gm=f"<@{unshared.gm_id}>"))
         return
     lines = []
     jokers = events_asking(JOKER)
@@ -61,10 +61,10 @@ async def joker_awards(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
             continue
         who = str(event.params.get("combatant", ""))
         if event.params.get("pc"):
-            lines.append(ctx.t("swade.cog.joker.players", combatant=who))
+            lines.append(ctx.t("bennies.joker.players", combatant=who))
         else:
             wild = str(event.params.get("gm_wild_cards") or "")
-            key = "swade.cog.joker.gm_and_wild_cards" if wild else "swade.cog.joker.gm"
+            key = "bennies.joker.gm_and_wild_cards" if wild else "bennies.joker.gm"
             lines.append(ctx.t(key, combatant=who, wild_cards=wild))
     await ctx.send("\n".join(lines))
 
@@ -80,7 +80,7 @@ async def new_player(ctx: Ctx, after: Encounter, outcome: Outcome) -> None:
         return
     got = await ledger.join(ctx.channel_id, ctx.user_id, user_id=ctx.user_id)
     if got is not None:
-        await ctx.send(ctx.t("swade.cog.join.bennies", user=f"<@{ctx.user_id}>", n=got))
+        await ctx.send(ctx.t("bennies.joined", user=f"<@{ctx.user_id}>", n=got))
     # SW-45: the character gives the GM one benny (and the board shows it).
     if await service.sync_session(ledger, ctx.channel_id, ctx.user_id, after):
         ctx.bot.boards.request(ctx.channel_id)
@@ -172,10 +172,10 @@ async def spent_in(ctx: Ctx, encounter: Encounter) -> str:
     ledger = getattr(ctx.bot, "bennies", None)
     spent = await service.spent_since_start(ledger, ctx.channel_id) if ledger else None
     if spent is None:
-        return ctx.t("swade.cog.summary.no_session")
+        return ctx.t("bennies.summary.no_session")
     hidden = hidden_pools(encounter)  # issue 27: what a hidden Wild Card spent, the GM's
     spent = {h: n for h, n in spent.items() if h not in hidden}
     if not spent:
-        return ctx.t("swade.cog.summary.no_bennies")
+        return ctx.t("bennies.summary.none_spent")
     parts = [f"{holder_label(ctx, h, encounter)} {n}" for h, n in spent.items()]
-    return ctx.t("swade.cog.summary.bennies", total=sum(spent.values()), pools=", ".join(parts))
+    return ctx.t("bennies.summary.spent", total=sum(spent.values()), pools=", ".join(parts))

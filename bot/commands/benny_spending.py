@@ -52,7 +52,7 @@ def with_bennies(encounter: Encounter | None) -> Encounter:
     """The channel's encounter, when its system has bennies (``Plugin.bennies``); else
     the refusal that says how to start one that has."""
     if encounter is None or not uses_bennies(encounter.system):
-        raise UserError("bennies.error.not_swade")
+        raise UserError("bennies.error.no_bennies_in_system")
     return encounter
 
 

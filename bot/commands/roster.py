@@ -10,7 +10,7 @@ custom_id carries what the submit needs, so an open form survives a restart.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 from discord import app_commands
@@ -62,11 +62,37 @@ async def character_autocomplete(
     return [app_commands.Choice(name=n, value=n) for n in matching(names, current)][:CHOICES]
 
 
-async def saved_character(ctx: Ctx, name: str) -> SavedCharacter:
-    saved = await repository(ctx).get(guild_id=ctx.guild_id, owner_id=ctx.user_id, name=name)
-    if saved is None:
+class _Saved(NamedTuple):
+    """A saved character as the one name resolver sees it: its name is its id."""
+
+    id: str
+    name: str
+
+
+async def saved_character(ctx: Ctx, name: str, *, whole: bool = False) -> SavedCharacter:
+    """The user's saved character ``name`` names, found as a combatant is
+    (:func:`bot.systems.lookup.find`: case, accents, quotes and trailing punctuation
+    ignored, or the start of exactly one name unless ``whole``)."""
+    mine = await repository(ctx).list(guild_id=ctx.guild_id, owner_id=ctx.user_id)
+    found = find(
+        [_Saved(c.name, c.name) for c in mine],
+        name,
+        unknown_key="character.unknown",
+        ambiguous_key="character.ambiguous",
+        whole=whole,
+    )
+    return next(c for c in mine if c.name == found.name)
+
+
+async def delete_character(ctx: Ctx, name: str) -> None:
+    """``/character delete``: the one ``name`` names, by its whole name only (it cannot
+    be undone), said back as it was saved."""
+    saved = await saved_character(ctx, name, whole=True)
+    if not await repository(ctx).delete(
+        guild_id=ctx.guild_id, owner_id=ctx.user_id, name=saved.name
+    ):
         raise UserError("character.unknown", name=name)
-    return saved
+    await ctx.send(ctx.t("character.deleted", name=saved.name), ephemeral=True)
 
 
 def as_sheet(saved: SavedCharacter) -> SavedSheet:

@@ -138,8 +138,11 @@ def _longest_roll(
 
 def read_line(text: str, *, wild_card: bool = True, strength: int | None = None) -> Line:
     """Read a line (module docstring). Errors: the one roll's own (a limit, a bad die),
-    or the refusal with the closest readable form (``dice.did_you_mean``...)."""
+    or the refusal with the closest readable form (``dice.did_you_mean``...);
+    ``dice.empty`` when there is no roll at all (only spaces, or only a ``#`` note)."""
     body, label = split_label(_MARKER.sub("", text))
+    if not body.strip():
+        raise DiceError("dice.empty")
     try:
         spec = read_roll(body, wild_card=wild_card, strength=strength)
         return Line((LineRoll(body.strip(), None, spec),), label)

@@ -164,6 +164,8 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
     before = entry.encounter
     channel_id = before.channel_id
     action = ActionRef(entry.encounter_id, before.seq)
+    # Written only when it changes (its index entry is rewritten with it).
+    changed = done.defined if done.defined != definitions(before) else None
 
     async def write(tx: Transaction) -> bytes:
         # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
@@ -173,7 +175,7 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
         if done.more:
             await require_server_room(tx, done.encounter, done.defined)
         await rows.update_state(
-            tx, channel_id, entry.version, packed, done.log[0], definitions=done.defined
+            tx, channel_id, entry.version, packed, done.log[0], definitions=changed
         )
         if step.joined is not None:
             await step.joined.write(tx, action)

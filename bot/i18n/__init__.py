@@ -3,6 +3,7 @@
 from bot.i18n.catalog import (
     LANGUAGES,
     CommandName,
+    HelpPage,
     OptionExample,
     OptionNames,
     catalog,
@@ -19,6 +20,7 @@ from bot.i18n.catalog import (
 __all__ = [
     "LANGUAGES",
     "CommandName",
+    "HelpPage",
     "OptionExample",
     "OptionNames",
     "catalog",

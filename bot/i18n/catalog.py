@@ -1,7 +1,7 @@
 """Spanish and English message catalogues.
 
 Each language is the union of the flat JSON files in ``bot/i18n/locales/<lang>/``; an
-area (dice, swade_combat...) keeps its keys in its own file. ``t()`` formats a key with
+area (dice, swade.combat...) keeps its keys in its own file. ``t()`` formats a key with
 ``str.format`` parameters; a missing key falls back to the other language, then to the
 key itself (and a test fails when a key exists in one language only).
 
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n.message import Joined, Message, compile_message, problems
+from bot.i18n.renamed import current
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("es", "en")
@@ -137,7 +138,9 @@ def _looked_up(value: Any, lang: str) -> Any:
     with its parameters; anything else (text the code already translated) stays as it
     is. Lists are translated item by item."""
     if isinstance(value, str):
-        return t(value, lang) if value in catalog(lang) else value
+        texts = catalog(lang)
+        key = value if value in texts else current(value)  # stored before a rename
+        return t(key, lang) if key in texts else value
     if is_phrase(value):
         return t(value["key"], lang, **value["params"])
     if isinstance(value, list | tuple):
@@ -164,6 +167,9 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     """The text of ``key`` in ``lang`` ("es" or "en"), with ``params`` filled in."""
     lang = lang if lang in LANGUAGES else "es"
     text = catalog(lang).get(key)
+    if text is None:  # a key stored before it was renamed, or one language's only
+        key = current(key)
+        text = catalog(lang).get(key)
     if text is None:
         other = "en" if lang == "es" else "es"
         text = catalog(other).get(key, key)
@@ -217,6 +223,15 @@ class CommandName(str):
     def shown(self, lang: str) -> str:
         lang = lang if lang in LANGUAGES else "es"
         return "/" + " ".join(command_word(word, lang) for word in self.split())
+
+
+class HelpPage(CommandName):
+    """A command as the value of ``/help``'s ``command:`` option, as the reader types it
+    (``tirar``, ``"personaje guardar"``): a message writes ``/help command:{page}``."""
+
+    def shown(self, lang: str) -> str:
+        text = super().shown(lang).removeprefix("/")
+        return f'"{text}"' if " " in text else text
 
 
 class OptionNames(tuple[str, ...]):

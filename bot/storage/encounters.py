@@ -109,13 +109,23 @@ async def update_state(
     :class:`ConcurrentChange`: the optimistic check every write of a state makes.
     ``system`` and ``encounter_id`` change with an import, or an undo of one;
     ``definitions`` with what the GM defined (issue 28, :func:`others_definitions`);
-    None leaves each as it is."""
+    None leaves each as it is, and out of the statement: a column named in an
+    ``UPDATE`` rewrites its index entry even with the same value (SQLite), so an action
+    that defines nothing new touches only the row (issue 32)."""
+    sets = ["state = ?", "version = version + 1"]
+    params: list[object] = [stored]
+    for column, value in (
+        ("updated_at", now),
+        ("system", system),
+        ("encounter_id", encounter_id),
+        ("definitions", definitions),
+    ):
+        if value is not None:
+            sets.append(f"{column} = ?")
+            params.append(value)
     changed = await tx.execute(
-        "UPDATE encounters SET state = ?, version = version + 1,"
-        " updated_at = COALESCE(?, updated_at), system = COALESCE(?, system),"
-        " encounter_id = COALESCE(?, encounter_id), definitions = COALESCE(?, definitions)"
-        " WHERE channel_id = ? AND version = ?",
-        (stored, now, system, encounter_id, definitions, channel_id, version),
+        f"UPDATE encounters SET {', '.join(sets)} WHERE channel_id = ? AND version = ?",
+        (*params, channel_id, version),
     )
     if changed != 1:
         raise ConcurrentChange(channel_id)

@@ -1,6 +1,7 @@
 """SQLite: one aiosqlite writer connection, WAL, and its thread (the default engine).
 
-Pragmas: WAL, ``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
+Pragmas: 1 KiB pages for a new file (:data:`PAGE_SIZE`), WAL checkpointed at 4 MiB,
+``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
 version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
 the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
 """
@@ -8,11 +9,13 @@ the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections import deque
 from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import aiosqlite
 
@@ -21,6 +24,21 @@ from bot.storage.db import Database, DatabaseError, IntegrityError, Migration, R
 from bot.storage.dialect import SQLITE
 
 T = TypeVar("T")
+
+# The page size of a new database file. WAL writes every page a commit changed whole, so
+# an action (its state, undo snapshot, log row, two index entries and its claim, each on
+# its own page) wrote eight or nine 4 KiB pages; at 1 KiB the small rows cost a quarter
+# of that and a 3 KB state the same (its overflow pages): 35 KB of WAL an attack became
+# 15 KB (issue 32; docs/STORAGE.md, "What an action writes").
+PAGE_SIZE = 1024
+# A checkpoint when the WAL holds this much: 4 MB, as SQLite's default of 1,000 pages
+# did at 4 KiB (at 1,000 small pages it would copy the pages actions keep rewriting, the
+# rightmost leaves and the indexes, back into the file four times as often).
+CHECKPOINT_BYTES = 4096 * 1000
+# The most writes committed together: each waits for the whole group, so a cap keeps the
+# first one's wait short (eight share 7/8 of what a group can share; the rest wait for
+# their own drain, already queued).
+GROUP_MAX = 8
 
 
 class SqliteDatabase(Database):
@@ -32,6 +50,7 @@ class SqliteDatabase(Database):
         self.path = Path(path)
         self._conn: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        self._pending: deque[_Queued[Any]] = deque()  # writes not yet taken by a drain
 
     def describe(self) -> str:
         return str(self.path)
@@ -49,8 +68,14 @@ class SqliteDatabase(Database):
                 raise DatabaseError(f"COMODIN_DB_PATH: folder {parent} does not exist")
         try:
             self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            # Before anything is written: only a new file takes it (an older one keeps its
+            # own, and works as before).
+            await self._conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
             await self._conn.execute("PRAGMA journal_mode=WAL")
             await self._conn.execute("PRAGMA synchronous=NORMAL")
+            async with self._conn.execute("PRAGMA page_size") as cur:
+                page = (await cur.fetchone() or (PAGE_SIZE,))[0]
+            await self._conn.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_BYTES // page}")
             await self._conn.execute("PRAGMA busy_timeout=5000")
             await self._conn.execute("PRAGMA foreign_keys=ON")
             # Touch the file now so an unwritable path fails here, not on the first write.
@@ -115,13 +140,26 @@ class SqliteDatabase(Database):
         multi-statement ``transaction()`` is open, so it never lands inside one; once no
         transaction holds the lock, it is queued before this coroutine yields.
 
+        **Writes that queue together commit together** (issue 32): each write puts its
+        work in :attr:`_pending` and queues a drain; the first drain to run takes every
+        work waiting and runs them in one transaction, each inside a savepoint of its
+        own (:func:`_drain`), so the pages they share (the rightmost leaves of the log,
+        the undo snapshots and the claims, the file's header) reach the WAL once for
+        all of them. Each work is still all or nothing, alone: its exception rolls back
+        its savepoint, not the others', and is raised to its own caller. A later drain
+        finds its work done. Nothing waits to gather a group: an idle bot commits each
+        write at once; a busy thread commits what queued meanwhile.
+
         Uses aiosqlite's ``_execute`` (queue a callable on its thread; pinned in
         pyproject.toml)."""
         while self._write_lock.locked():
             async with self._write_lock:
                 pass
         conn = self.conn
-        return await conn._execute(loopwatch.thread_job(_in_transaction), conn._conn, work)
+        queued = _Queued(work)
+        self._pending.append(queued)  # a deque: safe against the thread's popleft
+        await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending)
+        return queued.outcome()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """One hop to the database thread (aiosqlite's cursor takes three: execute,
@@ -200,6 +238,81 @@ def _fetchone(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Row 
 
 def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]:
     return conn.execute(sql, params).fetchall()
+
+
+class _Queued(Generic[T]):
+    """A write waiting for a drain, then what it gave (its value or its exception)."""
+
+    __slots__ = ("done", "error", "value", "work")
+
+    def __init__(self, work: Work[T]) -> None:
+        self.work = work
+        self.done = False
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+    def run_alone(self, conn: sqlite3.Connection) -> None:
+        try:
+            self.value = _in_transaction(conn, self.work)
+        except BaseException as exc:  # given to its caller, on the event loop
+            self.error = exc
+        self.done = True
+
+    def outcome(self) -> T:
+        if not self.done:  # its drain ran after an earlier one took it: cannot be
+            raise RuntimeError("Database.write: the work was not run")
+        if self.error is not None:
+            raise self.error
+        return self.value  # type: ignore[no-any-return]
+
+
+def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
+    """Run every write waiting in ``pending`` (on the database thread): one alone as
+    before; several in one transaction, each in a savepoint (:meth:`SqliteDatabase.write`).
+    If one of them ends the whole transaction (SQLite rolls back on some errors: a full
+    disk, say) or the commit fails, none of theirs is kept and each runs again alone, so
+    each caller gets its own outcome."""
+    group: list[_Queued[Any]] = []
+    while len(group) < GROUP_MAX:
+        try:
+            group.append(pending.popleft())
+        except IndexError:
+            break
+    if len(group) > 1:
+        try:
+            kept = _together(conn, group)
+        except BaseException:  # BEGIN refused (another process holds the file), say
+            kept = False
+        if not kept and conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # then each alone says what is wrong
+                conn.execute("ROLLBACK")
+    for queued in group:
+        if not queued.done:
+            queued.run_alone(conn)
+
+
+def _together(conn: sqlite3.Connection, group: list[_Queued[Any]]) -> bool:
+    """``group`` in one transaction, each in a savepoint; False or an exception (nothing
+    marked done; the caller rolls back what is left) when it could not be kept whole."""
+    conn.execute("BEGIN IMMEDIATE")
+    results: list[tuple[Any, BaseException | None]] = []
+    for queued in group:
+        conn.execute("SAVEPOINT comodin_write")
+        try:
+            value = _run_to_end(queued.work(_ThreadTx(conn)))
+        except BaseException as exc:
+            if not conn.in_transaction:  # SQLite rolled back every work of the group
+                return False
+            conn.execute("ROLLBACK TO comodin_write")
+            conn.execute("RELEASE comodin_write")
+            results.append((None, exc))
+        else:
+            conn.execute("RELEASE comodin_write")
+            results.append((value, None))
+    conn.execute("COMMIT")  # if it fails, :func:`_drain` rolls back and runs each alone
+    for queued, (value, error) in zip(group, results, strict=True):
+        queued.value, queued.error, queued.done = value, error, True
+    return True
 
 
 def _in_transaction(conn: sqlite3.Connection, work: Work[T]) -> T:

@@ -2,7 +2,7 @@
 command lines (issue 33). Pure data, no rules.
 
 The tests that run every system iterate the catalogue and type what its plugin's
-:class:`Examples` say: the one name resolver's test (``tests/cogs/test_names.py``), the
+:class:`Examples` say: the one name resolver's test (``tests/table/test_names.py``), the
 hostile tests (``tests/hostile/``: bounds, permissions, authority, the sweep, imports),
 the fuzz (``bench/hostile.py``, ``tests/hostile/test_fuzz.py``) and the benchmarks. A
 system listed in the catalogue with its examples is tried by all of them with no edit

@@ -9,14 +9,15 @@ A name typed in any option (``target``, ``actor``, ``combatant``...) is read by
    Ruiz");
 3. a group's name, when the system groups combatants into one figure (Savage Worlds'
    Extras sharing a card): its first member still able to act;
-4. the start of exactly one name ("Mon" is "Mónica Ruiz");
+4. the start of exactly one name ("Mon" is "Mónica Ruiz"; not for what cannot be undone);
 5. else an error: the candidates when several names start so (``names.ambiguous``, at
    most ten listed), or ``names.unknown_combatant``.
 
 Each step reads the text as typed, then without the quotes around it and the punctuation
 after it (:func:`bot.systems.words.readings`): ``orc.`` and ``«Orc»`` are the Orc, and
 a combatant really called "Orc!" is still found by typing it so. A weapon, an action or
-any other thing a combatant has by name is found the same way: :func:`first_named`.
+any other thing a combatant has by name is found the same way: :func:`first_named`; a
+user's saved characters (``/character show|delete``, ``/join``) by :func:`find` too.
 
 Who acts, when the command does not say, is :func:`pick_actor`'s answer. Autocomplete
 offers what :func:`matching` keeps: the names containing what was typed, folded the same
@@ -67,10 +68,14 @@ def find(
     group_of: Callable[[N], str | None] | None = None,
     able: Callable[[N], bool] = lambda c: True,
     unknown_key: str = "names.unknown_combatant",
+    ambiguous_key: str = "names.ambiguous",
+    whole: bool = False,
 ) -> N:
     """The combatant ``text`` names (the module's order: id, name, group, unique prefix),
     read without copying. Raises ``RuleError`` naming the candidates when ``text`` could
-    be several, or saying nobody is called so (``unknown_key``)."""
+    be several (``ambiguous_key``), or saying nobody is called so (``unknown_key``).
+    ``whole``: only a whole name (id, name or group), never the start of one, for what
+    cannot be undone (deleting a saved character)."""
     items = _items(combatants)
     meant = readings(text)
     found = first_named(items, text, lambda c, wanted: c.id == wanted or fold(c.name) == wanted)
@@ -82,7 +87,7 @@ def find(
             if group:
                 return next((c for c in group if able(c)), group[0])
     starts: list[N] = []
-    for wanted in meant:
+    for wanted in meant if not whole else ():
         starts = [c for c in items if wanted and fold(c.name).startswith(wanted)]
         if starts:
             break
@@ -90,7 +95,7 @@ def find(
         return starts[0]
     if starts:
         names = ", ".join(c.name for c in starts[:AMBIGUOUS_SHOWN])
-        raise RuleError("names.ambiguous", name=text, names=names)
+        raise RuleError(ambiguous_key, name=text, names=names)
     raise RuleError(unknown_key, name=text)
 
 

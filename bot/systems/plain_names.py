@@ -89,7 +89,7 @@ def looks_like_id(text: str) -> bool:
 
 
 def looks_like_key(text: str) -> bool:
-    """``encounter.none``, ``swade_powers.power.bolt``: what a message catalogue key looks
+    """``encounter.none``, ``swade.powers.power.bolt``: what a message catalogue key looks
     like (words joined by dots, no spaces). Only a name some template looks up as a key
     (a power's, ``{power:key}``) must not take that form."""
     return _KEY.fullmatch(name_fold(text)) is not None

@@ -36,7 +36,7 @@ class Verb:
 
 @dataclass(frozen=True)
 class Verbs:
-    """``label`` is the catalogue key of a verb's name (``"ds20.cog.action.{id}"``);
+    """``label`` is the catalogue key of a verb's name (``"ds20.action.{id}"``);
     ``unknown`` the error for a text no name starts, given ``action`` (the text) and
     ``names`` (every verb's label key, said in the reader's language); ``extra_words``
     and ``unused`` the errors for what a verb does not take (``words``; ``option`` and

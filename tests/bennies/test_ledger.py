@@ -113,7 +113,7 @@ async def test_a_refused_action_gives_the_benny_back_and_leaves_no_history(db: D
     await start(ledger, [ANA], pcs=1)
     with pytest.raises(UserError):
         async with ledger.spending(CHANNEL, user_key(ANA), reason="spend.reroll", user_id=ANA):
-            raise UserError("swade_combat.error.critical_failure_no_reroll")
+            raise UserError("swade.combat.error.critical_failure_no_reroll")
     assert (await ledger.pools(CHANNEL))[user_key(ANA)] == 3
     assert all(e.delta > 0 for e in await ledger.history(CHANNEL))
 

@@ -14,7 +14,7 @@ from bot.bennies.holders import wc_key
 from bot.play.table import OfflineTable
 from bot.storage.db import Database
 from tests.bennies.helpers import extra, find, hero, key, pools, put, start_encounter, villain
-from tests.cogs.test_names import setup
+from tests.table.test_names import setup
 
 
 class Crash(Exception):

@@ -21,7 +21,7 @@ from bot.play.recorder import SentMessage
 from bot.play.table import GUILD_ID, OfflineTable
 from bot.shards import shard_of
 from bot.storage import reminders
-from tests.cogs.swade.encounter_helpers import ANA, JEFE, must
+from tests.table.swade.encounter_helpers import ANA, JEFE, must
 
 MINUTE = timedelta(minutes=1)
 HOUR = timedelta(hours=1)

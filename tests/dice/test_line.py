@@ -100,3 +100,10 @@ def test_a_limit_of_one_roll_keeps_its_own_message() -> None:
     with pytest.raises(DiceError) as err:
         read_line("d0")
     assert err.value.key == "dice.bad_sides"
+
+
+@pytest.mark.parametrize("text", [" ", "   ", "\t", "# ataque", "  #  attack  "])
+def test_a_line_with_no_roll_is_refused_as_empty_not_as_unreadable(text: str) -> None:
+    with pytest.raises(DiceError) as err:
+        read_line(text)
+    assert (err.value.key, err.value.params) == ("dice.empty", {})

@@ -13,7 +13,7 @@ def test_the_payload_reads_back_as_the_standard_library_would_write_it() -> None
     payload = {
         "params": {"target": "Goblin «1» 🎲", "modifier": -2, "flags": None, "wild": True},
         "seed": "12:7",
-        "events": [{"key": "swade_combat.attack.roll", "params": {"tn_parts": [["x", 5]]}}],
+        "events": [{"key": "swade.combat.attack.roll", "params": {"tn_parts": [["x", 5]]}}],
         "at": datetime(2026, 11, 22, tzinfo=UTC),  # not JSON: written as its str()
         "by_id": {3: "c3"},  # a non-string key becomes a string, as json.dumps does
     }

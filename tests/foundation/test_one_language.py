@@ -6,7 +6,7 @@ the offline table in each language.
 What counts as a leak is a small word list per language (the issue's cases: "el DJ usa
 /deal", "actualizado (wounds)", "B (quick) roba", "/character save necesita: name",
 raw edge ids, «gangup»), a /command or an `option:` written in the other language, a
-snake_case id (level_headed) or a catalogue key (swade.cog.x) shown as it is. Text in
+snake_case id (level_headed) or a catalogue key (swade.x) shown as it is. Text in
 backticks is code the reader types, checked for its names only; words the script itself
 typed (a combatant called "El puente") are the user's, not the bot's."""
 
@@ -183,7 +183,7 @@ def test_the_word_lists_find_the_issues_leaks() -> None:
     assert leaks("/personaje guardar necesita: name", "es") == ["name"]
     assert leaks("Ana's turn (heridas).", "en") == ["heridas"]
     assert raw("Ventajas: level_headed, quick", frozenset()) == ["level_headed"]
-    assert raw("swade.cog.board.turn", frozenset()) == ["swade.cog.board.turn"]
+    assert raw("swade.board.turn", frozenset()) == ["swade.board.turn"]
     assert leaks("«{option}» debe estar entre 0 y 4: `gangup:2`", "es") == ["gangup:"]
     assert raw("Tom entra en combate (c1).", frozenset()) == ["(c1)"]
     assert sorted(leaks("Otras opciones: aim, nonlethal, offhand", "es")) == [

@@ -75,7 +75,7 @@ def says_how(text: str, lang: str) -> bool:
 
 def test_the_walk_finds_the_refusals() -> None:
     keys = raised_keys()
-    assert {"swade_combat.error.self_target", "command.not_in_system", "encounter.gm_only"} <= keys
+    assert {"swade.combat.error.self_target", "command.not_in_system", "encounter.gm_only"} <= keys
     assert {"offer.expired", "offer.expired.ds20", "roll.trait_die_needed"} <= keys
     assert len(keys) > 300
 

@@ -31,7 +31,8 @@ async def test_saved_characters_on_each_engine(engine_table: OfflineTable) -> No
     assert shown.ephemeral and shown.embeds[0]["title"].startswith("Ana · ")
 
     [deleted] = await table.run("@ana /character delete name:ana")
-    assert deleted.content == t("character.deleted", "es", name="ana")
+    # Said back by its name as saved, so the player sees which one went.
+    assert deleted.content == t("character.deleted", "es", name="Ana")
     assert "Ana" not in await _list(table, "ana")
     assert "• Ana (Savage Worlds)" in await _list(table, "bruno"), "Bruno's is his own"
     [again] = await table.run("@ana /character delete name:Ana")

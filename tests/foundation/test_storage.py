@@ -5,6 +5,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -14,11 +15,12 @@ from bot.storage.db import (
     Database,
     DatabaseError,
     Transaction,
+    Work,
     connect,
     load_migrations,
     open_database,
 )
-from bot.storage.sqlite import SqliteDatabase
+from bot.storage.sqlite import PAGE_SIZE, SqliteDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
 NEWEST = load_migrations()[-1].version
@@ -67,6 +69,36 @@ async def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None
         assert mode[0] == "wal"
         fk = await db.fetchone("PRAGMA foreign_keys")
         assert fk[0] == 1
+    finally:
+        await db.close()
+
+
+async def test_a_new_sqlite_file_has_small_pages_and_an_older_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: WAL writes each changed page whole, so a new file takes 1 KiB pages; a
+    file made before (4 KiB, SQLite's default) keeps them and is read and written as
+    before."""
+    db = await open_database(tmp_path / "new.sqlite3")
+    try:
+        assert (await db.fetchone("PRAGMA page_size"))[0] == PAGE_SIZE == 1024
+        assert (await db.fetchone("PRAGMA wal_autocheckpoint"))[0] == 4000  # 4 MB
+    finally:
+        await db.close()
+    older = tmp_path / "older.sqlite3"
+    with sqlite3.connect(older) as conn:
+        conn.execute("PRAGMA page_size=4096")
+        conn.execute("CREATE TABLE kept (x)")
+        conn.execute("INSERT INTO kept VALUES ('antes')")
+    conn.close()
+    db = await open_database(older)
+    try:
+        assert (await db.fetchone("PRAGMA page_size"))[0] == 4096
+        assert (await db.fetchone("PRAGMA wal_autocheckpoint"))[0] == 1000  # 4 MB too
+        assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        await db.write(put("después"))
+        assert await meta_keys(db) == ["después"]
+        assert (await db.fetchone("SELECT x FROM kept"))[0] == "antes"
     finally:
         await db.close()
 
@@ -226,6 +258,97 @@ async def test_sqlite_writes_keep_their_order_and_never_land_inside_an_open_tran
         await asyncio.gather(task, written)
         rows = await db.fetchall("SELECT key FROM meta WHERE key IN ('t', 'during')")
         assert [r["key"] for r in rows] == ["during"]
+    finally:
+        await db.close()
+
+
+def wal_commits(path: Path) -> int:
+    """The commits in a SQLite WAL file (frames whose header gives the size after it)."""
+    data = path.with_name(path.name + "-wal").read_bytes()
+    page_size = int.from_bytes(data[8:12], "big")
+    return sum(
+        int.from_bytes(data[at + 4 : at + 8], "big") != 0
+        for at in range(32, len(data) - 23, 24 + page_size)
+    )
+
+
+async def queued_together(db: SqliteDatabase, *works: Work[object]) -> list[object]:
+    """The outcomes of ``works`` written while the database thread is held busy, so
+    they queue together; an exception is its write's outcome."""
+    busy, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        busy.set()
+        release.wait(10)
+
+    held = asyncio.ensure_future(db.conn._execute(hold))
+    await asyncio.to_thread(busy.wait, 10)
+    writes = [asyncio.ensure_future(db.write(work)) for work in works]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    release.set()
+    await held
+    return await asyncio.gather(*writes, return_exceptions=True)
+
+
+async def test_sqlite_writes_queued_together_commit_together_and_each_fails_alone(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: writes that queue while the database thread is busy are committed in
+    one transaction, each in a savepoint: the one that fails (an exception of its own,
+    a broken constraint) loses its rows and raises to its caller; the others are kept."""
+    from bot.storage.db import IntegrityError
+
+    path = tmp_path / "c.sqlite3"
+    db = await open_database(path)
+    assert isinstance(db, SqliteDatabase)
+    try:
+        await db.write(put("taken"))
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+
+        async def half_then_fails(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('half', 'w')")
+            raise ValueError("mitad")
+
+        outcomes = await queued_together(db, put("uno"), half_then_fails, put("taken"), put("dos"))
+        assert outcomes[0] is None and outcomes[3] is None
+        assert isinstance(outcomes[1], ValueError) and str(outcomes[1]) == "mitad"
+        assert isinstance(outcomes[2], IntegrityError)
+        assert await meta_keys(db) == ["dos", "taken", "uno"]
+        assert wal_commits(path) == 1, "the four writes queued together: one commit"
+
+        # A write that ends the whole transaction (as SQLite does on a full disk): the
+        # group is given up and each write runs again alone, so only that one fails.
+        async def ends_it_all(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('todo', 'w')")
+            await tx.execute("ROLLBACK")
+
+        outcomes = await queued_together(db, put("tres"), ends_it_all, put("cuatro"))
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], sqlite3.OperationalError)
+        assert await meta_keys(db) == ["cuatro", "dos", "taken", "tres", "uno"]
+    finally:
+        await db.close()
+
+
+async def test_sqlite_groups_of_queued_writes_are_capped_and_keep_their_order(
+    tmp_path: Path,
+) -> None:
+    """Each write of a group waits for the whole group: at most GROUP_MAX commit
+    together, the others in the next groups, in the order they were issued."""
+    from bot.storage.sqlite import GROUP_MAX
+
+    path = tmp_path / "c.sqlite3"
+    db = await open_database(path)
+    assert isinstance(db, SqliteDatabase)
+    try:
+        await db.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+        count = 2 * GROUP_MAX + 3
+        outcomes = await queued_together(db, *(put(f"k{i:02}") for i in range(count)))
+        assert outcomes == [None] * count
+        rows = await db.fetchall("SELECT key FROM meta ORDER BY rowid")
+        assert [r["key"] for r in rows] == [f"k{i:02}" for i in range(count)]
+        assert wal_commits(path) == 3
     finally:
         await db.close()
 

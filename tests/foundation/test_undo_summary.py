@@ -10,8 +10,8 @@ from bot.encounter.service import EncounterService
 from bot.play.table import OfflineTable
 from bot.render.text import summary_text
 from bot.systems.base import Event, Outcome, read_summary, stored_summary
-from tests.cogs.ds20.helpers import ANA, BRUTO, INITIATIVE, must, reply
 from tests.foundation.conftest import CHANNEL
+from tests.table.ds20.helpers import ANA, BRUTO, INITIATIVE, must, reply
 
 
 async def _fight(table: OfflineTable) -> None:

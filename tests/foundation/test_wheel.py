@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import catalog, t
+from bot.i18n import catalog, renamed, t
 from bot.storage.db import load_migrations
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,6 +143,7 @@ print(json.dumps({
     "cogs": cogs.__file__,
     "locales": str(texts.LOCALES_DIR),
     "keys": {lang: len(texts.catalog(lang)) for lang in texts.LANGUAGES},
+    "renamed": len(importlib.import_module("bot.i18n.renamed").PREFIXES),
     "migrations": str(db.MIGRATIONS_DIR),
     "loaded": [[m.name, m.postgresql is not None] for m in db.load_migrations()],
 }))
@@ -154,16 +155,16 @@ def catalogue_keys() -> set[str]:
 
 
 def raw_keys(text: str) -> list[str]:
-    """Catalogue keys shown as they are (``ping.title``, ``swade.cog.board.next``)."""
+    """Catalogue keys shown as they are (``ping.title``, ``swade.board.next``)."""
     keys = catalogue_keys()
     return sorted({token for token in KEY_LIKE.findall(text) if token in keys})
 
 
 def test_the_check_finds_a_raw_key() -> None:
-    assert raw_keys("**ping.title**\nswade.cog.board.not_dealt [board.title]") == [
+    assert raw_keys("**ping.title**\nswade.board.not_dealt [board.title]") == [
         "board.title",
         "ping.title",
-        "swade.cog.board.not_dealt",
+        "swade.board.not_dealt",
     ]
     assert raw_keys("Ana hits: 2d6+1. Goblin.1 falls.") == []
 
@@ -189,6 +190,7 @@ def test_the_installed_copy_runs_and_reads_its_own_files(
         assert path.resolve().is_relative_to(inside), f"{name} read from {path}, not the wheel"
         assert not path.is_symlink()
     assert where["keys"] == {lang: len(catalog(lang)) for lang in ("es", "en")}
+    assert where["renamed"] == len(renamed.PREFIXES) > 0  # old keys in stored data
     assert where["loaded"] == [[m.name, m.postgresql is not None] for m in load_migrations()]
     assert list(tmp_path.iterdir()) == []  # nothing written where it ran
 
@@ -230,6 +232,6 @@ def test_an_example_plays_in_each_language(installed: Installed, tmp_path: Path,
     assert not [b for b in BROKEN if b in done.stderr + out], done.stderr[-3000:]
     assert raw_keys(out) == []
     other = "en" if lang == "es" else "es"
-    for key in ("board.empty", "swade.cog.board.legend", "swade.cog.board.next"):
+    for key in ("board.empty", "swade.board.legend", "swade.board.next"):
         assert t(key, lang) in out
         assert t(key, other) not in out

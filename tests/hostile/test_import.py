@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.play.table import OfflineTable
-from tests.cogs.swade.encounter_helpers import GOBLIN, JEFE, must
+from tests.table.swade.encounter_helpers import GOBLIN, JEFE, must
 
 OTHER_CHANNEL = 1_100_000_000_000_000_777
 

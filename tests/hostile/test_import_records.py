@@ -21,8 +21,8 @@ import pytest
 
 from bot.play.table import OfflineTable
 from bot.systems.encounter import Encounter
-from tests.cogs.swade.encounter_helpers import must
 from tests.hostile.test_bounds import SWADE, refused
+from tests.table.swade.encounter_helpers import must
 
 MALLORYS = 1_100_000_000_000_000_555  # a channel of Mallory's, a plain member
 MARKUP = "[Free bennies](https://x.example) @everyone"
@@ -92,7 +92,7 @@ def hit_copy_of_max_wounds(data: dict[str, Any]) -> None:
 
 def many_trait_dice(data: dict[str, Any]) -> None:
     jefe(data)["last_trait"] = {
-        "roll": 1, "trait": "swade_combat.skill.notice", "label": None, "modifiers": [],
+        "roll": 1, "trait": "swade.combat.skill.notice", "label": None, "modifiers": [],
         "hook": {"kind": "trait", "die": 6, "modifier": 0, "bonus": 0, "tn": 4, "wild_die": 6,
                  "trait_dice": 10_000_000, "previous_total": 3, "rerollable": True},
     }  # fmt: skip

@@ -19,9 +19,9 @@ from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
 from bot.systems.bounds import SERVER_DEFINITIONS_MAX
 from bot.systems.swade.power_bounds import POWER_DEFS_MAX
-from tests.cogs.swade.encounter_helpers import must
-from tests.cogs.swade.test_powers_cast import complete
 from tests.hostile.test_bounds import refused
+from tests.table.swade.encounter_helpers import must
+from tests.table.swade.test_powers_cast import complete
 
 REST = "coste: 1; alcance: astucia; éxito: daño 2d6"
 
@@ -76,11 +76,11 @@ async def test_the_definitions_of_an_encounter_are_bounded(table: OfflineTable) 
 
 async def test_a_bad_definition_is_refused_in_words_not_keys(table: OfflineTable) -> None:
     text = await refused(table, '@gm /power define text:"nombre: Rayo; coste: mucho; éxito: 2d6"')
-    assert "coste" in text and "Puntos de Poder" in text and "swade_powers." not in text, text
+    assert "coste" in text and "Puntos de Poder" in text and "swade.powers." not in text, text
     text = await refused(table, '@gm /power define text:"nombre: Rayo; coste: 1; éxito: volar"')
-    assert "éxito" in text and "swade_powers." not in text, text
+    assert "éxito" in text and "swade.powers." not in text, text
     text = await refused(table, '@gm /power define text:"nombre: Rayo; coste: 1"')
-    assert "éxito" in text and "swade_powers." not in text, text
+    assert "éxito" in text and "swade.powers." not in text, text
 
 
 async def test_a_definition_rolls_at_most_twenty_damage_dice(table: OfflineTable) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.play.table import OfflineTable
 from bot.systems.swade.state import SwadeState
-from tests.cogs.swade.encounter_helpers import GOBLIN, JEFE, must
+from tests.table.swade.encounter_helpers import GOBLIN, JEFE, must
 
 OTHER_CHANNEL = 1_100_000_000_000_000_778
 

@@ -12,11 +12,11 @@ from bot.systems.encounter import Encounter
 from bot.systems.integrity import first_problem
 from bot.systems.ritualhex import remove_combatant as rh_remove
 from bot.systems.ritualhex.state import MultiAttack, RitualHexState
-from tests.cogs.swade.test_combat_setup import combat_table, force, has, must, named, state
 from tests.systems.ds20.helpers import GM as DS_GM
 from tests.systems.ds20.helpers import two
 from tests.systems.ritualhex.helpers import GM as RH_GM
 from tests.systems.ritualhex.helpers import GOBLIN, RED_HAGGAR, add, by_name
+from tests.table.swade.test_combat_setup import combat_table, force, has, must, named, state
 
 
 def _valid(system_state: object) -> None:

@@ -21,9 +21,9 @@ import pytest
 from bot.play.table import CHANNEL_ID
 from tests.bennies.helpers import key
 from tests.bennies.test_threads import ThreadTable
-from tests.cogs.swade.encounter_helpers import must
 from tests.hostile.test_benny_farming import gm_session, pools
 from tests.hostile.test_bounds import SWADE
+from tests.table.swade.encounter_helpers import must
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.i18n import catalog, t
 from bot.i18n.message import marked
 from bot.play.table import OfflineTable
-from tests.cogs.swade.encounter_helpers import GOBLIN, must
+from tests.table.swade.encounter_helpers import GOBLIN, must
 
 KEY_NAME = "encounter.none"  # a real catalogue key, typed as a name
 

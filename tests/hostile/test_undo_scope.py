@@ -12,8 +12,8 @@ import pytest
 
 from bot.play.table import OfflineTable
 from tests.bennies.helpers import key
-from tests.cogs.swade.encounter_helpers import GOBLIN, must
 from tests.hostile.test_bounds import SWADE
+from tests.table.swade.encounter_helpers import GOBLIN, must
 
 
 @pytest.fixture

@@ -70,3 +70,20 @@ def test_first_named_and_tables_follow_the_same_order() -> None:
     assert looked_up({"cabeza": "head"}, "Cabeza!") == "head"
     assert looked_up({"cabeza": "head"}, "cuello") is None
     assert matching(["Orco", "Orca Grande"], "«orc».") == ["Orco", "Orca Grande"]
+
+
+def test_whole_names_only_never_takes_the_start_of_one() -> None:
+    """For what cannot be undone (deleting a saved character): a whole name, however
+    typed, but not the start of one."""
+    assert find(ORCS, "«ORCA GRANDE».", whole=True).id == "c3"
+    assert find(ORCS, "Orca").id == "c3"
+    with pytest.raises(RuleError) as err:
+        find(ORCS, "Orca", whole=True, unknown_key="character.unknown")
+    assert (err.value.key, err.value.params) == ("character.unknown", {"name": "Orca"})
+
+
+def test_the_ambiguous_refusal_is_the_callers() -> None:
+    with pytest.raises(RuleError) as err:
+        find(ORCS, "Or", ambiguous_key="character.ambiguous")
+    assert err.value.key == "character.ambiguous"
+    assert err.value.params["names"] == "Orco, Orco!, Orca Grande"

@@ -13,7 +13,7 @@ STATE = SimpleNamespace(
     combatants=[SimpleNamespace(name="Jefe", hidden=True), SimpleNamespace(name="Ana")],
 )
 ROLL = {"kind": "trait", "trait_rolls": [{"sides": 8}], "total": 13, "success": True, "raises": 1}
-AXE = {"key": "swade_combat.weapon.named", "params": {"name": "Hacha", "damage": "Fue+d8"}}
+AXE = {"key": "swade.combat.weapon.named", "params": {"name": "Hacha", "damage": "Fue+d8"}}
 
 
 def test_nothing_hidden_changes_nothing() -> None:
@@ -27,9 +27,9 @@ def test_nothing_hidden_changes_nothing() -> None:
 
 def test_a_hidden_attackers_roll_keeps_its_total_and_outcome_only() -> None:
     event = Event(
-        key="swade_combat.attack.roll",
+        key="swade.combat.attack.roll",
         params={"attacker": "Jefe", "target": "Ana", "weapon": AXE, "total": 13, "tn": 6,
-                "modifiers": [["swade_combat.mod.unarmed_defender", 2]]},
+                "modifiers": [["swade.combat.mod.unarmed_defender", 2]]},
         dice=ROLL,
     )  # fmt: skip
     [shown] = for_players(STATE, [event]) or []
@@ -68,7 +68,7 @@ def test_words_are_not_numbers() -> None:
 
 def test_a_soak_is_the_one_soaking() -> None:
     event = Event(
-        key="swade_combat.soak.result",
+        key="swade.combat.soak.result",
         params={"target": "Jefe", "cancelled": 1, "remaining": 2},
         dice=ROLL,
     )

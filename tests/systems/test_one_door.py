@@ -49,11 +49,6 @@ ALLOWED: list[tuple[str, str]] = [
     # The dice registry: /roll reads every system's notation in every channel (N-2) and
     # gives its odds; a system's dice module (bot/dice/<system>.py) is its own.
     ("bot/dice/", ""),
-    # Catalogue keys of the bennies' texts still in the swade namespace: they move with
-    # the i18n namespace renames (issue 33, after the ICU catalogues land).
-    ("bot/commands/benny_follow_ups.py", "swade.cog."),
-    ("bot/commands/benny_spending.py", "bennies.error.not_swade"),
-    ("bot/bennies/service.py", "bennies.error.not_swade"),
 ]
 
 
@@ -90,7 +85,7 @@ EVERY_SYSTEM = [
     "tests/every_system.py",
     "tests/hostile/test_fuzz.py",
     "tests/hostile/test_sweep.py",
-    "tests/cogs/test_names.py",
+    "tests/table/test_names.py",
 ]
 
 

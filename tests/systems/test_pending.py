@@ -58,7 +58,7 @@ def test_sw14_a_wounded_wild_card_decides_to_soak_and_the_attackers_rerolls_wait
     [decision] = SWADE.pending(out.state, out.offers)  # type: ignore[misc]
     assert decision.key == "soak:h" and decision.combatant_id == "h"
     assert decision.what == "swade.pending.soak"
-    assert decision.button == "swade_combat.offer.soak"
+    assert decision.button == "swade.combat.offer.soak"
     [item] = waited(SWADE, out.state, out.offers)
     assert item.decision == decision and item.combatants == ("h",)
     assert owners(out.state.combatants, item.combatants, gm_id=SW_GM.user_id) == [SW_PLAYER.user_id]

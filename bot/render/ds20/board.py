@@ -19,7 +19,7 @@ FULL_FIELDS = 20
 COMPACT_NAME = 22
 COMPACT_AMMO = 2
 CURRENT = "▶"
-NEXT_BUTTON = ("ds20.cog.board.next", "next")
+NEXT_BUTTON = ("ds20.board.next", "next")
 
 
 def ordered(state: DS20State) -> list[DSCombatant]:
@@ -67,13 +67,11 @@ def weapon_notes(c: DSCombatant, lang: str) -> list[str]:
         elif w.jam == "minor":
             out.append(t("ds20.state.jam_minor", lang, weapon=w.name))
         if w.ammo is not None:
-            out.append(
-                t("ds20.cog.board.ammo", lang, weapon=w.name, ammo=w.ammo, magazine=w.magazine)
-            )
+            out.append(t("ds20.board.ammo", lang, weapon=w.name, ammo=w.ammo, magazine=w.magazine))
         if w.dropped:
-            out.append(t("ds20.cog.board.dropped", lang, weapon=w.name))
+            out.append(t("ds20.board.dropped", lang, weapon=w.name))
         if w.damaged:
-            out.append(t("ds20.cog.board.damaged", lang, weapon=w.name))
+            out.append(t("ds20.board.damaged", lang, weapon=w.name))
     return out
 
 
@@ -97,19 +95,19 @@ def _header(state: DS20State, lang: str, compact: bool = False) -> list[str]:
     if not state.combatants:
         lines.append(t("board.empty", lang))
     elif not state.turn_order:
-        lines.append(t("ds20.cog.board.no_initiative", lang))
+        lines.append(t("ds20.board.no_initiative", lang))
     elif current is None:
-        lines.append(t("ds20.cog.board.ready", lang))
+        lines.append(t("ds20.board.ready", lang))
     else:
-        lines.append(t("ds20.cog.board.turn", lang, round=state.round, name=name(current)))
+        lines.append(t("ds20.board.turn", lang, round=state.round, name=name(current)))
     pending = state.pending
     if pending is not None:
         lines.append(
             t(
                 # DS-11: extra bullets can only be dodged (or not defended)
-                "ds20.cog.board.pending_bullets"
+                "ds20.board.pending_bullets"
                 if pending.maneuver == "bullets"
-                else "ds20.cog.board.pending",
+                else "ds20.board.pending",
                 lang,
                 attacker=name(pending.attacker_id),
                 target=name(pending.target_id),
@@ -185,7 +183,7 @@ def compact_line(
         return " · ".join(parts)
     parts.append(
         t(
-            "ds20.cog.board.compact_vitals",
+            "ds20.board.compact_vitals",
             lang,
             fatigue=c.fatigue,
             max=c.fatigue_max,
@@ -213,7 +211,7 @@ def render(encounter: Encounter, lang: str, compact: bool, context: BoardContext
     title = t("board.title", lang, name=encounter.name or t("system.ds20", lang))
     combatants = ordered(state)
     buttons = [NEXT_BUTTON] if state.turn_order else []
-    footer = t("ds20.cog.board.legend", lang)
+    footer = t("ds20.board.legend", lang)
     if compact or len(combatants) > FULL_FIELDS:
         header = _header(state, lang, compact=True)
         for detail in (2, 1, 0):  # the most detail that fits

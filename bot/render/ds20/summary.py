@@ -11,7 +11,7 @@ from bot.systems.ds20.wounds import wound_boxes
 
 
 def summary(state: DS20State, lang: str) -> str:
-    lines = [t("ds20.cog.summary.rounds", lang, rounds=state.round)]
+    lines = [t("ds20.summary.rounds", lang, rounds=state.round)]
     for c in state.combatants:
         if c.hidden:
             lines.append(
@@ -20,7 +20,7 @@ def summary(state: DS20State, lang: str) -> str:
             continue
         lines.append(
             t(
-                "ds20.cog.summary.line",
+                "ds20.summary.line",
                 lang,
                 name=c.name,
                 health=t(f"ds20.state.{c.health}", lang),

@@ -9,5 +9,5 @@ RENDERERS = Renderers(
     card=card.card,
     dice=dice.DICE,
     summary=summary.summary,
-    note_ids={"stats": "sheet.rh.stat."},
+    note_ids={"stats": "sheet.ritualhex.stat."},
 )

@@ -25,7 +25,7 @@ COMPACT_NAME = 20
 ACTING = "▶"
 NEXT = "⏳"
 SIDE_MARK = {"hero": "★", "minion": "☠"}
-ROUND_BUTTON = ("ritualhex_cog.board.start_round", "rh_round")
+ROUND_BUTTON = ("ritualhex.board.start_round", "rh_round")
 
 
 def short_name(name: str, limit: int = COMPACT_NAME) -> str:
@@ -56,9 +56,9 @@ def limb_text(limb: dict[str, Any], lang: str) -> str:
 def item_text(item: dict[str, Any], lang: str) -> str:
     """An item and where it is worn; stowed (carried) or not working (RH-9)."""
     if not item["worn_on"]:
-        return t("ritualhex_cog.board.item_stowed", lang, item=item["name"])
+        return t("ritualhex.board.item_stowed", lang, item=item["name"])
     where = "+".join(say(part, lang) for part in item.get("worn_labels", item["worn_on"]))
-    key = "ritualhex_cog.board.item" if item["working"] else "ritualhex_cog.board.item_dead"
+    key = "ritualhex.board.item" if item["working"] else "ritualhex.board.item_dead"
     return t(key, lang, item=item["name"], where=where)
 
 
@@ -75,21 +75,19 @@ def header(data: dict[str, Any], lang: str, compact: bool) -> list[str]:
     if not data["combatants"]:
         lines.append(t("board.empty", lang))
     if data["phase"] == "setup":
-        lines.append(t("ritualhex_cog.board.setup", lang))
+        lines.append(t("ritualhex.board.setup", lang))
     elif data["phase"] == "over":
-        lines.append(t("ritualhex_cog.board.over", lang, round=data["round"]))
+        lines.append(t("ritualhex.board.over", lang, round=data["round"]))
     else:
-        lines.append(
-            t("ritualhex_cog.board.round", lang, round=data["round"], needle=data["needle"])
-        )
+        lines.append(t("ritualhex.board.round", lang, round=data["round"], needle=data["needle"]))
         if data["acting"] and not data["chain"]:
             lines.append(
-                t("ritualhex_cog.board.acting", lang, names=_names(data, data["acting"], compact))
+                t("ritualhex.board.acting", lang, names=_names(data, data["acting"], compact))
             )
     if data["chain"]:
-        lines.append(t("ritualhex_cog.board.chain", lang))
+        lines.append(t("ritualhex.board.chain", lang))
         for i, link in enumerate(data["chain"], start=1):
-            key = "ritualhex_cog.board.link_limb" if link["limb"] else "ritualhex_cog.board.link"
+            key = "ritualhex.board.link_limb" if link["limb"] else "ritualhex.board.link"
             line = t(
                 key,
                 lang,
@@ -100,19 +98,19 @@ def header(data: dict[str, Any], lang: str, compact: bool) -> list[str]:
                 limb=link.get("limb_label") or link["limb"] or "",
             )
             if link["cancelled"]:
-                line += " " + t("ritualhex_cog.board.cancelled", lang)
+                line += " " + t("ritualhex.board.cancelled", lang)
             lines.append(line)
         if data["awaiting"]:
             lines.append(
                 t(
-                    "ritualhex_cog.board.awaiting",
+                    "ritualhex.board.awaiting",
                     lang,
                     names=_names(data, data["awaiting"], compact),
                     next=_names(data, data["next"], compact),
                 )
             )
     if data["ground"]:
-        lines.append(t("ritualhex_cog.board.ground", lang, items=", ".join(data["ground"])))
+        lines.append(t("ritualhex.board.ground", lang, items=", ".join(data["ground"])))
     return lines
 
 
@@ -125,13 +123,13 @@ def _mark(c: dict[str, Any], data: dict[str, Any]) -> str:
 
 
 def _points(c: dict[str, Any], lang: str) -> list[str]:
-    out = [t("ritualhex_cog.board.damage", lang, damage=c["damage"], hp=c["hp"])]
+    out = [t("ritualhex.board.damage", lang, damage=c["damage"], hp=c["hp"])]
     if c["prep"]:
-        out.append(t("ritualhex_cog.board.prep", lang, prep=c["prep"]))
+        out.append(t("ritualhex.board.prep", lang, prep=c["prep"]))
     if c["waiting"]:
-        out.append(t("ritualhex_cog.board.waiting", lang, waiting=c["waiting"]))
+        out.append(t("ritualhex.board.waiting", lang, waiting=c["waiting"]))
     if not c["active"]:
-        out.append(t("ritualhex_cog.board.down", lang, gender=c.get("gender")))
+        out.append(t("ritualhex.board.down", lang, gender=c.get("gender")))
     return out
 
 
@@ -148,10 +146,10 @@ def field(
     c: dict[str, Any], data: dict[str, Any], lang: str, context: BoardContext | None = None
 ) -> tuple[str, str, bool]:
     if context is not None and context.masked(c):  # issue 18: words only
-        name = t("ritualhex_cog.board.field_name_hidden", lang, mark=_mark(c, data), name=c["name"])
+        name = t("ritualhex.board.field_name_hidden", lang, mark=_mark(c, data), name=c["name"])
         return name, " · ".join([_hidden_word(c, lang), *_hidden_limbs(c, lang)]), True
     name = t(
-        "ritualhex_cog.board.field_name",
+        "ritualhex.board.field_name",
         lang,
         mark=_mark(c, data),
         name=c["name"],
@@ -188,7 +186,7 @@ def compact_line(
         parts.append(" ".join(hurt))
     dead = [i["name"] for i in c["equipment"] if i["worn_on"] and not i["working"]]
     if dead:
-        parts.append(t("ritualhex_cog.board.items_dead", lang, items=", ".join(dead)))
+        parts.append(t("ritualhex.board.items_dead", lang, items=", ".join(dead)))
     return " · ".join(parts)
 
 

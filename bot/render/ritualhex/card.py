@@ -25,27 +25,27 @@ def _stats(c: RHCombatant) -> str:
 def render(c: RHCombatant, lang: str) -> Card:
     card = Card(
         title=t("sheet.title", lang, name=c.name, system=t("system.ritualhex", lang))
-        + f" · {t('sheet.rh.' + c.side, lang)}",
+        + f" · {t('sheet.ritualhex.' + c.side, lang)}",
         description=_stats(c),
     )
     parts = ", ".join(plain(say(part_term(p.key, p.kind), lang)) for p in c.parts if not p.limb)
     limbs = ", ".join(plain(say(part_term(p.key, p.kind), lang)) for p in c.parts if p.limb)
     card.fields.append(
         (
-            t("sheet.rh.parts", lang),
-            t("sheet.rh.parts_value", lang, parts=parts or "—", limbs=limbs or "—"),
+            t("sheet.ritualhex.parts", lang),
+            t("sheet.ritualhex.parts_value", lang, parts=parts or "—", limbs=limbs or "—"),
         )
     )
     if c.advantages:
         card.fields.append(
-            (t("sheet.rh.advantages", lang),
-             ", ".join(t(f"sheet.rh.adv.{a}", lang) + (f" ×{n}" if n > 1 else "")
+            (t("sheet.ritualhex.advantages", lang),
+             ", ".join(t(f"sheet.ritualhex.adv.{a}", lang) + (f" ×{n}" if n > 1 else "")
                        for a, n in c.advantages.items()))
         )  # fmt: skip
     if c.equipment:
         card.fields.append(
-            (t("sheet.rh.equipment", lang),
-             "\n".join(t("sheet.rh.item", lang, name=e.name, parts=", ".join(plain(say(limb_term(c, k), lang)) for k in e.worn_on) or "—",
+            (t("sheet.ritualhex.equipment", lang),
+             "\n".join(t("sheet.ritualhex.item", lang, name=e.name, parts=", ".join(plain(say(limb_term(c, k), lang)) for k in e.worn_on) or "—",
                          cost=e.cost,
                          mods=", ".join(f"{STAT_NAMES[s]}{v:+d}" for s, v in e.mods.items()) or "—",
                          actions=", ".join(say(action_term(a), lang) for a in e.actions) or "—")
@@ -55,7 +55,7 @@ def render(c: RHCombatant, lang: str) -> Card:
     if actions:
         card.fields.append(
             (
-                t("sheet.rh.actions", lang),
+                t("sheet.ritualhex.actions", lang),
                 "\n".join(
                     f"**{plain(say(action_term(a), lang))}**: "
                     f"{plain(action_text(a, lang).split('; ', 1)[1])}"
@@ -67,5 +67,9 @@ def render(c: RHCombatant, lang: str) -> Card:
 
 
 def card(sheet: RHCombatant | dict[str, Any], lang: str) -> Card:
-    """The card of a combatant or its saved sheet (``Renderers.card``)."""
-    return render(RHCombatant.model_validate(sheet), lang)
+    """The card of a combatant or its saved sheet (``Renderers.card``). Its footer says
+    how to correct it in Ritual Hex, where ``/combatant edit`` does not take a sheet
+    (:mod:`bot.systems.ritualhex.edit`)."""
+    drawn = render(RHCombatant.model_validate(sheet), lang)
+    drawn.footer = t("ritualhex.sheet.footer", lang)
+    return drawn

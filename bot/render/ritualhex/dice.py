@@ -26,7 +26,7 @@ def _dice(view: dict[str, Any]) -> str:
 def _sixes_note(view: dict[str, Any], lang: str) -> str:
     """RH-1, said where a 6 was rolled: it is shown as the 5 it counts, with 💥."""
     if any(6 in (d.get("faces") or []) for d in view.get("dice", [])):
-        return " · " + t("ritualhex_cog.dice.six", lang)
+        return " · " + t("ritualhex.dice.six", lang)
     return ""
 
 
@@ -59,7 +59,7 @@ def rh_check_view(view: dict[str, Any], lang: str) -> str:
     )
     odds = rh_check_odds(view.get("co", 0), view.get("difficulty", 0), view.get("cd", 0))
     chance = t(
-        "ritualhex_cog.dice.odds",
+        "ritualhex.dice.odds",
         lang,
         chance=f"{odds.p_success * 100:.1f}",
         mean=f"{odds.mean_s:.1f}",
@@ -74,7 +74,7 @@ def rh_damage_view(view: dict[str, Any], lang: str) -> str:
         line += f" {signed(-view['minus'])}"
     line += f" = {view.get('raw')}"
     if view.get("minimum"):
-        line += " " + t("ritualhex_cog.dice.minimum", lang, minimum=view["minimum"])
+        line += " " + t("ritualhex.dice.minimum", lang, minimum=view["minimum"])
     return f"{line} → **{view.get('value')}**{_sixes_note(view, lang)}"
 
 

@@ -11,7 +11,7 @@ from bot.systems.ritualhex.words import part_term
 
 
 def summary(state: RitualHexState, lang: str) -> str:
-    lines = [t("ritualhex_cog.summary.rounds", lang, rounds=state.round)]
+    lines = [t("ritualhex.summary.rounds", lang, rounds=state.round)]
     for c in state.combatants:
         down = [say(part_term(p.key, p.kind), lang) for p in c.limbs if not c.part_active(p.key)]
         if c.hidden:
@@ -20,12 +20,12 @@ def summary(state: RitualHexState, lang: str) -> str:
             )
             line = t("board.hidden.summary_line", lang, name=c.name, words=words)
             if down:
-                line += " · " + t("ritualhex_cog.summary.limbs", lang, limbs=", ".join(down))
+                line += " · " + t("ritualhex.summary.limbs", lang, limbs=", ".join(down))
             lines.append(line)
             continue
-        key = "ritualhex_cog.summary.line" if c.active else "ritualhex_cog.summary.down"
+        key = "ritualhex.summary.line" if c.active else "ritualhex.summary.down"
         line = t(key, lang, name=c.name, damage=c.total_damage, hp=c.stat("hp"), gender=c.gender)
         if down:
-            line += " · " + t("ritualhex_cog.summary.limbs", lang, limbs=", ".join(down))
+            line += " · " + t("ritualhex.summary.limbs", lang, limbs=", ".join(down))
         lines.append(line)
     return "\n".join(lines)

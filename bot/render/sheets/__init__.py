@@ -73,7 +73,7 @@ def sheet_card_dict(
         raise LookupError(f"{system} has no sheet card")
     card = drawn.card(sheet, lang)
     card.warnings = warnings(reading, lang, partial(note, ids=drawn.note_ids))
-    card.footer = t("sheet.footer", lang)
+    card.footer = card.footer or t("sheet.footer", lang)  # a system may say its own
     return as_embed(card)
 
 

@@ -33,8 +33,8 @@ ACTED = "✓"
 WAITING = "·"
 HOLDING = "⏳"
 EFFECT = "✨"  # a custom effect (issue 18)
-NEXT_BUTTON = ("swade.cog.board.next", "next")
-DEAL_BUTTON = ("swade.cog.board.deal", "deal")
+NEXT_BUTTON = ("swade.board.next", "next")
+DEAL_BUTTON = ("swade.board.deal", "deal")
 # Conditions the compact layout shows as a symbol (the others by a short name).
 SYMBOLS = {
     "shaken": "💫",
@@ -91,14 +91,14 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         text = say(condition_name(name, c.gender), lang)
         if name == "vulnerable" and held is not None and name not in stored:
             text = t(
-                "swade.cog.board.vulnerable_holding",
+                "swade.board.vulnerable_holding",
                 lang,
                 condition=text,
                 name=held.name,
                 bound=condition_name("bound", held.gender),
             )
         if name == "on_hold" and c.hold_round is not None and c.hold_round < state.round:
-            text = t("swade.cog.board.hold_from_last_round", lang, condition=text)
+            text = t("swade.board.hold_from_last_round", lang, condition=text)
         cond = stored.get(name)
         ends = condition_ends_key(state, c, cond) if cond is not None else None
         if ends is not None:
@@ -106,7 +106,7 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         out.append(text)
     out += effect_texts(c, state, lang)
     if c.dead:
-        out.append(t("swade.cog.board.dead", lang, gender=c.gender))
+        out.append(t("swade.board.dead", lang, gender=c.gender))
     return out
 
 
@@ -143,7 +143,7 @@ def power_lines(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
     lines: list[str] = []
     points = power_points(c)
     if points is not None:
-        lines.append(t("swade_powers.board.points", lang, points=points))
+        lines.append(t("swade.powers.board.points", lang, points=points))
     return lines + maintained_lines(c, state, lang)
 
 
@@ -194,13 +194,13 @@ def _details(
         if context.masked(c):  # issue 18: words only, no wounds or bennies
             parts.append(_health_word(c, lang))
         elif c.wild_card:
-            parts.append(t("swade.cog.board.wounds", lang, dots=wound_dots(c)))
+            parts.append(t("swade.board.wounds", lang, dots=wound_dots(c)))
         bennies = None if context.masked(c) else bennies_of(c, context)
         if bennies is not None:
-            parts.append(t("swade.cog.board.bennies", lang, n=bennies))
+            parts.append(t("swade.board.bennies", lang, n=bennies))
         owner = _owner(c, context)
         if owner:
-            parts.append(t("swade.cog.board.owner", lang, owner=owner))
+            parts.append(t("swade.board.owner", lang, owner=owner))
         lines = [" · ".join(parts)] if parts else []
         if not context.masked(c):  # Power Points and rounds left are numbers too
             lines += power_lines(c, state, lang)
@@ -210,7 +210,7 @@ def _details(
             lines.append(", ".join(conds))
         return lines
     standing = _standing(members)
-    lines = [t("swade.cog.board.standing", lang, n=len(standing), total=len(members))]
+    lines = [t("swade.board.standing", lang, n=len(standing), total=len(members))]
     for m in members:
         conds = under_lines(m, state, lang, numbers=not context.masked(m))
         conds += condition_texts(m, state, lang)
@@ -228,7 +228,7 @@ def _field(lid: str, state: SwadeState, lang: str, context: BoardContext) -> tup
         parts.append(f"{_card(leader, state)} ·")
     head = " ".join([*parts, _slot_name(leader, members)])
     if leader.is_pc:
-        head += " " + t("swade.cog.board.pc", lang)
+        head += " " + t("swade.board.pc", lang)
     if leader.wild_card and not leader.is_pc:
         head += " ★"
     body = "\n".join(_details(members, state, lang, context)) or "—"
@@ -287,36 +287,36 @@ def _header(state: SwadeState, lang: str, context: BoardContext) -> list[str]:
     if not state.combatants:
         return [t("board.empty", lang)]
     if state.round == 0:
-        lines.append(t("swade.cog.board.not_dealt", lang))
+        lines.append(t("swade.board.not_dealt", lang))
     else:
-        lines.append(t("swade.cog.board.round", lang, round=state.round))
+        lines.append(t("swade.board.round", lang, round=state.round))
         current = next((c for c in state.combatants if c.id == state.active), None)
         if current is not None:
             name = current.group if current.group else current.name
-            lines.append(t("swade.cog.board.turn", lang, combatant=name))
+            lines.append(t("swade.board.turn", lang, combatant=name))
         elif state.current >= len(state.turn_order):
             holders = [c.group or c.name for c in state.combatants if c.on_hold]
             if holders:
                 names = ", ".join(dict.fromkeys(holders))
-                lines.append(t("swade.cog.board.holders_left", lang, combatants=names))
+                lines.append(t("swade.board.holders_left", lang, combatants=names))
             else:
-                lines.append(t("swade.cog.board.round_done", lang))
+                lines.append(t("swade.board.round_done", lang))
     if GM in context.pools:
-        lines.append(t("swade.cog.board.gm_bennies", lang, n=context.pools[GM]))
+        lines.append(t("swade.board.gm_bennies", lang, n=context.pools[GM]))
     return lines
 
 
 def _settings(state: SwadeState, lang: str) -> str:
     on = [
-        t(f"swade.cog.setting.{name}", lang)
+        t(f"swade.setting.{name}", lang)
         for name, value in state.settings.model_dump().items()
         if value
     ]
-    legend = t("swade.cog.board.legend", lang)
+    legend = t("swade.board.legend", lang)
     if any(c.power_points is not None or c.maintaining for c in state.combatants):
-        legend += t("swade_powers.board.legend", lang)  # SW-42: casters on the board
+        legend += t("swade.powers.board.legend", lang)  # SW-42: casters on the board
     if on:
-        return legend + "\n" + t("swade.cog.board.settings", lang, settings=", ".join(on))
+        return legend + "\n" + t("swade.board.settings", lang, settings=", ".join(on))
     return legend
 
 

@@ -15,7 +15,7 @@ from bot.systems.swade.state import SwadeCombatant, Weapon
 
 
 def skill_label(skill: str, lang: str) -> str:
-    key = f"swade_combat.skill.{skill}"
+    key = f"swade.combat.skill.{skill}"
     return t(key, lang) if has(key, lang) else plain(skill.replace("_", " ").capitalize())
 
 

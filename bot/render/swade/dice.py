@@ -106,7 +106,7 @@ def _mods_text(mods: list[list[Any]], lang: str) -> str:
     return ", ".join(f"{t(str(k), lang)} {signed(int(v))}" for k, v in mods)
 
 
-UNSKILLED = ("swade_combat.mod.unskilled", -2)  # SW-5: part of the die roll's modifier
+UNSKILLED = ("swade.combat.mod.unskilled", -2)  # SW-5: part of the die roll's modifier
 
 
 def swade_modifier_lines(
@@ -121,7 +121,7 @@ def swade_modifier_lines(
     if mods:
         total = sum(int(v) for _, v in mods)
         lines.append(
-            t("swade_combat_cog.view.modifiers", lang, modifiers=_mods_text(mods, lang),
+            t("swade.combat.view.modifiers", lang, modifiers=_mods_text(mods, lang),
               total=signed(total))
         )  # fmt: skip
     if len(tn_parts) > 1:
@@ -130,7 +130,7 @@ def swade_modifier_lines(
         if rest:
             text += ", " + _mods_text(rest, lang)
         lines.append(
-            t("swade_combat_cog.view.tn", lang, parts=text, tn=sum(int(v) for _, v in tn_parts))
+            t("swade.combat.view.tn", lang, parts=text, tn=sum(int(v) for _, v in tn_parts))
         )
     return lines
 

@@ -18,8 +18,8 @@ MARK = "🔮"
 
 def _rounds(active: ActivePower, lang: str) -> str:
     if active.rounds_left is None:
-        return t("swade_powers.board.left_until_ended", lang)
-    return t("swade_powers.board.left", lang, rounds=active.rounds_left)
+        return t("swade.powers.board.left_until_ended", lang)
+    return t("swade.powers.board.left", lang, rounds=active.rounds_left)
 
 
 def _names(state: SwadeState, ids: tuple[str, ...]) -> str:
@@ -31,7 +31,7 @@ def maintained_lines(c: SwadeCombatant, state: SwadeState, lang: str) -> list[st
     """The powers ``c`` maintains: each with its id, its targets and the rounds left."""
     return [
         t(
-            "swade_powers.board.maintains",
+            "swade.powers.board.maintains",
             lang,
             power=a.power,
             id=a.id,
@@ -47,7 +47,7 @@ def effect_text(c: SwadeCombatant, effect: PowerEffect, lang: str) -> str:
     if effect.kind == "trait" and effect.trait:
         table = c.attributes if effect.trait in c.attributes else c.skills
         return f"{t(trait_label(effect.trait), lang)} {die_text(table.get(effect.trait))}"
-    return t(f"swade_powers.board.effect.{effect.kind}", lang, value=f"{effect.value:+d}")
+    return t(f"swade.powers.board.effect.{effect.kind}", lang, value=f"{effect.value:+d}")
 
 
 def under_lines(
@@ -64,9 +64,9 @@ def under_lines(
             source = active.source(caster.id)
             changes = [effect_text(c, e, lang) for e in c.power_effects if e.source == source]
             key = (
-                "swade_powers.board.under"
+                "swade.powers.board.under"
                 if changes and numbers
-                else "swade_powers.board.under_plain"
+                else "swade.powers.board.under_plain"
             )
             lines.append(
                 t(

@@ -8,13 +8,13 @@ from bot.systems.swade.state import SwadeState
 
 
 def summary(state: SwadeState, lang: str) -> str:
-    lines = [t("swade.cog.summary.rounds", lang, rounds=state.round)]
+    lines = [t("swade.summary.rounds", lang, rounds=state.round)]
     dead = [c.name for c in state.combatants if c.dead]
     down = [c.name for c in state.combatants if c.incapacitated and not c.dead]
     if dead:
-        lines.append(t("swade.cog.summary.dead", lang, names=", ".join(dead)))
+        lines.append(t("swade.summary.dead", lang, names=", ".join(dead)))
     if down:
-        lines.append(t("swade.cog.summary.down", lang, names=", ".join(down)))
+        lines.append(t("swade.summary.down", lang, names=", ".join(down)))
     if not dead and not down:
-        lines.append(t("swade.cog.summary.nobody_fell", lang))
+        lines.append(t("swade.summary.nobody_fell", lang))
     return "\n".join(lines)

@@ -63,8 +63,11 @@ def require_no_pending(state: DS20State) -> None:
 def use_action(state: DS20State, c: DSCombatant) -> None:
     """DS-4: once initiative runs, only the combatant whose turn it is acts, and only as
     many actions as it declared (one plus the extra ones). Before initiative (a
-    surprise attack, say) actions are not counted."""
+    surprise attack, say) actions are not counted. Once it is rolled (DS-3), nobody
+    acts until the GM starts round 1 (``next_turn``): the order decides who acts first."""
     if state.current_id is None:
+        if state.turn_order and state.round == 0:
+            raise RuleError("ds20.error.round_not_started", name=c.name)
         return
     if state.current_id != c.id:
         raise RuleError("ds20.error.not_your_turn", name=c.name)

@@ -19,7 +19,7 @@ FULL = (
     "Agotamiento: 3 | Armadura: torso +2 | Técnicas: Estocada (Pelea) +1 daño +2"
 )
 
-# The names test's table (tests/cogs/test_names.py).
+# The names test's table (tests/table/test_names.py).
 PC = (
     "Tipo: PJ | Aptitudes: Fortaleza 12, Destreza 11, Pelea 10, Acrobacia 9, Iniciativa 4 "
     "| Armas: Puños 2/6 pelea"

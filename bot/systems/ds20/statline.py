@@ -346,11 +346,11 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
     reading = SheetReading(sheet=DSCombatant(id="", **data))
     require_sheet(reading.sheet)
     if "is_pc" not in data:
-        reading.default("sheet.default.ds20_npc")
+        reading.default("sheet.ds20.default.npc")
     if side is None:
-        reading.default("sheet.default.ds20_side", side=data["side"])
+        reading.default("sheet.ds20.default.side", side=data["side"])
     if "capacity" not in data:
-        reading.default("sheet.default.ds20_wounds", r=4, hl=3, hg=3)
+        reading.default("sheet.ds20.default.wounds", r=4, hl=3, hg=3)
     if "fatigue_max" not in data:
-        reading.default("sheet.default.ds20_fatigue", value=3)
+        reading.default("sheet.ds20.default.fatigue", value=3)
     return reading

@@ -16,7 +16,7 @@ FULL = (
     "acciones: Proteger"
 )
 
-# The names test's table (tests/cogs/test_names.py).
+# The names test's table (tests/table/test_names.py).
 MONICA = "AP 12, HP 10, Str 2, Def 1, Per 1, Mag 2, DR 0\\nacciones: Parálisis"
 MINION = "AP 6, HP 6, Str 1, Def 1\\npartes: cabeza, torso\\nmiembros: mano x2, pies"
 OGRO = (

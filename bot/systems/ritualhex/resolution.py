@@ -66,8 +66,8 @@ def _check(
         "cd_stat": spec.cd or "",
         "difficulty_parts": [
             ["", spec.difficulty],
-            ["ritualhex_cog.dice.called", 2 if link.limb else 0],
-            ["ritualhex_cog.dice.follow_up", link.extra_difficulty],
+            ["ritualhex.dice.called", 2 if link.limb else 0],
+            ["ritualhex.dice.follow_up", link.extra_difficulty],
         ],
     }
     events.append(Event(key=key, params=params, dice={**result.to_view(), **sources}))

@@ -346,9 +346,9 @@ def read_sheet(
     reading = SheetReading(sheet=sheet)
     missing = [stat for stat in STATS if stat not in stats]
     if missing:
-        reading.default("sheet.default.rh_stats", stats=missing)
+        reading.default("sheet.ritualhex.default.stats", stats=missing)
     if kind == "minion" and not parts:
-        reading.default("sheet.default.rh_no_parts")
+        reading.default("sheet.ritualhex.default.no_parts")
     require_sheet(sheet)
     return reading
 
@@ -427,7 +427,7 @@ def _read_advantages(
                 "ritualhex.sheet.bad_advantage",
                 line=line,
                 text=adv,
-                expected=[f"sheet.rh.adv.{a}" for a in ADVANTAGES],
+                expected=[f"sheet.ritualhex.adv.{a}" for a in ADVANTAGES],
             )
         fields.advantages[canonical] = fields.advantages.get(canonical, 0) + count
 

@@ -119,9 +119,9 @@ def to_block(c: RHCombatant, lang: str = "es") -> str:
         if limbs:
             lines.append(f"{w['limbs']}: {_counted(limbs, lang)}")
     if c.advantages:
-        names = catalog(lang)  # the card's names (sheet.rh.adv.*), which the reader reads
+        names = catalog(lang)  # the card's names (sheet.ritualhex.adv.*), which the reader reads
         advantages = ", ".join(
-            names.get(f"sheet.rh.adv.{a}", a) + (f" x{n}" if n > 1 else "")
+            names.get(f"sheet.ritualhex.adv.{a}", a) + (f" x{n}" if n > 1 else "")
             for a, n in c.advantages.items()
         )
         lines.append(f"{w['advantages']}: {advantages}")

@@ -25,7 +25,7 @@ Readings (not settled by the seeds or RULES-NOTES), chosen here:
   damage) are not actions of the turn.
 - The GM's override: the GM may declare multi-action (or raise the count, at most 3)
   after the turn's first action; players may not. The reply says it was the GM's
-  override, and the event is in the encounter log (``swade_combat.multi_action.override``).
+  override, and the event is in the encounter log (``swade.combat.multi_action.override``).
   The actions already taken are not rolled again: the penalty applies from then on.
 - An action in someone else's turn is not counted (it has no turn of its own there);
   when its slot has already acted this round and it is not on Hold, the reply warns
@@ -40,7 +40,7 @@ from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 MAX_ACTIONS = 3  # SW-6 / SW-36
 PENALTY_PER_ACTION = -2
-MULTI_ACTION = "swade_combat.mod.multi_action"
+MULTI_ACTION = "swade.combat.mod.multi_action"
 
 
 def _now(state: SwadeState, c: SwadeCombatant) -> bool:
@@ -83,21 +83,21 @@ def declare(state: SwadeState, actor: Actor, c: SwadeCombatant, actions: int) ->
     declare (an override, said in the reply and logged); never fewer than taken.
     Mutates ``c`` (a combatant of a copied state). Returns the events."""
     if not 1 <= actions <= MAX_ACTIONS:
-        raise RuleError("swade_combat.error.actions_range", max=MAX_ACTIONS)
+        raise RuleError("swade.combat.error.actions_range", max=MAX_ACTIONS)
     if state.active is not None and not in_turn(state, c):
-        raise RuleError("swade_combat.error.multi_action_not_your_turn", name=c.name)
+        raise RuleError("swade.combat.error.multi_action_not_your_turn", name=c.name)
     done = taken(state, c)
     if done and not actor.is_gm:
-        raise RuleError("swade_combat.error.multi_action_after_acting", name=c.name, taken=done)
+        raise RuleError("swade.combat.error.multi_action_after_acting", name=c.name, taken=done)
     if actions < done:
-        raise RuleError("swade_combat.error.multi_action_below_taken", name=c.name, taken=done)
+        raise RuleError("swade.combat.error.multi_action_below_taken", name=c.name, taken=done)
     _start_count(state, c)
     c.actions_declared = actions
     params = {"name": c.name, "actions": actions, "penalty": PENALTY_PER_ACTION * (actions - 1)}
-    events = [Event(key="swade_combat.multi_action", params=params)]
+    events = [Event(key="swade.combat.multi_action", params=params)]
     if done:
         events.append(
-            Event(key="swade_combat.multi_action.override", params={**params, "taken": done})
+            Event(key="swade.combat.multi_action.override", params={**params, "taken": done})
         )
     return events
 
@@ -118,11 +118,11 @@ def take_action(
     done, allowed = taken(state, c), declared(state, c)
     if done >= allowed and not replay:
         if allowed == 1:
-            raise RuleError("swade_combat.error.undeclared_second_action", name=c.name)
+            raise RuleError("swade.combat.error.undeclared_second_action", name=c.name)
         if allowed >= MAX_ACTIONS:
-            raise RuleError("swade_combat.error.actions_used_up_max", name=c.name, actions=allowed)
+            raise RuleError("swade.combat.error.actions_used_up_max", name=c.name, actions=allowed)
         raise RuleError(
-            "swade_combat.error.actions_used_up", name=c.name, actions=allowed, more=allowed + 1
+            "swade.combat.error.actions_used_up", name=c.name, actions=allowed, more=allowed + 1
         )
     _start_count(state, c)
     c.actions_taken = done + 1
@@ -135,4 +135,4 @@ def _out_of_turn_warning(state: SwadeState, c: SwadeCombatant) -> list[Event]:
     members = {c.id} if c.group is None else {m.id for m in state.combatants if m.group == c.group}
     if not members & set(state.acted):
         return []
-    return [Event(key="swade_combat.warning.acted_already", params={"name": c.name})]
+    return [Event(key="swade.combat.warning.acted_already", params={"name": c.name})]

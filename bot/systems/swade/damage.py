@@ -140,11 +140,11 @@ def hit_events(target: SwadeCombatant, hit: Hit) -> list[Event]:
     """The events describing a hit: damage against Toughness and the outcome, then
     SW-13's Vigor roll and injury, or the nonlethal knock-out."""
     params = {"target": target.name, **hit.to_params()}
-    events = [Event(key=f"swade_combat.hit.{hit.outcome}", params=params), *hit.hold_events]
+    events = [Event(key=f"swade.combat.hit.{hit.outcome}", params=params), *hit.hold_events]
     if hit.knocked_out_hours is not None:
         events.append(
             Event(
-                key="swade_combat.hit.knocked_out",
+                key="swade.combat.hit.knocked_out",
                 params={"target": target.name, "hours": hit.knocked_out_hours},
             )
         )
@@ -162,10 +162,10 @@ def incapacitation_events(
     if table_rolled and inc.injury is not None:
         events.append(
             Event(
-                key="swade_combat.injury.table",
+                key="swade.combat.injury.table",
                 params={
                     "target": target.name,
-                    "injury": f"swade_combat.injury.{inc.injury.id}",
+                    "injury": f"swade.combat.injury.{inc.injury.id}",
                 },
                 dice=inc.injury.to_view(),
             )
@@ -175,10 +175,10 @@ def incapacitation_events(
 
 def _incapacitation_event(target: SwadeCombatant, inc: IncapacitationResult) -> Event:
     return Event(
-        key=f"swade_combat.incapacitation.{inc.outcome}",
+        key=f"swade.combat.incapacitation.{inc.outcome}",
         params={
             "target": target.name,
-            "injury": f"swade_combat.injury.{inc.injury.id}" if inc.injury else "",
+            "injury": f"swade.combat.injury.{inc.injury.id}" if inc.injury else "",
             "modifiers": [list(m) for m in inc.modifiers],
             "reroll": trait_reroll_hook(
                 inc.vigor, action="reroll_incapacitation", combatant_id=target.id
@@ -195,7 +195,7 @@ def soak_offer(target: SwadeCombatant, hit: Hit) -> Offer | None:
         return None
     return Offer(
         action="soak",
-        label_key="swade_combat.offer.soak",
+        label_key="swade.combat.offer.soak",
         user_id=target.controller_id,
         combatant_id=target.id,
         data={"target_id": target.id, **hit.to_params()},
@@ -213,7 +213,7 @@ def pending_soak_offer(target: SwadeCombatant, attacker_id: str | None) -> Offer
     keys = ("damage", "toughness", "wounds", "shaken", "outcome")
     return Offer(
         action="soak",
-        label_key="swade_combat.offer.soak",
+        label_key="swade.combat.offer.soak",
         user_id=target.controller_id,
         combatant_id=target.id,
         data={"target_id": target.id, **{k: hit[k] for k in keys}},
@@ -307,7 +307,7 @@ def reroll_incapacitation(
     last = vigor_record(c, c.last_incapacitation)
     require_record(new, c, "last_incapacitation")  # issue 28: never trusted
     if c.model_dump(include=_HIT_FIELDS, mode="json") != last["after"]:
-        raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
+        raise RuleError("swade.combat.error.vigor_reroll_stale", name=c.name)
     roll, counts, events = reroll_vigor(c, last, dice, _HIT_FIELDS)
     if counts:
         kept: dict[str, Any] | None = last["injury"]
@@ -346,7 +346,7 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
     require_control(actor, target)
     hit = target.last_hit
     if hit is None or not hit["wounds"]:
-        raise RuleError("swade_combat.error.nothing_to_soak", name=target.name)
+        raise RuleError("swade.combat.error.nothing_to_soak", name=target.name)
     require_record(new, target, "last_hit")  # issue 28: never trusted
     dealt = int(hit["wounds"])  # type: ignore[call-overload]
     before: dict[str, Any] = dict(hit["before"])  # type: ignore[call-overload]
@@ -358,7 +358,7 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
     _resolve_soak(target, pre_hit, remaining)
     target.last_hit = {**hit, "soaked": best}
     event = Event(
-        key="swade_combat.soak.result",
+        key="swade.combat.soak.result",
         params={
             "target": target.name,
             "cancelled": best,
@@ -374,7 +374,7 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
         offers.append(
             Offer(
                 action="soak",
-                label_key="swade_combat.offer.soak_reroll",
+                label_key="swade.combat.offer.soak_reroll",
                 user_id=target.controller_id,
                 combatant_id=target.id,
                 data={"target_id": target.id, "cancelled": best},
@@ -412,10 +412,10 @@ def unshake_with_benny(state: SwadeState, actor: Actor, combatant_id: str) -> Ou
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     if not c.shaken:
-        raise RuleError("swade_combat.error.not_shaken", name=c.name)
+        raise RuleError("swade.combat.error.not_shaken", name=c.name)
     c.shaken = False
     return Outcome(
         state=new,
-        events=[Event(key="swade_combat.unshaken_benny", params={"name": c.name})],
+        events=[Event(key="swade.combat.unshaken_benny", params={"name": c.name})],
         summary=Event(key="log.swade.unshake", params={"name": c.name}),
     )

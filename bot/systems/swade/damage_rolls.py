@@ -1,4 +1,5 @@
-"""The damage rolls of one maneuver (a power's damage), recorded so a benny rerolls them
+"""The damage rolls of one maneuver (an area attack, suppressive fire, a crush, a power's
+damage), recorded so a benny rerolls them
 (SW-35, seed 001: "Repetir una tirada de daño: Se vuelve a tirar todo el daño causado
 por un ataque"). Pure.
 
@@ -46,7 +47,7 @@ class DamageRolls:
         if self.rerolling and prev is not None and stands:
             events.append(
                 Event(
-                    key="swade_combat.reroll.damage_kept",
+                    key="swade.combat.reroll.damage_kept",
                     params={"name": target_name, "rolled": fresh.total, "kept": prev["total"]},
                     dice=view,
                 )

@@ -23,7 +23,7 @@ FULL = (
     "Cañón (Daño 2d6, PA 4), Ametralladora (Daño 2d8, CdF 3), Arma**rara** (Fue+d4)"
 )
 
-# The names test's table (tests/cogs/test_names.py).
+# The names test's table (tests/table/test_names.py).
 PC = (
     "Atributos: Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6\\nHabilidades: "
     "Pelear d8, Disparar d8, Atletismo d6, Notar d6\\nParada: 6; Dureza: 5\\n"

@@ -36,13 +36,13 @@ def gain_fatigue(
     False (SW-41's Fatigue modifier): it stops at Exhausted. Dice: the 2d6 hours."""
     top = FATIGUE_INCAPACITATED if can_incapacitate else FATIGUE_INCAPACITATED - 1
     c.fatigue = max(c.fatigue, min(c.fatigue + max(levels, 0), top))
-    events = [Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})]
+    events = [Event(key="swade.combat.fatigue.level", params={"name": c.name, "level": c.fatigue})]
     if c.fatigue >= FATIGUE_INCAPACITATED and not c.incapacitated:
         hours = dice.roll(6) + dice.roll(6)
         c.incapacitated = True
         c.knocked_out_hours = hours
         events.append(
-            Event(key="swade_combat.fatigue.unconscious", params={"name": c.name, "hours": hours})
+            Event(key="swade.combat.fatigue.unconscious", params={"name": c.name, "hours": hours})
         )
     return events
 
@@ -54,7 +54,7 @@ def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Ou
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     if c.fatigue == 0:
-        raise RuleError("swade_combat.error.not_fatigued", name=c.name)
+        raise RuleError("swade.combat.error.not_fatigued", name=c.name)
     if c.fatigue == FATIGUE_INCAPACITATED and not c.dead:
         # Wakes up, unless wounds keep it down (an Extra's wound, bleeding out). Reading:
         # a Wild Card incapacitated by both wounds and fatigue is the GM's to settle.
@@ -64,7 +64,7 @@ def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Ou
     return Outcome(
         state=new,
         events=[
-            Event(key="swade_combat.fatigue.level", params={"name": c.name, "level": c.fatigue})
+            Event(key="swade.combat.fatigue.level", params={"name": c.name, "level": c.fatigue})
         ],
         summary=Event(key="log.swade.recover_fatigue", params={"name": c.name}),
     )

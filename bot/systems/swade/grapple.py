@@ -22,7 +22,7 @@ from bot.dice.swade import damage_roll, parse_damage
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import find_weapon
 from bot.systems.swade.conditions import condition_name
-from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import (
     ActionRolls,
@@ -52,7 +52,7 @@ MAX_SIZE_ADVANTAGE = 2  # SW-19: heroes cannot grapple something more than 2 Siz
 def _situational(p: dict[str, Any]) -> list[Modifier]:
     """A modifier the GM gives the one who starts the roll (grapple, escape, crush)."""
     value = int(p.get("modifier", 0))
-    return [("swade_combat.mod.situational", value)] if value else []
+    return [("swade.combat.mod.situational", value)] if value else []
 
 
 def _release(state: SwadeState, victim: SwadeCombatant) -> None:
@@ -77,7 +77,7 @@ def _opposed_roll(
     """Athletics, or Strength -2 (seed 003 "Liberarse": both sides may choose it).
     ``acting``: the roll is ``c``'s action (SW-36 multi-action penalty)."""
     if strength:
-        penalty: Modifier = ("swade_combat.mod.strength_instead", -2)
+        penalty: Modifier = ("swade.combat.mod.strength_instead", -2)
         return rolls.roll(c, state, "strength", extra=[penalty, *extra], acting=acting)
     return rolls.roll(c, state, "athletics", extra=extra, acting=acting)
 
@@ -135,28 +135,28 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
     attacker = find_combatant(new, p["attacker_id"])
     target = find_combatant(new, p["target_id"])
     if attacker.id == target.id:
-        raise RuleError("swade_combat.error.self_target")
+        raise RuleError("swade.combat.error.self_target")
     if attacker.shaken or attacker.incapacitated or has_condition(attacker, BOUND):
-        raise RuleError("swade_combat.error.cannot_act", name=attacker.name)
+        raise RuleError("swade.combat.error.cannot_act", name=attacker.name)
     hero = attacker.is_pc or attacker.side == "heroes"
     if hero and target.size - attacker.size > MAX_SIZE_ADVANTAGE:
-        raise RuleError("swade_combat.error.grapple_too_big", name=target.name)
+        raise RuleError("swade.combat.error.grapple_too_big", name=target.name)
     if attacker.grappling is not None and attacker.grappling != target.id:
-        raise RuleError("swade_combat.error.already_grappling", name=attacker.name)
+        raise RuleError("swade.combat.error.already_grappling", name=attacker.name)
     if target.grappled_by is not None and target.grappled_by != attacker.id:
-        raise RuleError("swade_combat.error.already_grappled", name=target.name)
+        raise RuleError("swade.combat.error.already_grappled", name=target.name)
     a_extra = vulnerable_bonus(target, new) + _situational(p)
     a_roll, a_mods = _opposed_roll(
         new, rolls, attacker, p["attacker_strength"], a_extra, acting=True
     )
     d_roll, d_mods = _opposed_roll(new, rolls, target, p["defender_strength"], [])
     events, won, raises = _pair_events(
-        ("swade_combat.grapple.attacker_roll", "swade_combat.grapple.defender_roll"),
+        ("swade.combat.grapple.attacker_roll", "swade.combat.grapple.defender_roll"),
         (attacker, a_roll, a_mods),
         (target, d_roll, d_mods),
     )
     if not won:
-        events.append(Event(key="swade_combat.grapple.fails", params={"target": target.name}))
+        events.append(Event(key="swade.combat.grapple.fails", params={"target": target.name}))
     else:
         # Grappling the same foe again can tighten the hold, never loosen it.
         state_name = BOUND if raises >= 1 or has_condition(target, BOUND) else ENTANGLED
@@ -165,7 +165,7 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         target.grappled_by = attacker.id
         events.append(
             Event(
-                key=f"swade_combat.grapple.{state_name}",
+                key=f"swade.combat.grapple.{state_name}",
                 params={"attacker": attacker.name, "target": target.name, **held_words(target)},
             )
         )
@@ -210,14 +210,14 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     require_can_act(victim)  # escaping is an action (SW-19)
     bound = has_condition(victim, BOUND)
     if not bound and not has_condition(victim, ENTANGLED):
-        raise RuleError("swade_combat.error.not_grappled", name=victim.name)
+        raise RuleError("swade.combat.error.not_grappled", name=victim.name)
     grappler = find_combatant(new, victim.grappled_by) if victim.grappled_by else None
     helpless = cannot_contest(grappler, new, movement=False) if grappler else None
     if grappler is not None and helpless is not None:
         # SW-37: a grappler who cannot act does not contest: the victim is free at once.
         _release(new, victim)
         params = {"name": victim.name, "grappler": grappler.name, "condition": helpless}
-        return [Event(key="swade_combat.escape.uncontested", params=params)], (
+        return [Event(key="swade.combat.escape.uncontested", params=params)], (
             f"escape {victim.name}"
         )
     v_roll, v_mods = _opposed_roll(
@@ -226,26 +226,26 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     if grappler is not None:
         g_roll, g_mods = _opposed_roll(new, rolls, grappler, p["grappler_strength"], [])
         events, success, raises = _pair_events(
-            ("swade_combat.escape.roll", "swade_combat.escape.grappler_roll"),
+            ("swade.combat.escape.roll", "swade.combat.escape.grappler_roll"),
             (victim, v_roll, v_mods),
             (grappler, g_roll, g_mods),
         )
     else:
-        events = [roll_event("swade_combat.escape.roll", victim, v_roll, v_mods)]
+        events = [roll_event("swade.combat.escape.roll", victim, v_roll, v_mods)]
         success, raises = v_roll.success, v_roll.raises
     if not success:
-        events.append(Event(key="swade_combat.escape.fails", params={"name": victim.name}))
+        events.append(Event(key="swade.combat.escape.fails", params={"name": victim.name}))
     elif bound and raises == 0:
         add_condition(victim, ENTANGLED)  # replaces Bound (SW-20)
         events.append(
             Event(
-                key="swade_combat.escape.to_entangled",
+                key="swade.combat.escape.to_entangled",
                 params={"name": victim.name, **held_words(victim)},
             )
         )
     else:
         _release(new, victim)
-        events.append(Event(key="swade_combat.escape.free", params={"name": victim.name}))
+        events.append(Event(key="swade.combat.escape.free", params={"name": victim.name}))
     return events, Event(key="log.escape", params={"name": victim.name})
 
 
@@ -255,11 +255,11 @@ def release(state: SwadeState, actor: Actor, *, grappler_id: str) -> Outcome:
     grappler = find_combatant(new, grappler_id)
     require_control(actor, grappler)
     if grappler.grappling is None:
-        raise RuleError("swade_combat.error.not_grappling", name=grappler.name)
+        raise RuleError("swade.combat.error.not_grappling", name=grappler.name)
     victim = find_combatant(new, grappler.grappling)
     _release(new, victim)
     event = Event(
-        key="swade_combat.grapple.released",
+        key="swade.combat.grapple.released",
         params={"attacker": grappler.name, "target": victim.name},
     )
     return Outcome(
@@ -288,9 +288,9 @@ def crush(
     attacker = find_combatant(state, attacker_id)
     require_control(actor, attacker)
     if attacker.grappling is None:
-        raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
+        raise RuleError("swade.combat.error.not_grappling", name=attacker.name)
     params = {"attacker_id": attacker_id, "bite": bite, "modifier": modifier}
-    out = run_maneuver(
+    return run_maneuver(
         state,
         dice,
         "crush",
@@ -298,28 +298,24 @@ def crush(
         owner_id=attacker_id,
         involved=[attacker_id, attacker.grappling],
     )
-    offer = pending_soak_offer(find_combatant(out.state, attacker.grappling), attacker_id)
-    if offer is not None:
-        out.offers.append(offer)
-    return out
 
 
 @maneuver("crush")
 def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     attacker = find_combatant(new, p["attacker_id"])
     if attacker.grappling is None:
-        raise RuleError("swade_combat.error.not_grappling", name=attacker.name)
+        raise RuleError("swade.combat.error.not_grappling", name=attacker.name)
     target = find_combatant(new, attacker.grappling)
     a_extra = vulnerable_bonus(target, new) + _situational(p)
     a_roll, a_mods = rolls.roll(attacker, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength")
     events, won, _ = _pair_events(
-        ("swade_combat.crush.attacker_roll", "swade_combat.crush.defender_roll"),
+        ("swade.combat.crush.attacker_roll", "swade.combat.crush.defender_roll"),
         (attacker, a_roll, a_mods),
         (target, d_roll, d_mods),
     )
     if not won:
-        events.append(Event(key="swade_combat.crush.fails", params={"target": target.name}))
+        events.append(Event(key="swade.combat.crush.fails", params={"target": target.name}))
         return events, Event(key="log.swade.crush", params={"target": target.name})
     strength = attacker.attributes.get("strength", Trait())
     sides, modifier, ap = [strength.die], strength.bonus, 0
@@ -328,23 +324,32 @@ def _crush(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
         assert w is not None
         spec = parse_damage(w.damage or "Str", strength=strength.die)
         sides, modifier, ap = list(spec.dice_sides), spec.modifier, w.ap
-    roll = damage_roll(rolls.dice, sides, modifier=modifier + joker_damage_bonus(attacker, new))
+    bonus = modifier + joker_damage_bonus(attacker, new)
+    # SW-35: recorded, so a benny rerolls the crush's damage as an attack's.
+    damage, view, kept = rolls.damage.roll(
+        target.id, target.name, lambda d: damage_roll(d, sides, modifier=bonus)
+    )
+    events += kept
     events.append(
         Event(
-            key="swade_combat.damage.roll",
+            key="swade.combat.damage.roll",
             params={
                 "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
                 "target": target.name,
-                "damage": roll.total,
+                "damage": damage,
                 "modifiers": [],
                 "ap": ap,
-                "kept_previous": False,
-                "reroll": {"kind": "damage", "rerollable": True},
+                "kept_previous": bool(kept),
+                "reroll": {
+                    "kind": "damage",
+                    "action": "reroll_maneuver_damage",
+                    "rerollable": True,
+                },
             },
-            dice=roll.to_view(),
+            dice=view,
         )
     )
-    hit = apply_hit(new, target, roll.total, rolls.dice, ap=ap, attacker_id=attacker.id)
+    hit = apply_hit(new, target, damage, rolls.dice, ap=ap, attacker_id=attacker.id)
     events += hit_events(target, hit)
     if target.incapacitated:
         _release(new, target)

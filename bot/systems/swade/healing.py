@@ -36,7 +36,7 @@ from bot.systems.swade.modifiers import Modifier, roll_trait, trait_and_modifier
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 HEALING_SKILL = "healing"
-TARGET_WOUNDS = "swade_powers.mod.target_wounds"
+TARGET_WOUNDS = "swade.powers.mod.target_wounds"
 
 
 def target_wound_penalty(
@@ -62,18 +62,18 @@ def apply_healing(state: SwadeState, target: SwadeCombatant, raises: int) -> lis
     events: list[Event] = []
     if target.bleeding_out:
         target.bleeding_out = False
-        events.append(Event(key="swade_powers.heal.stabilised", params={"target": target.name}))
+        events.append(Event(key="swade.powers.heal.stabilised", params={"target": target.name}))
     healed = min(1 + max(raises, 0), target.wounds)
     target.wounds -= healed
     if healed:
         events.append(
             Event(
-                key="swade_powers.heal.wounds",
+                key="swade.powers.heal.wounds",
                 params={"target": target.name, "healed": healed, "wounds": target.wounds},
             )
         )
     elif not events:
-        events.append(Event(key="swade_powers.heal.nothing", params={"target": target.name}))
+        events.append(Event(key="swade.powers.heal.nothing", params={"target": target.name}))
     knocked_out = target.fatigue >= FATIGUE_INCAPACITATED or target.knocked_out_hours is not None
     if healed and target.incapacitated and not knocked_out and not target.dead:
         target.incapacitated = False
@@ -81,7 +81,7 @@ def apply_healing(state: SwadeState, target: SwadeCombatant, raises: int) -> lis
             "target": target.name,
             "condition_name": condition_name("incapacitated", target.gender),
         }
-        events.append(Event(key="swade_powers.heal.up", params=up))
+        events.append(Event(key="swade.powers.heal.up", params=up))
     return events
 
 
@@ -103,15 +103,15 @@ def heal(
     require_control(actor, healer)
     target = find_combatant(state, target_id)
     if target.dead:
-        raise RuleError("swade_combat.error.target_dead", name=target.name)
+        raise RuleError("swade.combat.error.target_dead", name=target.name)
     if not needs_healing(target):
-        raise RuleError("swade_powers.error.nothing_to_heal", name=target.name)
+        raise RuleError("swade.powers.error.nothing_to_heal", name=target.name)
     if via != "skill":
         from bot.systems.swade import power_lookup, powers
 
         power = power_lookup.resolve_power(state, healer, via).definition
         if power is None or "heal" not in power.kinds():
-            raise RuleError("swade_powers.error.not_healing", power=via)
+            raise RuleError("swade.powers.error.not_healing", power=via)
         return powers.cast(state, actor, dice, healer.id, via, [target.id])
     params = {"healer_id": healer.id, "target_id": target.id}
     return run_maneuver(
@@ -139,7 +139,7 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     healer.support_bonus = 0  # SW-24: spent by the roll, kept or new
     events = [
         Event(
-            key=headline("swade_powers.heal.roll", roll.total, 4, critical=roll.critical_failure),
+            key=headline("swade.powers.heal.roll", roll.total, 4, critical=roll.critical_failure),
             params={
                 "healer": healer.name,
                 "target": target.name,
@@ -156,5 +156,5 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     if roll.success:
         events += apply_healing(new, target, roll.raises)
     else:
-        events.append(Event(key="swade_powers.heal.failure", params={"target": target.name}))
+        events.append(Event(key="swade.powers.heal.failure", params={"target": target.name}))
     return events, Event(key="log.swade.heal", params={"name": healer.name, "target": target.name})

@@ -42,7 +42,7 @@ INJURY_IDS = (
 
 @dataclass(frozen=True, slots=True)
 class Injury:
-    """One injury table result: ``id`` is its i18n suffix (``swade_combat.injury.<id>``)."""
+    """One injury table result: ``id`` is its i18n suffix (``swade.combat.injury.<id>``)."""
 
     id: str
     table_roll: tuple[int, int]
@@ -130,7 +130,7 @@ def attribute_roll(
     trait = c.attributes.get(name, Trait())
     mods = state_trait_modifiers(c, state) + list(extra or [])
     if trait.bonus:
-        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+        mods.append(("swade.combat.mod.trait_bonus", trait.bonus))
     roll = trait_roll(dice, trait.die, modifier=total(mods), wild_die=6 if c.wild_card else None)
     return roll, mods
 

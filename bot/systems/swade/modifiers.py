@@ -194,7 +194,7 @@ def state_trait_modifiers(
     if acting:
         mods += multi_action_modifiers(state, c)
     if c.support_bonus:
-        mods.append(("swade_combat.mod.support", max(-2, min(c.support_bonus, MAX_SUPPORT))))
+        mods.append(("swade.combat.mod.support", max(-2, min(c.support_bonus, MAX_SUPPORT))))
     return mods
 
 
@@ -205,9 +205,9 @@ def power_light_modifiers(target: SwadeCombatant, *, dark: bool) -> list[Modifie
     kinds = {e.kind for e in target.power_effects}
     mods: list[Modifier] = []
     if "shroud" in kinds:
-        mods.append(("swade_powers.mod.shroud", -1))
+        mods.append(("swade.powers.mod.shroud", -1))
     if "glow" in kinds and dark:
-        mods.append(("swade_powers.mod.glow", 1))
+        mods.append(("swade.powers.mod.glow", 1))
     return mods
 
 
@@ -216,9 +216,9 @@ def power_stealth_modifiers(c: SwadeCombatant) -> list[Modifier]:
     kinds = {e.kind for e in c.power_effects}
     mods: list[Modifier] = []
     if "glow" in kinds:
-        mods.append(("swade_powers.mod.glow_stealth", -2))
+        mods.append(("swade.powers.mod.glow_stealth", -2))
     if "shroud" in kinds:
-        mods.append(("swade_powers.mod.shroud_stealth", 1))
+        mods.append(("swade.powers.mod.shroud_stealth", 1))
     return mods
 
 
@@ -240,7 +240,7 @@ def option_modifiers(opts: AttackOptions, *, melee: bool) -> list[Modifier]:
 
     def add(key: str, value: int) -> None:
         if value:
-            mods.append((f"swade_combat.mod.{key}", value))
+            mods.append((f"swade.combat.mod.{key}", value))
 
     if not melee:
         add("range", RANGE_MODS[opts.range])
@@ -271,11 +271,11 @@ def option_modifiers(opts: AttackOptions, *, melee: bool) -> list[Modifier]:
 
 # SW-24: the penalties Aim may ignore (seed 003: range, cover, called shots, scale, speed).
 AIM_IGNORABLE = {
-    "swade_combat.mod.range",
-    "swade_combat.mod.cover",
-    "swade_combat.mod.called_shot",
-    "swade_combat.mod.scale",
-    "swade_combat.mod.speed",
+    "swade.combat.mod.range",
+    "swade.combat.mod.cover",
+    "swade.combat.mod.called_shot",
+    "swade.combat.mod.scale",
+    "swade.combat.mod.speed",
 }
 
 
@@ -284,8 +284,8 @@ def aim_modifier(mods: list[Modifier]) -> Modifier:
     penalties, or +2 when there are none of those."""
     penalty = -sum(v for k, v in mods if k in AIM_IGNORABLE and v < 0)
     if penalty == 0:
-        return ("swade_combat.mod.aim", AIM_BONUS)
-    return ("swade_combat.mod.aim", min(penalty, AIM_IGNORES))
+        return ("swade.combat.mod.aim", AIM_BONUS)
+    return ("swade.combat.mod.aim", min(penalty, AIM_IGNORES))
 
 
 def total(mods: list[Modifier]) -> int:
@@ -315,7 +315,7 @@ def trait_and_modifiers(
     else:
         trait = c.skills.get(name)
     if trait is not None and trait.bonus:
-        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+        mods.append(("swade.combat.mod.trait_bonus", trait.bonus))
     return trait, mods
 
 

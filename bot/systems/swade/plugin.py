@@ -54,5 +54,5 @@ PLUGIN: Plugin[SwadeState] = Plugin(
     state_problems=state_problems,
     examples=EXAMPLES,
     bennies=BENNIES,
-    target_rolls=frozenset({"swade_combat.soak.result"}),  # SW-14: the one hit soaks
+    target_rolls=frozenset({"swade.combat.soak.result"}),  # SW-14: the one hit soaks
 )

@@ -85,7 +85,7 @@ LABEL_MAX = 2 * MAX_NAME + 3  # "Spanish / English"
 MAINTAINED_MAX = 20  # powers one caster maintains
 POWER_EFFECTS_MAX = 50  # what active powers changed on one combatant
 LINGERING_MAX = 20
-_EXAMPLE_LABEL = re.compile(r"swade_powers\.power\.[a-z0-9_]{1,80}")
+_EXAMPLE_LABEL = re.compile(r"swade\.powers\.power\.[a-z0-9_]{1,80}")
 
 
 def label_problem(path: str, label: object) -> Problem | None:
@@ -144,13 +144,13 @@ def in_play_problems(
 
 
 def consistency_key(power: PowerDef) -> str | None:
-    """Why ``power`` cannot work as defined (a ``swade_powers.def.*`` key), or None: a
+    """Why ``power`` cannot work as defined (a ``swade.powers.def.*`` key), or None: a
     self power has no template and one target (the caster); an effect that lasts while
     the power does (a trait, armour, Toughness, Parry, Pace) needs a duration (SW-42)."""
     if power.range == "self" and (power.template is not None or power.targets > 1):
-        return "swade_powers.def.self_with_targets"
+        return "swade.powers.def.self_with_targets"
     if power.kinds() & LASTING_EFFECTS and not power.lasting:
-        return "swade_powers.def.needs_duration"
+        return "swade.powers.def.needs_duration"
     return None
 
 
@@ -193,7 +193,7 @@ def power_problems(power: PowerDef, path: str) -> Problems:
             yield from _effect(f"{path}.{field}[{i}]", effect)
     why = consistency_key(power)
     if why is not None:
-        yield Problem(path, why.replace("swade_powers.def.", "bounds.expected.power_"), power.id)
+        yield Problem(path, why.replace("swade.powers.def.", "bounds.expected.power_"), power.id)
 
 
 def norm(name: str) -> str:

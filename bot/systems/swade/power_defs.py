@@ -35,7 +35,7 @@ punctuation do not matter::
 - ``objetivos`` / ``targets``: how many targets without a template (1..10, default 1).
 - ``notas`` / ``notes``: trappings or anything else, kept and shown.
 
-A wrong line is a :class:`RuleError` ``swade_powers.def.*`` naming the field (and the
+A wrong line is a :class:`RuleError` ``swade.powers.def.*`` naming the field (and the
 ``;`` segment number, ``line``) with what it expects.
 
 Which definition a caster's power uses, and the shipped examples:
@@ -112,7 +112,7 @@ FIELDS: dict[str, str] = {
     "notes": "notes",
     "trappings": "notes",
 }
-# The hint each field's error gives (catalogue keys ``swade_powers.def.expect.<field>``).
+# The hint each field's error gives (catalogue keys ``swade.powers.def.expect.<field>``).
 FIELD_NAMES = ("name", "cost", "range", "duration", "success", "raise", "template")
 FIELD_NAMES += ("opposed", "evasion", "targets", "notes")
 
@@ -130,11 +130,11 @@ def _norm(text: str) -> str:
 
 def _bad(field: str, line: int, text: str) -> RuleError:
     return RuleError(
-        "swade_powers.def.bad_value",
-        field=f"swade_powers.def.field.{field}",
+        "swade.powers.def.bad_value",
+        field=f"swade.powers.def.field.{field}",
         line=line,
         text=text,
-        expected=f"swade_powers.def.expect.{field}",
+        expected=f"swade.powers.def.expect.{field}",
     )
 
 
@@ -263,15 +263,15 @@ def _effect(term: str, field: str, line: int) -> EffectDef:
             spec = parse_damage(rest)
         except DiceError:
             raise RuleError(
-                "swade_powers.def.bad_effect",
-                field=f"swade_powers.def.field.{field}",
+                "swade.powers.def.bad_effect",
+                field=f"swade.powers.def.field.{field}",
                 line=line,
                 text=term.strip(),
             ) from None
         if len(spec.dice_sides) > DICE_MAX:
             raise RuleError(
-                "swade_powers.def.too_many_dice",
-                field=f"swade_powers.def.field.{field}",
+                "swade.powers.def.too_many_dice",
+                field=f"swade.powers.def.field.{field}",
                 line=line,
                 text=term.strip(),
                 max=DICE_MAX,
@@ -297,8 +297,8 @@ def _effect(term: str, field: str, line: int) -> EffectDef:
         if condition in POWER_CONDITIONS:
             return EffectDef(kind="condition", condition=condition)
     raise RuleError(
-        "swade_powers.def.bad_effect",
-        field=f"swade_powers.def.field.{field}",
+        "swade.powers.def.bad_effect",
+        field=f"swade.powers.def.field.{field}",
         line=line,
         text=term.strip(),
     )
@@ -328,18 +328,18 @@ def _names(value: str, line: int) -> tuple[str, str]:
 
 def parse_power_definition(text: str) -> PowerDef:
     """SW-39: a power from the GM's definition (module docstring), in Spanish or
-    English. Errors: ``swade_powers.def.*`` naming the field and what it expects."""
+    English. Errors: ``swade.powers.def.*`` naming the field and what it expects."""
     data: dict[str, object] = {}
     seen: set[str] = set()
     for line, segment in _segments(text):
         if ":" not in segment:
-            raise RuleError("swade_powers.def.missing_colon", line=line, text=segment)
+            raise RuleError("swade.powers.def.missing_colon", line=line, text=segment)
         raw_field, value = segment.split(":", 1)
         field = FIELDS.get(_norm(raw_field))
         if field is None:
-            raise RuleError("swade_powers.def.unknown_field", line=line, field=raw_field.strip())
+            raise RuleError("swade.powers.def.unknown_field", line=line, field=raw_field.strip())
         if field in seen:
-            raise RuleError("swade_powers.def.repeated_field", line=line, field=raw_field.strip())
+            raise RuleError("swade.powers.def.repeated_field", line=line, field=raw_field.strip())
         seen.add(field)
         value = value.strip()
         if field == "name":
@@ -368,9 +368,9 @@ def parse_power_definition(text: str) -> PowerDef:
     for required in ("name", "cost", "success"):
         if required not in seen:
             raise RuleError(
-                "swade_powers.def.missing",
-                field=f"swade_powers.def.field.{required}",
-                expected=f"swade_powers.def.expect.{required}",
+                "swade.powers.def.missing",
+                field=f"swade.powers.def.field.{required}",
+                expected=f"swade.powers.def.expect.{required}",
             )
     data["id"] = ident(str(data["name_en"]))
     power = PowerDef.model_validate(data)
@@ -400,11 +400,11 @@ def define_power(state: SwadeState, actor: Actor, text: str) -> Outcome:
     replaced = len(kept) != len(new.power_defs)
     if len(kept) >= POWER_DEFS_MAX:  # issue 28
         raise RuleError(
-            "swade_powers.error.too_many", max=POWER_DEFS_MAX, count=len(state.power_defs)
+            "swade.powers.error.too_many", max=POWER_DEFS_MAX, count=len(state.power_defs)
         )
     new.power_defs = [*kept, power]
     event = Event(
-        key="swade_powers.defined.replaced" if replaced else "swade_powers.defined.new",
+        key="swade.powers.defined.replaced" if replaced else "swade.powers.defined.new",
         params={"power": power.label(), "cost": power.cost},
     )
     return Outcome(
@@ -421,11 +421,11 @@ def forget_power(state: SwadeState, actor: Actor, name: str) -> Outcome:
     wanted = _norm(name)
     gone = [d for d in state.power_defs if wanted in _names_of(d)]
     if not gone:
-        raise RuleError("swade_powers.error.not_defined", power=name)
+        raise RuleError("swade.powers.error.not_defined", power=name)
     new = state.model_copy(deep=True)
     new.power_defs = [d for d in new.power_defs if d not in gone]
     return Outcome(
         state=new,
-        events=[Event(key="swade_powers.forgotten", params={"power": gone[0].label()})],
+        events=[Event(key="swade.powers.forgotten", params={"power": gone[0].label()})],
         summary=Event(key="log.swade.forget_power", params={"power": gone[0].name_es}),
     )

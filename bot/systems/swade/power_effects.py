@@ -55,7 +55,7 @@ def trait_label(trait: str) -> str:
     if trait in ATTRIBUTE_IDS:
         return f"sheet.swade.attr.{trait}"
     if trait in _KNOWN_SKILLS:
-        return f"swade_combat.skill.{trait}"
+        return f"swade.combat.skill.{trait}"
     return trait.replace("_", " ")
 
 
@@ -157,15 +157,15 @@ def apply_lasting(
             "after": die_text(after),
             "steps": applied,
         }
-        key = "swade_powers.effect.trait" if applied else "swade_powers.effect.trait_unchanged"
+        key = "swade.powers.effect.trait" if applied else "swade.powers.effect.trait_unchanged"
     elif kind in ("glow", "shroud"):
         applied = 0
-        key = f"swade_powers.effect.{kind}"
+        key = f"swade.powers.effect.{kind}"
     else:
         applied = _shift_points(c, kind, value)
         now = c.toughness if kind == "armor" else getattr(c, kind)
         params |= {"change": f"{applied:+d}", "now": now}
-        key = f"swade_powers.effect.{kind}"
+        key = f"swade.powers.effect.{kind}"
     if applied or kind in ("glow", "shroud"):
         effect = PowerEffect(
             source=source, power=power, kind=kind, value=applied, trait=trait, created=created
@@ -215,7 +215,7 @@ def end_active_power(
     caster.maintaining = [a for a in caster.maintaining if a.id != active.id]
     return [
         Event(
-            key=f"swade_powers.ended.{reason}",
+            key=f"swade.powers.ended.{reason}",
             params={"caster": caster.name, "power": active.power, "id": active.id},
         )
     ]
@@ -256,7 +256,7 @@ def fire_lingering(
         roll = damage_roll(dice, list(due.dice), modifier=due.bonus)
         events.append(
             Event(
-                key="swade_powers.lingering.roll",
+                key="swade.powers.lingering.roll",
                 params={"target": c.name, "power": due.power, "damage": roll.total, "ap": due.ap},
                 dice=roll.to_view(),
             )

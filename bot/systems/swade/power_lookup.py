@@ -16,7 +16,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
+from bot.i18n import written
 from bot.systems.base import RuleError
 from bot.systems.swade.names import ident
 from bot.systems.swade.power_bounds import ALIASES_MAX, names_of, norm
@@ -201,12 +203,12 @@ class ResolvedPower:
 
 def resolve_power(state: SwadeState, c: SwadeCombatant, name: str) -> ResolvedPower:
     """SW-39: the power ``c`` casts when it names ``name`` (module docstring). Refusals:
-    ``swade_powers.error.unknown_power`` (with the powers ``c`` may cast) and
-    ``swade_powers.error.generic_needs_cost`` (a sheet power with no definition and no
+    ``swade.powers.error.unknown_power`` (with the powers ``c`` may cast) and
+    ``swade.powers.error.generic_needs_cost`` (a sheet power with no definition and no
     cost)."""
     if not name.strip():
         raise RuleError(
-            "swade_powers.error.unknown_power", power=name, known=known_powers(state, c)
+            "swade.powers.error.unknown_power", power=name, known=known_powers(state, c)
         )
     sheet = _sheet_power(state, c, name)
     found = find_definition(state, name)
@@ -216,24 +218,26 @@ def resolve_power(state: SwadeState, c: SwadeCombatant, name: str) -> ResolvedPo
         )
         if definition is None:
             if sheet.cost is None:
-                raise RuleError("swade_powers.error.generic_needs_cost", power=sheet.name)
+                raise RuleError("swade.powers.error.generic_needs_cost", power=sheet.name)
             return ResolvedPower(None, sheet.cost, sheet.name, ident(sheet.name))
         cost = sheet.cost if sheet.cost is not None else definition.cost
         return ResolvedPower(definition, cost, definition.label(), definition.id)
     gm_defined = found is not None and not found.example
     if found is not None and (gm_defined or not c.powers):
         return ResolvedPower(found, found.cost, found.label(), found.id)
-    raise RuleError("swade_powers.error.unknown_power", power=name, known=known_powers(state, c))
+    raise RuleError("swade.powers.error.unknown_power", power=name, known=known_powers(state, c))
 
 
-def known_powers(state: SwadeState, c: SwadeCombatant) -> list[str]:
-    """The powers ``c`` may cast (for autocomplete and errors): its sheet's as written,
-    the GM's definitions by name, and the shipped examples when its sheet lists none, as
-    catalogue keys ``swade_powers.power_choice.<id>`` that mark them as examples ("Bolt
-    (example, 1 PP)")."""
+def known_powers(state: SwadeState, c: SwadeCombatant) -> list[str | dict[str, Any]]:
+    """The powers ``c`` may cast, for a ``{known:key}`` parameter: its sheet's and the
+    GM's definitions as written (:func:`bot.i18n.written`: a name is never looked up),
+    and the shipped examples when its sheet lists none, as catalogue keys
+    ``swade.powers.power_choice.<id>`` that mark them as examples ("Bolt (example, 1
+    PP)"), each shown in the reader's language."""
     names = [p.name for p in c.powers]
     names += [d.label() for d in state.power_defs]
+    found: list[str | dict[str, Any]] = [written(n) for n in dict.fromkeys(names)]
     if not c.powers:
         defined = {x.id for x in state.power_defs}
-        names += [f"swade_powers.power_choice.{d.id}" for d in EXAMPLES if d.id not in defined]
-    return list(dict.fromkeys(names))
+        found += [f"swade.powers.power_choice.{d.id}" for d in EXAMPLES if d.id not in defined]
+    return found

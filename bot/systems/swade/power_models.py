@@ -23,9 +23,11 @@ benny reroll of an activation, which puts the combatants involved back as they w
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+
+from bot.i18n.renamed import current
 
 RangeKind = Literal["touch", "self", "smarts", "steps"]
 DurationKind = Literal["instant", "rounds", "until_ended"]
@@ -33,6 +35,9 @@ TemplateSize = Literal["small", "medium", "large", "cone"]  # SW-25 (combat.TEMP
 EffectKind = Literal["damage", "heal", "trait", "armor", "toughness", "parry", "pace", "condition"]
 # What a power may change on a target while it lasts (undone when it ends).
 LastingKind = Literal["trait", "armor", "toughness", "parry", "pace", "glow", "shroud"]
+# How events name a power in play (:meth:`PowerDef.label`); a shipped power's key kept
+# in a state or an export from before the catalogue's rename is read as named now.
+Label = Annotated[str, BeforeValidator(lambda v: current(v) if isinstance(v, str) else v)]
 
 
 class EffectDef(BaseModel):
@@ -103,10 +108,10 @@ class PowerDef(BaseModel):
 
     def label(self) -> str:
         """How events name it: a shipped example by its catalogue key
-        (``swade_powers.power.<id>``, in the reader's language); the GM's by its name,
+        (``swade.powers.power.<id>``, in the reader's language); the GM's by its name,
         both names when it gave two."""
         if self.example:
-            return f"swade_powers.power.{self.id}"
+            return f"swade.powers.power.{self.id}"
         if self.name_es == self.name_en:
             return self.name_es
         return f"{self.name_es} / {self.name_en}"
@@ -122,7 +127,7 @@ class PowerEffect(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     source: str
-    power: str  # the power's name as the events show it (a catalogue key or the GM's text)
+    power: Label  # the power's name as the events show it (a catalogue key or the GM's text)
     kind: LastingKind
     value: int = 0
     trait: str | None = None
@@ -139,7 +144,7 @@ class ActivePower(BaseModel):
 
     id: str
     power_id: str
-    power: str  # display: a catalogue key (shipped examples) or the GM's name
+    power: Label  # display: a catalogue key (shipped examples) or the GM's name
     target_ids: tuple[str, ...] = ()
     rounds_left: int | None = None
     cost: int = 0
@@ -156,7 +161,7 @@ class LingeringDamage(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     caster_id: str
-    power: str
+    power: Label
     dice: tuple[int, ...]
     bonus: int = 0
     ap: int = 0

@@ -62,8 +62,8 @@ class PowerModifier:
 
     @property
     def key(self) -> str:
-        """The catalogue key of its name (``swade_powers.modifier.<id>``)."""
-        return f"swade_powers.modifier.{self.id}"
+        """The catalogue key of its name (``swade.powers.modifier.<id>``)."""
+        return f"swade.powers.modifier.{self.id}"
 
 
 POWER_MODIFIERS: dict[str, PowerModifier] = {
@@ -168,11 +168,11 @@ for _m in POWER_MODIFIERS.values():
 def parse_power_modifier(text: str) -> PowerModifier:
     """A power modifier by id or by name in either language, case, accents and
     punctuation ignored ("Perforación de armadura (PA 4)", "ap 4", "Glow"). Unknown:
-    ``swade_powers.error.unknown_modifier`` listing the known ones."""
+    ``swade.powers.error.unknown_modifier`` listing the known ones."""
     found = _BY_NAME.get(_words(text))
     if found is None:
         raise RuleError(
-            "swade_powers.error.unknown_modifier",
+            "swade.powers.error.unknown_modifier",
             modifier=text,
             known=[m.key for m in POWER_MODIFIERS.values()],
         )
@@ -213,10 +213,10 @@ def validate_modifiers(power: PowerDef | None, texts: list[str]) -> list[PowerMo
     for text in texts:
         m = parse_power_modifier(text)
         if any(x.id == m.id for x in mods):
-            raise RuleError("swade_powers.error.modifier_twice", modifier=m.key)
+            raise RuleError("swade.powers.error.modifier_twice", modifier=m.key)
         clash = next((x for x in mods if m.exclusive and x.exclusive == m.exclusive), None)
         if clash is not None:
-            raise RuleError("swade_powers.error.modifier_clash", modifier=m.key, other=clash.key)
+            raise RuleError("swade.powers.error.modifier_clash", modifier=m.key, other=clash.key)
         mods.append(m)
     if power is None:
         return mods
@@ -232,6 +232,6 @@ def validate_modifiers(power: PowerDef | None, texts: list[str]) -> list[PowerMo
         }[m.needs]
         if not ok:
             raise RuleError(
-                f"swade_powers.error.modifier_needs_{m.needs}", modifier=m.key, power=power.label()
+                f"swade.powers.error.modifier_needs_{m.needs}", modifier=m.key, power=power.label()
             )
     return mods

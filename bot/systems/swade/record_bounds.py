@@ -387,7 +387,7 @@ def record_problems(c: SwadeCombatant, path: str) -> Problems:
 
 def _bad_record(c: SwadeCombatant, problem: Problem) -> RuleError:
     return RuleError(
-        "swade_combat.error.bad_record",
+        "swade.combat.error.bad_record",
         name=c.name,
         path=problem.path,
         value=problem.found,
@@ -414,7 +414,7 @@ roll stays changed)."""
 def restored(current: SwadeCombatant, snap: dict[str, Any]) -> SwadeCombatant:
     """``current`` as ``snap`` (a whole-combatant copy a record kept) says it was: its
     reroll records and who it is (:data:`IDENTITY`) as they are now, the rest from the
-    copy, which must be within every bound (else ``swade_combat.error.bad_record``)."""
+    copy, which must be within every bound (else ``swade.combat.error.bad_record``)."""
     keep = {name: getattr(current, name) for name in (*sorted(SNAPSHOT_EXCLUDE), *IDENTITY)}
     try:
         was = SwadeCombatant.model_validate({**snap, **keep})
@@ -430,7 +430,7 @@ def restored_fields(
     current: SwadeCombatant, copy: dict[str, Any], allowed: frozenset[str]
 ) -> SwadeCombatant:
     """``current`` with a record's copy of some of its fields put back (only ``allowed``
-    ones), within every bound (else ``swade_combat.error.bad_record``)."""
+    ones), within every bound (else ``swade.combat.error.bad_record``)."""
     problem = first(fields_problems("before", copy, current, allowed))
     if problem is not None:
         raise _bad_record(current, problem)

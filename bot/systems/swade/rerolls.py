@@ -63,7 +63,7 @@ def reroll_trait(dice: DiceSource, hook: dict[str, Any]) -> tuple[TraitResult, b
     die, trait dice). Returns the new roll and whether it is better than the previous
     total (the caller keeps the better). A critical failure cannot be rerolled."""
     if not hook.get("rerollable", False):
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+        raise RuleError("swade.combat.error.critical_failure_no_reroll")
     roll = trait_roll(
         dice,
         int(hook["die"]),
@@ -81,9 +81,9 @@ def vigor_record(c: SwadeCombatant, last: dict[str, object] | None) -> dict[str,
     benny may reroll: refused when there is none, or when it was a critical failure
     (SW-4)."""
     if last is None:
-        raise RuleError("swade_combat.error.no_vigor_to_reroll", name=c.name)
+        raise RuleError("swade.combat.error.no_vigor_to_reroll", name=c.name)
     if last["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+        raise RuleError("swade.combat.error.critical_failure_no_reroll")
     return last
 
 
@@ -99,7 +99,7 @@ def reroll_vigor(
     counts = better or roll.critical_failure
     events = [
         Event(
-            key="swade_combat.vigor_reroll.rolled",
+            key="swade.combat.vigor_reroll.rolled",
             params={
                 "name": c.name,
                 "total": roll.total,
@@ -112,13 +112,13 @@ def reroll_vigor(
     if not counts:
         events.append(
             Event(
-                key="swade_combat.vigor_reroll.kept_first",
+                key="swade.combat.vigor_reroll.kept_first",
                 params={"name": c.name, "total": hook["previous_total"]},
             )
         )
         return roll, False, events
     if roll.critical_failure:  # SW-4: it must be accepted
-        events.append(Event(key="swade_combat.vigor_reroll.critical", params={"name": c.name}))
+        events.append(Event(key="swade.combat.vigor_reroll.critical", params={"name": c.name}))
     pre_roll = restored_fields(c, dict(last["before"]), frozenset(fields))
     for name in fields:
         setattr(c, name, getattr(pre_roll, name))
@@ -130,7 +130,7 @@ def vigor_reroll_offer(c: SwadeCombatant, action: str) -> Offer:
     ``action`` names the rules that reroll that Vigor roll."""
     return Offer(
         action=action,
-        label_key="swade_combat.offer.reroll_vigor",
+        label_key="swade.combat.offer.reroll_vigor",
         user_id=c.controller_id,
         combatant_id=c.id,
         data={"combatant_id": c.id},

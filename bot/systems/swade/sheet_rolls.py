@@ -47,7 +47,7 @@ from bot.systems.words import readings
 
 # The Savage Worlds skills the bot knows by name (each has its label in both languages).
 KNOWN_SKILLS: frozenset[str] = frozenset(SKILLS.values())
-SITUATIONAL = "swade_combat.mod.situational"
+SITUATIONAL = "swade.combat.mod.situational"
 
 
 def trait_of(c: SwadeCombatant, text: str) -> str:
@@ -76,7 +76,7 @@ def trait_label(trait: str) -> str:
     if trait in ATTRIBUTES.values():
         return f"sheet.swade.attr.{trait}"
     if trait in KNOWN_SKILLS:
-        return f"swade_combat.skill.{trait}"
+        return f"swade.combat.skill.{trait}"
     return trait.replace("_", " ").capitalize()
 
 
@@ -152,7 +152,7 @@ def reroll_from_sheet(
     require_control(actor, c)
     last = c.last_trait
     if last is None:
-        raise RuleError("swade_combat.error.no_roll_to_reroll", name=c.name)
+        raise RuleError("swade.combat.error.no_roll_to_reroll", name=c.name)
     require_record(new, c, "last_trait")  # issue 28: never trusted
     if last["roll"] != roll:
         raise RuleError("swade.trait.error.reroll_stale", name=c.name)
@@ -173,13 +173,13 @@ def reroll_from_sheet(
     if not counts:
         events.append(
             Event(
-                key="swade_combat.vigor_reroll.kept_first",
+                key="swade.combat.vigor_reroll.kept_first",
                 params={"name": c.name, "total": hook["previous_total"]},
             )
         )
     else:
         if rolled.critical_failure:
-            events.append(Event(key="swade_combat.vigor_reroll.critical", params={}))
+            events.append(Event(key="swade.combat.vigor_reroll.critical", params={}))
         c.last_trait = {**last, "hook": trait_reroll_hook(rolled, action="reroll_trait")}
     summary = Event(key="log.swade.reroll_trait", params={"name": c.name, "trait": last["trait"]})
     return Outcome(state=new, events=events, offers=_offers(c), summary=summary)

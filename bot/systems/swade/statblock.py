@@ -484,7 +484,7 @@ def _build(
         raise RuleError("swade.statblock.no_attributes")
     missing = [key for key in ATTRIBUTE_IDS if key not in sheet.attributes]
     if missing:
-        reading.default("sheet.default.attributes", attributes=missing)
+        reading.default("sheet.swade.default.attributes", attributes=missing)
     attributes = {key: sheet.attributes.get(key, Trait(die=4)) for key in ATTRIBUTE_IDS}
     derived = sheet.derived
     size = derived.get("size", 0)
@@ -492,18 +492,18 @@ def _build(
     if armor is None:
         armor = sheet.natural_armor + sheet.worn_armor
     if "pace" not in derived:
-        reading.default("sheet.default.pace", value=6)
+        reading.default("sheet.swade.default.pace", value=6)
     fighting = sheet.skills.get("fighting")
     parry = derived.get("parry")
     if parry is None:
         parry = 2 + (fighting.die // 2 + fighting.bonus // 2 if fighting else 0)
         parry += sheet.shield_parry
-        reading.default("sheet.default.parry", value=parry)
+        reading.default("sheet.swade.default.parry", value=parry)
     vigor = attributes["vigor"]
     toughness = derived.get("toughness")
     if toughness is None:
         toughness = 2 + vigor.die // 2 + vigor.bonus // 2 + size + armor
-        reading.default("sheet.default.toughness", value=toughness, armor=armor)
+        reading.default("sheet.swade.default.toughness", value=toughness, armor=armor)
     arcane_skill = ARCANE_SKILL_OF.get(sheet.arcane_background or "")
     if arcane_skill is None:
         arcane_skill = next((s for s in ARCANE_SKILLS if s in sheet.skills), None)

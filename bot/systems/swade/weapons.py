@@ -65,8 +65,8 @@ def weapon_phrase(w: Weapon | None, damage: str | None) -> dict[str, Any]:
     if w is not None:
         shown = damage or w.damage
         if shown:
-            return term("swade_combat.weapon.named", name=w.name, damage=shown)
-        return term("swade_combat.weapon.named_bare", name=w.name)
+            return term("swade.combat.weapon.named", name=w.name, damage=shown)
+        return term("swade.combat.weapon.named_bare", name=w.name)
     if damage:
-        return term("swade_combat.weapon.damage_only", damage=damage)
-    return term("swade_combat.weapon.unarmed")
+        return term("swade.combat.weapon.damage_only", damage=damage)
+    return term("swade.combat.weapon.unarmed")

@@ -50,7 +50,7 @@ def emitted_keys() -> set[str]:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    """The system's texts: ds20.json and its feature files (ds20_pending.json...)."""
+    """The system's texts: ds20.json and its feature files (ds20.pending.json...)."""
     found: dict[str, str] = {}
     for path in sorted((LOCALES / lang).glob("ds20*.json")):
         found.update(json.loads(path.read_text("utf-8")))

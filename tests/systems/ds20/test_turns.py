@@ -122,6 +122,26 @@ def test_ds4_only_the_current_combatant_acts() -> None:
     assert err.value.key == "ds20.error.not_your_turn"
 
 
+def test_ds3_nobody_acts_between_the_initiative_roll_and_round_1() -> None:
+    # Ana 6+4 = 10, Bruto 4+2 = 6: rolled, but the GM has not started round 1 (/next).
+    rolled = roll_initiative(two(), GM, dice(6, 4)).state
+    for who in (PLAYER, GM):
+        with pytest.raises(RuleError) as err:
+            attack(rolled, who, dice(), attacker_id="c1", target_id="c2", weapon="Cuchillo")
+        assert (err.value.key, err.value.params["name"]) == ("ds20.error.round_not_started", "Ana")
+    assert rolled.pending is None and rolled.get("c1").actions_used == 0
+    # Once it starts, Ana (first in the order) attacks: Armas C.C. 10, d20 5: margin 5.
+    started = next_turn(rolled, GM, dice()).state
+    out = attack(started, PLAYER, dice(5), attacker_id="c1", target_id="c2", weapon="Cuchillo")
+    assert out.events[0].params["margin"] == 5
+
+
+def test_ds4_before_initiative_an_attack_is_not_counted() -> None:
+    # A surprise attack before anyone rolls initiative (DS-10) is still allowed.
+    out = attack(two(), PLAYER, dice(5), attacker_id="c1", target_id="c2", weapon="Cuchillo")
+    assert out.state.pending is not None and out.state.get("c1").actions_used == 0
+
+
 def test_ds4_one_technique_roll_per_turn_and_its_bonus_and_damage() -> None:
     state = in_turn(two(), "c1")
     out = use_technique(state, PLAYER, dice(3), "c1", "estocada")  # Armas C.C. 10 vs 3

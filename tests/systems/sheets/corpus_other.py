@@ -81,7 +81,7 @@ action: Recoil; kind: defense; cost: 2; limbs: none; reacts to: attack; trigger:
         parts=("cabeza", "body"),  # the shipped "head" keeps its id; an English card says head
         limbs=("tentacle1", "tentacle2", "tentacle3"),
         actions=("Lash", "Recoil"),
-        defaults=("sheet.default.rh_stats",),
+        defaults=("sheet.ritualhex.default.stats",),
     ),
     RHCase(
         id="rh-es-esbirro-dos-puntos",
@@ -110,7 +110,7 @@ acciones: Bloqueo""",
         base={"ap": 10, "hp": 8, "str": 2, "def": 1, "per": 0, "mag": 0, "dr": 0},
         advantages={"fortaleza": 1, "resistencia": 2, "multiataque": 1},
         actions=("Bloqueo",),
-        defaults=("sheet.default.rh_stats",),
+        defaults=("sheet.ritualhex.default.stats",),
     ),
 ]
 
@@ -167,7 +167,7 @@ Técnicas: Disparo certero (Armas de Fuego) +2""",
             ("Revólver", "fuego", 4, 9, 15, 6, 6, "revolver", False),
         ),
         techniques=(("Disparo certero", "armas de fuego", 2, 0),),
-        defaults=("sheet.default.ds20_side", "sheet.default.ds20_fatigue"),
+        defaults=("sheet.ds20.default.side", "sheet.ds20.default.fatigue"),
     ),
     DSCase(
         id="ds-es-pnj-tuberias",
@@ -180,9 +180,9 @@ Técnicas: Disparo certero (Armas de Fuego) +2""",
         capacity=(3, 2, 1),
         weapons=(("Navaja", "cc", 3, 8, None, None, None, None, False),),
         defaults=(
-            "sheet.default.ds20_npc",
-            "sheet.default.ds20_side",
-            "sheet.default.ds20_fatigue",
+            "sheet.ds20.default.npc",
+            "sheet.ds20.default.side",
+            "sheet.ds20.default.fatigue",
         ),
     ),
     DSCase(
@@ -241,7 +241,7 @@ Armas: Fusil 5/10 fuego alcance 50 cargador 25/30 asalto automática; Pistola 4/
             ("Fusil", "fuego", 5, 10, 50, 30, 25, "assault", True),
             ("Pistola", "fuego", 4, 9, 20, 15, 15, "pistol", False),
         ),
-        defaults=("sheet.default.ds20_npc", "sheet.default.ds20_fatigue"),
+        defaults=("sheet.ds20.default.npc", "sheet.ds20.default.fatigue"),
     ),
     DSCase(
         id="ds-en-npc-group",
@@ -259,7 +259,7 @@ Weapons: Ritual knife 3/8 melee""",
         scores={"fortaleza": 9, "destreza": 9, "pelea": 8, "armas c.c.": 9, "iniciativa": 1},
         capacity=(2, 1, 1),
         weapons=(("Ritual knife", "cc", 3, 8, None, None, None, None, False),),
-        defaults=("sheet.default.ds20_side", "sheet.default.ds20_fatigue"),
+        defaults=("sheet.ds20.default.side", "sheet.ds20.default.fatigue"),
     ),
     DSCase(
         id="ds-es-esgrimista-tecnicas",

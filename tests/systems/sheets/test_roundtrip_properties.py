@@ -382,7 +382,9 @@ def test_a_ritual_hex_sheet_written_back_reads_the_same(
     reading = read_sheet(flat(block) if one_line else block, kind=sheet.side)
     assert reading.sheet == sheet, block
     no_parts = sheet.side == "minion" and not sheet.parts  # named as a default
-    assert [n.key for n in reading.defaults] == (["sheet.default.rh_no_parts"] if no_parts else [])
+    assert [n.key for n in reading.defaults] == (
+        ["sheet.ritualhex.default.no_parts"] if no_parts else []
+    )
 
 
 # -- Dread S-20 -----------------------------------------------------------------------------

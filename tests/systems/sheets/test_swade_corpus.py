@@ -116,7 +116,7 @@ def test_issue_input_with_ellipses_as_quoted() -> None:
     assert c.skills == {"athletics": Trait(die=6), "fighting": Trait(die=6)}
     assert [w.damage for w in c.weapons] == ["Str+d4"]
     assert reading.unused == []
-    assert [n.key for n in reading.defaults] == ["sheet.default.attributes"]
+    assert [n.key for n in reading.defaults] == ["sheet.swade.default.attributes"]
     assert reading.defaults[0].params["attributes"] == ["spirit", "strength", "vigor"]
 
 

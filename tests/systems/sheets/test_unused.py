@@ -59,11 +59,11 @@ def test_swade_quick_extra_lists_unknown_words_and_names_its_defaults() -> None:
     assert reading.unused == ["sneaky little thing"]
     assert [(n.key, n.params) for n in reading.defaults] == [
         (
-            "sheet.default.attributes",
+            "sheet.swade.default.attributes",
             {"attributes": ["agility", "smarts", "spirit", "strength", "vigor"]},
         ),
-        ("sheet.default.pace", {"value": 6}),
-        ("sheet.default.toughness", {"value": 4, "armor": 0}),
+        ("sheet.swade.default.pace", {"value": 6}),
+        ("sheet.swade.default.toughness", {"value": 4, "armor": 0}),
     ]
 
 
@@ -75,9 +75,9 @@ def test_swade_names_a_derived_parry_and_toughness() -> None:
     c = reading.sheet
     assert (c.parry, c.toughness, c.armor) == (2 + 4 + 3, 2 + 4 + 1, 1)
     assert [(n.key, n.params) for n in reading.defaults] == [
-        ("sheet.default.pace", {"value": 6}),
-        ("sheet.default.parry", {"value": 9}),
-        ("sheet.default.toughness", {"value": 7, "armor": 1}),
+        ("sheet.swade.default.pace", {"value": 6}),
+        ("sheet.swade.default.parry", {"value": 9}),
+        ("sheet.swade.default.toughness", {"value": 7, "armor": 1}),
     ]
 
 

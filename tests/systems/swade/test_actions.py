@@ -39,7 +39,7 @@ def _swing(st, d, **opts):  # type: ignore[no-untyped-def]
     )
 
 
-def _mods(out, key="swade_combat.attack.roll") -> dict[str, int]:  # type: ignore[no-untyped-def]
+def _mods(out, key="swade.combat.attack.roll") -> dict[str, int]:  # type: ignore[no-untyped-def]
     return dict(map(tuple, event(out, key).params["modifiers"]))
 
 
@@ -48,7 +48,7 @@ def test_sw36_an_undeclared_second_action_is_refused_with_the_hint_to_declare() 
     assert get(first.state, "h").actions_taken == 1
     with pytest.raises(RuleError) as err:
         _swing(first.state, dice(2, 1))
-    assert err.value.key == "swade_combat.error.undeclared_second_action"
+    assert err.value.key == "swade.combat.error.undeclared_second_action"
 
 
 def test_sw36_after_declaring_two_the_third_action_is_refused_saying_how_to_go_on() -> None:
@@ -57,7 +57,7 @@ def test_sw36_after_declaring_two_the_third_action_is_refused_saying_how_to_go_o
     st = _swing(st, dice(2, 1)).state
     with pytest.raises(RuleError) as err:
         _swing(st, dice(2, 1))
-    assert err.value.key == "swade_combat.error.actions_used_up"
+    assert err.value.key == "swade.combat.error.actions_used_up"
     assert err.value.params == {"name": "Heroína", "actions": 2, "more": 3}
 
 
@@ -67,12 +67,12 @@ def test_sw36_after_declaring_three_a_fourth_action_is_refused() -> None:
         st = _swing(st, dice(2, 1)).state
     with pytest.raises(RuleError) as err:
         defend(st, PLAYER, "h")  # any action counts, not only attacks
-    assert err.value.key == "swade_combat.error.actions_used_up_max"
+    assert err.value.key == "swade.combat.error.actions_used_up_max"
 
 
 def test_sw36_the_declared_penalty_is_on_that_turns_actions() -> None:
     st = declare_multi_action(_hero_turn(), PLAYER, "h", 3).state
-    assert _mods(_swing(st, dice(2, 1)))["swade_combat.mod.multi_action"] == -4
+    assert _mods(_swing(st, dice(2, 1)))["swade.combat.mod.multi_action"] == -4
 
 
 def test_sw36_no_multi_action_penalty_on_a_resisting_roll_in_someone_elses_turn() -> None:
@@ -88,8 +88,8 @@ def test_sw36_no_multi_action_penalty_on_a_resisting_roll_in_someone_elses_turn(
         skill="athletics",
         effect="distracted",
     )
-    resist = event(out, "swade_combat.trick.resist")
-    assert "swade_combat.mod.multi_action" not in dict(map(tuple, resist.params["modifiers"]))
+    resist = event(out, "swade.combat.trick.resist")
+    assert "swade.combat.mod.multi_action" not in dict(map(tuple, resist.params["modifiers"]))
     assert resist.params["total"] == 5  # not 5 - 2
 
 
@@ -101,7 +101,7 @@ def test_sw36_no_multi_action_penalty_on_a_soak_in_someone_elses_turn() -> None:
     hit = attack(_goblin_turn(st), GM, dice(6, 1, 6, 4, 2), attacker_id="g", target_id="h")
     assert get(hit.state, "h").wounds == 1
     out = soak(hit.state, PLAYER, dice(4, 1), "h")
-    assert event(out, "swade_combat.soak.result").dice["total"] == 4  # not 4 - 2
+    assert event(out, "swade.combat.soak.result").dice["total"] == 4  # not 4 - 2
     assert get(out.state, "h").wounds == 0
 
 
@@ -109,23 +109,23 @@ def test_sw36_a_player_cannot_declare_after_acting() -> None:
     st = _swing(_hero_turn(), dice(2, 1)).state
     with pytest.raises(RuleError) as err:
         declare_multi_action(st, PLAYER, "h", 2)
-    assert err.value.key == "swade_combat.error.multi_action_after_acting"
+    assert err.value.key == "swade.combat.error.multi_action_after_acting"
 
 
 def test_sw36_the_gms_override_is_said_and_then_the_second_action_is_allowed() -> None:
     st = _swing(_hero_turn(), dice(2, 1)).state
     out = declare_multi_action(st, GM, "h", 2)
-    assert keys(out) == ["swade_combat.multi_action", "swade_combat.multi_action.override"]
-    assert event(out, "swade_combat.multi_action.override").params["taken"] == 1
+    assert keys(out) == ["swade.combat.multi_action", "swade.combat.multi_action.override"]
+    assert event(out, "swade.combat.multi_action.override").params["taken"] == 1
     second = _swing(out.state, dice(2, 1))
-    assert _mods(second)["swade_combat.mod.multi_action"] == -2
+    assert _mods(second)["swade.combat.mod.multi_action"] == -2
     assert get(second.state, "h").actions_taken == 2
 
 
 def test_sw36_declaring_in_someone_elses_turn_is_refused() -> None:
     with pytest.raises(RuleError) as err:
         declare_multi_action(_goblin_turn(_hero_turn()), PLAYER, "h", 2)
-    assert err.value.key == "swade_combat.error.multi_action_not_your_turn"
+    assert err.value.key == "swade.combat.error.multi_action_not_your_turn"
 
 
 def test_sw36_a_new_turn_starts_a_new_count() -> None:
@@ -143,18 +143,18 @@ def test_sw36_a_benny_reroll_redoes_the_same_action_and_is_not_refused() -> None
 def test_sw36_an_extra_that_acted_attacking_in_another_turn_is_warned() -> None:
     st = state_of(hero(), goblin(), turn_order=["g", "h"], current=1, active="h", acted=["g", "h"])
     out = attack(st, GM, dice(2, 4), attacker_id="g", target_id="h")
-    assert keys(out)[0] == "swade_combat.warning.acted_already"
+    assert keys(out)[0] == "swade.combat.warning.acted_already"
     assert get(out.state, "g").actions_taken == 0  # not its turn: not counted
     free = attack(
         st, GM, dice(2, 4), attacker_id="g", target_id="h", options=AttackOptions(free_attack=True)
     )
-    assert "swade_combat.warning.acted_already" not in keys(free)
+    assert "swade.combat.warning.acted_already" not in keys(free)
 
 
 def test_sw36_an_extra_that_has_not_acted_yet_is_not_warned() -> None:
     st = state_of(hero(), goblin(), turn_order=["h", "g"], current=0, active="h", acted=["h"])
     out = attack(st, GM, dice(2, 4), attacker_id="g", target_id="h")
-    assert "swade_combat.warning.acted_already" not in keys(out)
+    assert "swade.combat.warning.acted_already" not in keys(out)
 
 
 # --- SW-21 gang up ------------------------------------------------------------------------
@@ -162,8 +162,8 @@ def test_sw36_an_extra_that_has_not_acted_yet_is_not_warned() -> None:
 
 def test_sw21_gang_up_above_four_is_capped_at_plus_four_and_said() -> None:
     out = _swing(state_of(hero(), goblin()), dice(2, 1, 1, 1), gang_up=6)  # 6 vs 5: a hit
-    assert _mods(out)["swade_combat.mod.gang_up"] == 4
-    note = event(out, "swade_combat.note.gang_up_capped")
+    assert _mods(out)["swade.combat.mod.gang_up"] == 4
+    note = event(out, "swade.combat.note.gang_up_capped")
     assert note.params == {"given": 6, "max": 4}
 
 
@@ -178,4 +178,4 @@ def test_sw21_gang_up_on_a_ranged_attack_is_refused_not_ignored() -> None:
             weapon="Pistola",
             options=AttackOptions(gang_up=2),
         )
-    assert err.value.key == "swade_combat.error.gang_up_ranged"
+    assert err.value.key == "swade.combat.error.gang_up_ranged"

@@ -52,7 +52,7 @@ def test_a_better_reroll_turns_bleeding_out_into_an_injury_until_healed() -> Non
     assert h.bleeding_out and h.hindrances == ["lame_minor"]
     offer = next(o for o in first.offers if o.action == "reroll_incapacitation")
     assert offer.user_id == PLAYER.user_id
-    assert offer.label_key == "swade_combat.offer.reroll_vigor"
+    assert offer.label_key == "swade.combat.offer.reroll_vigor"
 
     out = reroll_incapacitation(first.state, PLAYER, dice(8, 3), combatant_id="h")  # 8-3=5
     h = out.state.combatants[0]
@@ -61,7 +61,7 @@ def test_a_better_reroll_turns_bleeding_out_into_an_injury_until_healed() -> Non
     assert h.injuries == ["leg"]
     assert h.hindrances == ["lame_minor"]
     assert h.injury_log == [{"injury": "leg", "duration": "until_healed"}]
-    assert "swade_combat.incapacitation.injured" in keys(out.events)
+    assert "swade.combat.incapacitation.injured" in keys(out.events)
     assert actions(out) == ["reroll_incapacitation"]  # a raise is still to be had
 
 
@@ -72,8 +72,8 @@ def test_a_worse_reroll_keeps_the_first_result() -> None:
     h = out.state.combatants[0]
     assert not h.bleeding_out
     assert h.injury_log == before.injury_log == [{"injury": "leg", "duration": "until_healed"}]
-    assert "swade_combat.vigor_reroll.kept_first" in keys(out.events)
-    assert not any(k.startswith("swade_combat.incapacitation.") for k in keys(out.events))
+    assert "swade.combat.vigor_reroll.kept_first" in keys(out.events)
+    assert not any(k.startswith("swade.combat.incapacitation.") for k in keys(out.events))
 
 
 def test_a_raise_on_the_reroll_makes_the_injury_last_24_hours() -> None:
@@ -91,7 +91,7 @@ def test_an_incapacitation_critical_failure_dies_and_cannot_be_rerolled() -> Non
     assert "reroll_incapacitation" not in actions(first)
     with pytest.raises(RuleError) as err:
         reroll_incapacitation(first.state, PLAYER, dice(), combatant_id="h")
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 def test_a_critical_failure_on_the_incapacitation_reroll_stands() -> None:
@@ -99,11 +99,11 @@ def test_a_critical_failure_on_the_incapacitation_reroll_stands() -> None:
     out = reroll_incapacitation(first.state, PLAYER, dice(1, 1), combatant_id="h")
     h = out.state.combatants[0]
     assert h.dead and h.injuries == []
-    assert "swade_combat.vigor_reroll.critical" in keys(out.events)
+    assert "swade.combat.vigor_reroll.critical" in keys(out.events)
     assert out.offers == []
     with pytest.raises(RuleError) as err:
         reroll_incapacitation(out.state, PLAYER, dice(), combatant_id="h")
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 def test_after_a_soak_undoes_the_incapacitation_its_vigor_roll_cannot_be_rerolled() -> None:
@@ -112,7 +112,7 @@ def test_after_a_soak_undoes_the_incapacitation_its_vigor_roll_cannot_be_rerolle
     assert not soaked.state.combatants[0].incapacitated
     with pytest.raises(RuleError) as err:
         reroll_incapacitation(soaked.state, PLAYER, dice(), combatant_id="h")
-    assert err.value.key == "swade_combat.error.vigor_reroll_stale"
+    assert err.value.key == "swade.combat.error.vigor_reroll_stale"
 
 
 def test_only_the_controller_or_the_gm_may_reroll_the_incapacitation_roll() -> None:
@@ -171,7 +171,7 @@ def test_a_worse_stunned_reroll_keeps_the_first_success() -> None:
     ana = out.state.combatants[0]
     assert ana.conditions == conditions
     assert not has_condition(ana, "stunned", out.state.settings)
-    assert "swade_combat.vigor_reroll.kept_first" in keys(out.events)
+    assert "swade.combat.vigor_reroll.kept_first" in keys(out.events)
 
 
 def test_a_stunned_critical_failure_cannot_be_rerolled() -> None:
@@ -179,7 +179,7 @@ def test_a_stunned_critical_failure_cannot_be_rerolled() -> None:
     assert "reroll_turn_start" not in actions(first)
     with pytest.raises(RuleError) as err:
         reroll_turn_start(first.state, ANA, dice(), combatant_id="a")
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 def bleeding_ana() -> SwadeState:
@@ -213,7 +213,7 @@ def test_a_critical_failure_on_the_bleeding_out_reroll_stands() -> None:
     assert out.offers == []
     with pytest.raises(RuleError) as err:
         reroll_turn_start(out.state, ANA, dice(), combatant_id="a")
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 def test_a_start_of_turn_reroll_is_refused_in_a_later_round() -> None:
@@ -221,7 +221,7 @@ def test_a_start_of_turn_reroll_is_refused_in_a_later_round() -> None:
     later = first.state.model_copy(update={"round": first.state.round + 1})
     with pytest.raises(RuleError) as err:
         reroll_turn_start(later, ANA, dice(), combatant_id="a")
-    assert err.value.key == "swade_combat.error.vigor_reroll_stale"
+    assert err.value.key == "swade.combat.error.vigor_reroll_stale"
 
 
 def test_a_crush_that_incapacitates_offers_the_vigor_reroll() -> None:
@@ -245,7 +245,7 @@ def test_a_crush_that_incapacitates_offers_the_vigor_reroll() -> None:
     # A crush that does not incapacitate offers no Vigor reroll: Strength 2 against
     # 6 - 3 wounds - 2 entangled = 1; damage 3 against Toughness 6: no effect.
     again = crush(st, GM, dice(2, 1, 6, 1, 3), attacker_id="v")
-    assert "swade_combat.hit.no_effect" in keys(again.events)
+    assert "swade.combat.hit.no_effect" in keys(again.events)
     assert "reroll_incapacitation" not in actions(again)
 
 

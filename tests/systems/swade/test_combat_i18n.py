@@ -33,7 +33,7 @@ def _source(name: str) -> str:
 
 
 def _catalogue(lang: str) -> dict[str, str]:
-    path = ROOT / "bot" / "i18n" / "locales" / lang / "swade_combat.json"
+    path = ROOT / "bot" / "i18n" / "locales" / lang / "swade.combat.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -41,18 +41,18 @@ def _literal_keys() -> set[str]:
     found: set[str] = set()
     for name in MODULES:
         text = _source(name)
-        found |= set(re.findall(r'"(swade_combat\.[a-z_0-9.]+[a-z_0-9])"', text))
+        found |= set(re.findall(r'"(swade\.combat\.[a-z_0-9.]+[a-z_0-9])"', text))
     return found
 
 
 def _generated_keys() -> set[str]:
-    keys = {f"swade_combat.hit.{o}" for o in ("no_effect", "shaken", "wounded", "incapacitated")}
+    keys = {f"swade.combat.hit.{o}" for o in ("no_effect", "shaken", "wounded", "incapacitated")}
     keys |= {
-        f"swade_combat.incapacitation.{o}"
+        f"swade.combat.incapacitation.{o}"
         for o in ("dead", "bleeding_out", "injured", "injured_24h")
     }
     keys |= {
-        f"swade_combat.injury.{i}"
+        f"swade.combat.injury.{i}"
         for i in (
             "unmentionables",
             "arm_left",
@@ -66,9 +66,9 @@ def _generated_keys() -> set[str]:
             "head_brain_damage",
         )
     }
-    keys |= {f"swade_combat.skill.{s}" for s in [*LINKED_ATTRIBUTE, "fighting", "shooting"]}
-    keys |= {"swade_combat.grapple.entangled", "swade_combat.grapple.bound"}
-    keys |= {"swade_combat.condition.distracted", "swade_combat.condition.vulnerable"}
+    keys |= {f"swade.combat.skill.{s}" for s in [*LINKED_ATTRIBUTE, "fighting", "shooting"]}
+    keys |= {"swade.combat.grapple.entangled", "swade.combat.grapple.bound"}
+    keys |= {"swade.combat.condition.distracted", "swade.combat.condition.vulnerable"}
     every = AttackOptions(
         range="long",
         cover="light",
@@ -100,7 +100,7 @@ def test_both_languages_have_the_same_keys() -> None:
 
 def test_every_key_used_is_in_both_catalogues() -> None:
     used = _literal_keys() | _generated_keys()
-    assert "swade_combat.attack.roll" in used
+    assert "swade.combat.attack.roll" in used
     for lang in ("es", "en"):
         missing = used - set(_catalogue(lang))
         assert not missing, (lang, sorted(missing))
@@ -162,7 +162,7 @@ def test_event_params_fill_every_placeholder(lang: str) -> None:
     seen = 0
     for out in _scenarios():
         for e in out.events:
-            if not e.key.startswith("swade_combat."):
+            if not e.key.startswith("swade.combat."):
                 continue
             fields = placeholders(cat[e.key])
             assert fields <= set(e.params), (e.key, fields - set(e.params))
@@ -173,13 +173,13 @@ def test_event_params_fill_every_placeholder(lang: str) -> None:
 
 
 def test_rule_error_texts_use_only_the_params_given() -> None:
-    pattern = re.compile(r'RuleError\(\s*"(swade_combat\.[a-z_.]+)"((?:[^()]|\([^()]*\))*)\)')
+    pattern = re.compile(r'RuleError\(\s*"(swade\.combat\.[a-z_.]+)"((?:[^()]|\([^()]*\))*)\)')
     used: dict[str, set[str]] = {}
     for name in MODULES:
         text = _source(name)
         for m in pattern.finditer(text):
             used.setdefault(m[1], set()).update(re.findall(r"\b([a-z_]+)=", m[2]))
-    assert "swade_combat.error.out_of_ammo" in used
+    assert "swade.combat.error.out_of_ammo" in used
     for lang in ("es", "en"):
         cat = _catalogue(lang)
         for key, params in used.items():

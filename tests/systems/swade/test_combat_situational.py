@@ -27,9 +27,9 @@ def test_an_attack_modifier_can_turn_a_hit_into_a_miss() -> None:
         weapon="Espada",
         options=AttackOptions(modifier=-2),
     )
-    roll = event(out, "swade_combat.attack.roll").params
-    assert ["swade_combat.mod.situational", -2] in roll["modifiers"]
-    assert roll["total"] == 4 and "swade_combat.attack.miss" in keys(out)
+    roll = event(out, "swade.combat.attack.roll").params
+    assert ["swade.combat.mod.situational", -2] in roll["modifiers"]
+    assert roll["total"] == 4 and "swade.combat.attack.miss" in keys(out)
     assert d.remaining == 0
 
 
@@ -39,9 +39,9 @@ def test_a_grapple_modifier_turns_a_win_into_a_tie_for_the_defender() -> None:
         state_of(hero(), goblin()), PLAYER, dice(5, 1, 3), attacker_id="h", target_id="g",
         modifier=-2,
     )  # fmt: skip
-    assert "swade_combat.grapple.fails" in keys(out)
-    mods = event(out, "swade_combat.grapple.attacker_roll").params["modifiers"]
-    assert ["swade_combat.mod.situational", -2] in mods
+    assert "swade.combat.grapple.fails" in keys(out)
+    mods = event(out, "swade.combat.grapple.attacker_roll").params["modifiers"]
+    assert ["swade.combat.mod.situational", -2] in mods
 
 
 def _held():  # type: ignore[no-untyped-def]
@@ -59,7 +59,7 @@ def test_an_escape_modifier_applies_to_the_victims_roll() -> None:
 def test_a_crush_modifier_applies_to_the_grapplers_strength() -> None:
     # Hero Strength 4 - 1 = 3 against the goblin's 5 - 2 (Distracted) = 3: a tie.
     out = crush(_held(), PLAYER, dice(4, 1, 5), attacker_id="h", modifier=-1)
-    assert "swade_combat.crush.fails" in keys(out)
+    assert "swade.combat.crush.fails" in keys(out)
     assert not get(out.state, "g").shaken
 
 
@@ -69,11 +69,11 @@ def test_a_critical_failure_on_a_maneuver_reroll_stands() -> None:
     first = grapple(
         state_of(hero(), goblin()), PLAYER, dice(2, 1, 3), attacker_id="h", target_id="g"
     )
-    assert "swade_combat.grapple.fails" in keys(first)
+    assert "swade.combat.grapple.fails" in keys(first)
     again = reroll_maneuver(first.state, PLAYER, dice(1, 1), owner_id="h", index=0)
-    roll = event(again, "swade_combat.grapple.attacker_roll").params
+    roll = event(again, "swade.combat.grapple.attacker_roll").params
     assert roll["total"] == 1 and not roll["kept_previous"]  # not the first roll's 2
     assert [o.data["index"] for o in again.offers] == [1]  # only the goblin's roll
     with pytest.raises(RuleError) as err:
         reroll_maneuver(again.state, PLAYER, dice(), owner_id="h", index=0)
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"

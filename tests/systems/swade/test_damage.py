@@ -26,14 +26,14 @@ def test_damage_below_toughness_does_nothing() -> None:
     out = apply_damage(state_of(hero()), GM, dice(), target_id="h", damage=5)
     h = get(out.state, "h")
     assert (h.shaken, h.wounds) == (False, 0)
-    assert keys(out) == ["swade_combat.hit.no_effect"]
+    assert keys(out) == ["swade.combat.hit.no_effect"]
 
 
 def test_damage_matching_toughness_shakes() -> None:
     out = apply_damage(state_of(hero()), GM, dice(), target_id="h", damage=9)  # excess 3
     h = get(out.state, "h")
     assert (h.shaken, h.wounds) == (True, 0)
-    assert keys(out) == ["swade_combat.hit.shaken"]
+    assert keys(out) == ["swade.combat.hit.shaken"]
 
 
 def test_shaken_again_is_a_wound() -> None:
@@ -82,7 +82,7 @@ def test_an_extra_is_incapacitated_by_one_wound_without_rolling() -> None:
     out = apply_damage(state_of(goblin()), GM, dice(), target_id="g", damage=9)  # T5, +4
     g = get(out.state, "g")
     assert g.incapacitated and g.wounds == 1
-    assert keys(out) == ["swade_combat.hit.incapacitated"]
+    assert keys(out) == ["swade.combat.hit.incapacitated"]
     assert out.offers == []  # no soak offer for an Extra
 
 
@@ -97,7 +97,7 @@ def test_wild_card_critical_failure_on_incapacitation_dies() -> None:
     out = apply_damage(state_of(hero(wounds=3)), GM, dice(1, 1), target_id="h", damage=10)
     h = get(out.state, "h")
     assert h.incapacitated and h.dead and h.injuries == []
-    assert "swade_combat.incapacitation.dead" in keys(out)
+    assert "swade.combat.incapacitation.dead" in keys(out)
 
 
 def test_wild_card_failed_incapacitation_is_injured_and_bleeding_out() -> None:
@@ -124,7 +124,7 @@ def test_wild_card_incapacitation_raise_injury_for_24_hours() -> None:
     out = apply_damage(state_of(hero(wounds=3)), GM, dice(6, 5, 3, 1, 1), target_id="h", damage=10)
     h = get(out.state, "h")
     assert h.injury_log == [{"injury": "unmentionables", "duration": "24h"}]
-    assert "swade_combat.incapacitation.injured_24h" in keys(out)
+    assert "swade.combat.incapacitation.injured_24h" in keys(out)
 
 
 def test_nonlethal_knocks_out_for_1d6_hours_instead_of_sw13() -> None:
@@ -216,7 +216,7 @@ def test_soak_without_a_wounding_hit_is_an_error() -> None:
     st = apply_damage(state_of(hero()), GM, dice(), target_id="h", damage=7).state
     with pytest.raises(RuleError) as err:
         soak(st, PLAYER, dice(6, 6), "h")
-    assert err.value.key == "swade_combat.error.nothing_to_soak"
+    assert err.value.key == "swade.combat.error.nothing_to_soak"
 
 
 def test_soak_critical_failure_offers_no_reroll() -> None:
@@ -271,7 +271,7 @@ def test_a_critical_failure_hook_cannot_be_rerolled() -> None:
     hook = soak(hit, PLAYER, dice(1, 1), "h").events[0].params["reroll"]
     with pytest.raises(RuleError) as err:
         reroll_trait(dice(6, 6), hook)
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 def test_being_shaken_by_a_hit_ends_a_hold() -> None:

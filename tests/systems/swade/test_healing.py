@@ -23,8 +23,8 @@ def _mods(out, key):  # type: ignore[no-untyped-def]
 def test_the_targets_wound_penalty_turns_a_success_into_a_failure() -> None:
     # Healing d6 5 (wild 2): 5, less the patient's 2 wounds = 3: a failure.
     out = heal(state_of(mage(), hero("h", wounds=2)), PLAYER, dice(5, 2), "m", "h")
-    assert (TARGET_WOUNDS, -2) in _mods(out, "swade_powers.heal.roll")
-    assert "swade_powers.heal.failure" in keys(out) and get(out.state, "h").wounds == 2
+    assert (TARGET_WOUNDS, -2) in _mods(out, "swade.powers.heal.roll")
+    assert "swade.powers.heal.failure" in keys(out) and get(out.state, "h").wounds == 2
 
 
 def test_a_success_heals_one_wound_and_a_raise_two() -> None:
@@ -33,7 +33,7 @@ def test_a_success_heals_one_wound_and_a_raise_two() -> None:
     assert get(one.state, "h").wounds == 2
     two = heal(st, PLAYER, dice(6, 6, 2, 1), "m", "h")  # 14 - 3 = 11: a raise, two wounds
     assert get(two.state, "h").wounds == 1
-    assert event(two, "swade_powers.heal.wounds").params == {
+    assert event(two, "swade.powers.heal.wounds").params == {
         "target": "Heroína",
         "healed": 2,
         "wounds": 1,
@@ -42,7 +42,7 @@ def test_a_success_heals_one_wound_and_a_raise_two() -> None:
 
 def test_healing_oneself_takes_the_wound_penalty_once() -> None:
     out = heal(state_of(mage(wounds=1)), PLAYER, dice(5, 1), "m", "m")
-    mods = _mods(out, "swade_powers.heal.roll")
+    mods = _mods(out, "swade.powers.heal.roll")
     assert ("swade.mod.wounds", -1) in mods and all(k != TARGET_WOUNDS for k, _ in mods)
     assert get(out.state, "m").wounds == 0
 
@@ -51,7 +51,7 @@ def test_a_success_stabilises_a_bleeding_out_character() -> None:
     st = state_of(mage(), hero("h", wounds=3, incapacitated=True, bleeding_out=True))
     out = heal(st, PLAYER, dice(6, 1, 2), "m", "h")  # 7 - 3 = 4
     h = get(out.state, "h")
-    assert not h.bleeding_out and "swade_powers.heal.stabilised" in keys(out)
+    assert not h.bleeding_out and "swade.powers.heal.stabilised" in keys(out)
     assert h.wounds == 2 and not h.incapacitated
 
 
@@ -70,13 +70,13 @@ def test_someone_knocked_out_by_fatigue_stays_down_when_healed() -> None:
 def test_nothing_to_heal_is_refused_before_any_roll() -> None:
     with pytest.raises(RuleError) as err:
         heal(state_of(mage(), hero("h")), PLAYER, dice(), "m", "h")
-    assert err.value.key == "swade_powers.error.nothing_to_heal"
+    assert err.value.key == "swade.powers.error.nothing_to_heal"
 
 
 def test_healing_unskilled_rolls_d4_minus_2() -> None:
     medic = mage(skills={"spellcasting": Trait(die=8)})
     out = heal(state_of(medic, hero("h", wounds=1)), PLAYER, dice(4, 1, 3), "m", "h")
-    roll = event(out, "swade_powers.heal.roll")
+    roll = event(out, "swade.powers.heal.roll")
     assert roll.params["unskilled"] and roll.params["total"] == 4 + 1 - 2 - 1
 
 
@@ -91,7 +91,7 @@ def test_a_healing_power_takes_the_patients_wound_penalty_too() -> None:
     # Healing (example, 3 PP): Spellcasting 5 (wild 2) - 2 wounds = 3: a failure, 1 PP.
     st = state_of(mage(), hero("h", wounds=2))
     out = cast(st, PLAYER, dice(5, 2), "m", "curación", ["h"])
-    assert (TARGET_WOUNDS, -2) in _mods(out, "swade_powers.cast.roll")
+    assert (TARGET_WOUNDS, -2) in _mods(out, "swade.powers.cast.roll")
     assert get(out.state, "h").wounds == 2 and get(out.state, "m").power_points == 9
 
 
@@ -106,4 +106,4 @@ def test_heal_with_a_power_casts_it() -> None:
 def test_heal_with_a_power_that_does_not_heal_is_refused() -> None:
     with pytest.raises(RuleError) as err:
         heal(state_of(mage(), hero("h", wounds=1)), PLAYER, dice(), "m", "h", via="bolt")
-    assert err.value.key == "swade_powers.error.not_healing"
+    assert err.value.key == "swade.powers.error.not_healing"

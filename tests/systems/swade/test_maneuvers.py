@@ -37,7 +37,7 @@ def test_defend_gives_plus_4_parry_to_attacks_against_it() -> None:
     out = defend(state_of(goblin(), hero()), GM, "g")
     assert get(out.state, "g").defending
     hit = attack(out.state, PLAYER, dice(2, 1), attacker_id="h", target_id="g", weapon="Espada")
-    assert event(hit, "swade_combat.attack.roll").params["tn"] == 9
+    assert event(hit, "swade.combat.attack.roll").params["tn"] == 9
 
 
 # --- SW-24 Trick -----------------------------------------------------------------------------
@@ -85,9 +85,9 @@ def test_trick_is_resisted_by_the_linked_attribute_and_ties_fail() -> None:
         skill="taunt",
         effect="distracted",
     )
-    assert event(out, "swade_combat.trick.roll").params["total"] == 3
-    assert event(out, "swade_combat.trick.resist").dice["die"] == 4  # Smarts, not Agility
-    assert "swade_combat.trick.fails" in keys(out)
+    assert event(out, "swade.combat.trick.roll").params["total"] == 3
+    assert event(out, "swade.combat.trick.resist").dice["die"] == 4  # Smarts, not Agility
+    assert "swade.combat.trick.fails" in keys(out)
     assert get(out.state, "g").conditions == []
 
 
@@ -97,14 +97,14 @@ def test_trick_is_resisted_by_the_linked_attribute_and_ties_fail() -> None:
 def test_push_moves_one_step_and_a_failed_athletics_knocks_prone() -> None:
     # Hero Strength 4 + 2 (moved) = 6 against 5; goblin Athletics 2: falls prone.
     out = push(_turns(), PLAYER, dice(4, 1, 5, 2), actor_id="h", target_id="g", moved=True)
-    assert event(out, "swade_combat.push.moved").params["steps"] == 1
+    assert event(out, "swade.combat.push.moved").params["steps"] == 1
     assert has_condition(get(out.state, "g"), "prone")
 
 
 def test_push_raise_two_steps_and_athletics_at_minus_2() -> None:
     # Hero 8+1 = 9 against 3: a raise. Goblin Athletics 5 - 2 = 3: falls.
     out = push(_turns(), PLAYER, dice(8, 1, 1, 3, 5), actor_id="h", target_id="g")
-    assert event(out, "swade_combat.push.moved").params["steps"] == 2
+    assert event(out, "swade.combat.push.moved").params["steps"] == 2
     assert has_condition(get(out.state, "g"), "prone")
     # Same push, goblin Athletics 6+1 = 7 - 2 = 5: keeps its footing.
     out = push(_turns(), PLAYER, dice(8, 1, 1, 3, 6, 1), actor_id="h", target_id="g")
@@ -115,7 +115,7 @@ def test_push_shields_add_their_parry_bonus() -> None:
     out = push(
         _turns(), PLAYER, dice(4, 1, 3), actor_id="h", target_id="g", target_shield=2
     )  # 4 against 3 + 2 = 5: fails
-    assert "swade_combat.push.fails" in keys(out)
+    assert "swade.combat.push.fails" in keys(out)
 
 
 # --- SW-24 Support -----------------------------------------------------------------------
@@ -135,7 +135,7 @@ def test_support_critical_failure_subtracts_2() -> None:
     st = state_of(hero(), hero("a", name="Aliado"))
     out = support(st, PLAYER, dice(1, 1), actor_id="h", ally_id="a", skill="fighting")
     assert get(out.state, "a").support_bonus == -2
-    assert event(out, "swade_combat.support.roll").params["reroll"]["rerollable"] is False
+    assert event(out, "swade.combat.support.roll").params["reroll"]["rerollable"] is False
 
 
 # --- SW-24 Aim, SW-6 multi-action -------------------------------------------------------
@@ -153,7 +153,7 @@ def test_multi_action_up_to_three() -> None:
     assert out.events[0].params["penalty"] == -2
     with pytest.raises(RuleError) as err:
         declare_multi_action(state_of(hero()), PLAYER, "h", 4)
-    assert err.value.key == "swade_combat.error.actions_range"
+    assert err.value.key == "swade.combat.error.actions_range"
 
 
 def test_multi_action_penalty_applies_to_other_trait_rolls_too() -> None:
@@ -167,7 +167,7 @@ def test_multi_action_penalty_applies_to_other_trait_rolls_too() -> None:
         skill="athletics",
         effect="distracted",
     )  # 7 - 4 = 3 against 2
-    assert ["swade_combat.mod.multi_action", -4] in event(out, "swade_combat.trick.roll").params[
+    assert ["swade.combat.mod.multi_action", -4] in event(out, "swade.combat.trick.roll").params[
         "modifiers"
     ]
 
@@ -184,20 +184,20 @@ def test_finishing_move_kills_a_helpless_victim_without_dice() -> None:
 def test_finishing_move_needs_a_helpless_victim() -> None:
     with pytest.raises(RuleError) as err:
         finishing_move(state_of(hero(), goblin()), PLAYER, attacker_id="h", target_id="g")
-    assert err.value.key == "swade_combat.error.not_helpless"
+    assert err.value.key == "swade.combat.error.not_helpless"
 
 
 def test_evasion_is_agility_minus_2() -> None:
     out = evade(state_of(hero()), PLAYER, dice(6, 1), "h")  # 6 - 2 = 4
-    assert keys(out) == ["swade_combat.evade.success"]
+    assert keys(out) == ["swade.combat.evade.success"]
     out = evade(state_of(hero()), PLAYER, dice(5, 1), "h")  # 3
-    assert keys(out) == ["swade_combat.evade.failure"]
+    assert keys(out) == ["swade.combat.evade.failure"]
 
 
 def test_support_is_spent_on_the_next_trait_roll() -> None:
     st = state_of(hero(support_bonus=2), goblin())
     out = evade(st, PLAYER, dice(4, 1), "h")  # 4 - 2 + 2 = 4
-    assert keys(out) == ["swade_combat.evade.success"]
+    assert keys(out) == ["swade.combat.evade.success"]
     assert get(out.state, "h").support_bonus == 0
     _ = AttackOptions  # options are covered in test_combat
 
@@ -206,7 +206,7 @@ def test_a_bound_character_cannot_push() -> None:
     st = state_of(hero(conditions=[Condition(name="bound")]), goblin())
     with pytest.raises(RuleError) as err:
         push(st, PLAYER, dice(), actor_id="h", target_id="g")
-    assert err.value.key == "swade_combat.error.bound"
+    assert err.value.key == "swade.combat.error.bound"
 
 
 # --- SW-4 / SW-35: benny rerolls of a maneuver's rolls -------------------------------------
@@ -232,7 +232,7 @@ def test_every_maneuver_roll_offers_a_reroll_to_whoever_made_it() -> None:
         ("h", PLAYER.user_id, 0),
         ("g", None, 1),
     ]
-    hook = event(out, "swade_combat.trick.roll").params["reroll"]
+    hook = event(out, "swade.combat.trick.roll").params["reroll"]
     assert (hook["action"], hook["owner_id"], hook["index"]) == ("reroll_maneuver", "h", 0)
 
 
@@ -245,8 +245,8 @@ def test_rerolling_the_tricksters_roll_keeps_the_defenders_and_resolves_again() 
 
 def test_a_worse_reroll_keeps_the_first_roll() -> None:
     out = reroll_maneuver(_failed_trick().state, PLAYER, dice(2, 1), owner_id="h", index=0)
-    assert event(out, "swade_combat.trick.roll").params["kept_previous"]
-    assert event(out, "swade_combat.trick.roll").params["total"] == 3
+    assert event(out, "swade.combat.trick.roll").params["kept_previous"]
+    assert event(out, "swade.combat.trick.roll").params["total"] == 3
     assert get(out.state, "g").conditions == []
 
 
@@ -279,7 +279,7 @@ def test_a_critical_failure_in_a_maneuver_cannot_be_rerolled() -> None:
     assert [o.data["index"] for o in out.offers] == [1]
     with pytest.raises(RuleError) as err:
         reroll_maneuver(out.state, PLAYER, dice(6, 6), owner_id="h", index=0)
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 def test_rerolling_a_push_rolls_the_footing_again_but_rerolling_the_footing_keeps_the_push() -> (
@@ -291,5 +291,5 @@ def test_rerolling_a_push_rolls_the_footing_again_but_rerolling_the_footing_keep
     assert not has_condition(get(footing.state, "g"), "prone")  # 5 >= 4: keeps its footing
     d = dice(8, 4, 1, 4)  # hero 12 + 2 = 14 vs 5: a raise; new footing roll 4 - 2 = 2
     again = reroll_maneuver(first.state, PLAYER, d, owner_id="h", index=0)
-    assert event(again, "swade_combat.push.moved").params["steps"] == 2
+    assert event(again, "swade.combat.push.moved").params["steps"] == 2
     assert has_condition(get(again.state, "g"), "prone") and d.remaining == 0

@@ -39,10 +39,10 @@ def test_the_incapacitation_vigor_roll_names_its_wounds_and_attribute_bonus() ->
     out = attack(
         st, GM, dice(7, 1, 6, 6, 2, 3, 4, 5, 3), attacker_id="v", target_id="h", weapon="Hacha"
     )
-    vigor = event(out, "swade_combat.incapacitation.bleeding_out")
+    vigor = event(out, "swade.combat.incapacitation.bleeding_out")
     assert vigor.params["modifiers"] == [
         ["swade.mod.wounds", -3],
-        ["swade_combat.mod.trait_bonus", 1],
+        ["swade.combat.mod.trait_bonus", 1],
     ]
     assert_every_roll_named(out)
     text = event_line(vigor, "en")
@@ -55,10 +55,10 @@ def test_the_vigor_reroll_keeps_the_named_modifiers() -> None:
         st, GM, dice(7, 1, 6, 6, 2, 3, 4, 5, 3), attacker_id="v", target_id="h", weapon="Hacha"
     )
     again = reroll_incapacitation(out.state, PLAYER, dice(1, 2), combatant_id="h")  # no better
-    rolled = event(again, "swade_combat.vigor_reroll.rolled")
+    rolled = event(again, "swade.combat.vigor_reroll.rolled")
     assert rolled.params["modifiers"] == [
         ["swade.mod.wounds", -3],
-        ["swade_combat.mod.trait_bonus", 1],
+        ["swade.combat.mod.trait_bonus", 1],
     ]
 
 
@@ -69,9 +69,9 @@ def test_the_soak_roll_names_its_modifiers() -> None:
         st, GM, dice(7, 1, 6, 4), attacker_id="v", target_id="h", weapon="Hacha"
     )  # 7 vs Parry 6; 6+4 = 10 vs 6: a wound
     out = soak(hit.state, PLAYER, dice(5, 1), "h")
-    assert event(out, "swade_combat.soak.result").params["modifiers"] == [["swade.mod.wounds", -1]]
+    assert event(out, "swade.combat.soak.result").params["modifiers"] == [["swade.mod.wounds", -1]]
     assert_every_roll_named(out)
-    es = event_line(event(out, "swade_combat.soak.result"), "es")
+    es = event_line(event(out, "swade.combat.soak.result"), "es")
     assert "Modificadores: Heridas -1 (total -1)" in es, es
 
 
@@ -88,11 +88,11 @@ def test_the_disarm_roll_names_its_penalty() -> None:
         weapon="Espada",
         options=AttackOptions(called_shot="hand", disarm=True),
     )
-    drops = event(out, "swade_combat.disarm.drops")
+    drops = event(out, "swade.combat.disarm.drops")
     # The hit's wounds (an Extra's, at most -3) and the hand's -4.
     assert drops.params["modifiers"] == [
         ["swade.mod.wounds", -3],
-        ["swade_combat.mod.disarm_hand", -4],
+        ["swade.combat.mod.disarm_hand", -4],
     ]
     assert_every_roll_named(out)
 
@@ -111,8 +111,8 @@ def test_the_start_of_turn_spirit_roll_shows_its_modifiers_by_name() -> None:
 def test_an_unskilled_roll_names_its_minus_two() -> None:
     st = state_of(hero(skills={}), goblin())
     out = attack(st, PLAYER, dice(2, 3), attacker_id="h", target_id="g", weapon="Espada")
-    line = event_line(event(out, "swade_combat.attack.roll"), "en")
+    line = event_line(event(out, "swade.combat.attack.roll"), "en")
     assert "Modifiers: Unskilled -2 (total -2)" in line, line
     assert "Modificadores: Sin entrenar -2" in event_line(
-        event(out, "swade_combat.attack.roll"), "es"
+        event(out, "swade.combat.attack.roll"), "es"
     )

@@ -74,7 +74,7 @@ def test_sw37_escape_from_an_incapacitated_grappler_frees_at_once() -> None:
     assert any(c.name == "bound" for c in get(held, "g").conditions)
     get(held, "h").incapacitated = True
     out = escape(held, GM, dice(), combatant_id="g")  # strict: no roll at all
-    assert keys(out.events) == ["swade_combat.escape.uncontested"]
+    assert keys(out.events) == ["swade.combat.escape.uncontested"]
     assert get(out.state, "g").grappled_by is None and not get(out.state, "g").conditions
     assert get(out.state, "h").grappling is None
     es = event_line(out.events[0], "es")
@@ -86,8 +86,8 @@ def test_sw37_grapple_rolls_say_whose_they_are_and_read_raises_over_the_other() 
     out = grapple(
         state_of(hero(), goblin()), PLAYER, dice(6, 3, 1, 2), attacker_id="h", target_id="g"
     )
-    attacker = event(out, "swade_combat.grapple.attacker_roll")
-    defender = event(out, "swade_combat.grapple.defender_roll")
+    attacker = event(out, "swade.combat.grapple.attacker_roll")
+    defender = event(out, "swade.combat.grapple.defender_roll")
     assert attacker.dice["opposed"]["raises"] == 1
     en = event_line(attacker, "en")
     assert "against Goblin's 2 — wins with 1 raise" in en, en
@@ -97,8 +97,8 @@ def test_sw37_grapple_rolls_say_whose_they_are_and_read_raises_over_the_other() 
 def test_sw37_a_tie_reads_as_the_defender_holding() -> None:
     # Push: the hero's Strength 4 against the goblin's 4.
     out = push(state_of(hero(), goblin()), PLAYER, dice(4, 1, 4), actor_id="h", target_id="g")
-    assert "a tie: the defender wins" in event_line(event(out, "swade_combat.push.roll"), "en")
-    resist = event_line(event(out, "swade_combat.push.resist"), "es")
+    assert "a tie: the defender wins" in event_line(event(out, "swade.combat.push.roll"), "en")
+    resist = event_line(event(out, "swade.combat.push.resist"), "es")
     assert "resiste (el empate es de quien se defiende)" in resist, resist
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import written
 from bot.systems.base import RuleError
 from bot.systems.swade.power_defs import define_power, forget_power, parse_power_definition
 from bot.systems.swade.power_lookup import EXAMPLES, find_definition, known_powers, resolve_power
@@ -94,35 +95,35 @@ def test_trait_effects_take_a_chosen_or_a_fixed_trait() -> None:
 @pytest.mark.parametrize(
     ("text", "key", "field"),
     [
-        ("nombre: X; coste: dos; éxito: curación", "swade_powers.def.bad_value", "cost"),
-        ("nombre: X; coste: 100; éxito: curación", "swade_powers.def.bad_value", "cost"),
-        ("name: X; cost: 1; range: far; success: heal", "swade_powers.def.bad_value", "range"),
+        ("nombre: X; coste: dos; éxito: curación", "swade.powers.def.bad_value", "cost"),
+        ("nombre: X; coste: 100; éxito: curación", "swade.powers.def.bad_value", "cost"),
+        ("name: X; cost: 1; range: far; success: heal", "swade.powers.def.bad_value", "range"),
         (
             "name: X; cost: 1; duration: forever; success: heal",
-            "swade_powers.def.bad_value",
+            "swade.powers.def.bad_value",
             "duration",
         ),
         (
             "nombre: X; coste: 1; área: enorme; éxito: daño 2d6",
-            "swade_powers.def.bad_value",
+            "swade.powers.def.bad_value",
             "template",
         ),
         (
             "name: X; cost: 1; evasion: maybe; success: heal",
-            "swade_powers.def.bad_value",
+            "swade.powers.def.bad_value",
             "evasion",
         ),
-        ("name: X; cost: 1; targets: 0; success: heal", "swade_powers.def.bad_value", "targets"),
-        ("nombre: X; coste: 1; éxito: bailar", "swade_powers.def.bad_effect", "success"),
-        ("nombre: X; coste: 1; éxito: daño Fue+d6", "swade_powers.def.bad_effect", "success"),
+        ("name: X; cost: 1; targets: 0; success: heal", "swade.powers.def.bad_value", "targets"),
+        ("nombre: X; coste: 1; éxito: bailar", "swade.powers.def.bad_effect", "success"),
+        ("nombre: X; coste: 1; éxito: daño Fue+d6", "swade.powers.def.bad_effect", "success"),
         (
             "name: X; cost: 1; success: heal; raise: trait +9",
-            "swade_powers.def.bad_effect",
+            "swade.powers.def.bad_effect",
             "raise",
         ),
-        ("coste: 1; éxito: curación", "swade_powers.def.missing", "name"),
-        ("name: X; success: heal", "swade_powers.def.missing", "cost"),
-        ("nombre: X; coste: 1", "swade_powers.def.missing", "success"),
+        ("coste: 1; éxito: curación", "swade.powers.def.missing", "name"),
+        ("name: X; success: heal", "swade.powers.def.missing", "cost"),
+        ("nombre: X; coste: 1", "swade.powers.def.missing", "success"),
     ],
 )
 def test_a_bad_definition_names_the_field_and_what_it_expects(
@@ -131,9 +132,9 @@ def test_a_bad_definition_names_the_field_and_what_it_expects(
     with pytest.raises(RuleError) as err:
         parse_power_definition(text)
     assert err.value.key == key
-    assert err.value.params["field"] == f"swade_powers.def.field.{field}"
-    if key != "swade_powers.def.bad_effect":
-        assert err.value.params["expected"] == f"swade_powers.def.expect.{field}"
+    assert err.value.params["field"] == f"swade.powers.def.field.{field}"
+    if key != "swade.powers.def.bad_effect":
+        assert err.value.params["expected"] == f"swade.powers.def.expect.{field}"
 
 
 def test_bad_value_errors_give_the_segment_and_the_text() -> None:
@@ -145,14 +146,14 @@ def test_bad_value_errors_give_the_segment_and_the_text() -> None:
 @pytest.mark.parametrize(
     ("text", "key"),
     [
-        ("nombre X; coste: 1; éxito: curación", "swade_powers.def.missing_colon"),
-        ("nombre: X; color: rojo; coste: 1; éxito: curación", "swade_powers.def.unknown_field"),
-        ("nombre: X; coste: 1; cost: 2; éxito: curación", "swade_powers.def.repeated_field"),
+        ("nombre X; coste: 1; éxito: curación", "swade.powers.def.missing_colon"),
+        ("nombre: X; color: rojo; coste: 1; éxito: curación", "swade.powers.def.unknown_field"),
+        ("nombre: X; coste: 1; cost: 2; éxito: curación", "swade.powers.def.repeated_field"),
         # SW-42: a lasting effect needs a duration
-        ("nombre: X; coste: 1; éxito: armadura +2", "swade_powers.def.needs_duration"),
+        ("nombre: X; coste: 1; éxito: armadura +2", "swade.powers.def.needs_duration"),
         (
             "name: X; cost: 1; range: self; template: small; success: damage 2d6",
-            "swade_powers.def.self_with_targets",
+            "swade.powers.def.self_with_targets",
         ),
     ],
 )
@@ -174,7 +175,7 @@ def test_the_shipped_examples_are_marked_and_cover_the_generic_powers() -> None:
     assert all(p.example for p in EXAMPLES)
     blast = next(p for p in EXAMPLES if p.id == "blast")
     assert blast.template == "medium" and blast.evasion
-    assert blast.label() == "swade_powers.power.blast"
+    assert blast.label() == "swade.powers.power.blast"
 
 
 @pytest.mark.parametrize("name", ["bolt", "Descarga", "DESCARGA", "descarga."])
@@ -202,15 +203,15 @@ def test_a_generic_sheet_power_without_a_cost_is_refused() -> None:
     c = mage(powers=with_powers(("Mano del trueno", None)))
     with pytest.raises(RuleError) as err:
         resolve_power(state_of(c), c, "Mano del trueno")
-    assert err.value.key == "swade_powers.error.generic_needs_cost"
+    assert err.value.key == "swade.powers.error.generic_needs_cost"
 
 
 def test_a_sheet_listing_powers_limits_the_caster_to_them() -> None:
     c = mage(powers=with_powers(("bolt", 1)))
     with pytest.raises(RuleError) as err:
         resolve_power(state_of(c), c, "healing")
-    assert err.value.key == "swade_powers.error.unknown_power"
-    assert err.value.params["known"] == ["bolt"]
+    assert err.value.key == "swade.powers.error.unknown_power"
+    assert err.value.params["known"] == [written("bolt")]  # a name, never looked up
 
 
 def test_a_sheet_entry_for_two_powers_answers_to_both() -> None:
@@ -225,12 +226,12 @@ def test_the_gm_defines_a_power_for_the_encounter_and_it_wins_over_the_example()
     c = mage(powers=with_powers(("bolt", None)))
     st = state_of(c)
     out = define_power(st, GM, "nombre: Descarga / Bolt; coste: 2; éxito: daño 3d6")
-    assert out.events[0].key == "swade_powers.defined.new"
+    assert out.events[0].key == "swade.powers.defined.new"
     resolved = resolve_power(out.state, c, "bolt")
     assert resolved.cost == 2 and resolved.definition is not None
     assert resolved.definition.success[0].dice == (6, 6, 6) and not resolved.definition.example
     again = define_power(out.state, GM, "name: Bolt; cost: 3; success: damage 2d6")
-    assert again.events[0].key == "swade_powers.defined.replaced"
+    assert again.events[0].key == "swade.powers.defined.replaced"
     assert len(again.state.power_defs) == 1
     back = forget_power(again.state, GM, "bolt")
     assert resolve_power(back.state, c, "bolt").definition == find_definition(st, "bolt")
@@ -249,4 +250,4 @@ def test_a_gm_power_is_castable_by_anyone_and_only_the_gm_defines() -> None:
 def test_known_powers_mark_the_examples() -> None:
     st = state_of(mage())
     known = known_powers(st, st.combatants[0])
-    assert "swade_powers.power_choice.bolt" in known and len(known) == len(EXAMPLES)
+    assert "swade.powers.power_choice.bolt" in known and len(known) == len(EXAMPLES)

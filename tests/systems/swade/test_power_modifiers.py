@@ -79,8 +79,8 @@ def test_modifiers_are_named_in_either_language(text: str, mod_id: str) -> None:
 def test_an_unknown_modifier_lists_the_known_ones() -> None:
     with pytest.raises(RuleError) as err:
         parse_power_modifier("turbo")
-    assert err.value.key == "swade_powers.error.unknown_modifier"
-    assert "swade_powers.modifier.selective" in err.value.params["known"]
+    assert err.value.key == "swade.powers.error.unknown_modifier"
+    assert "swade.powers.modifier.selective" in err.value.params["known"]
 
 
 def test_choices_for_autocomplete_in_each_language_with_their_cost() -> None:
@@ -97,12 +97,12 @@ def test_choices_for_autocomplete_in_each_language_with_their_cost() -> None:
 @pytest.mark.parametrize(
     ("power", "modifier", "key"),
     [
-        ("healing", "heavy weapon", "swade_powers.error.modifier_needs_damage"),
-        ("healing", "range", "swade_powers.error.modifier_needs_ranged"),
-        ("bolt", "selective", "swade_powers.error.modifier_needs_area"),
-        ("bolt", "glow", "swade_powers.error.modifier_needs_lasting"),
-        ("bolt", "hinder", "swade_powers.error.modifier_needs_lasting"),
-        ("protection", "fatigue", "swade_powers.error.modifier_needs_damage_or_resisted"),
+        ("healing", "heavy weapon", "swade.powers.error.modifier_needs_damage"),
+        ("healing", "range", "swade.powers.error.modifier_needs_ranged"),
+        ("bolt", "selective", "swade.powers.error.modifier_needs_area"),
+        ("bolt", "glow", "swade.powers.error.modifier_needs_lasting"),
+        ("bolt", "hinder", "swade.powers.error.modifier_needs_lasting"),
+        ("protection", "fatigue", "swade.powers.error.modifier_needs_damage_or_resisted"),
     ],
 )
 def test_a_modifier_that_does_not_suit_the_power_is_refused(
@@ -117,13 +117,13 @@ def test_exclusive_modifiers_and_repeats_are_refused() -> None:
     st = state_of(mage(), hero("h"))
     with pytest.raises(RuleError) as err:
         cast(st, PLAYER, dice(), "m", "protection", ["h"], ["glow", "shroud"])
-    assert err.value.key == "swade_powers.error.modifier_clash"
+    assert err.value.key == "swade.powers.error.modifier_clash"
     with pytest.raises(RuleError) as err:
         cast(st, PLAYER, dice(), "m", "bolt", ["h"], ["ap 2", "ap 4"])
-    assert err.value.key == "swade_powers.error.modifier_clash"
+    assert err.value.key == "swade.powers.error.modifier_clash"
     with pytest.raises(RuleError) as err:
         cast(st, PLAYER, dice(), "m", "bolt", ["h"], ["fatiga", "fatigue"])
-    assert err.value.key == "swade_powers.error.modifier_twice"
+    assert err.value.key == "swade.powers.error.modifier_twice"
 
 
 def test_the_cost_adds_the_modifiers_and_they_are_listed() -> None:
@@ -138,13 +138,13 @@ def test_the_cost_adds_the_modifiers_and_they_are_listed() -> None:
         ["heavy weapon", "range"],
     )
     assert get(out.state, "m").power_points == 6
-    assert event(out, "swade_powers.modifiers").params["cost"] == 3
+    assert event(out, "swade.powers.modifiers").params["cost"] == 3
     # SW-41: each modifier is listed with its own cost (issue 30), and its effect.
-    heavy = event(out, "swade_powers.modifier.heavy_weapon_effect").params
-    assert (heavy["modifier"], heavy["cost"]) == ("swade_powers.modifier.heavy_weapon", 2)
-    ranged = event(out, "swade_powers.modifier.range_smarts").params
+    heavy = event(out, "swade.powers.modifier.heavy_weapon_effect").params
+    assert (heavy["modifier"], heavy["cost"]) == ("swade.powers.modifier.heavy_weapon", 2)
+    ranged = event(out, "swade.powers.modifier.range_smarts").params
     assert (ranged["modifier"], ranged["cost"], ranged["factor"]) == (
-        "swade_powers.modifier.range_double",
+        "swade.powers.modifier.range_double",
         1,
         2,
     )
@@ -157,7 +157,7 @@ def test_armor_piercing_lowers_the_armour() -> None:
         state_of(mage(), villain()), PLAYER, dice(4, 1, 3, 3), "m", "bolt", ["v"], ["PA 4"]
     )
     assert not get(plain.state, "v").shaken and get(pierced.state, "v").shaken
-    assert event(pierced, "swade_powers.damage.roll").params["ap"] == 4
+    assert event(pierced, "swade.powers.damage.roll").params["ap"] == 4
     assert get(pierced.state, "m").power_points == 10 - 3
 
 
@@ -186,7 +186,7 @@ def test_fatigue_from_the_modifier_never_incapacitates() -> None:
     )
     v = get(out.state, "v")
     assert (v.fatigue, v.incapacitated) == (2, False)
-    assert "swade_powers.fatigue.capped" in keys(out)
+    assert "swade.powers.fatigue.capped" in keys(out)
 
 
 def test_lingering_damage_steps_the_dice_down() -> None:
@@ -209,13 +209,13 @@ def test_lingering_damage_hits_again_at_the_start_of_the_victims_next_turn() -> 
     out = cast(st, PLAYER, dice(4, 1, 1, 1), "m", "bolt", ["g"], ["daño residual"])
     g = get(out.state, "g")
     assert not g.shaken and [x.dice for x in g.lingering] == [(4, 4)]
-    assert event(out, "swade_powers.lingering.pending").params["damage"] == "2d4"
+    assert event(out, "swade.powers.lingering.pending").params["damage"] == "2d4"
     # The goblin's turn starts: 3+3 = 6 vs 5: Shaken; then its Spirit roll (SW-15): 5.
     d = dice(3, 3, 5)
     nxt = next_turn(out.state, GM, d)
     assert d.remaining == 0
     order = keys(nxt)
-    assert order.index("swade_powers.lingering.roll") < order.index("swade.shaken.recovered")
+    assert order.index("swade.powers.lingering.roll") < order.index("swade.shaken.recovered")
     assert get(nxt.state, "g").lingering == []
 
 
@@ -243,12 +243,12 @@ def test_shroud_gives_minus_1_to_attacks_against_the_target_and_plus_1_to_its_st
     st = state_of(mage(), hero("h", skills={"stealth": Trait(die=6)}), villain())
     st = cast(st, PLAYER, dice(4, 1), "m", "protection", ["h"], ["sudario"]).state
     out = attack(st, GM, dice(4, 1), attacker_id="v", target_id="h", weapon="Hacha")
-    assert ["swade_powers.mod.shroud", -1] in event(out, "swade_combat.attack.roll").params[
+    assert ["swade.powers.mod.shroud", -1] in event(out, "swade.combat.attack.roll").params[
         "modifiers"
     ]
     h = get(st, "h")
     _, mods = roll_trait(h, st, dice(3, 3), "stealth")
-    assert ("swade_powers.mod.shroud_stealth", 1) in mods
+    assert ("swade.powers.mod.shroud_stealth", 1) in mods
 
 
 def test_glow_helps_attacks_in_the_dark_and_hurts_stealth() -> None:
@@ -263,19 +263,19 @@ def test_glow_helps_attacks_in_the_dark_and_hurts_stealth() -> None:
         weapon="Hacha",
         options=AttackOptions(illumination="dim"),
     )
-    assert ["swade_powers.mod.glow", 1] in event(dark, "swade_combat.attack.roll").params[
+    assert ["swade.powers.mod.glow", 1] in event(dark, "swade.combat.attack.roll").params[
         "modifiers"
     ]
     lit = attack(st, GM, dice(4, 1), attacker_id="v", target_id="h", weapon="Hacha")
-    assert ["swade_powers.mod.glow", 1] not in event(lit, "swade_combat.attack.roll").params[
+    assert ["swade.powers.mod.glow", 1] not in event(lit, "swade.combat.attack.roll").params[
         "modifiers"
     ]
     _, mods = roll_trait(get(st, "h"), st, dice(3, 3), "stealth")
-    assert ("swade_powers.mod.glow_stealth", -2) in mods
+    assert ("swade.powers.mod.glow_stealth", -2) in mods
 
 
 def test_selective_is_listed_on_an_area_power() -> None:
     st = state_of(mage(), goblin("g1"), goblin("g2", name="Goblin 2"))
     out = cast(st, PLAYER, dice(4, 1, 8, 8, 1, 1), "m", "blast", ["g1"], ["selectivo"])
-    assert "swade_powers.modifier.selective_effect" in keys(out)
+    assert "swade.powers.modifier.selective_effect" in keys(out)
     assert get(out.state, "m").power_points == 10 - 3

@@ -9,7 +9,7 @@ import pytest
 from bot.systems.base import RuleError
 from bot.systems.swade.maneuvers import declare_multi_action, reroll_maneuver
 from bot.systems.swade.power_defs import define_power
-from bot.systems.swade.powers import MAINTAINING, cast, reroll_cast
+from bot.systems.swade.powers import MAINTAINING, cast
 from bot.systems.swade.state import SwadeSettings, Trait
 
 from .power_fixtures import mage, maintained
@@ -27,7 +27,7 @@ from .test_combat_fixtures import (
 )
 
 
-def _mods(out, key="swade_powers.cast.roll"):  # type: ignore[no-untyped-def]
+def _mods(out, key="swade.powers.cast.roll"):  # type: ignore[no-untyped-def]
     return [tuple(m) for m in event(out, key).params["modifiers"]]
 
 
@@ -40,7 +40,7 @@ def test_bolt_success_pays_its_cost_and_deals_damage_through_the_attack_path() -
     assert (v.wounds, v.shaken) == (1, True) and d.remaining == 0
     assert v.last_hit is not None and v.last_hit["attacker_id"] == "m"
     assert get(out.state, "m").power_points == 9
-    assert "swade_combat.hit.wounded" in keys(out)
+    assert "swade.combat.hit.wounded" in keys(out)
     soak = [o for o in out.offers if o.action == "soak"]
     assert len(soak) == 1 and soak[0].combatant_id == "v" and soak[0].user_id is None
 
@@ -50,7 +50,7 @@ def test_a_failure_costs_one_power_point_whatever_the_power_costs() -> None:
     out = cast(
         state_of(mage(), villain()), PLAYER, dice(3, 2), "m", "bolt", ["v"], ["heavy weapon"]
     )
-    assert "swade_powers.cast.failure" in keys(out)
+    assert "swade.powers.cast.failure" in keys(out)
     assert get(out.state, "m").power_points == 9
     assert get(out.state, "v").wounds == 0 and not get(out.state, "v").shaken
 
@@ -65,32 +65,32 @@ def test_short_power_points_are_refused_with_the_cost_and_what_is_left() -> None
     st = state_of(mage(power_points=2), villain())
     with pytest.raises(RuleError) as err:
         cast(st, PLAYER, dice(), "m", "bolt", ["v"], ["arma pesada"])
-    assert err.value.key == "swade_powers.error.short"
+    assert err.value.key == "swade.powers.error.short"
     assert {"cost": 3, "base": 1, "extra": 2, "points": 2}.items() <= err.value.params.items()
 
 
 def test_a_caster_without_power_points_or_arcane_skill_is_told_how_to_fix_it() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(power_points=None), villain()), PLAYER, dice(), "m", "bolt", ["v"])
-    assert err.value.key == "swade_powers.error.no_power_points"
+    assert err.value.key == "swade.powers.error.no_power_points"
     plain = mage(arcane_skill=None, skills={"fighting": Trait(die=6)})
     with pytest.raises(RuleError) as err:
         cast(state_of(plain, villain()), PLAYER, dice(), "m", "bolt", ["v"])
-    assert err.value.key == "swade_powers.error.no_arcane_skill"
+    assert err.value.key == "swade.powers.error.no_arcane_skill"
 
 
 def test_the_arcane_skill_falls_back_to_the_one_on_the_sheet() -> None:
     priest = mage(arcane_skill=None, skills={"faith": Trait(die=10)})
     out = cast(state_of(priest, villain()), PLAYER, dice(4, 1, 1, 1), "m", "bolt", ["v"])
-    assert event(out, "swade_powers.cast.roll").params["skill"] == "swade_combat.skill.faith"
+    assert event(out, "swade.powers.cast.roll").params["skill"] == "swade.combat.skill.faith"
 
 
 def test_a_raise_uses_the_raise_effect_without_the_raise_die() -> None:
     # d8 8 aces +1 = 9 (wild 2): one raise. Bolt's raise is 3d6, no extra raise die.
     out = cast(state_of(mage(), villain()), PLAYER, dice(8, 1, 2, 1, 1, 1), "m", "bolt", ["v"])
-    dmg = event(out, "swade_powers.damage.roll")
+    dmg = event(out, "swade.powers.damage.roll")
     assert len(dmg.dice["rolls"]) == 3 and dmg.dice["raise_roll"] is None
-    assert "swade_powers.cast.raise" in keys(out)
+    assert "swade.powers.cast.raise" in keys(out)
 
 
 def test_without_raise_effects_a_raise_adds_the_d6_raise_die() -> None:
@@ -98,7 +98,7 @@ def test_without_raise_effects_a_raise_adds_the_d6_raise_die() -> None:
         state_of(mage(), villain()), GM, "nombre: Rayo; coste: 1; éxito: daño 2d6"
     ).state
     out = cast(st, PLAYER, dice(8, 1, 2, 1, 1, 1), "m", "rayo", ["v"])
-    dmg = event(out, "swade_powers.damage.roll")
+    dmg = event(out, "swade.powers.damage.roll")
     assert len(dmg.dice["rolls"]) == 2 and dmg.dice["raise_roll"] is not None
 
 
@@ -109,8 +109,8 @@ def test_every_trait_roll_modifier_is_applied_and_named() -> None:
     mods = _mods(out)
     assert ("swade.mod.wounds", -1) in mods and ("swade.mod.joker", 2) in mods
     assert (MAINTAINING, -2) in mods
-    assert event(out, "swade_powers.cast.roll").params["total"] == 3  # 4 - 1 + 2 - 2
-    assert "swade_powers.cast.failure" in keys(out)
+    assert event(out, "swade.powers.cast.roll").params["total"] == 3  # 4 - 1 + 2 - 2
+    assert "swade.powers.cast.failure" in keys(out)
 
 
 def test_one_maintained_power_is_the_difference_between_success_and_failure() -> None:
@@ -119,29 +119,29 @@ def test_one_maintained_power_is_the_difference_between_success_and_failure() ->
     busy = cast(
         state_of(mage(maintaining=maintained(1)), villain()), PLAYER, dice(4, 1), "m", "bolt", ["v"]
     )
-    assert "swade_powers.cast.success" in keys(free)
-    assert "swade_powers.cast.failure" in keys(busy)
+    assert "swade.powers.cast.success" in keys(free)
+    assert "swade.powers.cast.failure" in keys(busy)
 
 
 def test_a_joker_adds_2_to_the_power_damage_too() -> None:
     st = state_of(mage(card=joker(), card_round=1), villain())
     out = cast(st, PLAYER, dice(4, 1, 1, 1), "m", "bolt", ["v"])
-    dmg = event(out, "swade_powers.damage.roll")
-    assert ["swade_combat.dmg.joker", 2] in dmg.params["modifiers"] and dmg.params["damage"] == 4
+    dmg = event(out, "swade.powers.damage.roll")
+    assert ["swade.combat.dmg.joker", 2] in dmg.params["modifiers"] and dmg.params["damage"] == 4
 
 
 def test_casting_is_an_action_with_the_multi_action_penalty() -> None:
     st = state_of(mage(card=None), villain(), turn_order=["m", "v"], current=0, active="m")
     st = declare_multi_action(st, PLAYER, "m", 2).state
     out = cast(st, PLAYER, dice(5, 1), "m", "bolt", ["v"])
-    assert ("swade_combat.mod.multi_action", -2) in _mods(out)
+    assert ("swade.combat.mod.multi_action", -2) in _mods(out)
     assert get(out.state, "m").actions_taken == 1
 
 
 def test_a_shaken_caster_cannot_cast() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(shaken=True), villain()), PLAYER, dice(), "m", "bolt", ["v"])
-    assert err.value.key == "swade_combat.error.shaken_or_stunned"
+    assert err.value.key == "swade.combat.error.shaken_or_stunned"
 
 
 def test_only_its_controller_or_the_gm_casts() -> None:
@@ -162,7 +162,7 @@ def test_backlash_fatigues_the_caster_and_ends_every_maintained_power() -> None:
     # Bolt: both dice 1, a critical failure (SW-3): 1 PP, Fatigue, the protection ends.
     out = cast(st, PLAYER, dice(1, 1), "m", "bolt", ["v"])
     m = get(out.state, "m")
-    assert "swade_powers.backlash" in keys(out) and "swade_powers.ended.backlash" in keys(out)
+    assert "swade.powers.backlash" in keys(out) and "swade.powers.ended.backlash" in keys(out)
     assert (m.fatigue, m.maintaining, m.armor, m.toughness) == (1, [], 0, 6)
     assert m.power_points == 10 - 1 - 1
 
@@ -179,7 +179,7 @@ def test_a_critical_failure_cannot_be_rerolled() -> None:
     assert not [o for o in out.offers if o.action == "reroll_maneuver"]
     with pytest.raises(RuleError) as err:
         reroll_maneuver(out.state, PLAYER, dice(6, 6), owner_id="m", index=0)
-    assert err.value.key == "swade_combat.error.critical_failure_no_reroll"
+    assert err.value.key == "swade.combat.error.critical_failure_no_reroll"
 
 
 # --- benny reroll (SW-4/SW-35) -------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_a_reroll_that_is_worse_keeps_the_first_roll() -> None:
     st = state_of(mage(), villain())
     first = cast(st, PLAYER, dice(6, 1, 1, 1), "m", "bolt", ["v"])
     out = reroll_maneuver(first.state, PLAYER, dice(2, 1, 1, 1), owner_id="m", index=0)
-    roll = event(out, "swade_powers.cast.roll")
+    roll = event(out, "swade.powers.cast.roll")
     assert roll.params["kept_previous"] and roll.params["total"] == 6
     assert get(out.state, "m").power_points == 9
 
@@ -226,7 +226,7 @@ def _goblins(n: int):  # type: ignore[no-untyped-def]
 def test_an_area_power_takes_at_most_its_template_count() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(), *_goblins(4)), PLAYER, dice(), "m", "blast", ["g1", "g2", "g3", "g4"])
-    assert err.value.key == "swade_combat.error.template_targets"
+    assert err.value.key == "swade.combat.error.template_targets"
     assert err.value.params["max"] == 3
 
 
@@ -236,8 +236,8 @@ def test_an_area_power_takes_a_count_of_a_group_and_each_target_may_evade() -> N
     d = dice(4, 2, 7, 3, 3, 3)
     out = cast(state_of(mage(), *_goblins(4)), PLAYER, d, "m", "explosión", ["Goblin"], count=2)
     assert d.remaining == 0
-    assert keys(out).count("swade_combat.evade.success") == 1
-    assert keys(out).count("swade_combat.evade.failure") == 1
+    assert keys(out).count("swade.combat.evade.success") == 1
+    assert keys(out).count("swade.combat.evade.failure") == 1
     assert not get(out.state, "g1").shaken and get(out.state, "g2").shaken
     assert not get(out.state, "g3").shaken
     rerolls = [o.data["index"] for o in out.offers if o.action == "reroll_maneuver"]
@@ -251,25 +251,25 @@ def test_a_target_rerolls_its_evasion_and_the_activation_stays() -> None:
     # Goblin 2's evasion (roll 2) again: 8 aces +2 = 10 - 2 = 8: it evades this time.
     out = reroll_maneuver(first.state, GM, dice(8, 2), owner_id="m", index=2)
     assert not get(out.state, "g2").shaken
-    assert event(out, "swade_powers.cast.roll").params["kept_previous"] is False
+    assert event(out, "swade.powers.cast.roll").params["kept_previous"] is False
     assert get(out.state, "m").power_points == 8
 
 
 def test_count_needs_a_group() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(), goblin()), PLAYER, dice(), "m", "blast", ["g"], count=2)
-    assert err.value.key == "swade_powers.error.count_needs_group"
+    assert err.value.key == "swade.powers.error.count_needs_group"
 
 
 def test_a_single_target_power_refuses_two_targets() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(), *_goblins(2)), PLAYER, dice(), "m", "bolt", ["g1", "g2"])
-    assert err.value.key == "swade_powers.error.too_many_targets"
+    assert err.value.key == "swade.powers.error.too_many_targets"
 
 
 def test_an_extra_hit_by_a_wound_is_incapacitated() -> None:
     out = cast(state_of(mage(), goblin()), PLAYER, dice(4, 2, 5, 4), "m", "bolt", ["g"])
-    assert get(out.state, "g").incapacitated and "swade_combat.hit.incapacitated" in keys(out)
+    assert get(out.state, "g").incapacitated and "swade.combat.hit.incapacitated" in keys(out)
 
 
 # --- resisted powers (SW-7) ----------------------------------------------------------------
@@ -286,7 +286,7 @@ def test_a_resisted_power_works_when_the_target_rolls_lower() -> None:
         ["v"],
         trait="pelear",
     )
-    assert "swade_powers.resist.fails" in keys(out)
+    assert "swade.powers.resist.fails" in keys(out)
     assert get(out.state, "v").skills["fighting"] == Trait(die=6)
     assert [a.power_id for a in get(out.state, "m").maintaining] == ["lower_trait"]
 
@@ -302,7 +302,7 @@ def test_a_resisted_power_fails_on_a_tie_and_nothing_is_maintained() -> None:
         ["v"],
         trait="fighting",
     )
-    assert "swade_powers.resist.succeeds" in keys(out)
+    assert "swade.powers.resist.succeeds" in keys(out)
     assert get(out.state, "v").skills["fighting"] == Trait(die=8)
     assert get(out.state, "m").maintaining == []
     assert get(out.state, "m").power_points == 8  # the activation succeeded: paid
@@ -311,7 +311,7 @@ def test_a_resisted_power_fails_on_a_tie_and_nothing_is_maintained() -> None:
 def test_a_trait_power_needs_the_trait() -> None:
     with pytest.raises(RuleError) as err:
         cast(state_of(mage(), villain()), PLAYER, dice(6, 2), "m", "boost trait", ["m"])
-    assert err.value.key == "swade_powers.error.trait_needed"
+    assert err.value.key == "swade.powers.error.trait_needed"
 
 
 def test_a_target_first_evades_then_resists() -> None:
@@ -325,16 +325,16 @@ def test_a_target_first_evades_then_resists() -> None:
     out = cast(st, PLAYER, d, "m", "nube", ["g"])
     assert d.remaining == 0
     order = keys(out)
-    assert order.index("swade_combat.evade.failure") < order.index("swade_powers.resist.fails")
+    assert order.index("swade.combat.evade.failure") < order.index("swade.powers.resist.fails")
     assert any(c.name == "distracted" for c in get(out.state, "g").conditions)
 
 
 @pytest.mark.parametrize(
     ("kw", "key"),
     [
-        ({"tn": 0}, "swade_powers.error.bad_tn"),
-        ({"modifier": 30}, "swade_powers.error.bad_modifier"),
-        ({"count": 0}, "swade_powers.error.bad_count"),
+        ({"tn": 0}, "swade.powers.error.bad_tn"),
+        ({"modifier": 30}, "swade.powers.error.bad_modifier"),
+        ({"count": 0}, "swade.powers.error.bad_count"),
     ],
 )
 def test_numbers_out_of_range_are_refused(kw, key) -> None:  # type: ignore[no-untyped-def]
@@ -345,12 +345,12 @@ def test_numbers_out_of_range_are_refused(kw, key) -> None:  # type: ignore[no-u
 
 def test_a_tn_given_by_the_gm_replaces_4() -> None:
     out = cast(state_of(mage(), villain()), PLAYER, dice(5, 2), "m", "bolt", ["v"], tn=6)
-    assert "swade_powers.cast.failure" in keys(out)
-    assert event(out, "swade_powers.cast.roll").params["tn"] == 6
+    assert "swade.powers.cast.failure" in keys(out)
+    assert event(out, "swade.powers.cast.roll").params["tn"] == 6
 
 
-def test_reroll_cast_offers_soak_to_a_wild_card_the_new_roll_wounds() -> None:
+def test_a_cast_rerolled_offers_soak_to_a_wild_card_the_new_roll_wounds() -> None:
     failed = cast(state_of(mage(), villain()), PLAYER, dice(2, 1), "m", "bolt", ["v"])
-    out = reroll_cast(failed.state, PLAYER, dice(5, 2, 6, 3, 4), caster_id="m", index=0)
+    out = reroll_maneuver(failed.state, PLAYER, dice(5, 2, 6, 3, 4), owner_id="m", index=0)
     assert get(out.state, "v").wounds == 1
     assert [o.combatant_id for o in out.offers if o.action == "soak"] == ["v"]

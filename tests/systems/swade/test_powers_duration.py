@@ -53,7 +53,7 @@ def test_a_power_with_rounds_is_maintained_with_its_rounds_left() -> None:
         5,
         ("h",),
     )
-    assert event(out, "swade_powers.maintained.rounds").params["count"] == 1
+    assert event(out, "swade.powers.maintained.rounds").params["count"] == 1
 
 
 def test_rounds_count_down_at_the_end_of_the_casters_turn_and_then_it_ends() -> None:
@@ -63,7 +63,7 @@ def test_rounds_count_down_at_the_end_of_the_casters_turn_and_then_it_ends() -> 
         assert get(st, "m").maintaining[0].rounds_left == left
         assert get(st, "h").armor == 2
     out = end_of_turn(st, "m")
-    assert "swade_powers.ended.expired" in keys(out)
+    assert "swade.powers.ended.expired" in keys(out)
     h = get(out.state, "h")
     assert (get(out.state, "m").maintaining, h.armor, h.toughness, h.power_effects) == (
         [],
@@ -88,7 +88,7 @@ def test_the_turn_sequence_ends_a_one_round_power_when_the_casters_turn_ends() -
     st = cast(st, PLAYER, dice(4, 1), "m", "escudo", ["h"]).state
     assert get(st, "h").parry == 8
     out = next_turn(st, GM, dice())
-    assert "swade_powers.ended.expired" in keys(out)
+    assert "swade.powers.ended.expired" in keys(out)
     assert get(out.state, "h").parry == 6 and get(out.state, "m").maintaining == []
 
 
@@ -103,7 +103,7 @@ def test_a_power_until_ended_stays_until_the_caster_ends_it() -> None:
         st = end_of_turn(st, "m").state
     assert get(st, "h").toughness == 7
     out = end_power(st, PLAYER, "m", "1")
-    assert "swade_powers.ended.ended" in keys(out) and get(out.state, "h").toughness == 6
+    assert "swade.powers.ended.ended" in keys(out) and get(out.state, "h").toughness == 6
 
 
 def test_end_power_by_name_in_either_language_and_refusals() -> None:
@@ -111,10 +111,10 @@ def test_end_power_by_name_in_either_language_and_refusals() -> None:
     assert get(end_power(st, PLAYER, "m", "Protection").state, "m").maintaining == []
     with pytest.raises(RuleError) as err:
         end_power(st, PLAYER, "m", "bolt")
-    assert err.value.key == "swade_powers.error.not_maintaining"
+    assert err.value.key == "swade.powers.error.not_maintaining"
     with pytest.raises(RuleError) as err:
         end_power(state_of(mage()), PLAYER, "m", "bolt")
-    assert err.value.key == "swade_powers.error.nothing_maintained"
+    assert err.value.key == "swade.powers.error.nothing_maintained"
 
 
 def test_each_maintained_power_gives_minus_1_to_the_next_activation() -> None:
@@ -123,10 +123,10 @@ def test_each_maintained_power_gives_minus_1_to_the_next_activation() -> None:
     st = cast(st, PLAYER, dice(5, 1), "m", "protection", ["m"]).state  # 5 - 1 = 4
     assert [a.id for a in get(st, "m").maintaining] == ["1", "2"]
     out = cast(st, PLAYER, dice(5, 1), "m", "bolt", ["h"])  # 5 - 2 = 3: a failure
-    assert ("swade_powers.mod.maintaining", -2) in [
-        tuple(m) for m in event(out, "swade_powers.cast.roll").params["modifiers"]
+    assert ("swade.powers.mod.maintaining", -2) in [
+        tuple(m) for m in event(out, "swade.powers.cast.roll").params["modifiers"]
     ]
-    assert "swade_powers.cast.failure" in keys(out)
+    assert "swade.powers.cast.failure" in keys(out)
 
 
 def test_boost_trait_steps_the_die_and_gives_it_back() -> None:
@@ -159,7 +159,7 @@ def test_a_trait_past_d12_gets_a_bonus_and_never_goes_below_d4() -> None:
         trait="fighting",
     )
     assert get(low.state, "g").skills["fighting"] == Trait(die=4)
-    assert "swade_powers.effect.trait_unchanged" in keys(low)
+    assert "swade.powers.effect.trait_unchanged" in keys(low)
 
 
 def test_protection_raise_adds_armour_and_toughness() -> None:
@@ -202,7 +202,7 @@ def test_start_of_turn_fires_lingering_damage_once() -> None:
         state_of(mage(), goblin()), PLAYER, dice(4, 1, 1, 1), "m", "bolt", ["g"], ["lingering"]
     ).state
     out = start_of_turn(st, dice(2, 1), "g")
-    assert event(out, "swade_powers.lingering.roll").params["damage"] == 3
+    assert event(out, "swade.powers.lingering.roll").params["damage"] == 3
     again = start_of_turn(out.state, dice(), "g")
     assert again.events == []
 

@@ -47,25 +47,25 @@ def _literal_keys() -> set[str]:
     found: set[str] = set()
     for name in MODULES:
         text = _source(name)
-        found |= set(re.findall(r'"(swade_powers\.[a-z_0-9.]+[a-z_0-9])"', text))
+        found |= set(re.findall(r'"(swade\.powers\.[a-z_0-9.]+[a-z_0-9])"', text))
     return found
 
 
 def _generated_keys() -> set[str]:
     keys = {m.key for m in POWER_MODIFIERS.values()}
-    keys |= {f"swade_powers.error.modifier_needs_{m.needs}" for m in POWER_MODIFIERS.values()}
-    keys |= {f"swade_powers.modifier.{x}_effect" for x in ("heavy_weapon", "selective")}
-    keys |= {f"swade_powers.def.field.{f}" for f in FIELD_NAMES}
-    keys |= {f"swade_powers.def.expect.{f}" for f in FIELD_NAMES}
-    keys |= {f"swade_powers.power.{p.id}" for p in EXAMPLES}
-    keys |= {f"swade_powers.power_choice.{p.id}" for p in EXAMPLES}
+    keys |= {f"swade.powers.error.modifier_needs_{m.needs}" for m in POWER_MODIFIERS.values()}
+    keys |= {f"swade.powers.modifier.{x}_effect" for x in ("heavy_weapon", "selective")}
+    keys |= {f"swade.powers.def.field.{f}" for f in FIELD_NAMES}
+    keys |= {f"swade.powers.def.expect.{f}" for f in FIELD_NAMES}
+    keys |= {f"swade.powers.power.{p.id}" for p in EXAMPLES}
+    keys |= {f"swade.powers.power_choice.{p.id}" for p in EXAMPLES}
     keys |= {
-        f"swade_powers.effect.{k}"
+        f"swade.powers.effect.{k}"
         for k in ("armor", "toughness", "parry", "pace", "glow", "shroud", "trait")
     }
-    keys |= {f"swade_powers.ended.{r}" for r in ("expired", "ended", "backlash")}
-    keys |= {f"swade_powers.maintained.{d}" for d in ("rounds", "until_ended")}
-    keys |= {"swade_powers.cast.roll_critical", "swade_powers.heal.roll_critical"}
+    keys |= {f"swade.powers.ended.{r}" for r in ("expired", "ended", "backlash")}
+    keys |= {f"swade.powers.maintained.{d}" for d in ("rounds", "until_ended")}
+    keys |= {"swade.powers.cast.roll_critical", "swade.powers.heal.roll_critical"}
     return keys
 
 
@@ -115,7 +115,7 @@ def test_typical_events_fill_every_placeholder_in_both_languages() -> None:
     for e in events:
         _check(e.key, e.params)
         for lang in ("es", "en"):
-            assert "swade_powers." not in event_line(e, lang), (e.key, lang)
+            assert "swade.powers." not in event_line(e, lang), (e.key, lang)
 
 
 @pytest.mark.parametrize(

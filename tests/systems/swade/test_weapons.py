@@ -70,7 +70,7 @@ def test_how_a_reply_names_the_weapon(
 
 def test_a_weapon_named_like_a_catalogue_key_is_shown_as_typed() -> None:
     """Issue 21: text a user typed is never looked up, inside a phrase too."""
-    odd = Weapon(name="swade_combat.weapon.unarmed", damage="encounter.gm_only")
+    odd = Weapon(name="swade.combat.weapon.unarmed", damage="encounter.gm_only")
     assert phrase_text(weapon_phrase(odd, None), "en") == (
-        "with swade_combat.weapon.unarmed (encounter.gm_only)"
+        "with swade.combat.weapon.unarmed (encounter.gm_only)"
     )

@@ -43,10 +43,10 @@ VERBS = Verbs(
         Verb("cancel"),
         Verb("damage", ("dano",), frozenset({T, W})),
     ),
-    label="ds20.cog.action.{id}",
-    unknown="ds20.cog.error.unknown_action",
-    extra_words="ds20.cog.error.extra_words",
-    unused="ds20.cog.error.option_unused",
+    label="ds20.action.{id}",
+    unknown="ds20.error.unknown_action",
+    extra_words="ds20.error.extra_words",
+    unused="ds20.error.option_unused",
 )
 STAND_WITH_ACTION = {"accion", "action", "acrobacia", "acrobatics", "salto", "jump"}
 # "aguantar confirmar": Aguantar el dolor that marks the last Agotamiento point (death).
@@ -91,7 +91,7 @@ def inflict(state: DS20State, actor: Actor, dice: DiceSource, c: DSCombatant, ar
     ``sin armadura`` skips the armour roll)."""
     m = DAMAGE_ARG.fullmatch(fold(arg))
     if not m:
-        raise RuleError("ds20.cog.error.damage_arg", value=arg or "—")
+        raise RuleError("ds20.error.damage_arg", value=arg or "—")
     damage, mhl, mhg = (int(g) for g in m.groups()[:3])
     return ds20.inflict(
         state, actor, dice, target_id=c.id, damage=damage, mhl=mhl, mhg=mhg, armour=not m.group(4)
@@ -124,14 +124,14 @@ def _damage(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> 
 def _declare(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     c = _me(o, state, actor)
     if o.value is None:
-        raise RuleError("ds20.cog.error.needs_value", action="ds20.cog.action.declare")
+        raise RuleError("ds20.error.needs_value", action="ds20.action.declare")
     return ds20.declare_actions(state, actor, c.id, o.value)
 
 
 def _endure(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     c, arg = _me(o, state, actor), o.action.arg
     if arg and fold(arg) not in CONFIRM:
-        raise RuleError("ds20.cog.error.extra_words", words=arg)
+        raise RuleError("ds20.error.extra_words", words=arg)
     return ds20.endure_pain(state, actor, c.id, confirm=bool(arg))
 
 
@@ -142,7 +142,7 @@ def _run(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Out
 def _technique(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     c = _me(o, state, actor)
     if not o.action.arg:
-        raise RuleError("ds20.cog.error.needs_technique", name=c.name)
+        raise RuleError("ds20.error.needs_technique", name=c.name)
     return ds20.use_technique(state, actor, dice, c.id, o.action.arg)
 
 
@@ -172,7 +172,7 @@ def _push(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Ou
 def _stand(o: ActOptions, state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     c, arg = _me(o, state, actor), o.action.arg
     if arg and fold(arg) not in STAND_WITH_ACTION:
-        raise RuleError("ds20.cog.error.extra_words", words=arg)
+        raise RuleError("ds20.error.extra_words", words=arg)
     return ds20.stand_up(state, actor, dice, c.id, with_action=bool(arg))
 
 

@@ -69,18 +69,18 @@ def parse_flags(text: str | None) -> Flags:
             if m and m.group(1) in ("empty", "vaciar", "burst", "rafaga"):
                 word, number = m.group(1), m.group(2)
         if word in ("aim", "apuntar"):
-            raise RuleError("ds20.cog.error.flag_aim")
+            raise RuleError("ds20.error.flag_aim")
         name = FLAG_WORDS.get(word)
         if name is None or (number and name not in ("empty", "burst")):
-            raise RuleError("ds20.cog.error.unknown_flag", flag=token, flags=FLAG_LIST)
+            raise RuleError("ds20.error.unknown_flag", flag=token, flags=FLAG_LIST)
         if number:
             if not number.isdigit():
-                raise RuleError("ds20.cog.error.unknown_flag", flag=token, flags=FLAG_LIST)
+                raise RuleError("ds20.error.unknown_flag", flag=token, flags=FLAG_LIST)
             if not 1 <= int(number) <= 10:  # issue 21: the refusal names the bound
-                raise RuleError("ds20.cog.error.flag_bound", flag=token, min=1, max=10)
+                raise RuleError("ds20.error.flag_bound", flag=token, min=1, max=10)
             flags["empty"] = int(number)
         if name == "empty" and not number:
-            raise RuleError("ds20.cog.error.empty_needs_n", flag=token)
+            raise RuleError("ds20.error.empty_needs_n", flag=token)
         if name != "empty":
             flags[name] = True
     if flags.get("burst") and flags.get("burst3"):
@@ -91,7 +91,7 @@ def parse_flags(text: str | None) -> Flags:
 def body_part(called: str) -> BodyPart:
     part = looked_up(BODY_PARTS, called)
     if part is None:
-        raise RuleError("ds20.cog.error.body_part", part=called)
+        raise RuleError("ds20.error.body_part", part=called)
     return part
 
 
@@ -134,7 +134,7 @@ class AttackOptions(Options):
     @classmethod
     def _cover(cls, word: str | None) -> str | None:
         if word is not None and word not in COVER:
-            raise RuleError("ds20.cog.error.cover", cover=f"ds20.cog.cover.{word}")
+            raise RuleError("ds20.error.cover", cover=f"ds20.cover.{word}")
         return word
 
     def firearm_options(self) -> list[str]:
@@ -145,7 +145,7 @@ class AttackOptions(Options):
 
 def attack(o: AttackOptions) -> Play[DS20State]:
     """Melee (DS-5..DS-7, DS-10) or a shot (DS-11) depending on the weapon."""
-    notes = [Event(key=f"ds20.cog.note.cover_{o.cover}")] if o.cover else []
+    notes = [Event(key=f"ds20.note.cover_{o.cover}")] if o.cover else []
     cover = COVER[o.cover] if o.cover else "none"
     flags, firearm_options = o.flags, o.firearm_options()
 
@@ -154,7 +154,7 @@ def attack(o: AttackOptions) -> Play[DS20State]:
         target = find_combatant(state, o.target)
         if is_firearm(attacker, o.weapon, bool(firearm_options)):
             if flags.stun:
-                raise RuleError("ds20.cog.error.not_for_firearm", option="stun")
+                raise RuleError("ds20.error.not_for_firearm", option="stun")
             return ds20.shoot(
                 state, actor, dice, attacker_id=attacker.id, target_id=target.id,
                 weapon=o.weapon, bonus=o.bonus, penalty=o.penalty, range_m=o.distance,
@@ -163,7 +163,7 @@ def attack(o: AttackOptions) -> Play[DS20State]:
                 back=flags.back, surprise=flags.surprise,
             )  # fmt: skip
         if firearm_options:
-            raise RuleError("ds20.cog.error.not_for_melee", option=OptionNames(firearm_options[:1]))
+            raise RuleError("ds20.error.not_for_melee", option=OptionNames(firearm_options[:1]))
         return ds20.attack(
             state, actor, dice, attacker_id=attacker.id, target_id=target.id, weapon=o.weapon,
             bonus=o.bonus, penalty=o.penalty, called=o.called, back=flags.back,

@@ -48,9 +48,9 @@ class AddOptions(SheetOptions):
     @model_validator(mode="after")
     def _one_sheet(self) -> AddOptions:
         if self.statblock and self.character:
-            raise RuleError("ds20.cog.error.statblock_or_character")
+            raise RuleError("ds20.error.statblock_or_character")
         if not self.statblock and self.character is None:
-            raise RuleError("ds20.cog.error.need_statblock")
+            raise RuleError("ds20.error.need_statblock")
         return self
 
 
@@ -115,7 +115,7 @@ def join(o: JoinOptions) -> Play[DS20State]:
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
         if any(c.controller_id == actor.user_id and fold(c.name) == fold(sheet.name)
                for c in state.combatants):  # fmt: skip
-            raise RuleError("ds20.cog.error.already_joined", name=sheet.name)
+            raise RuleError("ds20.error.already_joined", name=sheet.name)
         require_hero_slot(state, actor.user_id)  # issue 21: one hero unless the GM allows more
         joining = Actor(user_id=actor.user_id, is_gm=True)
         return ds20.add_combatant(state, joining, sheet, controller_id=actor.user_id, dice=dice)
@@ -158,7 +158,7 @@ HEALTH_WORDS = {
 
 
 def _bad(field: str, value: str, expected: str) -> RuleError:
-    return RuleError("ds20.cog.error.edit_value", field=field, value=value, expected=expected)
+    return RuleError("ds20.error.edit_value", field=field, value=value, expected=expected)
 
 
 def parse_corrections(text: str) -> dict[str, Any]:
@@ -174,7 +174,7 @@ def parse_corrections(text: str) -> dict[str, Any]:
         field = EDIT_FIELDS.get(fold(raw))
         value = value.strip()
         if not sep or field is None:
-            raise RuleError("ds20.cog.error.edit_field", field=raw.strip(), known=EDIT_LABELS)
+            raise RuleError("ds20.error.edit_field", field=raw.strip(), known=EDIT_LABELS)
         word = fold(value)
         if field == "wounds":
             m = re.fullmatch(r"(\d+)\s*/\s*(\d+)\s*/\s*(\d+)", value)
@@ -219,7 +219,7 @@ def edit(o: EditOptions) -> Play[DS20State]:
     if o.controller is not None:
         changes["controller_id"] = o.controller
     if not changes:
-        raise RuleError("ds20.cog.error.nothing_to_edit")
+        raise RuleError("ds20.error.nothing_to_edit")
 
     def run(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
         target = find_combatant(state, o.combatant)

@@ -63,7 +63,7 @@ def actions(state: DS20State, asker: Asker, typed: str) -> list[Suggestion]:
 def body_parts(state: DS20State, asker: Asker, typed: str) -> list[Suggestion]:
     """Body parts for a called attack (DS-7 coverage), named in the user's language."""
     needle = fold(typed)
-    labels = [(t(f"ds20.cog.part.{p}", asker.lang), p) for p in BODY_PARTS]
+    labels = [(t(f"ds20.part.{p}", asker.lang), p) for p in BODY_PARTS]
     return [(label, p) for label, p in labels if needle in fold(label) or needle in p]
 
 

@@ -21,8 +21,8 @@ Rules = Callable[[DS20State, Actor, DiceSource], Outcome]
 
 def play(kind: str, rules: Rules) -> Play[DS20State]:
     """A Dread S-20 move's rules call, logged as ``ds20.<kind>`` and titled
-    ``ds20.cog.title.<kind>``."""
-    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"ds20.cog.title.{kind}")
+    ``ds20.title.<kind>``."""
+    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"ds20.title.{kind}")
 
 
 def find_combatant(state: DS20State, text: str) -> DSCombatant:
@@ -48,7 +48,7 @@ def defender(state: DS20State, name: str | None) -> DSCombatant:
 def target_of(state: DS20State, target: str | None, action_id: str) -> DSCombatant:
     """The target an action needs."""
     if not target:
-        raise RuleError("ds20.cog.error.needs_target", action=f"ds20.cog.action.{action_id}")
+        raise RuleError("ds20.error.needs_target", action=f"ds20.action.{action_id}")
     return find_combatant(state, target)
 
 

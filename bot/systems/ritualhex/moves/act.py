@@ -34,10 +34,10 @@ VERBS = Verbs(
         Verb("take", ("tomar", "take"), frozenset({WORDS, T, L})),
         Verb("end", ("terminar", "end")),
     ),
-    label="ritualhex_cog.verb.{id}",
+    label="ritualhex.verb.{id}",
     unknown="ritualhex.error.unknown_action",
-    extra_words="ritualhex_cog.error.extra_words",
-    unused="ritualhex_cog.error.option_unused",
+    extra_words="ritualhex.error.extra_words",
+    unused="ritualhex.error.option_unused",
 )
 ITEM_VERBS = frozenset({"equip", "stow", "drop", "pick_up", "take"})
 
@@ -97,9 +97,9 @@ def verb_play(verb: Verb, words: str, o: ActOptions) -> Play[RitualHexState]:
     """A verb, its words and options checked: an item verb needs the item, take needs
     the giver; words or options a verb does not take are refused, naming them."""
     if verb.id in ITEM_VERBS and not words:
-        raise RuleError("ritualhex_cog.error.needs_item", verb=VERBS.label_of(verb.id))
+        raise RuleError("ritualhex.error.needs_item", verb=VERBS.label_of(verb.id))
     if verb.id == "take" and not o.target:
-        raise RuleError("ritualhex_cog.error.needs_giver")
+        raise RuleError("ritualhex.error.needs_giver")
     VERBS.check(verb, words, given_options(vars(o), (T, L)))
     if verb.id == "end":
         return play("end", end_multi_attack(o.actor))

@@ -38,11 +38,11 @@ def attack_name(c: RHCombatant, weapon: str | None) -> str:
     if weapon:
         found = called((a for a, _ in available), weapon)
         if found is not None and not is_attack(found):
-            raise RuleError("ritualhex_cog.error.not_an_attack", action=action_term(found))
+            raise RuleError("ritualhex.error.not_an_attack", action=action_term(found))
         return found.name if found is not None else weapon
     chosen = default_attack(available)
     if chosen is None:
-        raise RuleError("ritualhex_cog.error.no_attack", name=c.name)
+        raise RuleError("ritualhex.error.no_attack", name=c.name)
     return chosen.name
 
 

@@ -65,13 +65,13 @@ def source(statblock: str | None, character: SavedSheet | None) -> str:
     """The text to read: the stat block or the saved character's (refused when it is
     another system's)."""
     if statblock and character:
-        raise RuleError("ritualhex_cog.error.statblock_or_character")
+        raise RuleError("ritualhex.error.statblock_or_character")
     if character is not None:
         character.sheet_for(SYSTEM)
         return character.source
     if statblock:
         return statblock
-    raise RuleError("ritualhex_cog.error.need_sheet")
+    raise RuleError("ritualhex.error.need_sheet")
 
 
 class AddOptions(SheetOptions):
@@ -79,7 +79,7 @@ class AddOptions(SheetOptions):
     def _readable(self) -> AddOptions:
         source(self.statblock, self.character)
         if self.side is not None and self.side not in SIDES:
-            raise RuleError("ritualhex_cog.error.side", side=self.side)
+            raise RuleError("ritualhex.error.side", side=self.side)
         return self
 
     @property
@@ -149,16 +149,20 @@ def remove(o: RemoveOptions) -> Play[RitualHexState]:
 
 class EditOptions(Options):
     """``/combatant edit`` in Ritual Hex: a new name, a new controller (not the sheet:
-    :mod:`bot.systems.ritualhex.edit`)."""
+    :mod:`bot.systems.ritualhex.edit`; ``statblock`` is read only to say what to do
+    instead)."""
 
     combatant: str
     name: str | None = None
     controller: int | None = None
+    statblock: str | None = None
 
     @model_validator(mode="after")
     def _something(self) -> EditOptions:
+        if self.statblock is not None:
+            raise RuleError("ritualhex.error.edit_statblock")
         if self.name is None and self.controller is None:
-            raise RuleError("ritualhex_cog.error.nothing_to_edit")
+            raise RuleError("ritualhex.error.nothing_to_edit")
         return self
 
 

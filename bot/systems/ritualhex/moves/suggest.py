@@ -51,14 +51,14 @@ def action_names(state: RitualHexState, c: RHCombatant | None, lang: str) -> lis
     names: list[str] = []
     if c is not None:
         names += [a.name for a, _ in rh.available_actions(c) if not a.is_reaction]
-    names += [t("ritualhex_cog.verb.wait", lang), t("ritualhex_cog.verb.prepare", lang)]
+    names += [t("ritualhex.verb.wait", lang), t("ritualhex.verb.prepare", lang)]
     if c is not None:
         for item in c.equipment:
             verbs = ("stow", "drop") if item.worn_on else ("equip",)
-            names += [f"{t(f'ritualhex_cog.verb.{v}', lang)} {item.name}" for v in verbs]
-    names += [f"{t('ritualhex_cog.verb.pick_up', lang)} {e.name}" for e in state.ground]
+            names += [f"{t(f'ritualhex.verb.{v}', lang)} {item.name}" for v in verbs]
+    names += [f"{t('ritualhex.verb.pick_up', lang)} {e.name}" for e in state.ground]
     if state.multi_attack is not None:
-        names.append(t("ritualhex_cog.verb.end", lang))
+        names.append(t("ritualhex.verb.end", lang))
     return names
 
 

@@ -37,13 +37,11 @@ def status(state: RitualHexState) -> list[Event]:
         return ", ".join(c.name for cid in ids if (c := people.get(cid)) is not None) or "—"
 
     if state.phase == "setup":
-        return [Event(key="ritualhex_cog.status.setup")]
+        return [Event(key="ritualhex.status.setup")]
     if state.phase == "over":
-        return [Event(key="ritualhex_cog.status.over", params={"round": state.round})]
+        return [Event(key="ritualhex.status.over", params={"round": state.round})]
     lines = [
-        Event(
-            key="ritualhex_cog.status.round", params={"round": state.round, "needle": state.needle}
-        )
+        Event(key="ritualhex.status.round", params={"round": state.round, "needle": state.needle})
     ]
     if state.chain:
         top = state.chain[-1]
@@ -53,13 +51,13 @@ def status(state: RitualHexState) -> list[Event]:
             "names": names(state.awaiting),
             "next": names(next_reactors(state)),
         }
-        lines.append(Event(key="ritualhex_cog.status.chain", params=params))
+        lines.append(Event(key="ritualhex.status.chain", params=params))
     elif state.multi_attack is not None:
         params = {"name": names([state.multi_attack.actor]), "left": state.multi_attack.left}
-        lines.append(Event(key="ritualhex_cog.status.multi_attack", params=params))
+        lines.append(Event(key="ritualhex.status.multi_attack", params=params))
     else:
         lines.append(
-            Event(key="ritualhex_cog.status.opportunity", params={"names": names(state.acting)})
+            Event(key="ritualhex.status.opportunity", params={"names": names(state.acting)})
         )
     return lines
 
@@ -73,7 +71,7 @@ def next_(o: NoOptions) -> Look[RitualHexState]:
             c = state.peek(ma.actor)
             if c is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm):
                 return play("end", end_multi_attack(None))
-        return Notice(title="ritualhex_cog.title.status", events=tuple(status(state)))
+        return Notice(title="ritualhex.title.status", events=tuple(status(state)))
 
     return Look(choose)
 

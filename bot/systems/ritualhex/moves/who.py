@@ -37,10 +37,8 @@ Rules = Callable[[RitualHexState, Actor, DiceSource], Outcome]
 
 def play(kind: str, rules: Rules) -> Play[RitualHexState]:
     """A Ritual Hex move's rules call, with the current buttons attached, logged as
-    ``ritualhex.<kind>`` and titled ``ritualhex_cog.title.<kind>``."""
-    return Play(
-        rules=with_offers(rules), kind=f"{SYSTEM}.{kind}", title=f"{SYSTEM}_cog.title.{kind}"
-    )
+    ``ritualhex.<kind>`` and titled ``ritualhex.title.<kind>``."""
+    return Play(rules=with_offers(rules), kind=f"{SYSTEM}.{kind}", title=f"{SYSTEM}.title.{kind}")
 
 
 # -- names -------------------------------------------------------------------------------
@@ -103,13 +101,13 @@ def find_part(c: RHCombatant, text: str, *, limbs_only: bool = True) -> str:
         return keys[0]
     if keys:
         raise RuleError(
-            "ritualhex_cog.error.which_limb",
+            "ritualhex.error.which_limb",
             name=c.name,
             limb=as_written(text),
             expected=limb_terms(c, keys),
         )
     raise RuleError(
-        "ritualhex_cog.error.unknown_limb",
+        "ritualhex.error.unknown_limb",
         name=c.name,
         limb=as_written(text),
         expected=limb_terms(c, [p.key for p in parts]) or "—",
@@ -134,16 +132,14 @@ def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant
     if actor.is_gm and not name:
         turn = [c for c in holders if c.controller_id in (None, actor.user_id)]
         if not turn and holders:
-            raise RuleError(
-                "ritualhex_cog.error.gm_name_the_hero", acting=_names(state, state.acting)
-            )
+            raise RuleError("ritualhex.error.gm_name_the_hero", acting=_names(state, state.acting))
     try:
         return pick_actor(state.combatants, actor, name, turn=turn)
     except RuleError as exc:
         if exc.key != "names.which_actor":
             raise
     raise RuleError(
-        "ritualhex_cog.error.which_actor",
+        "ritualhex.error.which_actor",
         acting=_names(state, state.acting),
         example=(turn or holders)[0].name if turn or holders else "—",
     )
@@ -163,7 +159,7 @@ def reactor(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatan
         c = people.get(cid)
         if c is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm):
             return c
-    raise RuleError("ritualhex_cog.error.none_of_yours", names=_names(state, ordered))
+    raise RuleError("ritualhex.error.none_of_yours", names=_names(state, ordered))
 
 
 # -- the buttons under every result ------------------------------------------------------
@@ -192,7 +188,7 @@ def offers(state: RitualHexState) -> list[Offer]:
             first += [
                 offer.model_copy(
                     update={
-                        "label_key": "ritualhex_cog.offer.react",
+                        "label_key": "ritualhex.offer.named.react",
                         "data": {"name": name, "reaction": reaction},
                         "label": {"reaction": reaction_label(c, reaction)},
                     }
@@ -201,7 +197,7 @@ def offers(state: RitualHexState) -> list[Offer]:
             ]
         elif offer.action == "rh_pass":
             moved = offer.model_copy(
-                update={"label_key": "ritualhex_cog.offer.pass", "data": {"name": name}}
+                update={"label_key": "ritualhex.offer.named.pass", "data": {"name": name}}
             )
             (first if offer.combatant_id in head else rest).append(moved)
         elif offer.action == "rh_pass_all":
@@ -210,7 +206,7 @@ def offers(state: RitualHexState) -> list[Offer]:
         elif offer.action == "rh_end_opportunity":
             first.append(
                 offer.model_copy(
-                    update={"label_key": "ritualhex_cog.offer.end", "data": {"name": name}}
+                    update={"label_key": "ritualhex.offer.named.end", "data": {"name": name}}
                 )
             )
         else:

@@ -14,15 +14,15 @@ from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import (
     AttackPlan,
+    damage_dice,
     damage_event,
     headline,
     plan_attack,
     require_can_attack,
     roll_attack,
-    roll_damage,
     spend_and_mark,
 )
-from bot.systems.swade.damage import apply_hit, hit_events, pending_soak_offer
+from bot.systems.swade.damage import apply_hit, hit_events
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers import ActionRolls, Roll, maneuver, roll_evasion, run_maneuver
 from bot.systems.swade.modifiers import COVER_MODS, AttackOptions
@@ -35,11 +35,11 @@ Template = Literal["small", "medium", "large", "cone"]
 
 def area_targets(state: SwadeState, target_ids: list[str], limit: int) -> list[SwadeCombatant]:
     if not target_ids or len(target_ids) > limit or len(set(target_ids)) != len(target_ids):
-        raise RuleError("swade_combat.error.template_targets", max=limit)
+        raise RuleError("swade.combat.error.template_targets", max=limit)
     targets = [find_combatant(state, tid) for tid in target_ids]
     for t in targets:
         if t.dead:
-            raise RuleError("swade_combat.error.target_dead", name=t.name)
+            raise RuleError("swade.combat.error.target_dead", name=t.name)
     return targets
 
 
@@ -58,7 +58,7 @@ def area_roll_event(
         params={
             "attacker": attacker.name,
             "targets": ", ".join(names),
-            "skill": f"swade_combat.skill.{plan.skill}",
+            "skill": f"swade.combat.skill.{plan.skill}",
             "weapon": plan.weapon_text,
             "tn": plan.tn,
             "modifiers": [list(m) for m in plan.modifiers],
@@ -75,28 +75,33 @@ def apply_area_hit(
     attacker: SwadeCombatant,
     target: SwadeCombatant,
     plan: AttackPlan,
-    dice: DiceSource,
+    rolls: ActionRolls,
     *,
     raises: int,
     extra_armor: int = 0,
     nonlethal: bool = False,
 ) -> list[Event]:
     """One target's own damage roll (SW-11) applied by SW-12 (``extra_armor``: cover
-    as armour, seed 003); its damage is rerolled with the maneuver, not on its own."""
-    dmg, view = roll_damage(plan, raises, dice)
+    as armour, seed 003). The roll is recorded (``rolls.damage``) so a benny rerolls
+    the damage of the whole attack, as a power's (SW-35; seed 001: "Se vuelve a tirar
+    todo el daño causado por un ataque")."""
+    dmg, view, kept = rolls.damage.roll(
+        target.id, target.name, lambda d: damage_dice(plan, raises, d)
+    )
     hit = apply_hit(
         state,
         target,
         dmg,
-        dice,
+        rolls.dice,
         ap=plan.ap,
         extra_armor=extra_armor,
         nonlethal=nonlethal,
         attacker_id=attacker.id,
     )
-    no_reroll = {"kind": "damage", "rerollable": False}
+    reroll = {"kind": "damage", "action": "reroll_maneuver_damage", "rerollable": True}
     return [
-        damage_event(attacker, target, plan, dmg, view, reroll=no_reroll),
+        *kept,
+        damage_event(attacker, target, plan, dmg, view, reroll=reroll, kept_previous=bool(kept)),
         *hit_events(target, hit),
     ]
 
@@ -111,19 +116,9 @@ def run_on_targets(
 ) -> Outcome:
     """Run the attack maneuver ``name`` of ``attacker_id`` on ``target_ids`` (a benny
     reroll puts them all back as they were), with the soak offers of those it wounded
-    (SW-14)."""
+    (SW-14, :func:`~bot.systems.swade.maneuvers.run_maneuver`)."""
     involved = [attacker_id, *[t for t in dict.fromkeys(target_ids) if t != attacker_id]]
-    out = run_maneuver(state, dice, name, params, owner_id=attacker_id, involved=involved)
-    return with_soak_offers(out, attacker_id, list(target_ids))
-
-
-def with_soak_offers(out: Outcome, attacker_id: str, target_ids: list[str]) -> Outcome:
-    """SW-14: the soak offer of each target whose last hit this attacker dealt."""
-    for tid in target_ids:
-        offer = pending_soak_offer(find_combatant(out.state, tid), attacker_id)
-        if offer is not None:
-            out.offers.append(offer)
-    return out
+    return run_maneuver(state, dice, name, params, owner_id=attacker_id, involved=involved)
 
 
 def area_attack(
@@ -173,11 +168,11 @@ def _area_attack(
     targets = area_targets(new, p["target_ids"], TEMPLATE_TARGETS[p["template"]])
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
-        raise RuleError("swade_combat.error.area_needs_ranged")
+        raise RuleError("swade.combat.error.area_needs_ranged")
     roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
-    events = [area_roll_event(attacker, plan, roll, "swade_combat.area.roll", names)]
+    events = [area_roll_event(attacker, plan, roll, "swade.combat.area.roll", names)]
     if roll.success:
         cover_armor = -COVER_MODS[opts.cover]
         for target in targets:
@@ -191,7 +186,7 @@ def _area_attack(
                 attacker,
                 target,
                 plan,
-                rolls.dice,
+                rolls,
                 raises=roll.raises,
                 extra_armor=cover_armor,
                 nonlethal=opts.nonlethal,
@@ -202,10 +197,10 @@ def _area_attack(
         steps = base * DEVIATION_MULTIPLIER[opts.range]
         clock = rolls.dice.roll(12)
         events.append(
-            Event(key="swade_combat.area.deviates", params={"steps": steps, "clock": clock})
+            Event(key="swade.combat.area.deviates", params={"steps": steps, "clock": clock})
         )
     else:
-        events.append(Event(key="swade_combat.area.miss", params={}))
+        events.append(Event(key="swade.combat.area.miss", params={}))
     return events, Event(
         key="log.swade.area_attack", params={"name": attacker.name, "template": p["template"]}
     )

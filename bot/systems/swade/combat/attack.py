@@ -61,9 +61,9 @@ def _check_can_attack(
 ) -> None:
     require_can_attack(attacker, free_attack=options.free_attack)
     if target.dead:
-        raise RuleError("swade_combat.error.target_dead", name=target.name)
+        raise RuleError("swade.combat.error.target_dead", name=target.name)
     if attacker.id == target.id:
-        raise RuleError("swade_combat.error.self_target")
+        raise RuleError("swade.combat.error.self_target")
 
 
 def _kept_event(
@@ -79,7 +79,7 @@ def _kept_event(
     params: dict[str, Any] = {"name": who.name, "rolled": rolled, "kept": kept}
     if mods:
         params["modifiers"] = [list(m) for m in mods]
-    return Event(key=f"swade_combat.reroll.{what}_kept", params=params, dice=view)
+    return Event(key=f"swade.combat.reroll.{what}_kept", params=params, dice=view)
 
 
 def _attack_event(
@@ -91,13 +91,13 @@ def _attack_event(
     wild: bool,
     kept_previous: bool = False,
 ) -> Event:
-    key = "swade_combat.attack.wild_roll" if wild else "swade_combat.attack.roll"
+    key = "swade.combat.attack.wild_roll" if wild else "swade.combat.attack.roll"
     return Event(
         key=headline(key, summary["total"], plan.tn, critical=summary["critical_failure"]),
         params={
             "attacker": attacker.name,
             "target": target.name,
-            "skill": f"swade_combat.skill.{plan.skill}",
+            "skill": f"swade.combat.skill.{plan.skill}",
             "weapon": plan.weapon_text,
             "tn": plan.tn,
             "tn_parts": [list(p) for p in plan.tn_parts],
@@ -133,7 +133,7 @@ def _reroll_offers(
         offers.append(
             Offer(
                 action="reroll_attack",
-                label_key="swade_combat.offer.reroll_attack",
+                label_key="swade.combat.offer.reroll_attack",
                 user_id=attacker.controller_id,
                 combatant_id=attacker.id,
                 data={"attacker_id": attacker.id},
@@ -143,7 +143,7 @@ def _reroll_offers(
         offers.append(
             Offer(
                 action="reroll_damage",
-                label_key="swade_combat.offer.reroll_damage",
+                label_key="swade.combat.offer.reroll_damage",
                 user_id=attacker.controller_id,
                 combatant_id=attacker.id,
                 data={"attacker_id": attacker.id},
@@ -327,7 +327,7 @@ def _attack_params(
 def _previous_attack(state: SwadeState, attacker_id: str) -> dict[str, Any]:
     attacker = find_combatant(state, attacker_id)
     if attacker.last_attack is None:
-        raise RuleError("swade_combat.error.no_attack_to_reroll", name=attacker.name)
+        raise RuleError("swade.combat.error.no_attack_to_reroll", name=attacker.name)
     return require_record(state, attacker, "last_attack")  # issue 28: never trusted
 
 
@@ -337,7 +337,7 @@ def reroll_attack(state: SwadeState, actor: Actor, dice: DiceSource, attacker_id
     it. A critical failure cannot be rerolled. The ledger charges the benny."""
     previous = _previous_attack(state, attacker_id)
     if previous["roll"]["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+        raise RuleError("swade.combat.error.critical_failure_no_reroll")
     return _run(state, actor, dice, previous["params"], previous=previous, mode="reroll_attack")
 
 
@@ -347,5 +347,5 @@ def reroll_damage(state: SwadeState, actor: Actor, dice: DiceSource, attacker_id
     before the attack (the attack roll stays)."""
     previous = _previous_attack(state, attacker_id)
     if not previous["damage"]:
-        raise RuleError("swade_combat.error.no_damage_to_reroll")
+        raise RuleError("swade.combat.error.no_damage_to_reroll")
     return _run(state, actor, dice, previous["params"], previous=previous, mode="reroll_damage")

@@ -67,11 +67,11 @@ def resolve_hits(
     offers: list[Offer] = []
     hits, bystanders = hits_of(summary, plan, options)
     if summary["critical_failure"]:
-        events.append(Event(key="swade_combat.attack.critical_failure", params={}))
+        events.append(Event(key="swade.combat.attack.critical_failure", params={}))
     elif not hits:
-        events.append(Event(key="swade_combat.attack.miss", params={"target": target.name}))
+        events.append(Event(key="swade.combat.attack.miss", params={"target": target.name}))
     if bystanders:
-        events.append(Event(key="swade_combat.attack.bystanders", params={"count": bystanders}))
+        events.append(Event(key="swade.combat.attack.bystanders", params={"count": bystanders}))
     rolled: list[int] = []
     reroll = {
         "kind": "damage",
@@ -85,7 +85,7 @@ def resolve_hits(
         if extra_armor:
             events.append(
                 Event(
-                    key="swade_combat.attack.obstacle",
+                    key="swade.combat.attack.obstacle",
                     params={"target": target.name, "armor": extra_armor},
                 )
             )
@@ -148,12 +148,12 @@ def _disarm_roll(
     """SW-22 / seed 003 "Desarmar": a defender Shaken or wounded by a called shot to a
     limb rolls Strength (-2 arm, -4 hand) or drops what it holds."""
     penalty = (
-        ("swade_combat.mod.disarm_arm", -2)
+        ("swade.combat.mod.disarm_arm", -2)
         if options.called_shot == "limb"
-        else ("swade_combat.mod.disarm_hand", -4)
+        else ("swade.combat.mod.disarm_hand", -4)
     )
     roll, mods = attribute_roll(target, state, dice, "strength", extra=[penalty])
-    key = "swade_combat.disarm.holds" if roll.success else "swade_combat.disarm.drops"
+    key = "swade.combat.disarm.holds" if roll.success else "swade.combat.disarm.drops"
     return Event(
         key=key,
         params={
@@ -170,12 +170,12 @@ def _knockout_roll(
 ) -> Event:
     """Seed 003 "Superioridad": a victim Shaken or wounded by an attack with The Drop
     rolls Vigor (-2 for a head shot) or is knocked out (incapacitated)."""
-    extra = [("swade_combat.mod.head", -2)] if options.called_shot == "head" else []
+    extra = [("swade.combat.mod.head", -2)] if options.called_shot == "head" else []
     roll, mods = roll_trait(target, state, dice, "vigor", extra=extra)
     if not roll.success:
         target.incapacitated = True
     return Event(
-        key="swade_combat.the_drop.awake" if roll.success else "swade_combat.the_drop.knocked_out",
+        key="swade.combat.the_drop.awake" if roll.success else "swade.combat.the_drop.knocked_out",
         params={
             "target": target.name,
             "total": roll.total,

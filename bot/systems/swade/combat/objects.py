@@ -61,11 +61,11 @@ def _attack_object(
     attacker = ready_attacker(new, p["attacker_id"])
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
-        plan.tn, plan.tn_parts = p["parry"], [("swade_combat.tn.parry", p["parry"])]
+        plan.tn, plan.tn_parts = p["parry"], [("swade.combat.tn.parry", p["parry"])]
     roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     spend_and_mark(new, attacker, plan, opts, wild=False)
     name = p["object_name"]
-    events = [area_roll_event(attacker, plan, roll, "swade_combat.object.roll", [name])]
+    events = [area_roll_event(attacker, plan, roll, "swade.combat.object.roll", [name])]
     if roll.success:
         effective = max(0, p["hardness"] - plan.ap)
         hit = damage_object(
@@ -73,13 +73,13 @@ def _attack_object(
         )
         events.append(
             Event(
-                key="swade_combat.object.broken" if hit.broken else "swade_combat.object.holds",
+                key="swade.combat.object.broken" if hit.broken else "swade.combat.object.holds",
                 params={"object": name, "damage": hit.roll.total, "hardness": effective},
                 dice=hit.roll.to_view(),
             )
         )
     else:
-        events.append(Event(key="swade_combat.object.miss", params={"object": name}))
+        events.append(Event(key="swade.combat.object.miss", params={"object": name}))
     return events, Event(key="log.swade.attack_object", params={"name": attacker.name})
 
 

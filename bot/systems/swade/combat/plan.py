@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice.source import DiceError, DiceSource
-from bot.dice.swade import TraitResult, damage_roll, parse_damage, trait_roll
+from bot.dice.swade import DamageResult, TraitResult, damage_roll, parse_damage, trait_roll
 from bot.systems.base import Event, RuleError
 from bot.systems.swade.modifiers import (
     AMMO_BY_ROF,
@@ -71,7 +71,7 @@ def find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
     for w in c.weapons:
         if w.name.casefold() == name.casefold():
             return w
-    raise RuleError("swade_combat.error.unknown_weapon", name=name, combatant=c.name)
+    raise RuleError("swade.combat.error.unknown_weapon", name=name, combatant=c.name)
 
 
 def _skill_trait(c: SwadeCombatant, skill: str) -> Trait | None:
@@ -80,11 +80,11 @@ def _skill_trait(c: SwadeCombatant, skill: str) -> Trait | None:
 
 def _parry_tn(target: SwadeCombatant) -> tuple[int, list[Modifier]]:
     """SW-10/SW-21: TN = Parry, +4 when Defending, -2 when prone."""
-    parts: list[Modifier] = [("swade_combat.tn.parry", target.parry)]
+    parts: list[Modifier] = [("swade.combat.tn.parry", target.parry)]
     if target.defending:
-        parts.append(("swade_combat.tn.defend", 4))
+        parts.append(("swade.combat.tn.defend", 4))
     if has_condition(target, PRONE):
-        parts.append(("swade_combat.tn.prone", -2))
+        parts.append(("swade.combat.tn.prone", -2))
     return total(parts), parts
 
 
@@ -96,11 +96,11 @@ def _target_modifiers(
     Shroud -1 or Glow against darkness +1 (SW-41)."""
     mods: list[Modifier] = []
     if is_vulnerable(target, state) and not options.the_drop:
-        mods.append(("swade_combat.mod.target_vulnerable", 2))
+        mods.append(("swade.combat.mod.target_vulnerable", 2))
     if not melee and has_condition(target, PRONE) and not options.target_adjacent:
-        mods.append(("swade_combat.mod.target_prone", -4))
+        mods.append(("swade.combat.mod.target_prone", -4))
     if melee and armed and not is_armed(target):
-        mods.append(("swade_combat.mod.unarmed_defender", 2))
+        mods.append(("swade.combat.mod.unarmed_defender", 2))
     mods += power_light_modifiers(target, dark=options.illumination != "normal")  # SW-41
     return mods
 
@@ -126,23 +126,23 @@ def _damage_plan(
         try:
             spec = parse_damage(notation, strength=strength.die)
         except DiceError as exc:
-            raise RuleError("swade_combat.error.bad_damage", damage=notation) from exc
+            raise RuleError("swade.combat.error.bad_damage", damage=notation) from exc
         sides = list(spec.dice_sides)
         if spec.modifier:
-            mods.append(("swade_combat.dmg.weapon", spec.modifier))
+            mods.append(("swade.combat.dmg.weapon", spec.modifier))
         if strength.bonus and notation.strip().lower()[:3] in {"str", "fue"}:
-            mods.append(("swade_combat.dmg.strength_bonus", strength.bonus))
+            mods.append(("swade.combat.dmg.strength_bonus", strength.bonus))
     if joker_damage_bonus(attacker, state):
-        mods.append(("swade_combat.dmg.joker", 2))
+        mods.append(("swade.combat.dmg.joker", 2))
     if wild:
-        mods.append(("swade_combat.dmg.wild_attack", 2))
+        mods.append(("swade.combat.dmg.wild_attack", 2))
     called = CALLED_SHOT_DAMAGE.get(options.called_shot, 0)
     if called:
-        mods.append(("swade_combat.dmg.called_shot", called))
+        mods.append(("swade.combat.dmg.called_shot", called))
     if options.charge and melee:
-        mods.append(("swade_combat.dmg.charge", 4))
+        mods.append(("swade.combat.dmg.charge", 4))
     if options.the_drop:
-        mods.append(("swade_combat.dmg.the_drop", 4))
+        mods.append(("swade.combat.dmg.the_drop", 4))
     return sides, mods
 
 
@@ -166,23 +166,23 @@ def plan_attack(
     w = find_weapon(attacker, weapon)
     melee = (w is None or not w.range) and not options.thrown
     if wild and not melee:
-        raise RuleError("swade_combat.error.wild_attack_melee_only")
+        raise RuleError("swade.combat.error.wild_attack_melee_only")
     notes = _gang_up_notes(options, melee=melee)
     skill_name = skill or ("fighting" if melee else "athletics" if options.thrown else "shooting")
     trait = _attack_trait(attacker, skill_name, options, melee=melee)
     mods: list[Modifier] = []
     if trait is not None and trait.bonus:
-        mods.append(("swade_combat.mod.trait_bonus", trait.bonus))
+        mods.append(("swade.combat.mod.trait_bonus", trait.bonus))
 
     rof = options.rof
     max_rof = w.rof if w is not None and not melee else 1
     if rof > max_rof:
-        raise RuleError("swade_combat.error.rof_too_high", rof=rof, max=max_rof)
+        raise RuleError("swade.combat.error.rof_too_high", rof=rof, max=max_rof)
 
     if target is not None and (melee or options.engaged):
         tn, tn_parts = _parry_tn(target)
     else:
-        tn, tn_parts = 4, [("swade_combat.tn.base", 4)]
+        tn, tn_parts = 4, [("swade.combat.tn.base", 4)]
 
     mods += _attack_modifiers(state, attacker, target, options, melee=melee, wild=wild, w=w)
     sides, damage_mods = _damage_plan(state, attacker, w, options, melee=melee, wild=wild)
@@ -239,14 +239,14 @@ def _attack_modifiers(
     mods = list(state_trait_modifiers(attacker, state, acting=not options.free_attack))
     declared = option_modifiers(options, melee=melee)
     if target is None:
-        declared = [m for m in declared if m[0] != "swade_combat.mod.cover"]
+        declared = [m for m in declared if m[0] != "swade.combat.mod.cover"]
     mods += declared
     if not melee and (options.aimed or attacker.aiming):
         mods.append(aim_modifier(declared))
     if wild:
-        mods.append(("swade_combat.mod.wild_attack", 2))  # SW-18
+        mods.append(("swade.combat.mod.wild_attack", 2))  # SW-18
     if melee and has_condition(attacker, PRONE):
-        mods.append(("swade_combat.mod.attacker_prone", -2))  # SW-21
+        mods.append(("swade.combat.mod.attacker_prone", -2))  # SW-21
     if target is not None:
         mods += _target_modifiers(state, target, options, melee=melee, armed=w is not None)
     return mods
@@ -274,11 +274,11 @@ def _gang_up_notes(options: AttackOptions, *, melee: bool) -> list[Event]:
     if not options.gang_up:
         return []
     if not melee:
-        raise RuleError("swade_combat.error.gang_up_ranged", given=options.gang_up)
+        raise RuleError("swade.combat.error.gang_up_ranged", given=options.gang_up)
     if options.gang_up > MAX_GANG_UP:
         return [
             Event(
-                key="swade_combat.note.gang_up_capped",
+                key="swade.combat.note.gang_up_capped",
                 params={"given": options.gang_up, "max": MAX_GANG_UP},
             )
         ]
@@ -313,7 +313,7 @@ def spend_and_mark(
         w = find_weapon(attacker, plan.weapon_name)
         assert w is not None and w.shots is not None
         if w.shots < plan.ammo:
-            raise RuleError("swade_combat.error.out_of_ammo", weapon=w.name, shots=w.shots)
+            raise RuleError("swade.combat.error.out_of_ammo", weapon=w.name, shots=w.shots)
         w.shots -= plan.ammo
     attacker.aiming = False  # SW-24: spent by a ranged attack, lost by any other action
     attacker.support_bonus = 0
@@ -324,11 +324,16 @@ def spend_and_mark(
 Damage = list[tuple[int, dict[str, Any] | None]]
 
 
-def roll_damage(plan: AttackPlan, raises: int, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+def damage_dice(plan: AttackPlan, raises: int, dice: DiceSource) -> DamageResult:
     """SW-11: the plan's damage dice, each acing, +1d6 for a raise."""
-    roll = damage_roll(
+    return damage_roll(
         dice, plan.damage_sides, modifier=total(plan.damage_mods), raise_die=raises > 0
     )
+
+
+def roll_damage(plan: AttackPlan, raises: int, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+    """SW-11: the plan's damage roll (:func:`damage_dice`): its total and dice."""
+    roll = damage_dice(plan, raises, dice)
     return roll.total, roll.to_view()
 
 
@@ -344,13 +349,13 @@ def require_can_attack(attacker: SwadeCombatant, *, free_attack: bool = False) -
     """Who may attack: not dead or incapacitated, not Shaken or Stunned (SW-15/SW-16),
     not Bound (SW-20), not Defending (SW-21) unless it is a free attack."""
     if attacker.dead or attacker.incapacitated:
-        raise RuleError("swade_combat.error.cannot_act", name=attacker.name)
+        raise RuleError("swade.combat.error.cannot_act", name=attacker.name)
     if attacker.shaken or has_condition(attacker, STUNNED):
-        raise RuleError("swade_combat.error.shaken_or_stunned", name=attacker.name)
+        raise RuleError("swade.combat.error.shaken_or_stunned", name=attacker.name)
     if has_condition(attacker, BOUND):
-        raise RuleError("swade_combat.error.bound", name=attacker.name)  # SW-20
+        raise RuleError("swade.combat.error.bound", name=attacker.name)  # SW-20
     if attacker.defending and not free_attack:
-        raise RuleError("swade_combat.error.defending", name=attacker.name)  # SW-21
+        raise RuleError("swade.combat.error.defending", name=attacker.name)  # SW-21
 
 
 def damage_event(
@@ -366,7 +371,7 @@ def damage_event(
     """A hit's damage roll (SW-11): its total, modifiers and AP; ``reroll`` says whether
     a benny may reroll it (SW-35); ``kept_previous``: a reroll kept the earlier total."""
     return Event(
-        key="swade_combat.damage.roll",
+        key="swade.combat.damage.roll",
         params={
             "attacker": attacker.name,  # whose roll (issue 27: masked when hidden)
             "target": target.name,

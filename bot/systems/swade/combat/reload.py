@@ -18,7 +18,7 @@ def reload_weapon(
     item (arrows and sling stones are free once per attack); the bot only tracks the
     rounds: the weapon now holds ``shots``. It counts as one action of the turn (SW-36)."""
     if shots < 0:
-        raise RuleError("swade_combat.error.bad_shots", shots=shots)
+        raise RuleError("swade.combat.error.bad_shots", shots=shots)
     new = state.model_copy(deep=True)
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
@@ -31,7 +31,7 @@ def reload_weapon(
         events=[
             *counted,
             Event(
-                key="swade_combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
+                key="swade.combat.reload", params={"name": c.name, "weapon": w.name, "shots": shots}
             ),
         ],
         summary=Event(key="log.swade.reload", params={"name": c.name, "weapon": w.name}),

@@ -64,22 +64,22 @@ def _suppressive_fire(
     w = find_weapon(attacker, p["weapon"])
     assert w is not None
     if not w.range or w.rof < 2:
-        raise RuleError("swade_combat.error.suppressive_needs_rof", weapon=w.name)
+        raise RuleError("swade.combat.error.suppressive_needs_rof", weapon=w.name)
     targets = area_targets(new, p["target_ids"], TEMPLATE_TARGETS["medium"])
     plan = plan_attack(new, attacker, None, weapon=w.name, skill=None, options=opts)
-    plan.modifiers.append(("swade_combat.mod.recoil", -2))
+    plan.modifiers.append(("swade.combat.mod.recoil", -2))
     plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0
     roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
-    events = [area_roll_event(attacker, plan, roll, "swade_combat.suppressive.roll", names)]
+    events = [area_roll_event(attacker, plan, roll, "swade.combat.suppressive.roll", names)]
     if not roll.success:
-        events.append(Event(key="swade_combat.suppressive.miss", params={}))
+        events.append(Event(key="swade.combat.suppressive.miss", params={}))
     for i, target in enumerate(targets if roll.success else []):
         events += add_timed_condition(new, target, DISTRACTED)
         events.append(
             Event(
-                key="swade_combat.suppressive.distracted",
+                key="swade.combat.suppressive.distracted",
                 params={
                     "name": target.name,
                     "condition_name": condition_name("distracted", target.gender),
@@ -87,5 +87,5 @@ def _suppressive_fire(
             )
         )
         if roll.raises >= 1 and i < w.rof and not target.dead:
-            events += apply_area_hit(new, attacker, target, plan, rolls.dice, raises=0)
+            events += apply_area_hit(new, attacker, target, plan, rolls, raises=0)
     return events, Event(key="log.swade.suppressive_fire", params={"name": attacker.name})

@@ -15,7 +15,8 @@ event carries a ``reroll`` hook (``action: reroll_maneuver``, ``owner_id``,
 puts the combatants back, replays the maneuver keeping the rolls made before the
 rerolled one and the other side of its opposed roll, rolls that one again and keeps
 the better total (ties keep the first; a critical failure on the reroll stands, SW-4),
-and rolls whatever follows from it afresh.
+and rolls whatever follows from it afresh. :func:`reroll_maneuver_damage` replays it
+keeping every trait roll and rolls each damage again (SW-35, :mod:`bot.systems.swade.damage_rolls`).
 """
 
 from bot.systems.swade.maneuvers.defend import defend
@@ -26,6 +27,7 @@ from bot.systems.swade.maneuvers.replay import (
     registered,
     require_can_act,
     reroll_maneuver,
+    reroll_maneuver_damage,
     run_maneuver,
 )
 from bot.systems.swade.maneuvers.rolls import (
@@ -64,6 +66,7 @@ __all__ = [
     "registered",
     "require_can_act",
     "reroll_maneuver",
+    "reroll_maneuver_damage",
     "roll_evasion",
     "roll_event",
     "run_maneuver",

@@ -13,7 +13,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
-from bot.systems.swade.damage import incapacitation_reroll_offer
+from bot.systems.swade.damage import incapacitation_reroll_offer, pending_soak_offer
 from bot.systems.swade.damage_rolls import DamageRolls
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.maneuvers.rolls import ActionRolls
@@ -65,7 +65,8 @@ def run_maneuver(
 ) -> Outcome:
     """Run a registered maneuver on a copy of ``state`` (or, replaying, on the state
     before it), record its rolls on the owner and offer a benny reroll of each one that
-    is not a critical failure, and of its damage when it rolled some (SW-35).
+    is not a critical failure, and of its damage when it rolled some (SW-35), and soak
+    to each Wild Card it wounded (SW-14).
     ``action``: the maneuver is one of the owner's actions (SW-36: counted in its turn;
     ``False`` for a reaction such as evasion). ``reroll_damage``: replaying, every trait
     roll stays and each damage is rolled again, the better kept."""
@@ -77,6 +78,7 @@ def run_maneuver(
     # Records are replaced whole, never changed in place: a new one means this action
     # incapacitated that combatant (a crush, an area attack...).
     incapacitations = {cid: find_combatant(new, cid).last_incapacitation for cid in involved}
+    hits = {cid: find_combatant(new, cid).last_hit for cid in involved}
     damage = DamageRolls(
         dice, list(previous.get("damage") or []) if previous else None, reroll=reroll_damage
     )
@@ -92,41 +94,75 @@ def run_maneuver(
         "rolls": rolls.records,
         "damage": damage.records,
     }
+    offers = _reroll_offers(new, owner_id, rolls.records, damaged=bool(damage.records))
+    offers += _vigor_offers(new, incapacitations)
+    offers += _soak_offers(new, owner_id, hits)
+    return Outcome(state=new, events=events, offers=offers, summary=summary)
+
+
+def _reroll_offers(
+    state: SwadeState, owner_id: str, records: list[dict[str, Any]], *, damaged: bool
+) -> list[Offer]:
+    """SW-4/SW-35: a benny reroll of each roll that is not a critical failure, for
+    whoever made it, and of the damage (``damaged``) for the owner."""
     offers = []
-    for i, rec in enumerate(rolls.records):
+    for i, rec in enumerate(records):
         if rec["critical_failure"]:
             continue
-        who = find_combatant(new, rec["who"])
+        who = find_combatant(state, rec["who"])
         offers.append(
             Offer(
                 action="reroll_maneuver",
-                label_key="swade_combat.offer.reroll_roll",
+                label_key="swade.combat.offer.reroll_roll",
                 user_id=who.controller_id,
                 combatant_id=who.id,
                 # SW-37: the button says whose roll it rerolls.
                 data={"owner_id": owner_id, "index": i, "name": who.name},
             )
         )
-    if damage.records:  # SW-35: "Repetir una tirada de daño" (seed 001)
-        owner = find_combatant(new, owner_id)
+    if damaged:  # SW-35: "Repetir una tirada de daño" (seed 001)
+        owner = find_combatant(state, owner_id)
         offers.append(
             Offer(
                 action="reroll_maneuver_damage",
-                label_key="swade_combat.offer.reroll_damage",
+                label_key="swade.combat.offer.reroll_damage",
                 user_id=owner.controller_id,
                 combatant_id=owner.id,
                 data={"owner_id": owner_id},
             )
         )
-    # SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
-    # benny, whatever action incapacitated it.
-    for cid, earlier in incapacitations.items():
-        victim = find_combatant(new, cid)
-        if victim.last_incapacitation is not earlier:
+    return offers
+
+
+def _vigor_offers(state: SwadeState, earlier: dict[str, object]) -> list[Offer]:
+    """SW-4/SW-13/SW-35: a Wild Card's incapacitation Vigor roll may be rerolled with a
+    benny, whatever action incapacitated it (its ``last_incapacitation`` is new)."""
+    offers = []
+    for cid, record in earlier.items():
+        victim = find_combatant(state, cid)
+        if victim.last_incapacitation is not record:
             vigor = incapacitation_reroll_offer(victim)
             if vigor is not None:
                 offers.append(vigor)
-    return Outcome(state=new, events=events, offers=offers, summary=summary)
+    return offers
+
+
+def _soak_offers(
+    state: SwadeState, owner_id: str, earlier: dict[str, dict[str, object] | None]
+) -> list[Offer]:
+    """SW-14: a soak offer for each Wild Card this action wounded (its ``last_hit`` is a
+    new record, dealt by the owner), whatever the maneuver (an area attack, suppressive
+    fire, a crush, a power's damage) and however it ran (first, or replayed for a benny
+    reroll of a roll or of the damage). One path: a hit from an earlier action is never
+    offered again."""
+    offers = []
+    for cid, hit in earlier.items():
+        victim = find_combatant(state, cid)
+        if victim.last_hit is not hit:
+            offer = pending_soak_offer(victim, owner_id)
+            if offer is not None:
+                offers.append(offer)
+    return offers
 
 
 def reroll_maneuver(
@@ -142,9 +178,9 @@ def reroll_maneuver(
     last = owner.last_maneuver
     rolls: list[dict[str, Any]] = list(last["rolls"]) if last else []  # type: ignore[call-overload]
     if last is None or not 0 <= index < len(rolls):
-        raise RuleError("swade_combat.error.no_roll_to_reroll", name=owner.name)
+        raise RuleError("swade.combat.error.no_roll_to_reroll", name=owner.name)
     if rolls[index]["critical_failure"]:
-        raise RuleError("swade_combat.error.critical_failure_no_reroll")
+        raise RuleError("swade.combat.error.critical_failure_no_reroll")
     require_control(actor, find_combatant(state, rolls[index]["who"]))
     return run_maneuver(
         state,
@@ -159,15 +195,46 @@ def reroll_maneuver(
     )
 
 
+def reroll_maneuver_damage(
+    state: SwadeState, actor: Actor, dice: DiceSource, *, owner_id: str
+) -> Outcome:
+    """SW-35 (seed 001: "Repetir una tirada de daño: Se vuelve a tirar todo el daño
+    causado por un ataque"): a benny rerolls every damage roll of ``owner_id``'s last
+    maneuver (an area attack, suppressive fire, a crush, a power's damage). It is
+    replayed from the state before it: every trait roll stays, each damage is rolled
+    again and the better of the two totals counts (ties keep the first), then the hits
+    are applied afresh, with the soak offers of the Wild Cards they wound (SW-14). Its
+    controller or the GM asks; the ledger charges the benny."""
+    _register_all()
+    owner = find_combatant(state, owner_id)
+    last: dict[str, Any] = {}
+    if owner.last_maneuver is not None:  # issue 28: a record is never trusted
+        last = require_record(state, owner, "last_maneuver")
+    if not last.get("damage"):
+        raise RuleError("swade.combat.error.no_damage_to_reroll")
+    require_control(actor, owner)
+    return run_maneuver(
+        state,
+        dice,
+        str(last["action"]),
+        dict(last["params"]),
+        owner_id=owner_id,
+        involved=list(last["involved"]),
+        previous=last,
+        action=str(last["action"]) != "evade",
+        reroll_damage=True,
+    )
+
+
 def require_can_act(c: SwadeCombatant) -> None:
     """SW-15/SW-16: a Shaken character takes only free actions, a Stunned one none;
     SW-21: a defending one nothing but moving."""
     if c.dead or c.incapacitated:
-        raise RuleError("swade_combat.error.cannot_act", name=c.name)
+        raise RuleError("swade.combat.error.cannot_act", name=c.name)
     if c.shaken or has_condition(c, STUNNED):
-        raise RuleError("swade_combat.error.shaken_or_stunned", name=c.name)
+        raise RuleError("swade.combat.error.shaken_or_stunned", name=c.name)
     if c.defending:
-        raise RuleError("swade_combat.error.defending", name=c.name)
+        raise RuleError("swade.combat.error.defending", name=c.name)
 
 
 def check_starter(state: SwadeState, actor: Actor, actor_id: str) -> None:
@@ -182,6 +249,6 @@ def actor_and_target(
     me = find_combatant(state, actor_id)
     target = find_combatant(state, target_id)
     if me.id == target.id:
-        raise RuleError("swade_combat.error.self_target")
+        raise RuleError("swade.combat.error.self_target")
     require_can_act(me)
     return me, target

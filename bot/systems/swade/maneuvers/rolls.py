@@ -162,7 +162,7 @@ def kept_event(c: SwadeCombatant, rolled: TraitResult, kept: int, mods: list[Mod
     params: dict[str, Any] = {"name": c.name, "rolled": rolled.total, "kept": kept}
     if mods:
         params["modifiers"] = [list(m) for m in mods]
-    return Event(key="swade_combat.reroll.attack_kept", params=params, dice=rolled.to_view())
+    return Event(key="swade.combat.reroll.attack_kept", params=params, dice=rolled.to_view())
 
 
 def roll_event(
@@ -198,4 +198,4 @@ def opposed_pair(
 
 def vulnerable_bonus(target: SwadeCombatant, state: SwadeState) -> list[Modifier]:
     """SW-17: actions against a Vulnerable character get +2."""
-    return [("swade_combat.mod.target_vulnerable", 2)] if is_vulnerable(target, state) else []
+    return [("swade.combat.mod.target_vulnerable", 2)] if is_vulnerable(target, state) else []

@@ -42,9 +42,9 @@ def finishing_move(state: SwadeState, actor: Actor, *, attacker_id: str, target_
     new = state.model_copy(deep=True)
     me, target = actor_and_target(new, attacker_id, target_id)
     if target.dead:
-        raise RuleError("swade_combat.error.target_dead", name=target.name)
+        raise RuleError("swade.combat.error.target_dead", name=target.name)
     if not is_helpless(target):
-        raise RuleError("swade_combat.error.not_helpless", name=target.name)
+        raise RuleError("swade.combat.error.not_helpless", name=target.name)
     counted = take_action(new, me)  # SW-36
     target.dead = True
     target.incapacitated = True
@@ -54,7 +54,7 @@ def finishing_move(state: SwadeState, actor: Actor, *, attacker_id: str, target_
         events=[
             *counted,
             Event(
-                key="swade_combat.finishing_move",
+                key="swade.combat.finishing_move",
                 params={"attacker": me.name, "target": target.name},
             ),
         ],
@@ -94,7 +94,7 @@ def roll_evasion(
     """SW-25 evasion: ``c`` rolls Agility -2 (:data:`EVASION_PENALTY`); a success avoids
     the attack or power completely. Returns whether it did, and the roll's event.
     ``phase`` 1 inside an attack or a cast (:class:`~.rolls.ActionRolls`)."""
-    penalty: Modifier = ("swade_combat.mod.evasion", EVASION_PENALTY)
+    penalty: Modifier = ("swade.combat.mod.evasion", EVASION_PENALTY)
     roll, mods = rolls.roll(c, state, "agility", extra=[penalty], phase=phase)
-    key = "swade_combat.evade.success" if roll.success else "swade_combat.evade.failure"
+    key = "swade.combat.evade.success" if roll.success else "swade.combat.evade.failure"
     return roll.success, roll_event(key, c, roll, mods)

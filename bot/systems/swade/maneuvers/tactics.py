@@ -90,23 +90,23 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
     skill, effect = p["skill"], p["effect"]
     resist = p["attribute"] or LINKED_ATTRIBUTE.get(skill)
     if resist is None:
-        raise RuleError("swade_combat.error.trick_attribute", skill=skill)
+        raise RuleError("swade.combat.error.trick_attribute", skill=skill)
     a_roll, a_mods = rolls.roll(me, new, skill, extra=vulnerable_bonus(target, new), acting=True)
     d_roll, d_mods = rolls.roll(target, new, resist)
     a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
         roll_event(
-            "swade_combat.trick.roll",
+            "swade.combat.trick.roll",
             me,
             a_roll,
             a_mods,
             view=a_view,
-            skill=f"swade_combat.skill.{skill}",
+            skill=f"swade.combat.skill.{skill}",
         ),
-        roll_event("swade_combat.trick.resist", target, d_roll, d_mods, view=d_view),
+        roll_event("swade.combat.trick.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
-        events.append(Event(key="swade_combat.trick.fails", params={"target": target.name}))
+        events.append(Event(key="swade.combat.trick.fails", params={"target": target.name}))
     else:
         events += add_timed_condition(
             new, target, DISTRACTED if effect == "distracted" else VULNERABLE
@@ -117,10 +117,10 @@ def _trick(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list
             events += end_hold(new, target)  # SW-34
         events.append(
             Event(
-                key="swade_combat.trick.succeeds",
+                key="swade.combat.trick.succeeds",
                 params={
                     "target": target.name,
-                    "effect": f"swade_combat.condition.{effect}",
+                    "effect": f"swade.combat.condition.{effect}",
                     "shaken": shaken,
                 },
             )
@@ -159,38 +159,38 @@ def push(
 def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, target = actor_and_target(new, p["actor_id"], p["target_id"])
     if has_condition(me, BOUND):  # SW-20: no physical action but escaping
-        raise RuleError("swade_combat.error.bound", name=me.name)
+        raise RuleError("swade.combat.error.bound", name=me.name)
     summary = Event(key="log.swade.push", params={"name": me.name, "target": target.name})
     a_extra = vulnerable_bonus(target, new)
     if p["moved"]:
-        a_extra.append(("swade_combat.mod.push_moved", 2))
+        a_extra.append(("swade.combat.mod.push_moved", 2))
     if p["actor_shield"]:
-        a_extra.append(("swade_combat.mod.shield", p["actor_shield"]))
+        a_extra.append(("swade.combat.mod.shield", p["actor_shield"]))
     d_extra: list[Modifier] = (
-        [("swade_combat.mod.shield", p["target_shield"])] if p["target_shield"] else []
+        [("swade.combat.mod.shield", p["target_shield"])] if p["target_shield"] else []
     )
     a_roll, a_mods = rolls.roll(me, new, "strength", extra=a_extra, acting=True)
     d_roll, d_mods = rolls.roll(target, new, "strength", extra=d_extra)
     a_view, d_view, result = opposed_pair(a_roll, me, d_roll, target)
     events = [
-        roll_event("swade_combat.push.roll", me, a_roll, a_mods, view=a_view),
-        roll_event("swade_combat.push.resist", target, d_roll, d_mods, view=d_view),
+        roll_event("swade.combat.push.roll", me, a_roll, a_mods, view=a_view),
+        roll_event("swade.combat.push.resist", target, d_roll, d_mods, view=d_view),
     ]
     if result.winner == "defender":
-        events.append(Event(key="swade_combat.push.fails", params={"target": target.name}))
+        events.append(Event(key="swade.combat.push.fails", params={"target": target.name}))
         return events, summary
     raise_ = result.raises >= 1
     steps = 2 if raise_ else 1
     events.append(
-        Event(key="swade_combat.push.moved", params={"target": target.name, "steps": steps})
+        Event(key="swade.combat.push.moved", params={"target": target.name, "steps": steps})
     )
-    penalty: list[Modifier] = [("swade_combat.mod.push_raise", -2)] if raise_ else []
+    penalty: list[Modifier] = [("swade.combat.mod.push_raise", -2)] if raise_ else []
     keep, keep_mods = rolls.roll(target, new, "athletics", extra=penalty, phase=1)
     if keep.success:
-        events.append(roll_event("swade_combat.push.keeps_footing", target, keep, keep_mods))
+        events.append(roll_event("swade.combat.push.keeps_footing", target, keep, keep_mods))
     else:
         add_condition(target, PRONE)
-        events.append(roll_event("swade_combat.push.falls_prone", target, keep, keep_mods))
+        events.append(roll_event("swade.combat.push.falls_prone", target, keep, keep_mods))
     return events, summary
 
 
@@ -225,10 +225,10 @@ def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
     ally.support_bonus = min(ally.support_bonus + given, MAX_SUPPORT)
     events = [
         roll_event(
-            "swade_combat.support.roll", me, roll, mods, skill=f"swade_combat.skill.{p['skill']}"
+            "swade.combat.support.roll", me, roll, mods, skill=f"swade.combat.skill.{p['skill']}"
         ),
         Event(
-            key="swade_combat.support.result",
+            key="swade.combat.support.result",
             params={"ally": ally.name, "given": given, "bonus": ally.support_bonus},
         ),
     ]
@@ -247,6 +247,6 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     c.aiming = True
     return Outcome(
         state=new,
-        events=[*counted, Event(key="swade_combat.aim", params={"name": c.name})],
+        events=[*counted, Event(key="swade.combat.aim", params={"name": c.name})],
         summary=Event(key="log.swade.aim", params={"name": c.name}),
     )

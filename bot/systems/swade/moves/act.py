@@ -74,10 +74,10 @@ VERBS = Verbs(
             frozenset({T, W}),
         ),
     ),
-    label="swade_combat_cog.action.{id}",
-    unknown="swade_combat_cog.error.unknown_action",
-    extra_words="swade_combat_cog.error.extra_words",
-    unused="swade_combat_cog.error.option_unused",
+    label="swade.combat.action.{id}",
+    unknown="swade.combat.error.unknown_action",
+    extra_words="swade.combat.error.extra_words",
+    unused="swade.combat.error.option_unused",
 )
 TEMPLATES: dict[str, str] = {
     "small": "small", "pequena": "small",
@@ -130,7 +130,7 @@ class ActOptions(Options):
 
 def _need(value: Any, key: str, o: ActOptions) -> Any:
     if value is None or value == "":
-        raise RuleError(f"swade_combat_cog.error.needs_{key}", action=o.action.text)
+        raise RuleError(f"swade.combat.error.needs_{key}", action=o.action.text)
     return value
 
 
@@ -150,11 +150,11 @@ def _weapon_named(
     if text:
         w = weapon_of(c, text)
         if w is None:
-            raise RuleError("swade_combat.error.unknown_weapon", name=text, combatant=c.name)
+            raise RuleError("swade.combat.error.unknown_weapon", name=text, combatant=c.name)
         return w.name
     fitting = [w for w in c.weapons if fits(w)]
     if not fitting or (len(fitting) > 1 and not first):
-        raise RuleError("swade_combat_cog.error.which_weapon", name=c.name)
+        raise RuleError("swade.combat.error.which_weapon", name=c.name)
     return fitting[0].name
 
 
@@ -199,7 +199,7 @@ def _push(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Out
     words = o.action.args.split()
     unknown = [w for w in words if w not in MOVED]
     if unknown:
-        raise RuleError("swade_combat_cog.error.extra_words", words=" ".join(unknown))
+        raise RuleError("swade.combat.error.extra_words", words=" ".join(unknown))
     c = _me(o, state, who)
     return maneuvers.push(
         state, who, dice, actor_id=c.id, target_id=_target(o, state).id, moved=bool(words)

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.i18n import OptionNames
 from bot.systems.base import RuleError
 from bot.systems.lookup import first_named
 from bot.systems.swade.bounds import ARMOR, WEAPON_AP, WEAPON_ROF
@@ -83,7 +84,7 @@ SPEEDS: dict[str, str] = {
     "385kmh": "385kmh", "385": "385kmh", "mach1": "mach1", "mach_1": "mach1",
     "mach2": "mach2", "mach_2": "mach2", "near_light": "near_light", "casi_luz": "near_light",
 }  # fmt: skip
-FLAG_LIST = "swade_combat_cog.flag_list"  # the accepted words, in the reader's language
+FLAG_LIST = "swade.combat.flag_list"  # the accepted words, in the reader's language
 CALLED: dict[str, str] = {
     "limb": "limb", "miembro": "limb", "extremidad": "limb", "arm": "limb", "brazo": "limb",
     "leg": "limb", "pierna": "limb",
@@ -111,12 +112,12 @@ CALLED_PENALTY = (0, 20)
 
 
 def _bounded(flag: str, raw: str, bound: tuple[int, int]) -> int:
-    """``raw`` as a number within ``bound``, else ``swade_combat_cog.error.flag_bound``
+    """``raw`` as a number within ``bound``, else ``swade.combat.error.flag_bound``
     naming it."""
     value = int(raw)
     if not bound[0] <= value <= bound[1]:
         raise RuleError(
-            "swade_combat_cog.error.flag_bound", flag=flag, value=raw, min=bound[0], max=bound[1]
+            "swade.combat.error.flag_bound", flag=flag, value=raw, min=bound[0], max=bound[1]
         )
     return value
 
@@ -124,17 +125,17 @@ def _bounded(flag: str, raw: str, bound: tuple[int, int]) -> int:
 def _flag_value(flag: str, field: str, raw: str) -> Any:
     if field in FLAG_BOUNDS:
         if not re.fullmatch(r"\d+", raw.strip()):
-            raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
+            raise RuleError("swade.combat.error.flag_value", flag=flag, value=raw)
         return _bounded(flag, raw.strip(), FLAG_BOUNDS[field])
     if field in ("target_scale", "attacker_scale"):
         scale = SCALES.get(_key(raw))
         if scale is None:
-            raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
+            raise RuleError("swade.combat.error.flag_value", flag=flag, value=raw)
         return scale
     if field == "speed":
         speed = SPEEDS.get(_key(raw))
         if speed is None:
-            raise RuleError("swade_combat_cog.error.flag_value", flag=flag, value=raw)
+            raise RuleError("swade.combat.error.flag_value", flag=flag, value=raw)
         return speed
     return raw.strip().replace(" ", "")
 
@@ -156,7 +157,7 @@ def parse_flags(text: str | None) -> dict[str, Any]:
             field = VALUE_FLAGS[key]
             fields[field] = _flag_value(name, field, value)
         else:
-            raise RuleError("swade_combat_cog.error.unknown_flag", flag=raw, flags=FLAG_LIST)
+            raise RuleError("swade.combat.error.unknown_flag", flag=raw, flags=FLAG_LIST)
     return fields
 
 
@@ -167,14 +168,26 @@ def parse_called(text: str) -> dict[str, Any]:
     word, number = _key(match.group(1)), match.group(2)
     called = CALLED.get(word)
     if called is None:
-        raise RuleError("swade_combat_cog.error.called", value=text)
+        raise RuleError("swade.combat.error.called", value=text)
     fields: dict[str, Any] = {"called_shot": called}
     if number is not None:
         if called != "unarmored":
-            raise RuleError("swade_combat_cog.error.called", value=text)
+            raise RuleError("swade.combat.error.called", value=text)
         penalty = _bounded(text, number.replace(" ", "").lstrip("+-"), CALLED_PENALTY)
         fields["called_penalty"] = -penalty
     return fields
+
+
+# The command option that sets each :class:`AttackOptions` field (``flags`` sets the rest).
+OPTION_OF_FIELD: dict[str, str] = {
+    "range": "range",
+    "cover": "cover",
+    "illumination": "illumination",
+    "called_shot": "called",
+    "called_penalty": "called",
+    "gang_up": "gangup",
+    "modifier": "modifier",
+}
 
 
 def attack_options(
@@ -205,9 +218,16 @@ def attack_options(
         return AttackOptions(**fields)
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = str(error["loc"][0]) if error.get("loc") else "?"
-        value = fields.get(field, "")
-        raise RuleError("swade_combat_cog.error.option_value", option=field, value=value) from None
+        field = str(error["loc"][0]) if error.get("loc") else ""
+        # Named as the user typed it: the command's option (in the reader's language),
+        # and the value as given there; what no option sets came from ``flags``.
+        option = OPTION_OF_FIELD.get(field)
+        value = fields.get(field, "") if option is not None else flags
+        raise RuleError(
+            "swade.combat.error.option_value",
+            option=OptionNames([option or "flags"]),
+            value=value,
+        ) from None
 
 
 def weapon_of(c: SwadeCombatant, text: str) -> Weapon | None:

@@ -19,7 +19,6 @@ from bot.systems.swade import (
     combat,
     damage,
     maneuvers,
-    power_rerolls,
     powers,
     sheet_rolls,
     turns,
@@ -120,7 +119,8 @@ class ManeuverOffer(OfferOptions):
 
 
 class ManeuverDamageOffer(OfferOptions):
-    """SW-35: the damage of the last maneuver (a power's) of ``owner_id``."""
+    """SW-35: the damage of the last maneuver (an area attack, a crush, a power's) of
+    ``owner_id``."""
 
     owner_id: str
 
@@ -173,19 +173,15 @@ def reroll_maneuver(o: ManeuverOffer) -> Play[SwadeState]:
     push, support, evasion, area attack, suppressive fire, healing or a power's
     activation again, the better kept."""
 
-    def run(state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
-        last = find_named(state, o.owner_id).last_maneuver or {}
-        if last.get("action") == "cast":  # SW-40: and the soak offers of its damage
-            return powers.reroll_cast(state, who, dice, caster_id=o.owner_id, index=o.index)
-        return maneuvers.reroll_maneuver(state, who, dice, owner_id=o.owner_id, index=o.index)
-
+    run = partial(maneuvers.reroll_maneuver, owner_id=o.owner_id, index=o.index)
     return with_benny("reroll", _paid_by(o.combatant_id), run)
 
 
 def reroll_maneuver_damage(o: ManeuverDamageOffer) -> Play[SwadeState]:
-    """SW-35 "Repetir daño (beni)" under a power's damage: every damage roll again,
-    the better of each kept (:mod:`bot.systems.swade.power_rerolls`)."""
-    run = partial(power_rerolls.reroll_maneuver_damage, owner_id=o.owner_id)
+    """SW-35 "Repetir daño (beni)" under a maneuver's damage (an area attack,
+    suppressive fire, a crush, a power's): every damage roll again, the better of each
+    kept (:func:`bot.systems.swade.maneuvers.reroll_maneuver_damage`)."""
+    run = partial(maneuvers.reroll_maneuver_damage, owner_id=o.owner_id)
     return with_benny("damage", _paid_by(o.combatant_id), run)
 
 

@@ -89,10 +89,10 @@ def end(o: EndOptions) -> Play[SwadeState]:
         which = o.power
         if which is None:
             if not me.maintaining:
-                raise RuleError("swade_powers.error.nothing_maintained", name=me.name)
+                raise RuleError("swade.powers.error.nothing_maintained", name=me.name)
             if len(me.maintaining) > 1:
                 raise RuleError(
-                    "swade_powers.error.which_power",
+                    "swade.powers.error.which_power",
                     name=me.name,
                     active=[f"[{a.id}] {a.power}" for a in me.maintaining],
                 )
@@ -135,14 +135,14 @@ def _line(power: power_defs.PowerDef) -> Event:
     """One power of ``/power list``: its name, cost, range, duration, template."""
     steps = str(power.range_steps) if power.range == "steps" else None
     return Event(
-        key=f"swade_powers.list.{power.duration}",
+        key=f"swade.powers.list.{power.duration}",
         params={
             "power": power.label(),
             "cost": power.cost,
-            "range": steps or f"swade_powers.list.range.{power.range}",
+            "range": steps or f"swade.powers.list.range.{power.range}",
             "rounds": power.rounds,
-            "area": f"swade_powers.list.template.{power.template}" if power.template else "",
-            "example": "swade_powers.list.is_example" if power.example else "",
+            "area": f"swade.powers.list.template.{power.template}" if power.template else "",
+            "example": "swade.powers.list.is_example" if power.example else "",
         },
     )
 
@@ -156,7 +156,7 @@ def listed(state: SwadeState) -> list[Event]:
 
 
 def power_list(o: ListOptions) -> Show[SwadeState]:
-    return Show(lines=listed, title="swade.cog.title.power_list")
+    return Show(lines=listed, title="swade.title.power_list")
 
 
 MOVES = (

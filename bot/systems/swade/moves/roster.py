@@ -118,7 +118,7 @@ EDIT_LABELS = (
 
 
 def _bad(field: str, value: str, expected: str) -> RuleError:
-    return RuleError("swade.cog.error.edit_value", field=field, value=value, expected=expected)
+    return RuleError("swade.error.edit_value", field=field, value=value, expected=expected)
 
 
 def parse_corrections(text: str) -> dict[str, Any]:
@@ -134,7 +134,7 @@ def parse_corrections(text: str) -> dict[str, Any]:
         field = EDIT_FIELDS.get(fold(raw).replace(".", ""))
         value = value.strip()
         if not sep or field is None:
-            raise RuleError("swade.cog.error.edit_field", field=raw.strip(), known=EDIT_LABELS)
+            raise RuleError("swade.error.edit_field", field=raw.strip(), known=EDIT_LABELS)
         if field == "side":
             named = side(value)
             if named is None:
@@ -175,7 +175,7 @@ def edit(o: EditOptions) -> Play[SwadeState]:
         changes["controller_id"] = o.controller
         changes["is_pc"] = True
     if not changes:
-        raise RuleError("swade.cog.error.nothing_to_edit")
+        raise RuleError("swade.error.nothing_to_edit")
 
     def run(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         target = find_named(state, o.combatant)

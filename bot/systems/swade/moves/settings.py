@@ -33,7 +33,7 @@ def setting_named(text: str) -> str:
     name = SETTING_NAMES.get(fold(text).replace("-", " ")) or SETTING_NAMES.get(fold(text))
     if name is None:
         raise RuleError(
-            "swade.cog.error.setting", setting=text, known=", ".join(SwadeSettings.model_fields)
+            "swade.error.setting", setting=text, known=", ".join(SwadeSettings.model_fields)
         )
     return name
 
@@ -55,14 +55,14 @@ class SettingsOptions(Options):
         if isinstance(value, str):
             answer = yes_no(value)
             if answer is None:
-                raise RuleError("swade.cog.error.switch", value=value)
+                raise RuleError("swade.error.switch", value=value)
             return answer
         return value
 
     @model_validator(mode="after")
     def _value_for_setting(self) -> SettingsOptions:
         if self.setting is not None and self.value is None:
-            raise RuleError("swade.cog.error.switch", value="—")
+            raise RuleError("swade.error.switch", value="—")
         return self
 
 
@@ -72,8 +72,8 @@ def listed(state: SwadeState) -> list[Event]:
     return [
         *(
             Event(
-                key="swade.cog.setting.line",
-                params={"setting": f"swade.cog.setting.{name}", "id": name, "value": value},
+                key="swade.setting.line",
+                params={"setting": f"swade.setting.{name}", "id": name, "value": value},
             )
             for name, value in state.settings.model_dump().items()
         ),
@@ -87,8 +87,8 @@ def change(name: str, value: bool) -> Play[SwadeState]:
         new = state.model_copy(deep=True)
         setattr(new.settings, name, value)
         event = Event(
-            key="swade.cog.setting.changed",
-            params={"setting": f"swade.cog.setting.{name}", "value": value},
+            key="swade.setting.changed",
+            params={"setting": f"swade.setting.{name}", "value": value},
         )
         summary = Event(key="log.swade.setting", params={"setting": name, "value": value})
         return Outcome(state=new, events=[event], summary=summary)
@@ -98,7 +98,7 @@ def change(name: str, value: bool) -> Play[SwadeState]:
 
 def settings(o: SettingsOptions) -> Play[SwadeState] | Show[SwadeState]:
     if o.setting is None:
-        return Show(lines=listed, title="swade.cog.setting.title")
+        return Show(lines=listed, title="swade.setting.title")
     assert o.value is not None  # the model refuses a setting without a value
     return change(o.setting, o.value)
 

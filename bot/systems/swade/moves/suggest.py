@@ -42,7 +42,7 @@ def weapons(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     labels = {w.name: weapon_label(w) for c in attackers for w in c.weapons}
     pairs = [(label, name) for name, label in labels.items()]
     pairs.append(
-        (t("swade_combat.weapon.unarmed", asker.lang), t("swade_combat_cog.unarmed", asker.lang))
+        (t("swade.combat.weapon.unarmed", asker.lang), t("swade.combat.unarmed", asker.lang))
     )
     needle = fold(typed)
     return [(label, v) for label, v in pairs if needle in fold(label) or needle in fold(v)]
@@ -122,10 +122,10 @@ def powers(state: SwadeState, asker: Asker, typed: str) -> list[Suggestion]:
     pairs += [(d.label(), _in(d, asker.lang)) for d in defined]
     if any(not c.powers for c in casters):
         pairs += [
-            (t(f"swade_powers.power_choice.{e.id}", asker.lang), _in(e, asker.lang))
+            (t(f"swade.powers.power_choice.{e.id}", asker.lang), _in(e, asker.lang))
             for e in EXAMPLES
             if e.id not in index.ids
-            and (needle in fold(t(f"swade_powers.power_choice.{e.id}", asker.lang))
+            and (needle in fold(t(f"swade.powers.power_choice.{e.id}", asker.lang))
                  or needle in fold(_in(e, asker.lang)))
         ]  # fmt: skip
     return list(dict.fromkeys(pairs))[:25]

@@ -33,7 +33,7 @@ def trait(o: TraitOptions) -> Play[SwadeState]:
             label=o.label or note,
         )  # fmt: skip
 
-    return Play(rules=run, kind=f"{SYSTEM}.trait", title="swade.cog.title.trait")
+    return Play(rules=run, kind=f"{SYSTEM}.trait", title="swade.title.trait")
 
 
 MOVES = (Move("trait", TraitOptions, trait),)

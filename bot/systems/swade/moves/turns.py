@@ -81,7 +81,7 @@ def interrupt(o: InterruptOptions) -> Play[SwadeState]:
         else:
             victim = turns.interrupt_target(state)
             if victim is None:
-                raise RuleError("swade.cog.error.nobody_acting")
+                raise RuleError("swade.error.nobody_acting")
         return turns.interrupt(state, who, dice, interrupting.id, victim.id)
 
     return table("interrupt", run)

@@ -45,7 +45,7 @@ def find_named(state: SwadeState, text: str) -> SwadeCombatant:
 
 def controlled(actor: Actor, c: SwadeCombatant) -> SwadeCombatant:
     if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("swade_combat_cog.error.not_yours", name=c.name)
+        raise RuleError("swade.combat.error.not_yours", name=c.name)
     return c
 
 
@@ -63,16 +63,14 @@ def acting(
         return controlled(actor, find_named(state, name))
     current = turns.current_combatant(state)
     if current is None:
-        raise RuleError("swade_combat_cog.error.no_turn")
+        raise RuleError("swade.combat.error.no_turn")
     members = [
         m
         for m in turns.slot_members(state, current.id)
         if m.controlled_by(actor.user_id, is_gm=actor.is_gm)
     ]
     if not members:
-        raise RuleError(
-            "swade_combat_cog.error.not_your_turn", name=turns.slot_name(state, current.id)
-        )
+        raise RuleError("swade.combat.error.not_your_turn", name=turns.slot_name(state, current.id))
     standing = [m for m in members if able(m)] or members
     return next((m for m in standing if prefer(m)), standing[0])
 
@@ -84,7 +82,7 @@ def reacting(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatan
     turn = [m for m in turns.slot_members(state, current.id) if able(m)] if current else []
     c = pick_actor(
         state.combatants, actor, name, turn=turn, group_of=extras_group, able=able,
-        which_key="swade_combat_cog.error.which_actor",
+        which_key="swade.combat.error.which_actor",
     )  # fmt: skip
     return controlled(actor, c) if name else c
 
@@ -99,7 +97,7 @@ def on_turn(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant
     )
     return pick_actor(
         state.combatants, actor, name, turn=[current] if mine and current else [],
-        group_of=extras_group, able=able, which_key="swade.cog.error.which_actor",
+        group_of=extras_group, able=able, which_key="swade.error.which_actor",
     )  # fmt: skip
 
 
@@ -116,7 +114,7 @@ def holder(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
     leaders = {c.group or c.id: c for c in holding}
     if len(leaders) == 1:
         return next(iter(leaders.values()))
-    raise RuleError("swade.cog.error.which_holder")
+    raise RuleError("swade.error.which_holder")
 
 
 def own_combatant(state: SwadeState, actor: Actor, name: str | None) -> SwadeCombatant:
@@ -134,7 +132,7 @@ def targets(state: SwadeState, text: str) -> list[str]:
     """Targets separated by commas (area attacks, suppressive fire)."""
     names = [n for n in (p.strip() for p in text.split(",")) if n]
     if not names:
-        raise RuleError("swade_combat_cog.error.no_targets")
+        raise RuleError("swade.combat.error.no_targets")
     return [find_named(state, n).id for n in names]
 
 
@@ -152,11 +150,11 @@ def ambushers(state: SwadeState, text: str) -> list[str]:
                 groups.add(c.group)
             ids.append(c.id)
         if not ids:
-            raise RuleError("swade.cog.error.empty_side", side=f"swade.cog.side.{named_side}")
+            raise RuleError("swade.error.empty_side", side=f"swade.side.{named_side}")
         return ids
     names = [n for n in (p.strip() for p in text.split(",")) if n]
     if not names:
-        raise RuleError("swade.cog.error.which_ambushers")
+        raise RuleError("swade.error.which_ambushers")
     return [find_named(state, n).id for n in names]
 
 
@@ -165,14 +163,14 @@ def ambushers(state: SwadeState, text: str) -> list[str]:
 
 def fight(kind: str, rules: Rules) -> Play[SwadeState]:
     """A combat move's rules call: logged ``swade.<kind>``, titled
-    ``swade_combat_cog.title.<kind>``."""
-    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"swade_combat_cog.title.{kind}")
+    ``swade.combat.title.<kind>``."""
+    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"swade.combat.title.{kind}")
 
 
 def table(kind: str, rules: Rules) -> Play[SwadeState]:
     """A move of the encounter's table (roster, cards, conditions, settings): logged
-    ``swade.<kind>``, titled ``swade.cog.title.<kind>``."""
-    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"swade.cog.title.{kind}")
+    ``swade.<kind>``, titled ``swade.title.<kind>``."""
+    return Play(rules=rules, kind=f"{SYSTEM}.{kind}", title=f"swade.title.{kind}")
 
 
 Payer = Callable[[SwadeState, Actor], SwadeCombatant]

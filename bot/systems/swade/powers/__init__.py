@@ -61,9 +61,7 @@ from bot.systems.swade.powers.cast import (
     arcane_skill,
     backlash,
     cast,
-    reroll_cast,
     resolve_targets,
-    with_soak_offers,
 )
 from bot.systems.swade.powers.duration import (
     POWER_POINTS_PER_BENNY,
@@ -87,8 +85,6 @@ __all__ = [
     "end_power",
     "lingering_dice",
     "recover_power_points",
-    "reroll_cast",
     "resolve_targets",
     "start_of_turn",
-    "with_soak_offers",
 ]

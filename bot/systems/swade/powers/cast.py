@@ -16,7 +16,6 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.common import raw_items
 from bot.systems.swade.combat.area import TEMPLATE_TARGETS
 from bot.systems.swade.combat.plan import headline
-from bot.systems.swade.damage import pending_soak_offer
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.fatigue import gain_fatigue
 from bot.systems.swade.healing import target_wound_penalty
@@ -25,7 +24,6 @@ from bot.systems.swade.maneuvers import (
     Roll,
     maneuver,
     require_can_act,
-    reroll_maneuver,
     run_maneuver,
 )
 from bot.systems.swade.modifiers import Modifier, roll_trait, trait_and_modifiers
@@ -39,7 +37,7 @@ from bot.systems.swade.powers.landing import land
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 FAILED_CAST_COST = 1  # SW-40
-MAINTAINING = "swade_powers.mod.maintaining"
+MAINTAINING = "swade.powers.mod.maintaining"
 MIN_TN, MAX_TN = 1, 40
 MAX_SITUATIONAL = 20
 
@@ -92,26 +90,26 @@ def resolve_targets(
             used_group = True
             ids += [m.id for m in members[: count or len(members)]]
     if count is not None and not used_group:
-        raise RuleError("swade_powers.error.count_needs_group", count=count)
+        raise RuleError("swade.powers.error.count_needs_group", count=count)
     ids = list(dict.fromkeys(ids))
     if power is not None and power.range == "self":
         if any(i != caster.id for i in ids):
-            raise RuleError("swade_powers.error.self_only", power=power.label())
+            raise RuleError("swade.powers.error.self_only", power=power.label())
         return [caster.id]
     if power is not None and power.template is not None:
         limit = TEMPLATE_TARGETS[power.template]
         if len(ids) > limit:
-            raise RuleError("swade_combat.error.template_targets", max=limit)
+            raise RuleError("swade.combat.error.template_targets", max=limit)
     elif power is not None and len(ids) > power.targets:
         raise RuleError(
-            "swade_powers.error.too_many_targets", power=power.label(), max=power.targets
+            "swade.powers.error.too_many_targets", power=power.label(), max=power.targets
         )
     if power is not None and power.success and not ids:
-        raise RuleError("swade_powers.error.needs_target", power=power.label())
+        raise RuleError("swade.powers.error.needs_target", power=power.label())
     for tid in ids:
         target = find_combatant(state, tid)
         if target.dead:
-            raise RuleError("swade_combat.error.target_dead", name=target.name)
+            raise RuleError("swade.combat.error.target_dead", name=target.name)
     return ids
 
 
@@ -125,7 +123,7 @@ def arcane_skill(c: SwadeCombatant) -> str:
         return c.arcane_skill
     found = next((s for s in ARCANE_SKILLS if s in c.skills), None)
     if found is None:
-        raise RuleError("swade_powers.error.no_arcane_skill", name=c.name)
+        raise RuleError("swade.powers.error.no_arcane_skill", name=c.name)
     return found
 
 
@@ -172,7 +170,8 @@ def cast(
     maintained = [t for a in caster.maintaining for t in a.target_ids]
     involved = list(dict.fromkeys([caster.id, *ids, *maintained]))
     involved = [i for i in involved if any(c.id == i for c in raw_items(state.combatants))]
-    out = run_maneuver(
+    # SW-14: the soak offers of the Wild Cards it wounds come with it (run_maneuver).
+    return run_maneuver(
         state,
         dice,
         "cast",
@@ -180,60 +179,29 @@ def cast(
         owner_id=caster.id,
         involved=involved,
     )
-    return with_soak_offers(out, caster.id, ids)
 
 
 def _check_options(tn: int | None, modifier: int, count: int | None) -> None:
     """The numbers a cast declares, refused with their range (never a traceback)."""
     if tn is not None and not MIN_TN <= tn <= MAX_TN:
-        raise RuleError("swade_powers.error.bad_tn", tn=tn, minimum=MIN_TN, maximum=MAX_TN)
+        raise RuleError("swade.powers.error.bad_tn", tn=tn, minimum=MIN_TN, maximum=MAX_TN)
     if not -MAX_SITUATIONAL <= modifier <= MAX_SITUATIONAL:
-        raise RuleError("swade_powers.error.bad_modifier", modifier=modifier, limit=MAX_SITUATIONAL)
+        raise RuleError("swade.powers.error.bad_modifier", modifier=modifier, limit=MAX_SITUATIONAL)
     if count is not None and count < 1:
-        raise RuleError("swade_powers.error.bad_count", count=count)
-
-
-def reroll_cast(
-    state: SwadeState, actor: Actor, dice: DiceSource, *, caster_id: str, index: int
-) -> Outcome:
-    """SW-4/SW-35: a benny rerolls roll ``index`` of the caster's last cast (0: the
-    activation; then each target's evasion or resisting roll, in order), as
-    ``maneuvers.reroll_maneuver`` does for every maneuver, plus the soak offers for the
-    Wild Cards the replay wounded. Not a critical failure. The ledger charges the
-    benny."""
-    out = reroll_maneuver(state, actor, dice, owner_id=caster_id, index=index)
-    last = find_combatant(out.state, caster_id).last_maneuver or {}
-    params: dict[str, Any] = dict(last.get("params") or {})  # type: ignore[call-overload]
-    return with_soak_offers(out, caster_id, list(params.get("target_ids", [])))
-
-
-def with_soak_offers(out: Outcome, caster_id: str, target_ids: list[str]) -> Outcome:
-    """SW-14: a soak offer for each Wild Card this action wounded (its ``last_hit``
-    changed, from ``caster_id``)."""
-    owner = find_combatant(out.state, caster_id)
-    record: dict[str, Any] = dict(owner.last_maneuver or {})
-    before: dict[str, Any] = record.get("before", {})
-    for tid in target_ids:
-        target = find_combatant(out.state, tid)
-        if tid in before and before[tid].get("last_hit") == target.last_hit:
-            continue
-        offer = pending_soak_offer(target, caster_id)
-        if offer is not None:
-            out.offers.append(offer)
-    return out
+        raise RuleError("swade.powers.error.bad_count", count=count)
 
 
 def _check_points(c: SwadeCombatant, cost: int, base: int) -> None:
     """SW-40/SW-42: the full cost must be there before casting."""
     if c.power_points is None:
-        raise RuleError("swade_powers.error.no_power_points", name=c.name)
+        raise RuleError("swade.powers.error.no_power_points", name=c.name)
     if c.power_points < cost and cost == base:  # a plain cast: no modifier to drop
         raise RuleError(
-            "swade_powers.error.short_plain", name=c.name, cost=cost, points=c.power_points
+            "swade.powers.error.short_plain", name=c.name, cost=cost, points=c.power_points
         )
     if c.power_points < cost:
         raise RuleError(
-            "swade_powers.error.short",
+            "swade.powers.error.short",
             name=c.name,
             cost=cost,
             base=base,
@@ -247,7 +215,7 @@ def _pay(c: SwadeCombatant, amount: int) -> Event:
     before = c.power_points or 0
     c.power_points = max(0, before - amount)
     return Event(
-        key="swade_powers.paid",
+        key="swade.powers.paid",
         params={
             "name": c.name,
             "paid": before - c.power_points,
@@ -273,7 +241,7 @@ def _roll_modifiers(
     if power is not None and "heal" in power.kinds():
         extra += target_wound_penalty(state, caster, targets)
     if situational:
-        extra.append(("swade_combat.mod.situational", situational))
+        extra.append(("swade.combat.mod.situational", situational))
     return extra
 
 
@@ -288,13 +256,13 @@ def _activation_event(
     cost: int,
 ) -> Event:
     return Event(
-        key=headline("swade_powers.cast.roll", roll.total, tn, critical=roll.critical_failure),
+        key=headline("swade.powers.cast.roll", roll.total, tn, critical=roll.critical_failure),
         params={
             "caster": caster.name,
             "power": resolved.label,
             "skill": trait_label(skill),
             "tn": tn,
-            "tn_parts": [["swade_combat.tn.base", tn]],
+            "tn_parts": [["swade.combat.tn.base", tn]],
             "modifiers": [list(m) for m in mods],
             "total": roll.total,
             "cost": cost,
@@ -315,7 +283,7 @@ def _chosen_trait(power: PowerDef | None, text: str | None) -> str | None:
     if fixed is not None:
         return fixed
     if not text or not text.strip():
-        raise RuleError("swade_powers.error.trait_needed", power=power.label())
+        raise RuleError("swade.powers.error.trait_needed", power=power.label())
     return trait_id(text)
 
 
@@ -345,21 +313,21 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     summary = Event(key="log.swade.cast", params={"name": caster.name, "power": req.power})
     if not roll.success:
         failed = cost if new.settings.failed_cast_full_cost else FAILED_CAST_COST
-        events.append(Event(key="swade_powers.cast.failure", params={"caster": caster.name}))
+        events.append(Event(key="swade.powers.cast.failure", params={"caster": caster.name}))
         events.append(_pay(caster, failed))
         if roll.critical_failure:
             events += backlash(new, caster, rolls.dice)
         return events, summary
     events.append(
         Event(
-            key="swade_powers.cast.raise" if roll.raises else "swade_powers.cast.success",
+            key="swade.powers.cast.raise" if roll.raises else "swade.powers.cast.success",
             params={"caster": caster.name, "power": resolved.label, "raises": roll.raises},
         )
     )
     events.append(_pay(caster, cost))
     events += _modifier_events(power, chosen)
     if power is None:
-        events.append(Event(key="swade_powers.cast.generic", params={"power": resolved.label}))
+        events.append(Event(key="swade.powers.cast.generic", params={"power": resolved.label}))
         return events, summary
     events += land(new, rolls, caster, resolved, power, chosen, targets, roll, trait, cost)
     return events, summary
@@ -368,7 +336,7 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
 def backlash(state: SwadeState, caster: SwadeCombatant, dice: DiceSource) -> list[Event]:
     """SW-40 Backlash (a critical failure): the caster takes a level of Fatigue (which may
     incapacitate: SW-43, no rule says it cannot) and every power it maintains ends."""
-    events = [Event(key="swade_powers.backlash", params={"caster": caster.name})]
+    events = [Event(key="swade.powers.backlash", params={"caster": caster.name})]
     events += gain_fatigue(caster, dice, 1)
     for active in list(caster.maintaining):
         events += end_active_power(state, caster, active, reason="backlash")
@@ -380,18 +348,18 @@ def _modifier_events(power: PowerDef | None, chosen: list[PowerModifier]) -> lis
     those whose effect is only told — Heavy Weapon, Selective, Range — that effect)."""
     if not chosen:
         return []
-    events = [Event(key="swade_powers.modifiers", params={"cost": modifiers_cost(chosen)})]
+    events = [Event(key="swade.powers.modifiers", params={"cost": modifiers_cost(chosen)})]
     for m in chosen:
         params: dict[str, Any] = {"modifier": m.key, "cost": m.cost}
-        key = "swade_powers.modifier.cost"
+        key = "swade.powers.modifier.cost"
         if m.id.startswith("range_") and power is not None:
             factor = 2 if m.id == "range_double" else 3
             params["factor"] = factor
-            key = "swade_powers.modifier.range_smarts"
+            key = "swade.powers.modifier.range_smarts"
             if power.range == "steps" and power.range_steps:
                 params["steps"] = power.range_steps * factor
-                key = "swade_powers.modifier.range_steps"
+                key = "swade.powers.modifier.range_steps"
         elif m.id in ("heavy_weapon", "selective"):
-            key = f"swade_powers.modifier.{m.id}_effect"
+            key = f"swade.powers.modifier.{m.id}_effect"
         events.append(Event(key=key, params=params))
     return events

@@ -26,7 +26,7 @@ def _find_active(state: SwadeState, caster: SwadeCombatant, which: str) -> Activ
         if definition is not None and definition.id == active.power_id:
             return active
     raise RuleError(
-        "swade_powers.error.not_maintaining",
+        "swade.powers.error.not_maintaining",
         name=caster.name,
         power=which,
         active=[a.power for a in caster.maintaining] or "-",
@@ -41,7 +41,7 @@ def end_power(state: SwadeState, actor: Actor, caster_id: str, which: str) -> Ou
     caster = find_combatant(new, caster_id)
     require_control(actor, caster)
     if not caster.maintaining:
-        raise RuleError("swade_powers.error.nothing_maintained", name=caster.name)
+        raise RuleError("swade.powers.error.nothing_maintained", name=caster.name)
     active = _find_active(new, caster, which)
     events = end_active_power(new, caster, active, reason="ended")
     return Outcome(

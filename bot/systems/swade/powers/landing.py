@@ -98,7 +98,7 @@ def land(
         caster.maintaining = [*caster.maintaining, active]
         events.append(
             Event(
-                key=f"swade_powers.maintained.{power.duration}",
+                key=f"swade.powers.maintained.{power.duration}",
                 params={
                     "caster": caster.name,
                     "power": resolved.label,
@@ -133,14 +133,14 @@ def _target_raises(
     if power.opposed is None or target.id == caster.id:
         return roll.raises, events
     if target.incapacitated:
-        events.append(Event(key="swade_powers.resist.cannot", params={"name": target.name}))
+        events.append(Event(key="swade.powers.resist.cannot", params={"name": target.name}))
         return roll.raises, events
     resist, r_mods = rolls.roll(target, state, power.opposed, phase=1)
     _, d_view, result = opposed_pair(roll, caster, resist, target)
     won = result.winner == "initiator"
     events.append(
         roll_event(
-            "swade_powers.resist.fails" if won else "swade_powers.resist.succeeds",
+            "swade.powers.resist.fails" if won else "swade.powers.resist.succeeds",
             target,
             resist,
             r_mods,
@@ -214,7 +214,7 @@ def _condition(state: SwadeState, target: SwadeCombatant, name: str, power: str)
     ):
         return [
             Event(
-                key="swade_powers.effect.condition_already",
+                key="swade.powers.effect.condition_already",
                 params={
                     "target": target.name,
                     "power": power,
@@ -238,13 +238,13 @@ def _damage(
     """SW-11/SW-12: the power's damage, applied through the same path as an attack's
     (``damage.apply_hit``: Toughness and AP, Shaken, wounds, SW-13 incapacitation); the
     soak offer comes with the outcome
-    (:func:`~bot.systems.swade.powers.cast.with_soak_offers`). The roll is recorded
+    (:func:`~bot.systems.swade.maneuvers.run_maneuver`). The roll is recorded
     (``rolls.damage``) so a benny rerolls it (SW-35)."""
     mods: list[Modifier] = []
     if effect.bonus:
-        mods.append(("swade_powers.dmg.power", effect.bonus))
+        mods.append(("swade.powers.dmg.power", effect.bonus))
     if joker_damage_bonus(caster, state):
-        mods.append(("swade_combat.dmg.joker", 2))  # SW-33
+        mods.append(("swade.combat.dmg.joker", 2))  # SW-33
     ap = effect.ap + modifiers_ap(chosen)
     total, view, events = rolls.damage.roll(
         target.id,
@@ -255,7 +255,7 @@ def _damage(
     )
     events.append(
         Event(
-            key="swade_powers.damage.roll",
+            key="swade.powers.damage.roll",
             params={
                 "caster": caster.name,  # whose roll it is (issue 27: a hidden one's is masked)
                 "target": target.name,
@@ -278,7 +278,7 @@ def _modifier_fatigue(target: SwadeCombatant, dice: DiceSource) -> list[Event]:
     """SW-41 Fatigue: a level of Fatigue that never incapacitates (an Exhausted victim
     stays Exhausted, and the reply says so)."""
     if target.dead or target.fatigue >= 2:
-        return [Event(key="swade_powers.fatigue.capped", params={"name": target.name})]
+        return [Event(key="swade.powers.fatigue.capped", params={"name": target.name})]
     return gain_fatigue(target, dice, 1, can_incapacitate=False)
 
 
@@ -303,7 +303,7 @@ def _add_lingering(
     sides = lingering_dice(base.dice)
     params = {"target": target.name, "power": resolved.label}
     if not sides:
-        return [Event(key="swade_powers.lingering.none", params=params)]
+        return [Event(key="swade.powers.lingering.none", params=params)]
     due = LingeringDamage(
         caster_id=caster.id,
         power=resolved.label,
@@ -314,7 +314,7 @@ def _add_lingering(
     target.lingering = [*target.lingering, due]
     return [
         Event(
-            key="swade_powers.lingering.pending",
+            key="swade.powers.lingering.pending",
             params={**params, "damage": _dice_text(sides, base.bonus)},
         )
     ]

@@ -40,7 +40,7 @@ def roll_trait(
     else:
         value, unskilled = Trait(die=4), True
     if value.bonus:  # named like every other modifier (d12+1)
-        mods.append(("swade_combat.mod.trait_bonus", value.bonus))
+        mods.append(("swade.combat.mod.trait_bonus", value.bonus))
     result = trait_roll(
         dice,
         value.die,

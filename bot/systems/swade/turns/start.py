@@ -154,7 +154,7 @@ def reroll_turn_start(
         or _vigor_fields(c, kind) != last["after"]
     )
     if stale:
-        raise RuleError("swade_combat.error.vigor_reroll_stale", name=c.name)
+        raise RuleError("swade.combat.error.vigor_reroll_stale", name=c.name)
     roll, counts, events = reroll_vigor(c, last, dice, _TURN_VIGOR_FIELDS[kind])
     offers: list[Offer] = []
     if not counts:
