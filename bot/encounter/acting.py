@@ -110,6 +110,16 @@ def _same_json(a: str, b: str) -> bool:
     return bool(json.loads(a) == json.loads(b))
 
 
+def unchanged(entry: Entry) -> bool:
+    """Whether the cached encounter the rules were given is as it was (rules copy before
+    they change anything): the tests' check (``checked``), after an action or a refusal."""
+    return _same_json(entry.encounter.model_dump_json(), entry.json)
+
+
+def changed_input(kind: str) -> AssertionError:
+    return AssertionError(f"the rules for {kind!r} changed the state they were given")
+
+
 def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checked: bool) -> Done:
     """Run ``step``'s rules on the cached encounter with its dice, and make everything
     its transaction writes. ``checked`` (the tests): the encounter the rules were given
@@ -119,8 +129,8 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
     first = encounter.state.next_id
     if outcome.state.next_id != first:  # it added combatants: their ids (issue 33)
         outcome = outcome.model_copy(update={"added": outcome.state.ids_from(first)})
-    if checked and not _same_json(encounter.model_dump_json(), entry.json):
-        raise AssertionError(f"the rules for {step.kind!r} changed the state they were given")
+    if checked and not unchanged(entry):
+        raise changed_input(step.kind)
     waits = waiting.waiting_after(
         encounter.waiting, outcome.state, outcome.offers, seq=encounter.seq + 1, now=moment
     )

@@ -60,7 +60,7 @@ def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[s
         known = previous.get(id(combatant))
         text = known[1] if known is not None and known[0] is combatant else None
         if text is None:
-            text = combatant.model_dump_json()
+            text = _combatant_json(combatant, previous, fragments)
         fragments[id(combatant)] = (combatant, text)
         parts.append(text)
     state.__dict__["combatants"] = plain_items(state.combatants)
@@ -68,6 +68,31 @@ def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[s
     rest = state.model_dump_json(exclude={"combatants"})
     text = f'{envelope[:-1]},"state":{rest[:-1]},"combatants":[{",".join(parts)}]}}}}'
     return text, fragments
+
+
+def _combatant_json(combatant: Any, previous: Fragments, fragments: Fragments) -> str:
+    """A touched combatant's JSON, reusing the JSON of each value it shares with the
+    state before (``RulesModel.__copy_shares__``: records such as ``last_attack``, only
+    ever replaced whole, which hold snapshots of whole combatants and are the slow part
+    to serialize): only the values the action replaced are serialized."""
+    shares = [
+        name
+        for name in getattr(type(combatant), "__copy_shares__", ())
+        if combatant.__dict__.get(name) not in (None, [], {})
+    ]
+    if not shares:
+        return str(combatant.model_dump_json())
+    texts = []
+    for name in shares:
+        value = combatant.__dict__[name]
+        known = previous.get(id(value)) or fragments.get(id(value))
+        if known is None or known[0] is not value:
+            whole = combatant.model_dump_json(include={name})
+            known = (value, whole[1:-1])  # '"name":<its JSON>'
+        fragments[id(value)] = known
+        texts.append(known[1])
+    rest = combatant.model_dump_json(exclude=set(shares))
+    return f"{rest[:-1]}{',' if len(rest) > 2 else ''}{','.join(texts)}}}"
 
 
 async def read_entry(reader: Reader, channel_id: int, *, hold: bool = False) -> Entry | None:

@@ -41,7 +41,7 @@ from bot.storage.encounters import ConcurrentChange
 from bot.storage.packed import pack
 from bot.storage.reminders import cancel_channel
 from bot.systems import catalogue
-from bot.systems.base import Outcome
+from bot.systems.base import Outcome, RuleError
 from bot.systems.bounds import ENCOUNTER_NAME_MAX
 from bot.systems.encounter import Encounter
 from bot.systems.plain_names import plain_name
@@ -304,9 +304,17 @@ class EncounterService:
             done = acting.apply(
                 entry, step, self.dice, self.clock.now(), self.check_inputs_unchanged
             )
+        except RuleError:
+            # A refusal (not your turn, Shaken...): rules copy before they change
+            # anything, so the cached copy is as it was (the tests check it) and stays:
+            # the next command does not read and parse the encounter again.
+            if self.check_inputs_unchanged and not acting.unchanged(entry):
+                self.forget(channel_id)
+                raise acting.changed_input(step.kind) from None
+            raise
         except BaseException:
-            # Rules copy before they change anything, but a failed action must never
-            # leave a half-changed copy behind: read the encounter afresh next time.
+            # Anything else (a bug) must never leave a half-changed copy behind: read
+            # the encounter afresh next time.
             self.forget(channel_id)
             raise
         packed = await commit(self.db, tx, acting.saving(entry, step, done))

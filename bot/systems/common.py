@@ -3,8 +3,21 @@ for permissions, autocomplete and the board. Pure."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Literal, Self, SupportsIndex, TypeVar, overload
+from types import UnionType
+from typing import (
+    Any,
+    ClassVar,
+    Literal,
+    Self,
+    SupportsIndex,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    overload,
+)
 
 from pydantic import BaseModel, Field
 
@@ -12,6 +25,7 @@ from bot.systems.heroes import HEROES_PER_PLAYER, HEROES_PER_PLAYER_MAX
 
 T = TypeVar("T", bound=BaseModel)
 C = TypeVar("C", bound="CombatantCore")
+M = TypeVar("M", bound=BaseModel)
 
 
 class CowList(list[T]):
@@ -106,11 +120,118 @@ def plain_items(items: list[T]) -> list[T]:
     return list(raw_items(items))
 
 
+_ATOMS = (int, str, bool, float, bytes, type(None))
+
+
+def _atomic(annotation: Any) -> bool:
+    """Whether a field's values are never changed in place: numbers, text, literals,
+    frozen models, and unions of these."""
+    if annotation in _ATOMS:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin in (Union, UnionType):
+        return all(_atomic(arg) for arg in get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return bool(annotation.model_config.get("frozen"))
+    return False
+
+
+def _how_copied(annotation: Any) -> str:
+    """How :func:`copied` copies a field: ``share`` (never changed in place), ``list``
+    or ``dict`` (a new container of the same unchangeable items), ``model`` (a model,
+    copied the same way), ``models`` (a list of models), else ``deep``."""
+    if _atomic(annotation):
+        return "share"
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (Union, UnionType):
+        others = [arg for arg in args if arg is not type(None)]
+        return _how_copied(others[0]) if len(others) == 1 else "deep"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "model"
+    if origin is list and len(args) == 1:
+        if _atomic(args[0]):
+            return "list"
+        if isinstance(args[0], type) and issubclass(args[0], BaseModel):
+            return "models"
+    if origin is dict and len(args) == 2 and _atomic(args[0]) and _atomic(args[1]):
+        return "dict"
+    return "deep"
+
+
+_Plan = tuple[tuple[tuple[str, str], ...], bool]
+_PLANS: dict[type[BaseModel], _Plan] = {}
+
+
+def _plan(cls: type[BaseModel]) -> _Plan:
+    """What a copy of a ``cls`` copies, field by field (worked out once per class from
+    the annotations): fields left out are shared."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        shares = set(getattr(cls, "__copy_shares__", ()))
+        lists = set(getattr(cls, "__copy_lists__", ()))
+        cow = "combatants" in cls.model_fields and issubclass(cls, RulesModel)
+        steps = []
+        for name, field in cls.model_fields.items():
+            if name in shares or (cow and name == "combatants"):
+                continue
+            how = "list" if name in lists else _how_copied(field.annotation)
+            if how != "share":
+                steps.append((name, how))
+        plan = _PLANS[cls] = (tuple(steps), cow)
+    return plan
+
+
+def copied(model: M) -> M:
+    """A deep copy of ``model`` that shares what is never changed in place (numbers,
+    text, frozen models, the ``__copy_shares__`` fields) and copies the rest: new lists
+    and dicts, nested models copied the same way, anything else by ``copy.deepcopy``.
+    The state's ``combatants`` become a :class:`CowList`. No validation runs: the
+    model is valid, and so is its copy."""
+    cls = type(model)
+    if model.__pydantic_extra__ or getattr(model, "__pydantic_private__", None):
+        return BaseModel.__deepcopy__(model)
+    steps, cow = _plan(cls)
+    values = dict(model.__dict__)
+    for name, how in steps:
+        value = values[name]
+        if value is None or type(value) in _ATOMS:
+            continue
+        if how == "list":
+            values[name] = list(value)
+        elif how == "dict":
+            values[name] = dict(value)
+        elif how == "model" and isinstance(value, BaseModel):
+            values[name] = value if value.model_config.get("frozen") else copied(value)
+        elif how == "models" and type(value) is list:
+            values[name] = [
+                v if not isinstance(v, BaseModel) or v.model_config.get("frozen") else copied(v)
+                for v in value
+            ]
+        else:
+            values[name] = copy.deepcopy(value)
+    if cow:
+        values["combatants"] = CowList(values["combatants"])
+    new = cls.__new__(cls)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_set = object.__setattr__
+
+
 class RulesModel(BaseModel):
     """Base of every system's state and combatant. Rules copy the state before changing
-    it (``model_copy(deep=True)``); copying through pydantic-core's dump and validate
-    is about three times faster than ``copy.deepcopy`` on these nested models. A state's
-    ``combatants`` are copied on write (:class:`CowList`).
+    it (``model_copy(deep=True)``), by :func:`copied`: what a field's annotation says is
+    never changed in place (numbers, text, literals, frozen models such as cards and
+    trait dice) is shared, lists and dicts of those get a new container, nested models
+    are copied the same way; no validation runs (about four times faster than the dump
+    and validate it replaced, which was three times faster than ``copy.deepcopy``). A
+    state's ``combatants`` are copied on write (:class:`CowList`).
 
     Two class settings make a copy cheaper still, for values nothing changes in place:
     ``__copy_shares__`` names fields whose value is only ever replaced whole (a record
@@ -122,21 +243,7 @@ class RulesModel(BaseModel):
     __copy_lists__: ClassVar[tuple[str, ...]] = ()
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        cls = type(self)
-        cow = "combatants" in cls.model_fields
-        kept = {*cls.__copy_shares__, *cls.__copy_lists__, *(("combatants",) if cow else ())}
-        if not kept:
-            return cls.model_validate(self.model_dump(round_trip=True))
-        copied = cls.model_validate(self.model_dump(round_trip=True, exclude=kept))
-        mine, theirs = copied.__dict__, self.__dict__
-        for name in cls.__copy_shares__:
-            mine[name] = theirs[name]
-        for name in cls.__copy_lists__:
-            mine[name] = list(theirs[name])
-        if cow:
-            mine["combatants"] = CowList(theirs["combatants"])
-        copied.__pydantic_fields_set__.update(kept & self.model_fields_set)
-        return copied
+        return copied(self)
 
 
 # Issue 18: the words a sheet's ``Género:``/``Gender:`` line may carry (folded).

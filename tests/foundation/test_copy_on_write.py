@@ -163,3 +163,59 @@ def test_validated_combatants_share_equal_traits_and_cards_and_a_change_stays_lo
     dealt = state.model_copy(update={"deck": first}).model_dump_json()
     again = SwadeState.model_validate_json(dealt)
     assert all(a is b for a, b in zip(again.deck, second, strict=True))
+
+
+def test_a_copy_is_equal_and_shares_nothing_that_changes_in_place() -> None:
+    from bot.systems.swade.state import Condition, SwadeSettings, Weapon
+
+    c = SwadeCombatant(
+        id="c1",
+        name="A",
+        attributes={"vigor": Trait(die=8)},
+        edges=["brawny"],
+        weapons=[Weapon(name="Espada", damage="Fue+d8")],
+        conditions=[Condition(name="distracted", ends="turn_end", turns_left=1)],
+        injury_log=[{"injury": "leg"}],
+    )
+    state = SwadeState(combatants=[c], settings=SwadeSettings(wound_cap=True), acted=["c1"])
+    copy = state.model_copy(deep=True)
+    mine = copy.combatants[0]
+    assert copy == state and mine == c
+    assert mine.attributes["vigor"] is c.attributes["vigor"]  # frozen: shared
+    mine.attributes["vigor"] = Trait(die=4)
+    mine.edges.append("quick")
+    mine.weapons[0].damage = "Fue+d4"
+    mine.conditions[0].turns_left = 0
+    mine.injury_log[0]["injury"] = "arm"
+    copy.settings.wound_cap = False
+    copy.acted.append("c2")
+    assert c.attributes["vigor"].die == 8 and c.edges == ["brawny"]
+    assert c.weapons[0].damage == "Fue+d8" and c.conditions[0].turns_left == 1
+    assert c.injury_log == [{"injury": "leg"}]
+    assert state.settings.wound_cap is True and state.acted == ["c1"]
+
+
+def test_a_touched_combatant_reuses_the_json_of_the_records_it_kept() -> None:
+    # Records (last_attack...) are only ever replaced whole (__copy_shares__): a
+    # combatant the action touched keeps the JSON of those it did not replace.
+    record = {"params": {"target_id": "c1"}, "before": {"c1": {"name": "C1", "wounds": 0}}}
+    state = _state(2)
+    state.combatants[0].last_attack = record
+    before = _encounter(state)
+    _, fragments = encounter_json_reusing(before, {})
+    assert fragments[id(record)][0] is record
+    marked = {
+        k: (obj, js.replace('"C1"', '"MARK"') if obj is record else js)
+        for k, (obj, js) in fragments.items()
+    }
+    new_state = before.state.model_copy(deep=True)
+    new_state.combatants[0].wounds = 1  # touched: copied, its record shared
+    after = before.model_copy(update={"state": new_state, "seq": 1})
+    text, _ = encounter_json_reusing(after, marked)
+    parsed = json.loads(text)
+    mine = parsed["state"]["combatants"][0]
+    assert mine["wounds"] == 1  # serialized afresh
+    assert mine["last_attack"]["before"]["c1"]["name"] == "MARK"  # the record's JSON reused
+    mine["last_attack"]["before"]["c1"]["name"] = "C1"
+    assert parsed == json.loads(after.model_dump_json())
+    assert Encounter.model_validate(parsed) == after

@@ -46,6 +46,17 @@ async def test_a_refused_action_changes_nothing(service: EncounterService) -> No
     assert [row["kind"] for row in await service.history(CHANNEL)] == ["encounter.start"]
 
 
+async def test_a_refused_action_keeps_the_encounter_it_read(service: EncounterService) -> None:
+    # Rules copy before they change anything: after a refusal the encounter in memory is
+    # still the channel's, and the next command does not read and parse it again.
+    before = await service.get(CHANNEL)
+    with pytest.raises(UserError):
+        await service.act(CHANNEL, 9, broken, kind="test")
+    assert await service.get(CHANNEL) is before
+    encounter, _ = await service.act(CHANNEL, 9, next_round, kind="test")
+    assert encounter.seq == 1 and await service.get(CHANNEL) is encounter
+
+
 async def test_undo_restores_the_previous_state_repeatedly(service: EncounterService) -> None:
     for _ in range(3):
         await service.act(CHANNEL, 9, next_round, kind="test")
@@ -131,6 +142,19 @@ async def test_rules_that_change_their_input_are_caught(service: EncounterServic
         await service.act(CHANNEL, 9, sloppy, kind="sloppy")
     stored = await service.get(CHANNEL)
     assert stored is not None and stored.state.round == 0
+
+
+async def test_rules_that_change_their_input_and_refuse_are_caught(
+    service: EncounterService,
+) -> None:
+    def sloppy(encounter: Encounter, dice: DiceSource) -> Outcome:
+        encounter.state.round = 99  # changes the shared copy, then refuses
+        raise UserError("test.refused")
+
+    with pytest.raises(AssertionError, match="changed the state"):
+        await service.act(CHANNEL, 9, sloppy, kind="sloppy")
+    stored = await service.get(CHANNEL)
+    assert stored is not None and stored.state.round == 0, "the changed copy is dropped"
 
 
 # -- two writers on one database (two processes, each with its own cache and locks) ------

@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.i18n.catalog import term
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.common import raw_items
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.state import Condition, SwadeCombatant, SwadeSettings, SwadeState
 from bot.systems.words import readings
@@ -117,7 +118,10 @@ def condition_params(c: SwadeCombatant, name: str) -> dict[str, Any]:
 
 
 def _stored(c: SwadeCombatant, name: str) -> Condition | None:
-    return next((cond for cond in c.conditions if cond.name == name), None)
+    for cond in c.conditions:  # a loop, not next(genexpr): the board asks 13 times a line
+        if cond.name == name:
+            return cond
+    return None
 
 
 def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool:
@@ -155,8 +159,15 @@ def holding_bound(c: SwadeCombatant, state: SwadeState) -> SwadeCombatant | None
     holds it; None when it holds none."""
     if c.grappling is None:
         return None
-    held = next((x for x in state.combatants if x.id == c.grappling), None)
+    held = next((x for x in raw_items(state.combatants) if x.id == c.grappling), None)
     return held if held is not None and _stored(held, "bound") is not None else None
+
+
+def _flagged(c: SwadeCombatant) -> bool:
+    """Whether one of the conditions kept as a field (not in ``conditions``) is on."""
+    return (
+        c.shaken or c.fatigue > 0 or c.on_hold or c.incapacitated or c.bleeding_out or c.defending
+    )
 
 
 def effective_conditions(
@@ -165,6 +176,8 @@ def effective_conditions(
     """Every condition ``c`` is under, implied ones included, in :data:`CONDITIONS` order
     (for the board). With the ``state``, a grappler holding a Bound foe is Vulnerable
     too (SW-19)."""
+    if not c.conditions and not _flagged(c) and c.grappling is None:
+        return []  # most combatants on a board: nothing to look up
     names = [name for name in CONDITIONS if has_condition(c, name, settings)]
     if state is not None and "vulnerable" not in names and holding_bound(c, state) is not None:
         names = [n for n in CONDITIONS if n in names or n == "vulnerable"]
@@ -177,7 +190,7 @@ def in_turn(state: SwadeState, c: SwadeCombatant) -> bool:
         return False
     if state.active == c.id:
         return True
-    leader = next((x for x in state.combatants if x.id == state.active), None)
+    leader = next((x for x in raw_items(state.combatants) if x.id == state.active), None)
     return leader is not None and leader.group is not None and leader.group == c.group
 
 
@@ -187,7 +200,7 @@ def _expected_round(state: SwadeState, c: SwadeCombatant, turns_left: int) -> in
         return state.round + turns_left - 1
     leader_ids = [lid for lid in state.turn_order[state.current + 1 :]]
     pending = c.id in leader_ids or any(
-        x.id in leader_ids for x in state.combatants if c.group and x.group == c.group
+        x.id in leader_ids for x in raw_items(state.combatants) if c.group and x.group == c.group
     )
     return state.round + turns_left - (1 if pending or c.on_hold else 0)
 
@@ -198,7 +211,9 @@ def lose_hold(state: SwadeState, c: SwadeCombatant, events: list[Event]) -> None
         return
     c.on_hold = False
     c.hold_round = None
-    if c.group is None or not any(x.on_hold for x in state.combatants if x.group == c.group):
+    if c.group is None or not any(
+        x.on_hold for x in raw_items(state.combatants) if x.group == c.group
+    ):
         state.hold_queue = [h for h in state.hold_queue if h != c.id]
     events.append(Event(key="swade.hold.lost", params={"combatant": c.name}))
 

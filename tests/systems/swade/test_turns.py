@@ -264,6 +264,27 @@ def test_each_extra_of_a_group_rolls_its_own_spirit() -> None:
     assert [g.shaken for g in out.state.combatants] == [False, True]
 
 
+def test_a_group_turn_copies_only_the_members_it_changes() -> None:
+    # The start and end of a group's turn reach only the Extras they change (here the
+    # Shaken one): the others stay the very objects of the state before, so the saved
+    # JSON reuses theirs (bot.encounter.cache). What the turn does is unchanged.
+    goblins = [
+        fighter(f"g{n}", f"Goblin {n}", wild=False, side="foes", group="Goblin", shaken=n == 2)
+        for n in (1, 2, 3)
+    ]
+    dealt = deal(table(fighter("a", "Ana"), *goblins, deck="KS 2C"), GM, dice()).state
+    assert dealt.active == "a"
+    before = dealt.model_copy(deep=True)
+    before.combatants = list(before.combatants)  # committed, as the service keeps it
+    out = next_turn(before, GM, dice(4))  # Ana's turn ends; Goblin 2 recovers (Spirit 4)
+    assert out.state.active == "g1"
+    after = list(out.state.combatants.raw())  # read without copying
+    assert [g.shaken for g in after[1:]] == [False, False, False]
+    assert [a is b for a, b in zip(after, before.combatants, strict=True)] == [
+        True, True, False, True
+    ]  # fmt: skip
+
+
 def test_stunned_rolls_vigor_and_a_success_leaves_it_vulnerable() -> None:
     state = table(fighter("a", "Ana", vigor=8), fighter("b", "Bea"), deck="KS QS")
     state = add_condition(state, GM, "a", "stunned").state

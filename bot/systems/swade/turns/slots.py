@@ -5,7 +5,9 @@ a card or act at all. Pure.
 
 from __future__ import annotations
 
-from bot.systems.common import owned_where, raw_items
+from collections.abc import Callable, Iterator
+
+from bot.systems.common import own_item, owned_where, raw_items
 from bot.systems.plugin import Turn
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -17,6 +19,19 @@ def slot_members(state: SwadeState, leader_id: str) -> list[SwadeCombatant]:
     ready to change (copied on write)."""
     ids = {m.id for m in peek_members(state, leader_id)}
     return owned_where(state.combatants, lambda c: c.id in ids)
+
+
+def slot_members_needing(
+    state: SwadeState, leader_id: str, needs: Callable[[SwadeCombatant], bool]
+) -> Iterator[SwadeCombatant]:
+    """The members of ``leader_id``'s slot for which ``needs`` holds, in roster order,
+    each copied (ready to change) when reached; ``needs`` is tested then, on the member
+    as the state holds it at that moment. A member it does not hold for is not copied: a
+    group of Extras whose turn changes none of them stays shared (its JSON is reused)."""
+    ids = {m.id for m in peek_members(state, leader_id)}
+    for i, c in enumerate(raw_items(state.combatants)):
+        if c.id in ids and needs(c):
+            yield own_item(state.combatants, i)
 
 
 def peek(state: SwadeState, combatant_id: str | None) -> SwadeCombatant | None:

@@ -34,9 +34,10 @@ from bot.systems.swade.turns.rolls import reflexes, roll_trait, turn_roll_event
 from bot.systems.swade.turns.slots import (
     can_act,
     dealable,
+    peek,
     peek_members,
     slot_label,
-    slot_members,
+    slot_members_needing,
 )
 
 TurnVigor = Literal["bleeding", "stunned"]
@@ -218,19 +219,16 @@ def start_turn(
     act after the start-of-turn rolls."""
     state.active = leader_id
     state.acted.append(leader_id)
-    leader = find_combatant(state, leader_id)
-    card = leader.card
+    card = (peek(state, leader_id) or find_combatant(state, leader_id)).card  # read only
     events.append(
         Event(
             key="swade.turn.start",
             params={**slot_label(state, leader_id), "card": card_label(card) if card else ""},
         )
     )
-    for m in slot_members(state, leader_id):
+    for m in peek_members(state, leader_id):
         events += reminders(m)  # custom effects ending this turn (issue 18)
-    for m in slot_members(state, leader_id):
-        if not dealable(m) or m.card is None:
-            continue
+    for m in slot_members_needing(state, leader_id, lambda m: _starts_something(state, m)):
         if m.defending:  # SW-21: Defend lasts until its next turn
             m.defending = False
             events.append(
@@ -256,10 +254,34 @@ def start_turn(
     return any(can_act(m) and m.card is not None for m in peek_members(state, leader_id))
 
 
+def _starts_something(state: SwadeState, m: SwadeCombatant) -> bool:
+    """Whether the start of its turn may change ``m`` (:func:`start_turn`): dealt in,
+    and Defending, Lingering Damage due, bleeding out, Stunned or Shaken."""
+    if not dealable(m) or m.card is None:
+        return False
+    return (
+        m.defending
+        or bool(m.lingering)
+        or m.bleeding_out
+        or has_condition(m, "stunned", state.settings)
+        or m.shaken
+    )
+
+
+def _ends_something(m: SwadeCombatant) -> bool:
+    """Whether the end of its turn may change ``m`` (:func:`end_turn`): a condition (to
+    count down or end), a timed custom effect, a power maintained for some rounds."""
+    return (
+        bool(m.conditions)
+        or any(e.turns_left for e in m.effects)
+        or any(a.rounds_left is not None for a in m.maintaining)
+    )
+
+
 def end_turn(state: SwadeState, leader_id: str, events: list[Event]) -> None:
     """End a slot's turn: SW-17 expiries, custom effects and SW-42 maintained powers for
     each member."""
-    for m in slot_members(state, leader_id):
+    for m in slot_members_needing(state, leader_id, _ends_something):
         events += expire_at_turn_end(state, m)
         events += expire_effects(m)  # custom effects (issue 18)
         events += expire_maintained(state, m)
