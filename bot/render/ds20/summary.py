@@ -5,7 +5,7 @@ combatant's health, wound boxes and Agotamiento; a hidden one's health in words 
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render.ds20.board import hidden_word
+from bot.render.ds20.board import health_text, hidden_word
 from bot.systems.ds20.state import DS20State
 from bot.systems.ds20.wounds import wound_boxes
 
@@ -23,7 +23,7 @@ def summary(state: DS20State, lang: str) -> str:
                 "ds20.summary.line",
                 lang,
                 name=c.name,
-                health=t(f"ds20.state.{c.health}", lang),
+                health=health_text(c, lang),
                 wounds=wound_boxes(c),
                 fatigue=c.fatigue,
                 max=c.fatigue_max,

@@ -123,6 +123,17 @@ async def test_summary_at_the_end_lists_health_and_wounds(tmp_path: Path) -> Non
         assert "**Ana**: Sin heridas · R ▯▯▯▯ · HL ▯▯▯ · HG ▯▯▯ · Agotamiento 0/3" in text
 
 
+async def test_the_summary_never_says_unhurt_beside_a_marked_box(tmp_path: Path) -> None:
+    """Issue 30 (DS-8): a box marked without a change of health state reads "Con heridas"
+    at the end as on the board, not "Sin heridas" beside ▮."""
+    async with ds20_table(tmp_path, INITIATIVE) as table:
+        await must(table, '@gm /combatant edit combatant:Ana statblock:"Heridas: 1/0/0"')
+        [ended] = await must(table, "@gm /encounter end")
+        text = ended.text()
+        assert "**Ana**: Con heridas · R ▮▯▯▯ · HL ▯▯▯ · HG ▯▯▯ · Agotamiento 0/3" in text
+        assert "Sin heridas · R ▮" not in text
+
+
 async def test_a_sheet_without_tipo_joins_on_the_heroes_side(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, [], fight=False) as table:
         await table.run(f'@beto /character save name:Beto system:ds20 statblock:"{BRUTO}"')
