@@ -36,6 +36,8 @@ def maintained_lines(c: SwadeCombatant, state: SwadeState, lang: str) -> list[st
             power=a.power,
             id=a.id,
             targets=_names(state, a.target_ids),
+            own=str(a.target_ids == (c.id,)).lower(),
+            gender=c.gender,
             left=_rounds(a, lang),
         )
         for a in c.maintaining

@@ -214,6 +214,31 @@ async def test_an_area_power_takes_a_count_of_a_group_and_each_may_evade(tmp_pat
         all_dice_used(table)
 
 
+async def test_a_power_maintained_on_oneself_reads_naturally(tmp_path: Path) -> None:
+    """Issue 29: a caster maintaining a power on herself reads "sobre sí misma" (her
+    gender from the sheet), on himself "sobre sí mismo", on another by name; English
+    "on itself", as healing's "tends its own wounds"."""
+    async with power_table(tmp_path) as table:
+        bruja = BRUJO.replace("Brujo", "Bruja") + "\\nGénero: f"
+        await must(table, f'@gm /combatant add name:Bruja wildcard:true statblock:"{bruja}"')
+        force(table, 6, 2)
+        messages = await must(table, "@gm /cast power power:Protección target:Bruja actor:Bruja")
+        assert "Bruja mantiene Protección [1] sobre sí misma durante 5 rondas" in messages[0].text()
+        assert "Mantiene Protección [1] sobre sí misma: quedan 5 rondas" in messages[-1].text()
+        force(table, 6, 2)
+        messages = await must(table, "@gm /cast power power:Protección target:Maga actor:Brujo")
+        assert "Brujo mantiene Protección [1] sobre Maga durante 5 rondas" in messages[0].text()
+        assert "Mantiene Protección [1] sobre Maga: quedan 5 rondas" in messages[-1].text()
+        all_dice_used(table)
+    (tmp_path / "en").mkdir()
+    async with power_table(tmp_path / "en", locale="en") as table:
+        force(table, 6, 2)
+        messages = await must(table, "@gm /cast power power:Protection target:Brujo actor:Brujo")
+        assert "Brujo maintains Protection [1] on itself for 5 rounds" in messages[0].text()
+        assert "Maintains Protection [1] on itself: 5 rounds left" in messages[-1].text()
+        all_dice_used(table)
+
+
 async def test_maintained_powers_are_on_the_board_penalise_and_end_with_the_casters_turn(
     tmp_path: Path,
 ) -> None:
@@ -223,7 +248,7 @@ async def test_maintained_powers_are_on_the_board_penalise_and_end_with_the_cast
         messages = await must(table, "@gm /cast power power:Protección target:Brujo actor:Brujo")
         board = messages[-1].text()
         assert "Puntos de Poder 14/15" in board
-        assert "Mantiene Protección [1] sobre Brujo: quedan 5 rondas" in board
+        assert "Mantiene Protección [1] sobre sí mismo: quedan 5 rondas" in board
         assert "🔮 Protección de Brujo: armadura +2 (quedan 5 rondas)" in board
         assert "✨ Puntos de Poder · 🔮 rondas de los poderes mantenidos" in board
         encounter = await table.bot.encounters.get(table.channel_id)

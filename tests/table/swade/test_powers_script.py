@@ -71,8 +71,8 @@ async def test_the_spanish_example_runs_as_documented(tmp_path: Path) -> None:
     ]
     for highlight in (
         "Poder Escarcha / Frost definido para este encuentro (2 PP).",
-        "Brujo mantiene Protección [1] sobre Brujo durante 5 rondas",
-        "Mantiene Protección [1] sobre Brujo: quedan 4 rondas",
+        "Brujo mantiene Protección [1] sobre sí mismo durante 5 rondas",
+        "Mantiene Protección [1] sobre sí mismo: quedan 4 rondas",
         "🔮 Protección de Fray: armadura +2 (quedan 4 rondas)",
         "Puntos de Poder 14/15",
         "Modificadores de poder: +1 PP en total.\n• Perforación de armadura (PA 2) (+1 PP).",
@@ -107,7 +107,7 @@ async def test_the_english_example_runs_as_documented(tmp_path: Path) -> None:
     ]
     for highlight in (
         "Power Escarcha / Frost defined for this encounter (2 PP).",
-        "Brujo maintains Protection [1] on Brujo for 5 rounds",
+        "Brujo maintains Protection [1] on itself for 5 rounds",
         "Power modifiers: +1 PP in all.\n• Armor Piercing (AP 2) (+1 PP).",
         "9 against Toughness 5: Brujo takes 1 wound.",
         "Goblin 1 evades the attack (Agility roll: 5).",

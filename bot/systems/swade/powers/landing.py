@@ -105,6 +105,10 @@ def land(
                     "id": active_id,
                     "rounds": power.rounds,
                     "targets": [find_combatant(state, t).name for t in reached],
+                    # A caster maintaining a power on itself alone reads "sobre sí misma"
+                    # (issue 29: a character acting on itself reads naturally).
+                    "own": str(list(reached) == [caster.id]).lower(),
+                    "gender": caster.gender,
                     "count": len(caster.maintaining),
                 },
             )
