@@ -39,6 +39,7 @@ from bot.systems.bounds import (
     LIST_MAX,
     STATE_JSON_MAX,
     pydantic_expected,
+    said,
     shown,
 )
 from bot.systems.encounter import Encounter
@@ -196,7 +197,7 @@ def read_encounter(blob: bytes) -> Encounter:
             "encounter.import_invalid",
             path=long_list,
             expected=f"≤ {LIST_MAX}",
-            value=shown(_at(data, long_list)),
+            value=said(shown(_at(data, long_list))),
         )
     if not isinstance(data, dict) or "state" not in data:
         raise UserError("encounter.import_bad")
@@ -210,7 +211,7 @@ def read_encounter(blob: bytes) -> Encounter:
             "encounter.import_invalid",
             path=_path(tuple(error["loc"]), system),
             expected=pydantic_expected(error),
-            value=shown(error.get("input")),
+            value=said(shown(error.get("input"))),
         ) from None
     except (RecursionError, AttributeError, TypeError):
         raise UserError("encounter.import_bad") from None
@@ -220,7 +221,7 @@ def read_encounter(blob: bytes) -> Encounter:
             "encounter.import_invalid",
             path=problem.path,
             expected=problem.expected,
-            value=problem.found,
+            value=said(problem.found),
         )
     return encounter
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.i18n import term, written
 from bot.systems.base import RuleError
 from bot.systems.plain_names import markup_problem
 
@@ -104,7 +105,7 @@ class Problem:
 
     path: str
     expected: str
-    found: str
+    found: str | dict[str, Any]  # the value as text, or a phrase for a list or record
     label: str | None = None
 
     def error(self) -> RuleError:
@@ -112,20 +113,31 @@ class Problem:
         edit), else by its path (an import)."""
         if self.label is not None:
             return RuleError(
-                "bounds.value", field=self.label, value=self.found, expected=self.expected
+                "bounds.value", field=self.label, value=said(self.found), expected=self.expected
             )
-        return RuleError("bounds.at", path=self.path, value=self.found, expected=self.expected)
+        return RuleError(
+            "bounds.at", path=self.path, value=said(self.found), expected=self.expected
+        )
 
 
 Problems = Iterator[Problem]
 
 
-def shown(value: Any) -> str:
-    """A found value as the message quotes it (long ones cut: it is only a reminder)."""
-    if isinstance(value, dict | list):
-        return f"{type(value).__name__} of {len(value)}"
+def shown(value: Any) -> str | dict[str, Any]:
+    """A found value as the message quotes it (long ones cut: it is only a reminder); a
+    list or a record is said by its size, in the reader's language (a phrase)."""
+    if isinstance(value, list):
+        return term("bounds.found.list", count=len(value))
+    if isinstance(value, dict):
+        return term("bounds.found.record", count=len(value))
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def said(found: str | dict[str, Any]) -> dict[str, Any]:
+    """What :func:`shown` found, for a ``{value:key}`` parameter: a phrase as it is, a
+    text as written (never looked up)."""
+    return found if isinstance(found, dict) else written(found)
 
 
 def first(problems: Iterable[Problem]) -> Problem | None:

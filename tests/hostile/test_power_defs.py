@@ -182,3 +182,15 @@ def test_the_readme_limits_table_names_these_bounds() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if "power definitions (`/power" in line)
     assert f"{POWER_DEFS_MAX} an encounter, {SERVER_DEFINITIONS_MAX:,} a server" in row, row
+
+
+async def test_a_list_too_long_is_said_in_the_readers_words(
+    table: OfflineTable, tmp_path: Path
+) -> None:
+    """A list or record in an import refusal is said by its size in the reader's
+    language (it read «list of 15000» in Spanish, built by hand)."""
+    data = await exported(table)
+    data["encounter"]["state"]["power_defs"] = [definition(i) for i in range(1_500)]
+    [text] = await import_into(table, tmp_path, table.channel_id + 1, data)
+    assert "y hay «una lista de 1500 elementos»" in text, text
+    assert "list of" not in text

@@ -38,6 +38,7 @@ from bot.systems.bounds import (
     number,
     one_of,
     present,
+    said,
     shown,
     text,
 )
@@ -390,7 +391,7 @@ def _bad_record(c: SwadeCombatant, problem: Problem) -> RuleError:
         "swade.combat.error.bad_record",
         name=c.name,
         path=problem.path,
-        value=problem.found,
+        value=said(problem.found),
         expected=problem.expected,
     )
 

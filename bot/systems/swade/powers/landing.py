@@ -105,9 +105,7 @@ def land(
                     "id": active_id,
                     "rounds": power.rounds,
                     "targets": [find_combatant(state, t).name for t in reached],
-                    # A caster maintaining a power on itself alone reads "sobre sí misma"
-                    # (issue 29: a character acting on itself reads naturally).
-                    "own": str(list(reached) == [caster.id]).lower(),
+                    "own": str(list(reached) == [caster.id]).lower(),  # "sobre sí misma"
                     "gender": caster.gender,
                     "count": len(caster.maintaining),
                 },
