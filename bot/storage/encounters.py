@@ -189,7 +189,8 @@ async def snapshot(
     encounter_id: int | None,
 ) -> None:
     """Keep the state before an undoable change (the change's ``seq``, what it did, the
-    encounter it is of); only the newest :data:`UNDO_DEPTH` are kept."""
+    encounter it is of; ``stored``: packed, or packed against the state after it,
+    ``bot.storage.packed.pack_against``); only the newest :data:`UNDO_DEPTH` are kept."""
     await tx.execute(
         "INSERT INTO encounter_undo (channel_id, version, summary, state, encounter_id)"
         " VALUES (?, ?, ?, ?, ?)",
@@ -214,6 +215,12 @@ async def last_snapshot(reader: Reader, channel_id: int) -> Snapshot | None:
     return Snapshot(
         int(row["id"]), int(row["version"]), str(row["summary"]), row["state"], row["encounter_id"]
     )
+
+
+async def restate_snapshot(tx: Transaction, snapshot_id: int, stored: bytes) -> None:
+    """Store an undo snapshot's state anew (packed against another state: the service's
+    ``acting.rebase``), leaving the rest of its row as it is."""
+    await tx.execute("UPDATE encounter_undo SET state = ? WHERE id = ?", (stored, snapshot_id))
 
 
 async def drop_snapshot(tx: Transaction, snapshot_id: int) -> None:
