@@ -161,3 +161,22 @@ async def test_rows_written_as_text_are_still_read_and_undone(service: Encounter
     assert (await service.get(CHANNEL)).state.round == 1  # type: ignore[union-attr]
     assert await service.undo(CHANNEL, 9) == "round"  # from a text undo row
     assert (await service.get(CHANNEL)).state.round == 0  # type: ignore[union-attr]
+
+
+async def test_the_newest_undo_depth_are_kept_and_the_older_go_together(
+    service: EncounterService,
+) -> None:
+    counts = []
+    for _ in range(rows.UNDO_DEPTH + rows.UNDO_SLACK + 3):
+        await service.act(CHANNEL, 9, next_round, kind="test")
+        counts.append(len(await _undo_rows(service)))
+    depth, most = rows.UNDO_DEPTH, rows.UNDO_DEPTH + rows.UNDO_SLACK - 1
+    assert counts[: depth + 1] == list(range(1, depth + 2))
+    assert max(counts) == most and counts[-4:] == [depth, depth + 1, depth + 2, depth + 3]
+    service.forget(CHANNEL)
+    for undone in range(1, counts[-1] + 1):  # each of the kept, the newest first
+        await service.undo(CHANNEL, 9)
+        encounter = await service.get(CHANNEL)
+        assert encounter is not None and encounter.state.round == len(counts) - undone
+    with pytest.raises(UserError):
+        await service.undo(CHANNEL, 9)
