@@ -25,7 +25,7 @@ from bot.errors import UserError
 from bot.storage import encounters as rows
 from bot.storage.db import IntegrityError, Transaction
 from bot.storage.encounters import ConcurrentChange, LogRow, Snapshot
-from bot.storage.packed import pack, unpack
+from bot.storage.packed import is_delta, pack, pack_against, unpack_against
 from bot.storage.reminders import cancel_channel
 from bot.systems import catalogue
 from bot.systems.base import Outcome, stored_summary
@@ -185,14 +185,39 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
                 channel_id,
                 seq=action.seq,
                 summary=stored_summary(done.outcome.summary) or step.kind,
-                stored=entry.packed if entry.packed is not None else pack(entry.json),
+                stored=undo_state(entry, done.json),
                 encounter_id=action.encounter_id,
             )
+        else:
+            await rebase(tx, channel_id, entry.json, done.json)
         await rows.log(tx, done.log, entry.encounter_id)
         await waiting.follow(tx, before, done.encounter, done.moment, entry.encounter_id)
         return packed
 
     return write
+
+
+def undo_state(entry: Entry, after: str) -> bytes:
+    """The undo snapshot of an action applied to ``entry``: its state as stored, packed
+    against ``after``, the state the action stores (issue 32: about 0.5 KB, not 3), or
+    packed alone when that is no smaller, or when it was read as text."""
+    if entry.packed is None:  # read from a row written as text (before packing)
+        return pack(entry.json)
+    against = pack_against(entry.json, after)
+    return entry.packed if len(entry.packed) <= len(against) else against
+
+
+async def rebase(tx: Transaction, channel_id: int, stored: str, after: str) -> None:
+    """The channel's state as stored changes from ``stored`` to ``after`` without a
+    snapshot of its own (an action ``/undo`` skips, the board message, an undo): the
+    newest snapshot, packed against ``stored`` (the state its action stored), is packed
+    again against ``after``. So the newest snapshot of a channel is always packed alone
+    or against the state stored now, which is what :class:`Undoing` reads it with
+    (ending the encounter deletes its snapshots with it)."""
+    newest = await rows.last_snapshot(tx, channel_id)
+    if newest is not None and is_delta(newest.state):
+        text = unpack_against(newest.state, stored)
+        await rows.restate_snapshot(tx, newest.id, pack_against(text, after))
 
 
 # -- an import ----------------------------------------------------------------------------
@@ -251,12 +276,13 @@ async def _replace_row(
         encounter_id=encounter_id,
         definitions=defined,
     )
+    # The replaced state as stored: the snapshot under this one is packed against it.
     await rows.snapshot(
         tx,
         old.channel_id,
         seq=old.seq,
         summary=kind,
-        stored=pack(old.model_dump_json()),
+        stored=entry.packed if entry.packed is not None else pack(entry.json),
         encounter_id=entry.encounter_id,
     )
 
@@ -272,6 +298,7 @@ class Undoing:
 
     current: Entry
     previous: Encounter
+    restored: str  # the snapshot's state as stored, byte for byte
     undone: ActionRef
     same: bool
     now: datetime
@@ -279,7 +306,9 @@ class Undoing:
     @classmethod
     def of(cls, entry: Entry, snapshot: Snapshot, now: datetime) -> Undoing:
         current = entry.encounter
-        previous = Encounter.model_validate_json(unpack(snapshot.state))
+        # The newest snapshot is packed alone or against the state stored now (rebase).
+        restored = unpack_against(snapshot.state, entry.json)
+        previous = Encounter.model_validate_json(restored)
         # The action undone was applied to the snapshot's encounter: the current one, or
         # (the undo of an import) the one the import replaced, which comes back.
         undone = ActionRef(snapshot.encounter_id, snapshot.version)
@@ -302,7 +331,7 @@ class Undoing:
                 "reminders": current.reminders,
             }
         )
-        return cls(entry, previous, undone, same, now)
+        return cls(entry, previous, restored, undone, same, now)
 
     def saving(
         self,
@@ -313,7 +342,9 @@ class Undoing:
     ) -> Write:
         """The write of the undo: the claim, the state back (if still at the version
         read, with the snapshot's encounter id), the snapshot gone, the log row, the
-        reminders, and the joined work (given the undone action)."""
+        reminders, and the joined work (given the undone action). The snapshot under it,
+        packed against the state it restored, is packed again against the state the undo
+        stores (which keeps the board message, the seq and what waits moving on)."""
         state_json = self.previous.model_dump_json()
         current, undone, channel_id = self.current, self.undone, self.previous.channel_id
 
@@ -329,6 +360,7 @@ class Undoing:
                 definitions=definitions(self.previous),
             )
             await rows.drop_snapshot(tx, snapshot.id)
+            await rebase(tx, channel_id, self.restored, state_json)
             await rows.log(tx, log, undone.encounter_id)
             if not self.same:
                 await cancel_channel(tx, channel_id)  # the undone import's reminders

@@ -15,6 +15,7 @@ here: the rows are :mod:`bot.storage.encounters`'s. Its parts: the cache and the
 from __future__ import annotations
 
 import asyncio
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -343,6 +344,7 @@ class EncounterService:
 
         async def write(tx: Transaction) -> None:
             await rows.update_state(tx, channel_id, entry.version, pack(state_json), None)
+            await acting.rebase(tx, channel_id, entry.json, state_json)
             # the reminders setting (issue 27)
             await waiting.follow(tx, entry.encounter, encounter, now, entry.encounter_id)
 
@@ -383,7 +385,15 @@ class EncounterService:
             raise UserError("encounter.nothing_to_undo")
         if joined is not None:
             await joined.prepare(tx or self.db, tx is not None)
-        undoing = acting.Undoing.of(entry, snapshot, self.clock.now())
+        try:
+            undoing = acting.Undoing.of(entry, snapshot, self.clock.now())
+        except zlib.error:
+            # The newest snapshot is packed against the state stored now: a copy that
+            # does not fit it is stale (another process wrote). One read afresh and held
+            # (tx) is the state stored: then the error is real.
+            if tx is not None:
+                raise
+            raise ConcurrentChange(channel_id) from None
         log = log_row(
             undoing.previous,
             user_id,

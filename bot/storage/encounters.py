@@ -17,7 +17,11 @@ from dataclasses import dataclass
 
 from bot.storage.db import Reader, Row, Transaction
 
-UNDO_DEPTH = 50  # undo snapshots kept per channel
+UNDO_DEPTH = 50  # undo snapshots kept per channel, at least
+# ...and up to this many older ones, deleted together when there are that many (issue
+# 32: deleting the oldest snapshot at every action wrote 2.5 of an attack's 17 WAL pages
+# on SQLite, its table's and index's pages and the free list's, bench.storage --wal).
+UNDO_SLACK = 16
 
 # An encounter_log row: (created_at, guild_id, channel_id, user_id, kind, version, payload).
 LogRow = tuple[str, int | None, int, int, str, int | None, str]
@@ -189,7 +193,9 @@ async def snapshot(
     encounter_id: int | None,
 ) -> None:
     """Keep the state before an undoable change (the change's ``seq``, what it did, the
-    encounter it is of); only the newest :data:`UNDO_DEPTH` are kept."""
+    encounter it is of; ``stored``: packed, or packed against the state after it,
+    ``bot.storage.packed.pack_against``); the newest :data:`UNDO_DEPTH` are kept, and
+    the older ones are deleted together when there are :data:`UNDO_SLACK` of them."""
     await tx.execute(
         "INSERT INTO encounter_undo (channel_id, version, summary, state, encounter_id)"
         " VALUES (?, ?, ?, ?, ?)",
@@ -197,8 +203,9 @@ async def snapshot(
     )
     await tx.execute(
         "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"
-        " WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
-        (channel_id, channel_id, UNDO_DEPTH - 1),
+        " WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?) AND EXISTS (SELECT 1 FROM"
+        " encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+        (channel_id, channel_id, UNDO_DEPTH - 1, channel_id, UNDO_DEPTH + UNDO_SLACK - 1),
     )
 
 
@@ -214,6 +221,12 @@ async def last_snapshot(reader: Reader, channel_id: int) -> Snapshot | None:
     return Snapshot(
         int(row["id"]), int(row["version"]), str(row["summary"]), row["state"], row["encounter_id"]
     )
+
+
+async def restate_snapshot(tx: Transaction, snapshot_id: int, stored: bytes) -> None:
+    """Store an undo snapshot's state anew (packed against another state: the service's
+    ``acting.rebase``), leaving the rest of its row as it is."""
+    await tx.execute("UPDATE encounter_undo SET state = ? WHERE id = ?", (stored, snapshot_id))
 
 
 async def drop_snapshot(tx: Transaction, snapshot_id: int) -> None:

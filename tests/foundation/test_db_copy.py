@@ -18,6 +18,7 @@ from bot.play.table import OfflineTable
 from bot.storage.copy import copy_sqlite_to_postgres
 from bot.storage.db import DatabaseError, open_database
 from bot.storage.packed import unpack
+from tests.foundation.undo_rows import undo_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "docs" / "examples" / "bennies.txt"
@@ -61,8 +62,11 @@ async def _used_database(path: Path) -> None:
         )
     conn = sqlite3.connect(path)
     with conn:
-        undo_id, state = conn.execute("SELECT id, state FROM encounter_undo LIMIT 1").fetchone()
-        conn.execute("UPDATE encounter_undo SET state = ? WHERE id = ?", (unpack(state), undo_id))
+        # The oldest, whole (issue 32: each is packed against the state after it).
+        undo = conn.execute("SELECT id, state FROM encounter_undo ORDER BY id DESC").fetchall()
+        (stored,) = conn.execute("SELECT state FROM encounters").fetchone()
+        whole = undo_texts(unpack(stored), [state for _, state in undo])
+        conn.execute("UPDATE encounter_undo SET state = ? WHERE id = ?", (whole[-1], undo[-1][0]))
     conn.close()
 
 

@@ -2,14 +2,21 @@
 engines; on SQLite, rows written as JSON text before that are still read, acted on and
 undone (PostgreSQL never had them: ``comodin db copy`` packs them on the way)."""
 
+import zlib
+from pathlib import Path
+
 import pytest
 
+from bot.dice_provider import DiceProvider
 from bot.encounter.service import EncounterService
-from bot.storage.db import Transaction
-from bot.storage.packed import pack, unpack
+from bot.errors import UserError
+from bot.storage import encounters as rows
+from bot.storage.db import Transaction, open_database
+from bot.storage.packed import CHUNK, is_delta, pack, pack_against, unpack, unpack_against
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
 from tests.foundation.test_service import next_round
+from tests.foundation.undo_rows import undo_texts
 
 
 @pytest.fixture
@@ -47,13 +54,84 @@ async def test_an_action_stores_the_state_packed(service: EncounterService) -> N
     assert await service.get(CHANNEL) == encounter
 
 
-async def test_the_undo_snapshot_is_the_stored_state_before(service: EncounterService) -> None:
-    await service.act(CHANNEL, 9, next_round, kind="test")
-    first = await _stored(service)
-    await service.act(CHANNEL, 9, next_round, kind="test")
-    assert (await _undo_rows(service))[-1] == first
-    await service.undo(CHANNEL, 9)
-    assert (await service.get(CHANNEL)).state.round == 1  # type: ignore[union-attr]
+def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
+    # Three chunks and more, a multi-byte letter across each chunk's end, a shift (a
+    # longer name near the start), a change near the end, and the empty text.
+    row = '{"name":"Ñandú «¿?»","wounds":%d,"notes":"%s"}'
+    after = "[" + ",".join(row % (i, "é" * (i % 7)) for i in range(1400)) + "]"
+    before = after.replace('"wounds":3,', '"wounds":3,"extra":"más largo",', 1)
+    before = before[:-40] + before[-40:].replace("1", "2")
+    assert len(before.encode()) > 3 * CHUNK
+    packed = pack_against(before, after)
+    assert is_delta(packed) and not is_delta(pack(before)) and not is_delta(before)
+    assert unpack_against(packed, after) == before
+    assert len(packed) < len(pack(before)) / 4
+    assert unpack_against(pack(before), after) == before, "a state packed alone"
+    assert unpack_against(before, after) == before, "a row from before packing"
+    assert unpack_against(pack_against("", after), after) == ""
+    with pytest.raises(zlib.error):  # another base is an error, never another state
+        unpack_against(packed, after.replace("Ñandú", "Nandu", 1))
+
+
+async def _text_now(service: EncounterService) -> str:
+    return unpack(await _stored(service))
+
+
+MOVING_ON = {"seq", "board_message_id", "waiting", "reminders"}  # what /undo keeps going
+
+
+def _same_but_moving_on(restored: Encounter | None, text: str) -> bool:
+    assert restored is not None
+    before = Encounter.model_validate_json(text)
+    return bool(restored.model_dump(exclude=MOVING_ON) == before.model_dump(exclude=MOVING_ON))
+
+
+async def test_undo_restores_the_stored_state_before_byte_for_byte(
+    service: EncounterService, database: str | Path
+) -> None:
+    """Issue 32: an undo snapshot is packed against the state after its action, and a
+    write without a snapshot packs the newest again. Each undo gives back the state
+    stored before the action it undoes, byte for byte, after every kind of write (an
+    action, one not undoable, the board message, an import, an undo), with the cache
+    dropped and with a service that starts afresh on the database; the state it then
+    stores is that one with the board, the seq and what waits moving on."""
+    before: list[str] = []
+
+    async def undoable() -> None:
+        before.append(await _text_now(service))
+        await service.act(CHANNEL, 9, next_round, kind="test")
+
+    await undoable()
+    await service.act(CHANNEL, 9, next_round, kind="test", undoable=False)
+    await service.set_board(CHANNEL, 123)
+    await undoable()
+    service.forget(CHANNEL)
+    await undoable()
+    current = await service.get(CHANNEL)
+    assert current is not None
+    before.append(await _text_now(service))
+    await service.replace(current.model_copy(update={"seq": 40}), 9)
+    await undoable()
+    await service.set_board(CHANNEL, 124)
+    sizes = [len(s) for s in await _undo_rows(service)]
+    del sizes[3]  # the import's: the state it replaced, packed alone
+    assert max(sizes) < len(await _stored(service)) / 4, "packed against the state after"
+
+    fresh = EncounterService(await open_database(database), DiceProvider(seed=7))
+    try:
+        for number, expected in enumerate(reversed(before)):
+            who = fresh if number % 2 else service
+            newest = await rows.last_snapshot(who.db, CHANNEL)
+            assert newest is not None
+            assert unpack_against(newest.state, await _text_now(service)) == expected
+            await who.undo(CHANNEL, 9)
+            service.forget(CHANNEL)
+            fresh.forget(CHANNEL)
+            assert _same_but_moving_on(await fresh.get(CHANNEL), expected)
+        with pytest.raises(UserError):
+            await fresh.undo(CHANNEL, 9)
+    finally:
+        await fresh.db.close()
 
 
 @pytest.mark.parametrize("engine", ["sqlite"])
@@ -64,11 +142,12 @@ async def test_rows_written_as_text_are_still_read_and_undone(service: Encounter
     text = encounter.model_dump_json()
 
     async def as_text(tx: Transaction) -> None:
+        undo = await tx.fetchall("SELECT id, state FROM encounter_undo ORDER BY id DESC")
+        stored = await tx.fetchval("SELECT state FROM encounters WHERE channel_id = ?", (CHANNEL,))
         await tx.execute("UPDATE encounters SET state = ? WHERE channel_id = ?", (text, CHANNEL))
-        for undo_id, stored in await tx.fetchall("SELECT id, state FROM encounter_undo"):
-            await tx.execute(
-                "UPDATE encounter_undo SET state = ? WHERE id = ?", (unpack(stored), undo_id)
-            )
+        wholes = undo_texts(unpack(stored), [r[1] for r in undo])
+        for (undo_id, _), whole in zip(undo, wholes, strict=True):
+            await tx.execute("UPDATE encounter_undo SET state = ? WHERE id = ?", (whole, undo_id))
 
     await service.db.write(as_text)
     service.forget(CHANNEL)
@@ -82,3 +161,22 @@ async def test_rows_written_as_text_are_still_read_and_undone(service: Encounter
     assert (await service.get(CHANNEL)).state.round == 1  # type: ignore[union-attr]
     assert await service.undo(CHANNEL, 9) == "round"  # from a text undo row
     assert (await service.get(CHANNEL)).state.round == 0  # type: ignore[union-attr]
+
+
+async def test_the_newest_undo_depth_are_kept_and_the_older_go_together(
+    service: EncounterService,
+) -> None:
+    counts = []
+    for _ in range(rows.UNDO_DEPTH + rows.UNDO_SLACK + 3):
+        await service.act(CHANNEL, 9, next_round, kind="test")
+        counts.append(len(await _undo_rows(service)))
+    depth, most = rows.UNDO_DEPTH, rows.UNDO_DEPTH + rows.UNDO_SLACK - 1
+    assert counts[: depth + 1] == list(range(1, depth + 2))
+    assert max(counts) == most and counts[-4:] == [depth, depth + 1, depth + 2, depth + 3]
+    service.forget(CHANNEL)
+    for undone in range(1, counts[-1] + 1):  # each of the kept, the newest first
+        await service.undo(CHANNEL, 9)
+        encounter = await service.get(CHANNEL)
+        assert encounter is not None and encounter.state.round == len(counts) - undone
+    with pytest.raises(UserError):
+        await service.undo(CHANNEL, 9)
