@@ -174,7 +174,9 @@ class Checkout:
             entry=self.entry(),
             **kwargs,
         )
-        return bot, Watch(bot.process.pid, stats)
+        watch = Watch(bot.process.pid, stats)
+        watch.absent = not self.watched  # no SIGUSR1 then: unhandled, it ends the bot
+        return bot, watch
 
 
 def extract(rev: str, into: Path) -> Checkout:
