@@ -511,7 +511,8 @@ def _print(result: dict[str, Any]) -> None:
                     f" (CPU {row['longest_callback_cpu_ms']} ms; {row['longest_callback']}), over 20/50/100/200 ms:"
                     f" {'/'.join(str(v) for v in row['callbacks_over_ms'].values())},"
                     f" busy {row['busy_share']:.0%}, board CPU/command"
-                    f" {row['board_cpu_ms_per_command']} ms"
+                    f" {row['board_cpu_ms_per_command']} ms, callbacks/command"
+                    f" {row.get('callbacks_per_command')} (CPU read {row.get('cpu_reads_per_command')}x)"
                 )
                 print(
                     f"  {section}/loop: most CPU in one callback {row['most_cpu_callback_ms']} ms"
