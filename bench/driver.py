@@ -190,6 +190,10 @@ class Phase:
                 "board_cpu_ms_per_command": round(
                     watch["cpu_s"].get("board", 0.0) * 1000 / max(answered, 1), 3
                 ),
+                # the watch's own work: callbacks it timed, and reads of the thread's CPU
+                # (a system call each; an older watch read it twice a callback)
+                "callbacks_per_command": round(watch["callbacks"] / max(answered, 1), 1),
+                "cpu_reads_per_command": round(watch["cpu_reads"] / max(answered, 1), 1),
             }
         return out
 
@@ -237,6 +241,8 @@ def merge_watch(figures: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "process_cpu_s": sum(f["process_cpu_s"] for f in figures),
         "loop_busy_s": sum(f["loop_busy_s"] for f in figures),
+        "callbacks": sum(f.get("callbacks", 0) for f in figures),
+        "cpu_reads": sum(f.get("cpu_reads", 0) for f in figures),
         "longest_callback_ms": longest["longest_callback_ms"],
         "longest_callback_cpu_ms": longest.get("longest_callback_cpu_ms"),
         "most_cpu_callback_ms": max(f.get("most_cpu_callback_ms", 0.0) for f in figures),

@@ -24,6 +24,7 @@ collector's pauses (``bot.loopwatch``, which the bench turns on with COMODIN_LOO
     python -m bench.e2e --mix attack=1 --rate 40 --profile bot.prof   # where the bot's time goes
     python -m bench.e2e --processes 2 [--database postgresql://...]   # engines, see below
     python -m bench.e2e --compare main --repeat 3 --channels 100 --rate 200   # old vs this
+    python -m bench.e2e --rate max --alone --no-watch   # the bot's CPU without the loop watch
 
 With ``--rate max`` the phases after the mix run each kind alone as fast as it goes (one
 command in flight per channel): ``attack`` alone is attacks and the ``/next`` that ends
@@ -145,14 +146,17 @@ def prefill(db_path: Path, encounters: int, log_rows: int) -> None:
 class Checkout:
     """Which bot the bench runs: this checkout, or another commit's files."""
 
-    def __init__(self, tree: Path = REPO, label: str = "this checkout") -> None:
+    def __init__(
+        self, tree: Path = REPO, label: str = "this checkout", *, watched: bool = True
+    ) -> None:
         self.tree = tree
         self.label = label
+        self.watched = watched
 
     def entry(self) -> list[str] | None:
         """How to start it with the loop watch on: its own (COMODIN_LOOP_STATS), or the
         bench's wrapper for a commit older than the watch."""
-        if (self.tree / "bot" / "loopwatch.py").exists():
+        if not self.watched or (self.tree / "bot" / "loopwatch.py").exists():
             return None
         return [str(REPO / "bench" / "watched.py")]
 
@@ -165,12 +169,14 @@ class Checkout:
             tmp / "bench.sqlite3",
             tmp / f"{name}.log",
             log_level="WARNING",
-            env={"COMODIN_LOOP_STATS": str(stats)},
+            env={"COMODIN_LOOP_STATS": str(stats)} if self.watched else {},
             cwd=self.tree,
             entry=self.entry(),
             **kwargs,
         )
-        return bot, Watch(bot.process.pid, stats)
+        watch = Watch(bot.process.pid, stats)
+        watch.absent = not self.watched  # no SIGUSR1 then: unhandled, it ends the bot
+        return bot, watch
 
 
 def extract(rev: str, into: Path) -> Checkout:
@@ -192,7 +198,7 @@ def extract(rev: str, into: Path) -> Checkout:
 
 
 async def main(args: argparse.Namespace, checkout: Checkout | None = None) -> dict[str, Any]:
-    checkout = checkout or Checkout()
+    checkout = checkout or Checkout(watched=not getattr(args, "no_watch", False))
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         db = tmp / "bench.sqlite3"
@@ -505,7 +511,8 @@ def _print(result: dict[str, Any]) -> None:
                     f" (CPU {row['longest_callback_cpu_ms']} ms; {row['longest_callback']}), over 20/50/100/200 ms:"
                     f" {'/'.join(str(v) for v in row['callbacks_over_ms'].values())},"
                     f" busy {row['busy_share']:.0%}, board CPU/command"
-                    f" {row['board_cpu_ms_per_command']} ms"
+                    f" {row['board_cpu_ms_per_command']} ms, callbacks/command"
+                    f" {row.get('callbacks_per_command')} (CPU read {row.get('cpu_reads_per_command')}x)"
                 )
                 print(
                     f"  {section}/loop: most CPU in one callback {row['most_cpu_callback_ms']} ms"
@@ -656,6 +663,12 @@ def _arguments() -> argparse.Namespace:
         help="compare engines: 1 process on SQLite, 1 on PostgreSQL, this many on PostgreSQL",
     )
     parser.add_argument("--compare", metavar="REV", help="also run commit REV's bot, alternately")
+    parser.add_argument(
+        "--no-watch",
+        action="store_true",
+        help="run the bot without its loop watch (to measure the watch's cost: compare"
+        " each phase's cpu_ms_per_command with a run that has it; no per-kind CPU then)",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="runs of each bot with --compare")
     arguments = parser.parse_args()
     if arguments.duration > 600:

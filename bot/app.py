@@ -283,6 +283,7 @@ class ComodinBot(commands.AutoShardedBot):
             task.add_done_callback(lambda _: _let_go(interaction))
         if loopwatch.on():
             loopwatch.mark(loopwatch.command_kind(interaction))
+        replies.without_echo()
         await self.refresh_guild_settings(interaction.guild_id)
         channel = interaction.channel
         if isinstance(channel, discord.Thread) and channel.parent_id and self._db is not None:

@@ -4,6 +4,8 @@
   within Discord's limits (the content cut with a visible count, each embed paged). The
   first page answers the interaction, the others follow it up; the buttons go on the last
   page, a file on the first.
+- Unechoed: :func:`without_echo`: the interaction's answers are sent without asking
+  Discord to send them back (discord.py would parse the echo, and the bot never reads it).
 - Deferred: :func:`defer` acknowledges an interaction at once ("thinking…"), for work that
   may take longer than Discord's 3 seconds; the first page then answers the loading
   message. Its ephemeral flag is fixed by the defer, so a reply that needs the other
@@ -17,11 +19,52 @@ from collections.abc import Iterable
 from typing import Any
 
 import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.render.fit import Page, fit_message
 
 log = logging.getLogger("comodin")
 DEFERRED = "comodin.deferred"  # interaction.extras: the ephemeral flag of a pending defer
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+
+
+class _UnechoedAdapter(AsyncWebhookAdapter):
+    """discord.py's webhook adapter, but an interaction's answer (its callback) goes
+    without ``?with_response=1``.
+
+    discord.py 2.5+ always asks Discord to send the answer back (the interaction callback
+    response, ``InteractionCallbackResponse``) and parses the message in it as an
+    ``InteractionMessage`` (its embeds, components and author): about a tenth of the
+    bot's CPU for an attack (issue 32). The bot never reads it: ``replies`` drops what
+    ``send_message`` and ``defer`` return; views are sent finished
+    (``bot.render.views._unkept``), so discord.py never stores one by the answer's
+    message id; the board is a channel message whose id comes from ``channel.send``;
+    ``edit_original_response`` and followups go through the interaction's webhook. Without
+    the parameter Discord answers 204 No Content (the double does the same), and what
+    discord.py then needs of the response is the interaction's id, given here.
+
+    Installed through discord.py's own switch for the webhook adapter (the context
+    variable ``async_context``; the offline table installs its recorder the same way),
+    for one interaction's task at a time (:func:`without_echo`)."""
+
+    async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:
+        params = kwargs.get("params")
+        if route.path != CALLBACK or not params or "with_response" not in params:
+            return await super().request(route, session, **kwargs)
+        kwargs["params"] = {k: v for k, v in params.items() if k != "with_response"} or None
+        data = await super().request(route, session, **kwargs)
+        return data or {"interaction": {"id": str(route.webhook_id)}}
+
+
+_UNECHOED = _UnechoedAdapter()
+
+
+def without_echo() -> None:
+    """From now on, the running task's interaction answers are not echoed back (see
+    :class:`_UnechoedAdapter`). Only over discord.py's own adapter: another one (the
+    offline table's recorder) is kept."""
+    if type(async_context.get()) is AsyncWebhookAdapter:
+        async_context.set(_UNECHOED)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool:

@@ -97,6 +97,7 @@ class Done:
     defined: int
     more: bool  # it defines more than before: the server's bound is checked
     moment: datetime  # when it was applied (what it opened waits from then, issue 27)
+    summary: str  # the outcome's summary as stored (the log's, and the undo snapshot's)
 
     def entry(self, packed: bytes, before: Entry) -> Entry:
         """What the cache keeps after the write."""
@@ -145,16 +146,17 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
     text, fragments = encounter_json_reusing(updated, entry.fragments)
     if checked and not _same_json(text, updated.model_dump_json()):
         raise AssertionError(f"the JSON saved after {step.kind!r} is not the encounter's")
+    summary = stored_summary(outcome.summary)
     payload = {
         "params": step.params,
         "seed": encounter.dice_seed(),
         "events": [e.model_dump(mode="json") for e in outcome.events],
-        "summary": stored_summary(outcome.summary),
+        "summary": summary,
     }
     log = log_row(updated, step.user_id, step.kind, payload, entry.version + 1)
     defined = definitions(updated)
     more = defined > definitions(encounter)
-    return Done(updated, outcome, text, fragments, log, defined, more, moment)
+    return Done(updated, outcome, text, fragments, log, defined, more, moment, summary)
 
 
 def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awaitable[bytes]]:
@@ -184,7 +186,7 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
                 tx,
                 channel_id,
                 seq=action.seq,
-                summary=stored_summary(done.outcome.summary) or step.kind,
+                summary=done.summary or step.kind,
                 stored=undo_state(entry, done.json),
                 encounter_id=action.encounter_id,
             )

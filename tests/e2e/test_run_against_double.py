@@ -13,6 +13,10 @@ async def _ping(fd: FakeDiscord, bot: BotProcess) -> None:
     callback = await bot.expect(fd.wait_callback(interaction_id, timeout=5), "the /ping callback")
     assert callback.type == 4, callback
     assert callback.data is not None and callback.data.get("embeds"), callback.data
+    # Issue 32: the answer is not asked back (bot.replies._UnechoedAdapter); it is there.
+    assert not callback.with_response
+    assert callback.message is not None
+    assert fd.messages_in(fd.channel_id)[-1]["id"] == callback.message["id"]
 
 
 async def test_comodin_run_against_the_double(

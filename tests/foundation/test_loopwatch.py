@@ -106,3 +106,55 @@ def test_command_kinds_are_named_as_typed() -> None:
     assert loopwatch.command_kind(interaction("component", offer)) == "button:cmd:o"
     assert loopwatch.command_kind(interaction("autocomplete", attack)) == "autocomplete"
     assert loopwatch.command_kind(interaction("modal_submit", {})) == "form"
+
+
+async def test_cpu_by_kind_follows_interleaved_commands(watch: loopwatch.LoopWatch) -> None:
+    """The CPU is read only when the kind changes (or every READ_EVERY_S): two commands
+    whose steps alternate on the loop still get each their own."""
+
+    async def command(kind: str, step: float) -> None:
+        loopwatch.mark(kind)
+        for _ in range(3):
+            await asyncio.sleep(0)
+            _hold(step)
+
+    await asyncio.gather(command("attack", 0.01), command("ping", 0.002))
+    figures = watch.figures()
+    cpu = figures["loop_cpu_s_by_kind"]
+    assert 0.029 <= cpu["attack"] < 0.036
+    assert 0.0059 <= cpu["ping"] < 0.012
+    assert figures["callbacks_by_kind"]["attack"] >= 4
+    assert 0.0099 <= figures["most_cpu_callback_ms"] / 1000 < 0.0125
+    assert "attack" in figures["most_cpu_callback"]
+
+
+async def test_the_watch_reads_the_cpu_far_less_than_once_a_callback(
+    watch: loopwatch.LoopWatch,
+) -> None:
+    async def pings() -> None:
+        loopwatch.mark("ping")
+        for _ in range(2000):
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(pings() for _ in range(5)))
+    figures = watch.figures()
+    assert figures["callbacks_by_kind"]["ping"] >= 10_000
+    assert figures["cpu_reads"] < figures["callbacks"] / 5
+    assert figures["loop_cpu_s_by_kind"]["ping"] > 0
+
+
+async def test_a_long_callback_after_short_ones_of_its_kind_is_not_overstated(
+    watch: loopwatch.LoopWatch,
+) -> None:
+    async def attack() -> None:
+        loopwatch.mark("attack")
+        for _ in range(50):
+            await asyncio.sleep(0)
+            _hold(0.000_1)
+        await asyncio.sleep(0)
+        _hold(0.02)
+
+    await asyncio.create_task(attack())
+    figures = watch.figures()
+    assert 19.9 <= figures["most_cpu_callback_ms"] <= 20 + loopwatch.READ_EVERY_S * 1000 + 0.5
+    assert figures["longest_callback_cpu_ms"] == figures["most_cpu_callback_ms"]
