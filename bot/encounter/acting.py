@@ -9,6 +9,8 @@ are :mod:`bot.storage.encounters`'s.
 from __future__ import annotations
 
 import json
+import logging
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,6 +35,8 @@ from bot.systems.bounds import SERVER_DEFINITIONS_MAX
 from bot.systems.encounter import Encounter
 
 Write = Callable[[Transaction], Awaitable[Any]]
+
+log = logging.getLogger(__name__)
 
 
 def definitions(encounter: Encounter) -> int:
@@ -218,7 +222,16 @@ async def rebase(tx: Transaction, channel_id: int, stored: str, after: str) -> N
     (ending the encounter deletes its snapshots with it)."""
     newest = await rows.last_snapshot(tx, channel_id)
     if newest is not None and is_delta(newest.state):
-        text = unpack_against(newest.state, stored)
+        try:
+            text = unpack_against(newest.state, stored)
+        except zlib.error:
+            # ``stored`` is the state as stored (its version was checked first), so the
+            # chain was written by a process that does not rebase (an older bot during a
+            # deploy): each snapshot reads only through the one above it, so none can be
+            # read. The change goes on; the history starts again from it.
+            dropped = await rows.drop_snapshots(tx, channel_id)
+            log.warning("channel %s: %d unreadable undo snapshots dropped", channel_id, dropped)
+            return
         await rows.restate_snapshot(tx, newest.id, pack_against(text, after))
 
 

@@ -391,8 +391,8 @@ class EncounterService:
             # The newest snapshot is packed against the state stored now: a copy that
             # does not fit it is stale (another process wrote). One read afresh and held
             # (tx) is the state stored: then the error is real.
-            if tx is not None:
-                raise
+            if tx is not None:  # written by a bot that does not rebase (a deploy)
+                raise UserError("encounter.undo_unreadable") from None
             raise ConcurrentChange(channel_id) from None
         log = log_row(
             undoing.previous,

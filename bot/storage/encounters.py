@@ -234,6 +234,11 @@ async def drop_snapshot(tx: Transaction, snapshot_id: int) -> None:
     await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (snapshot_id,))
 
 
+async def drop_snapshots(tx: Transaction, channel_id: int) -> int:
+    """Remove every undo snapshot of a channel (a chain that cannot be read); how many."""
+    return await tx.execute("DELETE FROM encounter_undo WHERE channel_id = ?", (channel_id,))
+
+
 async def newest_log(reader: Reader, channel_id: int, limit: int) -> list[Row]:
     """The channel's newest ``limit`` log rows (every encounter's), newest first."""
     return await reader.fetchall(

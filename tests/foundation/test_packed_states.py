@@ -180,3 +180,53 @@ async def test_the_newest_undo_depth_are_kept_and_the_older_go_together(
         assert encounter is not None and encounter.state.round == len(counts) - undone
     with pytest.raises(UserError):
         await service.undo(CHANNEL, 9)
+
+
+async def _written_without_rebase(service: EncounterService) -> None:
+    """The state written as a bot from before packed snapshots writes it (no rebase of
+    the newest snapshot): what a process of the old version does during a deploy."""
+    encounter = await service.get(CHANNEL)
+    assert encounter is not None
+    stored = await rows.read(service.db, CHANNEL)
+    assert stored is not None
+    text = encounter.model_copy(update={"board_message_id": 5}).model_dump_json()
+
+    async def old(tx: Transaction) -> None:
+        await rows.update_state(tx, CHANNEL, stored.version, pack(text), None)
+
+    await service.db.write(old)
+    service.forget(CHANNEL)
+
+
+async def test_a_history_another_version_wrote_never_blocks_the_channel(
+    service: EncounterService,
+) -> None:
+    """Review of issue 32: a chain the newest state no longer fits (an older bot wrote
+    without packing the newest snapshot again) made every board update, every action
+    /undo skips and every /undo of the channel fail until the encounter ended. Now the
+    undo says so in words, and the next change starts the history again."""
+    await service.act(CHANNEL, 1, next_round, kind="round")
+    await service.act(CHANNEL, 1, next_round, kind="round")
+    await _written_without_rebase(service)
+    with pytest.raises(UserError) as refused:
+        await service.undo(CHANNEL, 1)
+    assert refused.value.key == "encounter.undo_unreadable"
+    await service.set_board(CHANNEL, 6)  # the next change goes on
+    assert await _undo_rows(service) == []
+    with pytest.raises(UserError) as empty:
+        await service.undo(CHANNEL, 1)
+    assert empty.value.key == "encounter.nothing_to_undo"
+    await service.act(CHANNEL, 1, next_round, kind="round")
+    await service.undo(CHANNEL, 1)  # what comes after it undoes again
+
+
+async def test_an_undo_over_a_history_another_version_wrote_starts_it_again(
+    service: EncounterService,
+) -> None:
+    """The same chain under a newer snapshot: undoing the newer one packs the broken
+    one again, which drops the chain instead of failing the undo."""
+    await service.act(CHANNEL, 1, next_round, kind="round")
+    await _written_without_rebase(service)
+    await service.act(CHANNEL, 1, next_round, kind="round")
+    await service.undo(CHANNEL, 1)
+    assert await _undo_rows(service) == []
