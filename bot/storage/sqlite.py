@@ -158,7 +158,15 @@ class SqliteDatabase(Database):
         conn = self.conn
         queued = _Queued(work)
         self._pending.append(queued)  # a deque: safe against the thread's popleft
-        await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending)
+        try:
+            await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending)
+        except Exception:
+            # Nothing queued the drain (the connection closed, say): the caller gets the
+            # error, so its work must not wait for a later drain to commit it.
+            if not queued.done:
+                with contextlib.suppress(ValueError):
+                    self._pending.remove(queued)
+            raise
         return queued.outcome()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:

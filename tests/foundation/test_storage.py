@@ -479,3 +479,21 @@ def test_cli_play_on_postgresql_keeps_the_table_there(pg_url: str, tmp_path: Pat
     assert "Ya hay un encuentro" in again.stdout, "the encounter was kept in PostgreSQL"
     wrong = _cli(env, "play", "--database", "mysql://x", "--script", str(script), cwd=tmp_path)
     assert wrong.returncode == 2 and "expected a postgresql://" in wrong.stderr
+
+
+async def test_sqlite_a_write_refused_before_it_is_queued_is_not_kept_for_later(
+    tmp_path: Path,
+) -> None:
+    """Review of issue 32's group commit: a write whose drain could not be queued (the
+    connection closed under it) raises to its caller and leaves nothing waiting that a
+    later drain would commit."""
+    db = await open_database(tmp_path / "closed.sqlite3")
+    assert isinstance(db, SqliteDatabase)
+    await db.conn.close()
+
+    async def work(tx: Transaction) -> int:
+        return await tx.execute("SELECT 1")
+
+    with pytest.raises(ValueError):
+        await db.write(work)
+    assert len(db._pending) == 0
