@@ -63,6 +63,19 @@ class Offer(BaseModel):
     # term, said in the reader's language: issue 29).
     label: dict[str, Any] = Field(default_factory=dict)
 
+    @classmethod
+    def to_player_of(cls, combatant: Any, action: str, label_key: str, **fields: Any) -> Offer:
+        """A button for ``combatant``'s decision: only its player (its ``controller_id``;
+        None: the GM) may press it, and it says whose it is (issue 27: a decision calls
+        its owner). ``fields``: the rest of the offer (``data``, ``label``)."""
+        return cls(
+            action=action,
+            label_key=label_key,
+            user_id=combatant.controller_id,
+            combatant_id=combatant.id,
+            **fields,
+        )
+
 
 class Actor(BaseModel):
     """Who is acting: the Discord user and whether they may act as the encounter's GM."""

@@ -159,12 +159,6 @@ def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...])
 def defence_offers(target: DSCombatant, kinds: tuple[str, ...]) -> list[Offer]:
     """Buttons for the defender's answer (DS-5): for its controller, or the GM (None)."""
     return [
-        Offer(
-            action="ds20.defend",
-            label_key=f"ds20.offer.{kind}",
-            user_id=target.controller_id,
-            combatant_id=target.id,
-            data={"kind": kind},
-        )
+        Offer.to_player_of(target, "ds20.defend", f"ds20.offer.{kind}", data={"kind": kind})
         for kind in kinds
     ]

@@ -174,22 +174,11 @@ def offers_for(state: RitualHexState) -> list[Offer]:
         usable = usable_reactions(state, cid) if cid in head else []
         if usable:
             offers.append(
-                Offer(
-                    action="rh_react",
-                    label_key="ritualhex.offer.react",
-                    user_id=c.controller_id,
-                    combatant_id=cid,
-                    data={"reactions": usable},
+                Offer.to_player_of(
+                    c, "rh_react", "ritualhex.offer.react", data={"reactions": usable}
                 )
             )
-        offers.append(
-            Offer(
-                action="rh_pass",
-                label_key="ritualhex.offer.pass",
-                user_id=c.controller_id,
-                combatant_id=cid,
-            )
-        )
+        offers.append(Offer.to_player_of(c, "rh_pass", "ritualhex.offer.pass"))
     if state.awaiting:
         offers.append(Offer(action="rh_pass_all", label_key="ritualhex.offer.pass_all"))
     ma = state.multi_attack

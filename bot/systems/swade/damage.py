@@ -193,12 +193,8 @@ def soak_offer(target: SwadeCombatant, hit: Hit) -> Offer | None:
     spend a benny to soak."""
     if hit.wounds == 0 or not target.wild_card:
         return None
-    return Offer(
-        action="soak",
-        label_key="swade.combat.offer.soak",
-        user_id=target.controller_id,
-        combatant_id=target.id,
-        data={"target_id": target.id, **hit.to_params()},
+    return Offer.to_player_of(
+        target, "soak", "swade.combat.offer.soak", data={"target_id": target.id, **hit.to_params()}
     )
 
 
@@ -211,11 +207,10 @@ def pending_soak_offer(target: SwadeCombatant, attacker_id: str | None) -> Offer
     if not hit["wounds"] or not target.wild_card:
         return None
     keys = ("damage", "toughness", "wounds", "shaken", "outcome")
-    return Offer(
-        action="soak",
-        label_key="swade.combat.offer.soak",
-        user_id=target.controller_id,
-        combatant_id=target.id,
+    return Offer.to_player_of(
+        target,
+        "soak",
+        "swade.combat.offer.soak",
         data={"target_id": target.id, **{k: hit[k] for k in keys}},
     )
 
@@ -372,11 +367,10 @@ def soak(state: SwadeState, actor: Actor, dice: DiceSource, target_id: str) -> O
     offers = []
     if remaining and not vigor.critical_failure:
         offers.append(
-            Offer(
-                action="soak",
-                label_key="swade.combat.offer.soak_reroll",
-                user_id=target.controller_id,
-                combatant_id=target.id,
+            Offer.to_player_of(
+                target,
+                "soak",
+                "swade.combat.offer.soak_reroll",
                 data={"target_id": target.id, "cancelled": best},
             )
         )

@@ -128,10 +128,6 @@ def reroll_vigor(
 def vigor_reroll_offer(c: SwadeCombatant, action: str) -> Offer:
     """The "Repetir Vigor (beni)" button for ``c``'s controller (``None``: the GM);
     ``action`` names the rules that reroll that Vigor roll."""
-    return Offer(
-        action=action,
-        label_key="swade.combat.offer.reroll_vigor",
-        user_id=c.controller_id,
-        combatant_id=c.id,
-        data={"combatant_id": c.id},
+    return Offer.to_player_of(
+        c, action, "swade.combat.offer.reroll_vigor", data={"combatant_id": c.id}
     )

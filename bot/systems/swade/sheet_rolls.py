@@ -129,11 +129,10 @@ def _offers(c: SwadeCombatant) -> list[Offer]:
     if not hook.get("rerollable"):
         return []
     return [
-        Offer(
-            action="reroll_trait",
-            label_key="swade.trait.offer.reroll",
-            user_id=c.controller_id,
-            combatant_id=c.id,
+        Offer.to_player_of(
+            c,
+            "reroll_trait",
+            "swade.trait.offer.reroll",
             data={"combatant_id": c.id, "roll": last["roll"], "trait": last["trait"]},
         )
     ]

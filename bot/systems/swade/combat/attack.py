@@ -131,21 +131,19 @@ def _reroll_offers(
     offers = []
     if not summary["critical_failure"]:
         offers.append(
-            Offer(
-                action="reroll_attack",
-                label_key="swade.combat.offer.reroll_attack",
-                user_id=attacker.controller_id,
-                combatant_id=attacker.id,
+            Offer.to_player_of(
+                attacker,
+                "reroll_attack",
+                "swade.combat.offer.reroll_attack",
                 data={"attacker_id": attacker.id},
             )
         )
     if rolled:
         offers.append(
-            Offer(
-                action="reroll_damage",
-                label_key="swade.combat.offer.reroll_damage",
-                user_id=attacker.controller_id,
-                combatant_id=attacker.id,
+            Offer.to_player_of(
+                attacker,
+                "reroll_damage",
+                "swade.combat.offer.reroll_damage",
                 data={"attacker_id": attacker.id},
             )
         )

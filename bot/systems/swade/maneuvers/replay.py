@@ -110,24 +110,22 @@ def _reroll_offers(
         if rec["critical_failure"]:
             continue
         who = find_combatant(state, rec["who"])
+        # SW-37: the button says whose roll it rerolls.
         offers.append(
-            Offer(
-                action="reroll_maneuver",
-                label_key="swade.combat.offer.reroll_roll",
-                user_id=who.controller_id,
-                combatant_id=who.id,
-                # SW-37: the button says whose roll it rerolls.
+            Offer.to_player_of(
+                who,
+                "reroll_maneuver",
+                "swade.combat.offer.reroll_roll",
                 data={"owner_id": owner_id, "index": i, "name": who.name},
             )
         )
     if damaged:  # SW-35: "Repetir una tirada de daño" (seed 001)
         owner = find_combatant(state, owner_id)
         offers.append(
-            Offer(
-                action="reroll_maneuver_damage",
-                label_key="swade.combat.offer.reroll_damage",
-                user_id=owner.controller_id,
-                combatant_id=owner.id,
+            Offer.to_player_of(
+                owner,
+                "reroll_maneuver_damage",
+                "swade.combat.offer.reroll_damage",
                 data={"owner_id": owner_id},
             )
         )

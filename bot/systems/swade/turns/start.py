@@ -198,14 +198,7 @@ def _shaken_roll(
     if result.success:
         c.shaken = False
         return [turn_roll_event("swade.shaken.recovered", c, result, mods)]
-    offers.append(
-        Offer(
-            action="swade.unshake",
-            label_key="swade.offer.unshake",
-            user_id=c.controller_id,
-            combatant_id=c.id,
-        )
-    )
+    offers.append(Offer.to_player_of(c, "swade.unshake", "swade.offer.unshake"))
     return [turn_roll_event("swade.shaken.still", c, result, mods)]
 
 
