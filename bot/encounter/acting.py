@@ -99,9 +99,14 @@ class Done:
     fragments: Fragments
     log: LogRow
     defined: int
-    more: bool  # it defines more than before: the server's bound is checked
+    defined_before: int  # what the encounter defined before it
     moment: datetime  # when it was applied (what it opened waits from then, issue 27)
     summary: str  # the outcome's summary as stored (the log's, and the undo snapshot's)
+
+    @property
+    def more(self) -> bool:
+        """It defines more than before: the server's bound is checked."""
+        return self.defined > self.defined_before
 
     def entry(self, packed: bytes, before: Entry) -> Entry:
         """What the cache keeps after the write."""
@@ -158,9 +163,8 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
         "summary": summary,
     }
     log = log_row(updated, step.user_id, step.kind, payload, entry.version + 1)
-    defined = definitions(updated)
-    more = defined > definitions(encounter)
-    return Done(updated, outcome, text, fragments, log, defined, more, moment, summary)
+    defined, defined_before = definitions(updated), definitions(encounter)
+    return Done(updated, outcome, text, fragments, log, defined, defined_before, moment, summary)
 
 
 def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awaitable[bytes]]:
@@ -171,7 +175,7 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
     channel_id = before.channel_id
     action = ActionRef(entry.encounter_id, before.seq)
     # Written only when it changes (its index entry is rewritten with it).
-    changed = done.defined if done.defined != definitions(before) else None
+    changed = done.defined if done.defined != done.defined_before else None
 
     async def write(tx: Transaction) -> bytes:
         # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
