@@ -73,6 +73,48 @@ def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
         unpack_against(packed, after.replace("Ñandú", "Nandu", 1))
 
 
+def test_a_snapshot_keeps_only_the_pieces_an_action_changed() -> None:
+    """Issue 32: the state before an action is stored as runs of the pieces it shares
+    with the state after and, compressed, the pieces the action changed: a dozen
+    combatants, one of them hit, cost a few hundred bytes; pieces moved, added, removed
+    or repeated read back byte for byte."""
+    card = '{"id":"c%d","name":"Goblin %d «ñ»","wounds":%d,"notes":"%s"}'
+    state = '{"round":%d,"combatants":[%s]}'
+    notes = ["".join(f"{i * j * 7919 % 4093:03x}" for j in range(100)) for i in range(13)]
+    cards = [card % (i, i, 0, notes[i]) for i in range(12)]
+    after = state % (2, ",".join(cards))
+    hit = cards.copy()
+    hit[5] = card % (5, 5, 1, notes[5])
+    before = state % (1, ",".join(hit))
+    packed = pack_against(before, after)
+    assert is_delta(packed) and unpack_against(packed, after) == before
+    assert len(packed) < 200 < len(pack(before)) / 4
+    for other in (
+        state % (1, ",".join(reversed(cards))),  # moved
+        state % (1, ",".join(cards[:4] + cards[7:])),  # removed
+        state % (1, ",".join([*cards, card % (99, 99, 0, notes[12])])),  # added
+        state % (1, ",".join(cards[:1] * 12)),  # one piece again and again
+        "}," + "{" + ",{},{" * 5 + "}",  # nothing but cuts
+    ):
+        assert unpack_against(pack_against(other, after), after) == other
+        assert unpack_against(pack_against(after, other), other) == after
+    with pytest.raises(zlib.error):
+        unpack_against(packed, after.replace("«ñ»", "«n»", 1))
+    with pytest.raises(zlib.error):
+        unpack_against(packed[:-3], after)
+
+
+def test_a_snapshot_stored_in_the_format_before_still_reads_back() -> None:
+    """A row an older bot packed against the state after it (zlib with that state as
+    dictionary, the format before issue 32's second round) reads back with it."""
+    before = '{"name":"Ñandú","combatants":[{"id":"c1","wounds":1},{"id":"c2","wounds":0}]}'
+    after = before.replace('"wounds":1', '"wounds":2')
+    stored = bytes.fromhex("00010000001378f94a8f1a47ab26c33843dcc601004a741a46")
+    assert is_delta(stored) and unpack_against(stored, after) == before
+    with pytest.raises(zlib.error):
+        unpack_against(stored, before)
+
+
 async def _text_now(service: EncounterService) -> str:
     return unpack(await _stored(service))
 
