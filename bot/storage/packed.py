@@ -87,9 +87,8 @@ def pack_against(text: str, base: str) -> bytes:
     start = count = 0
     for piece in text.split(CUT):
         at = where.get(piece, -1)
-        if at >= 0 and start >= 0 and count and at == start + count:
-            count += 1
-        elif at < 0 and start < 0 and count:
+        # a run goes on: the next of the other state's pieces, or another of its own
+        if count and (at == start + count if at >= 0 <= start else at < 0 > start):
             count += 1
         else:
             if count:
