@@ -12,7 +12,17 @@ from bot.encounter.service import EncounterService
 from bot.errors import UserError
 from bot.storage import encounters as rows
 from bot.storage.db import Transaction, open_database
-from bot.storage.packed import CHUNK, is_delta, pack, pack_against, unpack, unpack_against
+from bot.storage.packed import (
+    CHUNK,
+    DICTIONARY,
+    PAD,
+    is_delta,
+    pack,
+    pack_against,
+    padded,
+    unpack,
+    unpack_against,
+)
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
 from tests.foundation.test_service import next_round
@@ -52,6 +62,27 @@ async def test_an_action_stores_the_state_packed(service: EncounterService) -> N
     assert Encounter.model_validate_json(unpack(stored)) == encounter
     service.forget(CHANNEL)
     assert await service.get(CHANNEL) == encounter
+
+
+def test_a_state_is_packed_with_the_dictionary_and_older_rows_still_read() -> None:
+    """Issue 32: states are packed with a preset dictionary (the package's
+    ``states.zdict``) and, in the encounters row, padded to a multiple of PAD bytes;
+    a state packed without it (before) and plain text still read."""
+    card = '{"id":"c%d","name":"Lobo %d","wounds":0,"max_wounds":3,"shaken":false}'
+    text = '{"channel_id":1,"state":{"combatants":[' + ",".join(card % (i, i) for i in range(12))
+    text += "]}}"
+    packed = pack(text)
+    assert packed[1] & 0x20, "the stream names a preset dictionary"
+    assert zlib.adler32(DICTIONARY).to_bytes(4, "big") == packed[2:6]
+    assert len(packed) < len(zlib.compress(text.encode(), 3))
+    assert unpack(packed) == text
+    stored = padded(packed)
+    assert len(stored) % PAD == 0 and len(stored) - len(packed) < PAD
+    assert unpack(stored) == text
+    assert unpack(zlib.compress(text.encode(), 3)) == text, "packed before the dictionary"
+    assert padded(text) == text, "a row from before packing stays as it is"
+    with pytest.raises(zlib.error):
+        unpack(packed[:-4])
 
 
 def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
