@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.storage.db import Reader, Row, Transaction
+from bot.storage.packed import padded
 
 UNDO_DEPTH = 50  # undo snapshots kept per channel, at least
 # ...and up to this many older ones, deleted together when there are that many (issue
@@ -94,7 +95,7 @@ async def insert(
     await tx.execute(
         "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at,"
         " updated_at, encounter_id, definitions) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
-        (channel_id, guild_id, system, stored, now, now, encounter_id, definitions),
+        (channel_id, guild_id, system, padded(stored), now, now, encounter_id, definitions),
     )
 
 
@@ -117,7 +118,7 @@ async def update_state(
     ``UPDATE`` rewrites its index entry even with the same value (SQLite), so an action
     that defines nothing new touches only the row (issue 32)."""
     sets = ["state = ?", "version = version + 1"]
-    params: list[object] = [stored]
+    params: list[object] = [padded(stored)]
     for column, value in (
         ("updated_at", now),
         ("system", system),

@@ -12,7 +12,17 @@ from bot.encounter.service import EncounterService
 from bot.errors import UserError
 from bot.storage import encounters as rows
 from bot.storage.db import Transaction, open_database
-from bot.storage.packed import CHUNK, is_delta, pack, pack_against, unpack, unpack_against
+from bot.storage.packed import (
+    CHUNK,
+    DICTIONARY,
+    PAD,
+    is_delta,
+    pack,
+    pack_against,
+    padded,
+    unpack,
+    unpack_against,
+)
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
 from tests.foundation.test_service import next_round
@@ -54,6 +64,27 @@ async def test_an_action_stores_the_state_packed(service: EncounterService) -> N
     assert await service.get(CHANNEL) == encounter
 
 
+def test_a_state_is_packed_with_the_dictionary_and_older_rows_still_read() -> None:
+    """Issue 32: states are packed with a preset dictionary (the package's
+    ``states.zdict``) and, in the encounters row, padded to a multiple of PAD bytes;
+    a state packed without it (before) and plain text still read."""
+    card = '{"id":"c%d","name":"Lobo %d","wounds":0,"max_wounds":3,"shaken":false}'
+    text = '{"channel_id":1,"state":{"combatants":[' + ",".join(card % (i, i) for i in range(12))
+    text += "]}}"
+    packed = pack(text)
+    assert packed[1] & 0x20, "the stream names a preset dictionary"
+    assert zlib.adler32(DICTIONARY).to_bytes(4, "big") == packed[2:6]
+    assert len(packed) < len(zlib.compress(text.encode(), 3))
+    assert unpack(packed) == text
+    stored = padded(packed)
+    assert len(stored) % PAD == 0 and len(stored) - len(packed) < PAD
+    assert unpack(stored) == text
+    assert unpack(zlib.compress(text.encode(), 3)) == text, "packed before the dictionary"
+    assert padded(text) == text, "a row from before packing stays as it is"
+    with pytest.raises(zlib.error):
+        unpack(packed[:-4])
+
+
 def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
     # Three chunks and more, a multi-byte letter across each chunk's end, a shift (a
     # longer name near the start), a change near the end, and the empty text.
@@ -71,6 +102,48 @@ def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
     assert unpack_against(pack_against("", after), after) == ""
     with pytest.raises(zlib.error):  # another base is an error, never another state
         unpack_against(packed, after.replace("Ñandú", "Nandu", 1))
+
+
+def test_a_snapshot_keeps_only_the_pieces_an_action_changed() -> None:
+    """Issue 32: the state before an action is stored as runs of the pieces it shares
+    with the state after and, compressed, the pieces the action changed: a dozen
+    combatants, one of them hit, cost a few hundred bytes; pieces moved, added, removed
+    or repeated read back byte for byte."""
+    card = '{"id":"c%d","name":"Goblin %d «ñ»","wounds":%d,"notes":"%s"}'
+    state = '{"round":%d,"combatants":[%s]}'
+    notes = ["".join(f"{i * j * 7919 % 4093:03x}" for j in range(100)) for i in range(13)]
+    cards = [card % (i, i, 0, notes[i]) for i in range(12)]
+    after = state % (2, ",".join(cards))
+    hit = cards.copy()
+    hit[5] = card % (5, 5, 1, notes[5])
+    before = state % (1, ",".join(hit))
+    packed = pack_against(before, after)
+    assert is_delta(packed) and unpack_against(packed, after) == before
+    assert len(packed) < 200 < len(pack(before)) / 4
+    for other in (
+        state % (1, ",".join(reversed(cards))),  # moved
+        state % (1, ",".join(cards[:4] + cards[7:])),  # removed
+        state % (1, ",".join([*cards, card % (99, 99, 0, notes[12])])),  # added
+        state % (1, ",".join(cards[:1] * 12)),  # one piece again and again
+        "}," + "{" + ",{},{" * 5 + "}",  # nothing but cuts
+    ):
+        assert unpack_against(pack_against(other, after), after) == other
+        assert unpack_against(pack_against(after, other), other) == after
+    with pytest.raises(zlib.error):
+        unpack_against(packed, after.replace("«ñ»", "«n»", 1))
+    with pytest.raises(zlib.error):
+        unpack_against(packed[:-3], after)
+
+
+def test_a_snapshot_stored_in_the_format_before_still_reads_back() -> None:
+    """A row an older bot packed against the state after it (zlib with that state as
+    dictionary, the format before issue 32's second round) reads back with it."""
+    before = '{"name":"Ñandú","combatants":[{"id":"c1","wounds":1},{"id":"c2","wounds":0}]}'
+    after = before.replace('"wounds":1', '"wounds":2')
+    stored = bytes.fromhex("00010000001378f94a8f1a47ab26c33843dcc601004a741a46")
+    assert is_delta(stored) and unpack_against(stored, after) == before
+    with pytest.raises(zlib.error):
+        unpack_against(stored, before)
 
 
 async def _text_now(service: EncounterService) -> str:

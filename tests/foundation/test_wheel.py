@@ -145,6 +145,7 @@ print(json.dumps({
     "keys": {lang: len(texts.catalog(lang)) for lang in texts.LANGUAGES},
     "renamed": len(importlib.import_module("bot.i18n.renamed").PREFIXES),
     "migrations": str(db.MIGRATIONS_DIR),
+    "dictionary": str(importlib.import_module("bot.storage.packed").DICTIONARY_FILE),
     "loaded": [[m.name, m.postgresql is not None] for m in db.load_migrations()],
 }))
 """
@@ -185,7 +186,7 @@ def test_the_installed_copy_runs_and_reads_its_own_files(
 ) -> None:
     where = json.loads(_ok(_run([installed.python, "-c", _WHERE], cwd=tmp_path)))
     inside = installed.env.resolve()
-    for name in ("bot", "cogs", "locales", "migrations"):
+    for name in ("bot", "cogs", "locales", "migrations", "dictionary"):
         path = Path(where[name])
         assert path.resolve().is_relative_to(inside), f"{name} read from {path}, not the wheel"
         assert not path.is_symlink()
