@@ -22,9 +22,9 @@ The state before an action, kept for ``/undo``, is packed against the state afte
 the items of a list in one), and the state before is written as runs of the pieces it
 shares with the state after (two numbers each) and, compressed, the few pieces the action
 changed (zlib, with the pieces they replaced as its dictionary). An attack's snapshot is
-about 0.25 KB and costs about 0.1 ms to make, where zlib over the whole state with the
+about 0.3 KB and costs about 0.12 ms to make, where zlib over the whole state with the
 newer one as dictionary (the format before, ``DELTA``, still read) gave 0.5 KB for
-0.3 ms (issue 32). It is read back only with that same newer state
+0.32 ms (issue 32). It is read back only with that same newer state
 (:func:`unpack_against`), byte for byte: the CRC-32 of that state and of the result are
 in it, so a wrong base is an error (``zlib.error``), never a wrong state.
 
@@ -78,8 +78,9 @@ def pack(text: str) -> bytes:
 # the zlib stream, which reading ignores): a state a few bytes longer or shorter than the
 # one it replaces makes a row of the same size, which SQLite overwrites in place; a row
 # of another size has its overflow pages freed and taken again, which rewrote the
-# file's first page and a freelist page at each action (issue 32: about 2.5 KB less WAL
-# a state written; ``python -m bench.storage --wal``). 128 bytes wasted on average.
+# file's first page and a freelist page at each action (issue 32: SQLite alone, 8.3 WAL
+# pages an update of a 3 KB row against 5.7; ``python -m bench.storage --wal``, 14.8
+# pages an attack against 14.2). 128 bytes wasted on average.
 PAD = 256
 
 
@@ -140,8 +141,7 @@ def pack_against(text: str, base: str) -> bytes:
         else:
             own.append(piece)
     runs += (start, count)
-    replaced = CUT.join(piece for at, piece in enumerate(theirs) if not taken[at])
-    zdict = replaced.encode()[-WINDOW:]
+    zdict = _replaced(theirs, taken)
     # memLevel 6: the smaller hash table halves the cost of starting the stream (~25 µs
     # of 50), and what it packs is a few KB (the same output for these sizes).
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 15, 6, **({"zdict": zdict} if zdict else {}))
@@ -182,28 +182,36 @@ def unpack_against(value: bytes | str, base: str) -> str:
     return b"".join(pieces).decode()
 
 
+def _replaced(theirs: list[str], taken: bytearray) -> bytes:
+    """The other state's pieces no run took (those the action changed), joined: the
+    dictionary of the own pieces' stream (its last :data:`WINDOW` bytes)."""
+    return CUT.join(piece for at, piece in enumerate(theirs) if not taken[at]).encode()[-WINDOW:]
+
+
 def _unpack_pieces(value: bytes, base: str) -> str:
     if int.from_bytes(value[2:6], "big") != zlib.crc32(base.encode()):
         raise zlib.error("a state packed against another read with a different one")
     size = int.from_bytes(value[10:14], "big")
+    theirs = base.split(CUT)
     try:
         runs = json.loads(value[14 : 14 + size])
-    except ValueError as exc:
+        pairs = list(zip(runs[::2], runs[1::2], strict=True))
+        taken = bytearray(len(theirs))
+        for start, count in pairs:
+            if start >= 0:
+                taken[start : start + count] = b"\x01" * count
+    except (ValueError, TypeError) as exc:
         raise zlib.error("a state packed against another is cut short") from exc
-    theirs = base.split(CUT)
-    taken = bytearray(len(theirs))
-    for start, count in zip(runs[::2], runs[1::2], strict=True):
-        if start >= 0:
-            taken[start : start + count] = b"\x01" * count
-    replaced = CUT.join(piece for at, piece in enumerate(theirs) if not taken[at])
-    zdict = replaced.encode()[-WINDOW:]
+    if len(taken) != len(theirs):  # a run past the other state's end
+        raise zlib.error("a state packed against another read with a different one")
+    zdict = _replaced(theirs, taken)
     unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
     own = (unpacker.decompress(value[14 + size :]) + unpacker.flush()).decode().split(CUT)
     if not unpacker.eof:
         raise zlib.error("a state packed against another is cut short")
     pieces: list[str] = []
     mine = 0
-    for start, count in zip(runs[::2], runs[1::2], strict=True):
+    for start, count in pairs:
         if start >= 0:
             pieces += theirs[start : start + count]
         else:

@@ -133,6 +133,11 @@ def test_a_snapshot_keeps_only_the_pieces_an_action_changed() -> None:
         unpack_against(packed, after.replace("«ñ»", "«n»", 1))
     with pytest.raises(zlib.error):
         unpack_against(packed[:-3], after)
+    size = int.from_bytes(packed[10:14], "big")
+    for runs in (b"[999,1]", b"[0]", b'["a",1]', b"{}", b"[0,1"):
+        crafted = packed[:10] + len(runs).to_bytes(4, "big") + runs + packed[14 + size :]
+        with pytest.raises(zlib.error):  # runs past the other state, odd, not numbers
+            unpack_against(crafted, after)
 
 
 def test_a_snapshot_stored_in_the_format_before_still_reads_back() -> None:
