@@ -29,6 +29,13 @@ def documented(script: Path, option: str) -> str | None:
     return found.group(2) if found.group(2) is not None else found.group(3)
 
 
+def documented_dice(script: Path) -> list[int]:
+    """The forced dice its header gives (``--dice "6,2,4"``); the script must give them."""
+    dice = documented(script, "dice")
+    assert dice, f"{script.name} documents its --dice"
+    return [int(d) for d in dice.split(",")]
+
+
 def written_in(script: Path) -> str:
     return documented(script, "locale") or "es"
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.play.table import OfflineTable
+from tests.table.example_scripts import documented_dice
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 PAIRS = [
@@ -47,12 +48,6 @@ PAIRS = [
 WRITTEN = {"score_names"}
 
 
-def _dice(script: Path) -> list[int]:
-    found = re.search(r'--dice "([\d,]+)"', script.read_text("utf-8"))
-    assert found, f"{script.name} documents its --dice"
-    return [int(d) for d in found.group(1).split(",")]
-
-
 def _same_names(value: Any, names: dict[str, str]) -> Any:
     """``value`` with the Spanish script's invented names as the English one calls them."""
     if isinstance(value, dict):
@@ -72,7 +67,10 @@ async def _play(tmp_path: Path, script: Path, lang: str) -> tuple[dict[str, Any]
     ]
     refused: list[str] = []
     async with OfflineTable(
-        db_path=tmp_path / f"{lang}.sqlite3", dice=_dice(script), strict_dice=True, locale=lang
+        db_path=tmp_path / f"{lang}.sqlite3",
+        dice=documented_dice(script),
+        strict_dice=True,
+        locale=lang,
     ) as table:
         for line in lines:
             for message in await table.run(line):

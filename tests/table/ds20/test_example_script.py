@@ -3,22 +3,16 @@ line is accepted except the one refusal it shows, and the fight has its highligh
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from bot.play.table import OfflineTable
+from tests.table.example_scripts import documented_dice
 
 SCRIPT = Path(__file__).resolve().parents[3] / "docs" / "examples" / "ds20-fight.txt"
 
 
-def documented_dice() -> list[int]:
-    match = re.search(r'--dice "([\d,]+)"', SCRIPT.read_text("utf-8"))
-    assert match, "the script documents its --dice"
-    return [int(d) for d in match.group(1).split(",")]
-
-
 async def test_the_example_fight_runs_as_documented(tmp_path: Path) -> None:
-    dice = documented_dice()
+    dice = documented_dice(SCRIPT)
     async with OfflineTable(db_path=tmp_path / "x.sqlite3", dice=dice, strict_dice=True) as table:
         said: list[str] = []
         refused: list[str] = []
