@@ -98,12 +98,18 @@ def unpack(value: bytes | str) -> str:
     if not isinstance(value, bytes):
         return value
     if len(value) > 1 and value[1] & FDICT:
-        unpacker = zlib.decompressobj(zdict=DICTIONARY)
-        text = unpacker.decompress(value) + unpacker.flush()
-        if not unpacker.eof:
-            raise zlib.error("a packed state is cut short")
-        return text.decode()
+        return _inflate(value, DICTIONARY).decode()
     return zlib.decompress(value).decode()
+
+
+def _inflate(data: bytes, zdict: bytes) -> bytes:
+    """One zlib stream (with ``zdict`` as its preset dictionary when there is one);
+    ``zlib.error`` when it is cut short. What follows it is ignored."""
+    unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
+    out = unpacker.decompress(data) + unpacker.flush()
+    if not unpacker.eof:
+        raise zlib.error("a packed state is cut short")
+    return out
 
 
 def is_delta(value: bytes | str) -> bool:
@@ -172,10 +178,8 @@ def unpack_against(value: bytes | str, base: str) -> str:
     at, start = len(DELTA), 0
     while at < len(value):
         size = int.from_bytes(value[at : at + 4], "big")
-        zdict = _dictionary(other, start)
-        unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
-        piece = unpacker.decompress(value[at + 4 : at + 4 + size]) + unpacker.flush()
-        if not unpacker.eof or len(piece) > CHUNK:
+        piece = _inflate(value[at + 4 : at + 4 + size], _dictionary(other, start))
+        if len(piece) > CHUNK:
             raise zlib.error("a state packed against another is cut short")
         pieces.append(piece)
         at, start = at + 4 + size, start + CHUNK
@@ -204,11 +208,7 @@ def _unpack_pieces(value: bytes, base: str) -> str:
         raise zlib.error("a state packed against another is cut short") from exc
     if len(taken) != len(theirs):  # a run past the other state's end
         raise zlib.error("a state packed against another read with a different one")
-    zdict = _replaced(theirs, taken)
-    unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
-    own = (unpacker.decompress(value[14 + size :]) + unpacker.flush()).decode().split(CUT)
-    if not unpacker.eof:
-        raise zlib.error("a state packed against another is cut short")
+    own = _inflate(value[14 + size :], _replaced(theirs, taken)).decode().split(CUT)
     pieces: list[str] = []
     mine = 0
     for start, count in pairs:
