@@ -1,6 +1,6 @@
 """SQLite: one aiosqlite writer connection, WAL, and its thread (the default engine).
 
-Pragmas: 1 KiB pages for a new file (:data:`PAGE_SIZE`), WAL checkpointed at 4 MiB,
+Pragmas: 512-byte pages for a new file (:data:`PAGE_SIZE`), WAL checkpointed at 4 MiB,
 ``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
 version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
 the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
@@ -25,15 +25,17 @@ from bot.storage.dialect import SQLITE
 
 T = TypeVar("T")
 
-# The page size of a new database file. WAL writes every page a commit changed whole, so
-# an action (its state, undo snapshot, log row, two index entries and its claim, each on
-# its own page) wrote eight or nine 4 KiB pages; at 1 KiB the small rows cost a quarter
-# of that and a 3 KB state the same (its overflow pages): 35 KB of WAL an attack became
-# 15 KB (issue 32; docs/STORAGE.md, "What an action writes").
-PAGE_SIZE = 1024
+# The page size of a new database file, SQLite's smallest. WAL writes every page a
+# commit changed whole, and most of what an action changes is small: the file's header,
+# the newest leaves of the log, of the undo snapshots and of the claims, two index
+# entries, the encounter's row. At 4 KiB an attack wrote eight or nine pages (35 KB of
+# WAL); at 1 KiB 12 pages (12.5 KB); at 512 bytes 17 pages (8.7 KB): the small things
+# cost half again, and a log row of 1.5 KB the same bytes in more pieces (issue 32;
+# docs/STORAGE.md, "What an action writes"). The CPU of an attack is the same.
+PAGE_SIZE = 512
 # A checkpoint when the WAL holds this much: 4 MB, as SQLite's default of 1,000 pages
 # did at 4 KiB (at 1,000 small pages it would copy the pages actions keep rewriting, the
-# rightmost leaves and the indexes, back into the file four times as often).
+# rightmost leaves and the indexes, back into the file eight times as often).
 CHECKPOINT_BYTES = 4096 * 1000
 # The most writes committed together: each waits for the whole group, so a cap keeps the
 # first one's wait short (eight share 7/8 of what a group can share; the rest wait for
