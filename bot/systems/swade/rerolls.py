@@ -22,10 +22,12 @@ _SNAPSHOT_EXCLUDE = set(SNAPSHOT_EXCLUDE)
 
 def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
     """The combatants ``ids`` as JSON, to put back with :func:`restore` (benny rerolls)."""
-    return {
-        cid: find_combatant(state, cid).model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE)
-        for cid in ids
-    }
+    return snapshot_of([find_combatant(state, cid) for cid in ids])
+
+
+def snapshot_of(combatants: list[SwadeCombatant]) -> dict[str, dict[str, Any]]:
+    """:func:`snapshot` of combatants at hand (an attack's attacker and target)."""
+    return {c.id: c.model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE) for c in combatants}
 
 
 def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
