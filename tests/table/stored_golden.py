@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import re
 import sys
@@ -26,6 +27,7 @@ from typing import Any
 from bench.e2e import PC_BLOCK
 from bench.storage import TOUGH_EXTRA
 from bot.clock import ManualClock
+from bot.play import recorder
 from bot.play.lines import LineError
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
@@ -126,6 +128,9 @@ async def play(
 ) -> dict[str, Any]:
     """Every line's stored rows and messages (hashed), and the files the bot sent."""
     steps: list[dict[str, Any]] = []
+    # The fake message ids count from 1 in each play, whatever ran before in this
+    # process: the board's message id is in the state.
+    recorder._ids = itertools.count(1)
     table = OfflineTable(db_path=db, seed=seed, dice=dice, strict_dice=bool(dice), locale=locale)
     table.clock = ManualClock(START)  # what waits is stamped with the time (issue 27)
     async with table:
