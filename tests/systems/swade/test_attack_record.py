@@ -91,3 +91,23 @@ def test_an_attack_records_its_options_and_a_reroll_reads_them_back() -> None:
     }
     damage = next(e for e in again.events if e.key == "swade.combat.damage.roll")
     assert damage.params["damage"] == 3 + 2 + 4
+
+
+def test_a_reroll_copies_only_the_combatants_it_puts_back() -> None:
+    """SW-35 through :func:`restore`: the attacker and target are put back as they were;
+    every other combatant stays the very object of the state before (copied on write,
+    so the encounter reuses its JSON), and the state given is left as it was."""
+    st = state_of(hero(), goblin(), goblin("g2"), goblin("g3"))
+    out = attack(
+        st, PLAYER, dice(8, 4, 3, 2, 2, 2), attacker_id="h", target_id="g", weapon="Espada"
+    )
+    committed = out.state.model_copy(update={"combatants": list(out.state.combatants)})
+    assert committed.combatants[1].shaken  # 2 + 2 + 2 (the raise die) against Toughness 5
+    before = committed.model_dump_json()
+    again = reroll_attack(committed, PLAYER, dice(1, 1), "h")  # a critical failure stands
+    after = list(again.state.combatants.raw())
+    assert [c.id for c in after] == ["h", "g", "g2", "g3"]
+    assert after[2] is committed.combatants[2] and after[3] is committed.combatants[3]
+    assert after[0] is not committed.combatants[0] and after[1] is not committed.combatants[1]
+    assert after[1].wounds == 0 and not after[1].shaken  # the goblin as before the attack
+    assert committed.model_dump_json() == before
