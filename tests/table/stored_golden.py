@@ -2,13 +2,14 @@
 golden captured before a speed-up (issue 32: an attack's CPU cut in the rules and
 rendering layers must leave every stored byte and every message as they were).
 
-Each script is played through the offline table; after every line the state row as
-stored (packed, byte for byte), every undo snapshot and log row written so far (their
-payloads; not their times), every message sent (not its ids) and the export document
-are hashed (times read from the wall clock left out: a log row's ``created_at``, the
+Each script is played through the offline table; after every line the state as stored
+(its JSON, byte for byte), the undo rows (their order and summaries, and the newest one's
+JSON: the one ``/undo`` reads; the script's undos read the others), the log rows' payloads
+(not their times), every message sent (not its ids) and the export document are hashed (times read from the wall clock left out: a log row's ``created_at``, the
 benny history's). ``python -m tests.table.stored_golden`` writes the golden
 (``stored_golden.json``) from the code as it is: run it only on the commit the golden
-is meant to pin (it was captured at main 127bf34).
+is meant to pin (it was captured at main 127bf34: ``git archive 127bf34 | tar -x -C
+/tmp/base``, this module copied in, run there with ``PYTHONPATH=/tmp/base``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.play import recorder
 from bot.play.lines import LineError
 from bot.play.recorder import SentMessage
 from bot.play.table import OfflineTable
+from bot.storage.packed import unpack, unpack_against
 from tests.table.example_scripts import EXAMPLES, documented, lines, written_in
 
 GOLDEN = Path(__file__).with_name("stored_golden.json")
@@ -110,15 +112,22 @@ def _message(m: SentMessage) -> dict[str, Any]:
 
 
 async def _stored(table: OfflineTable) -> dict[str, Any]:
+    """The state as stored and the newest undo snapshot, as JSON text (unpacked: how
+    they are packed is the storage's business, not what they say), the undo rows' order
+    and summaries, and the log rows' payloads."""
     db = table.bot.db  # type: ignore[union-attr]
     state = await db.fetchone(
         "SELECT state, version FROM encounters WHERE channel_id = ?", (table.channel_id,)
     )
     undo = await db.fetchall("SELECT version, summary, state FROM encounter_undo ORDER BY id")
     log = await db.fetchall("SELECT kind, version, user_id, payload FROM encounter_log ORDER BY id")
+    text = None if state is None else unpack(state["state"])
+    # The newest snapshot reads against the state stored now (what /undo reads).
+    newest = unpack_against(undo[-1]["state"], text) if undo and text is not None else None
+    rows = [[r["version"], r["summary"]] for r in undo]
     return {
-        "state": None if state is None else [_sha(state["state"]), state["version"]],
-        "undo": _sha(json.dumps([[r["version"], r["summary"], _sha(r["state"])] for r in undo])),
+        "state": None if text is None else [_sha(text), state["version"]],
+        "undo": _sha(json.dumps([rows, newest])),
         "log": [[r["kind"], r["version"], _sha(r["payload"])] for r in log],
     }
 
