@@ -37,7 +37,7 @@ class _UnechoedAdapter(AsyncWebhookAdapter):
     ``InteractionMessage`` (its embeds, components and author): about a tenth of the
     bot's CPU for an attack (issue 32). The bot never reads it: ``replies`` drops what
     ``send_message`` and ``defer`` return; views are sent finished
-    (``bot.render.views._unkept``), so discord.py never stores one by the answer's
+    (``bot.render.views.Sent``), so discord.py never stores one by the answer's
     message id; the board is a channel message whose id comes from ``channel.send``;
     ``edit_original_response`` and followups go through the interaction's webhook. Without
     the parameter Discord answers 204 No Content (the double does the same), and what

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from bot.dice.chain import (
@@ -128,6 +129,7 @@ class TraitResult:
         return any(c.capped for c in chains)
 
     def to_view(self) -> dict[str, Any]:
+        best = self.best  # once (issue 32: each property finds it again)
         return {
             "kind": "swade_trait",
             "die": self.die,
@@ -140,9 +142,9 @@ class TraitResult:
             "tn": self.tn,
             "kept": [k.to_view() for k in self.kept],
             "results": self.results,
-            "total": self.total,
-            "success": self.success,
-            "raises": self.raises,
+            "total": best.total,
+            "success": best.success,
+            "raises": best.raises,
             "hits": self.hits,
             "critical_failure": self.critical_failure,
             "capped": self.capped,
@@ -384,7 +386,13 @@ def parse_damage(text: str, *, strength: int | None = None) -> DamageSpec:
     """Parse SWADE damage: ``Str+d6`` / ``Fue+d6`` (the Strength die, given as
     ``strength``), ``2d6``, ``2d6+1``, ``Str+d8+2``. Dice are listed Strength first, in
     the order written (the order they are rolled, SW-11). Dice cannot be subtracted.
-    Errors: ``dice.bad_damage_notation``, ``dice.strength_unknown``."""
+    Errors: ``dice.bad_damage_notation``, ``dice.strength_unknown``. Each attack reads
+    its weapon's: the last few read are kept (issue 32; a spec is frozen)."""
+    return _parsed_damage(text, strength)
+
+
+@lru_cache(maxsize=256)
+def _parsed_damage(text: str, strength: int | None) -> DamageSpec:
     pos = 0
     sides: list[int] = []
     strength_dice: list[int] = []

@@ -13,19 +13,24 @@ Battle axe (Str+d10)", SW-44).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.i18n import CommandName, OptionNames, shown, t
-from bot.i18n.catalog import choices, is_phrase, key_params
+from bot.i18n.catalog import LANGUAGES, arguments, catalog, choices, is_phrase, key_params
 from bot.i18n.message import Joined
 from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
 from bot.systems.base import Event, read_summary
 
+_AS_GIVEN = frozenset({str, int, float, type(None)})
+
 
 def translate_value(value: Any, lang: str) -> Any:
     """A parameter not marked ``:key``: lists of strings joined, booleans as yes/no,
     anything else (user text included) as it is; a command by the reader's name for it."""
+    if type(value) in _AS_GIVEN:  # the most common, first (no subclass: CommandName)
+        return value
     if isinstance(value, CommandName | OptionNames):
         return shown(value, lang)
     if is_phrase(value):
@@ -44,16 +49,39 @@ def phrase_text(value: dict[str, Any], lang: str) -> str:
     return t(key, lang, **render_params(key, value["params"], lang))
 
 
+Reading = tuple[frozenset[str] | None, frozenset[str], frozenset[str]]
+
+
+@cache
+def _reading_of(key: str, lang: str, text: str) -> Reading:
+    """What ``key``'s ``text`` in ``lang`` reads (keyed by the text too, so a catalogue
+    that changes is read afresh)."""
+    return frozenset(arguments(key, lang)), key_params(key, lang), choices(key, lang)
+
+
+def _reading(key: str, lang: str) -> Reading:
+    """The parameters ``key``'s template reads (``None``: not known, every one is
+    translated: a key ``t`` finds in the other language or under its new name), those
+    it marks ``:key`` and those it counts or selects on."""
+    text = catalog(lang if lang in LANGUAGES else "es").get(key)
+    if text is None:
+        return None, key_params(key, lang), choices(key, lang)
+    return _reading_of(key, lang, text)
+
+
 def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
     """The parameters of an event or error ready for ``t(key, lang, **...)``: those the
     template marks ``:key`` are left for ``t`` to look up, and those it counts or selects
     on stay values (a list counts its items once joined); the rest go through
-    :func:`translate_value`."""
-    marked = key_params(key, lang)
-    chosen = choices(key, lang)
+    :func:`translate_value`. A parameter the template does not read is passed on as it
+    is (issue 32: an attack's roll carries its reroll hook and modifiers, which only its
+    dice lines show: translating them was half the cost of its line)."""
+    read, marked, chosen = _reading(key, lang)
     return {
         k: v
-        if k in marked or (k in chosen and not isinstance(v, list | tuple))
+        if (read is not None and k not in read)
+        or k in marked
+        or (k in chosen and not isinstance(v, list | tuple))
         else translate_value(v, lang)
         for k, v in params.items()
     }

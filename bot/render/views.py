@@ -1,7 +1,7 @@
 """Buttons as plain discord.ui components. Their custom_ids carry the ids a press needs,
 so presses are handled by DynamicItem patterns (``bot/commands/buttons.py``) even after a
 restart. discord.py never needs to keep these views: each is sent finished
-(:func:`_unkept`), so it is not put in the view store (a ``timeout=None`` view with
+(:class:`Sent`), so it is not put in the view store (a ``timeout=None`` view with
 custom_ids is persistent there: every reply's view stayed for the life of the process).
 
 - board buttons: ``cmd:b:{action}:{channel_id}``
@@ -10,6 +10,8 @@ custom_ids is persistent there: every reply's view stayed for the life of the pr
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 
@@ -23,11 +25,63 @@ BOARD_ID = "cmd:b:{action}:{channel_id}"
 OFFER_ID = "cmd:o:{channel_id}:{seq}:{index}"
 
 
-def _unkept(view: discord.ui.View) -> discord.ui.View:
-    """Finish ``view`` before it is sent: discord.py still sends its components but keeps
-    a finished view out of its store. Presses are handled by the DynamicItem patterns."""
-    view.stop()
-    return view
+class Sent(discord.ui.View):
+    """Buttons for one message, already as Discord's components (issue 32).
+
+    A view the bot sends is never kept: its buttons' custom_ids carry what a press
+    needs, and the DynamicItem patterns handle the presses. So discord.py only reads
+    the components of it, and whether it is finished (it is: it is never stored) and
+    dispatchable (it is not). Building ``discord.ui`` buttons for that, a view with its
+    future and its row weights, cost an attack's reply a third of its rendering; these
+    are the same components (``tests/foundation/test_sent_views.py`` compares them with
+    discord.py's own, button by button)."""
+
+    timeout = None  # type: ignore[assignment]  # never waited on
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:  # nothing of View's to set up
+        self._rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def stop(self) -> None:
+        pass
+
+    def clear_items(self) -> Sent:
+        self._rows = []
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Sent rows={len(self._rows)}>"
+
+
+def button(label: str, custom_id: str, style: discord.ButtonStyle) -> dict[str, Any]:
+    """A button as discord.py writes one (``discord.Button.to_dict``: no label when it
+    is empty)."""
+    shown: dict[str, Any] = {"type": 2, "style": style.value, "disabled": False}
+    label = clip(label, BUTTON_LABEL)
+    if label:
+        shown["label"] = label
+    shown["custom_id"] = custom_id
+    return shown
+
+
+def sent(buttons: list[dict[str, Any]]) -> Sent:
+    """The buttons in rows of :data:`ROW_BUTTONS`, in order (as discord.py lays them)."""
+    rows = [
+        {"type": 1, "components": buttons[i : i + ROW_BUTTONS]}
+        for i in range(0, len(buttons), ROW_BUTTONS)
+    ]
+    return Sent(rows)
 
 
 def let_go(view: discord.ui.View | None) -> None:
@@ -37,35 +91,31 @@ def let_go(view: discord.ui.View | None) -> None:
         view.clear_items()
 
 
-def board_view(
-    channel_id: int, buttons: list[tuple[str, str]], lang: str
-) -> discord.ui.View | None:
+def board_view(channel_id: int, buttons: list[tuple[str, str]], lang: str) -> Sent | None:
     if not buttons:
         return None
-    view = discord.ui.View(timeout=None)
-    for label_key, action in buttons:
-        view.add_item(
-            discord.ui.Button(
-                label=clip(t(label_key, lang), BUTTON_LABEL),
-                custom_id=BOARD_ID.format(action=action, channel_id=channel_id),
-                style=discord.ButtonStyle.primary,
+    return sent(
+        [
+            button(
+                t(label_key, lang),
+                BOARD_ID.format(action=action, channel_id=channel_id),
+                discord.ButtonStyle.primary,
             )
-        )
-    return _unkept(view)
+            for label_key, action in buttons
+        ]
+    )
 
 
-def offers_view(
-    channel_id: int, seq: int, offers: list[Offer], lang: str
-) -> discord.ui.View | None:
+def offers_view(channel_id: int, seq: int, offers: list[Offer], lang: str) -> Sent | None:
     if not offers:
         return None
-    view = discord.ui.View(timeout=None)
-    for index, offer in enumerate(offers[:MAX_BUTTONS]):
-        view.add_item(
-            discord.ui.Button(
-                label=clip(t(offer.label_key, lang, **{**offer.data, **offer.label}), BUTTON_LABEL),
-                custom_id=OFFER_ID.format(channel_id=channel_id, seq=seq, index=index),
-                style=discord.ButtonStyle.secondary,
+    return sent(
+        [
+            button(
+                t(offer.label_key, lang, **{**offer.data, **offer.label}),
+                OFFER_ID.format(channel_id=channel_id, seq=seq, index=index),
+                discord.ButtonStyle.secondary,
             )
-        )
-    return _unkept(view)
+            for index, offer in enumerate(offers[:MAX_BUTTONS])
+        ]
+    )

@@ -222,8 +222,11 @@ def is_list(path: str, value: Any, high: int) -> Problem | None:
 def json_problems(path: str, value: Any, *, nodes: int, text_limit: int) -> Problems:
     """Any JSON kept as written (what a record keeps besides what its rules read): at
     most ``nodes`` values, :data:`JSON_DEPTH_MAX` deep, text at most ``text_limit``
-    characters, numbers of 64 bits and finite. Walked without recursion."""
-    stack: list[tuple[str, Any, int]] = [(path, value, 1)]
+    characters, numbers of 64 bits and finite. Walked without recursion; a value's path
+    is written out only when it has a problem (issue 32: writing each one cost a benny
+    reroll most of its check of the attack's record)."""
+    low, high = JSON_INT
+    stack: list[tuple[At, Any, int]] = [(path, value, 1)]
     seen = 0
     while stack:
         at, item, depth = stack.pop()
@@ -232,22 +235,39 @@ def json_problems(path: str, value: Any, *, nodes: int, text_limit: int) -> Prob
             yield Problem(path, f"≤ {nodes}", f"> {nodes}")
             return
         if depth > JSON_DEPTH_MAX:
-            yield Problem(at, f"≤ {JSON_DEPTH_MAX}", str(depth))
+            yield Problem(_written(at), f"≤ {JSON_DEPTH_MAX}", str(depth))
             return
         if isinstance(item, dict):
             for key, child in item.items():
-                yield from present(free_text(at, key, text_limit))
-                stack.append((f"{at}.{key}", child, depth + 1))
+                if type(key) is not str or len(key) > text_limit:
+                    yield from present(free_text(_written(at), key, text_limit))
+                stack.append(((at, ".", key), child, depth + 1))
         elif isinstance(item, list | tuple):
-            stack.extend((f"{at}[{i}]", child, depth + 1) for i, child in enumerate(item))
+            stack.extend(((at, "[", i), child, depth + 1) for i, child in enumerate(item))
         elif isinstance(item, str):
-            yield from present(free_text(at, item, text_limit))
+            if len(item) > text_limit:
+                yield from present(free_text(_written(at), item, text_limit))
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
-            yield from present(number(at, item, *JSON_INT))
+            if not low <= item <= high:
+                yield from present(number(_written(at), item, low, high))
         elif not isinstance(item, float) or not math.isfinite(item) or abs(item) > 2**63:
-            yield Problem(at, "bounds.expected.pydantic.other", shown(item))
+            yield Problem(_written(at), "bounds.expected.pydantic.other", shown(item))
+
+
+# A value's path in :func:`json_problems`: the path given, or (its parent's, "." and a
+# key, or "[" and an index).
+At = str | tuple[Any, str, Any]
+
+
+def _written(at: At) -> str:
+    """``at`` as a problem names it: ``record.before.c1.name``, ``roll.results[0]``."""
+    steps: list[str] = []
+    while not isinstance(at, str):
+        at, how, key = at
+        steps.append(f".{key}" if how == "." else f"[{key}]")
+    return at + "".join(reversed(steps))
 
 
 _PYDANTIC_EXPECTED = {

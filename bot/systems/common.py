@@ -209,6 +209,8 @@ def copied(model: M) -> M:
                 v if not isinstance(v, BaseModel) or v.model_config.get("frozen") else copied(v)
                 for v in value
             ]
+        elif not value and type(value) in (list, dict):
+            values[name] = type(value)()  # an empty one: no deepcopy machinery
         else:
             values[name] = copy.deepcopy(value)
     if cow:

@@ -11,12 +11,13 @@ in the description, so 40 combatants fit Discord's 4096/6000 limits.
 from __future__ import annotations
 
 from bot.bennies.holders import GM, user_key, wc_key
-from bot.i18n import say, t
+from bot.i18n import t
 from bot.render.board import Board, BoardContext, hidden_health
 from bot.render.swade.powers import maintained_lines, under_lines, under_marks
 from bot.systems.encounter import Encounter
 from bot.systems.swade.conditions import (
     condition_ends_key,
+    condition_key,
     condition_name,
     effective_conditions,
     holding_bound,
@@ -88,7 +89,8 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
     stored = {cond.name: cond for cond in c.conditions}
     held = holding_bound(c, state)
     for name in effective_conditions(c, state.settings, state):
-        text = say(condition_name(name, c.gender), lang)
+        # what say(condition_name(name, c.gender)) says, without the phrase (issue 32)
+        text = t(condition_key(name), lang, gender=c.gender)
         if name == "vulnerable" and held is not None and name not in stored:
             text = t(
                 "swade.board.vulnerable_holding",

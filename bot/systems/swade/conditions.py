@@ -99,11 +99,17 @@ def rule_condition(text: str) -> str | None:
         return None
 
 
+def condition_key(name: str) -> str:
+    """The catalogue key of condition ``name``'s word (its ``gender`` parameter chooses
+    the form: :func:`condition_name`)."""
+    return f"swade.condition.name.{name}"
+
+
 def condition_name(name: str, gender: str | None = None) -> dict[str, Any]:
     """Condition ``name`` said of a combatant of ``gender``, as a term for a ``:key``
     parameter (issue 18: the feminine when the sheet or the GM gives ``f``; the
     catalogue's ``{gender, select, ...}`` chooses the word, issue 29)."""
-    return term(f"swade.condition.name.{name}", gender=gender)
+    return term(condition_key(name), gender=gender)
 
 
 def condition_params(c: SwadeCombatant, name: str) -> dict[str, Any]:
@@ -128,6 +134,11 @@ def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool
     """Whether ``c`` is under ``name``, implied conditions included: SW-16 Stunned is
     Distracted and Vulnerable; SW-20 Entangled is Distracted (Vulnerable instead with the
     ``entangled_vulnerable`` setting), Bound is Distracted and Vulnerable."""
+    return _holds(c, name, settings, {cond.name for cond in c.conditions})
+
+
+def _holds(c: SwadeCombatant, name: str, settings: SwadeSettings, stored: set[str]) -> bool:
+    """:func:`has_condition`, given the names of ``c``'s stored conditions."""
     if name == "shaken":
         return c.shaken
     if name == "fatigued":
@@ -142,11 +153,11 @@ def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool
         return c.bleeding_out
     if name == "defending":
         return c.defending
-    if _stored(c, name) is not None:
+    if name in stored:
         return True
-    stunned = _stored(c, "stunned") is not None
-    bound = _stored(c, "bound") is not None
-    entangled = _stored(c, "entangled") is not None
+    stunned = "stunned" in stored
+    bound = "bound" in stored
+    entangled = "entangled" in stored
     if name == "distracted":
         return stunned or bound or (entangled and not settings.entangled_vulnerable)
     if name == "vulnerable":
@@ -178,7 +189,8 @@ def effective_conditions(
     too (SW-19)."""
     if not c.conditions and not _flagged(c) and c.grappling is None:
         return []  # most combatants on a board: nothing to look up
-    names = [name for name in CONDITIONS if has_condition(c, name, settings)]
+    stored = {cond.name for cond in c.conditions}  # once, not once per condition
+    names = [name for name in CONDITIONS if _holds(c, name, settings, stored)]
     if state is not None and "vulnerable" not in names and holding_bound(c, state) is not None:
         names = [n for n in CONDITIONS if n in names or n == "vulnerable"]
     return names

@@ -13,6 +13,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Event, Offer, RuleError
+from bot.systems.common import raw_items
 from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.record_bounds import restored, restored_fields
 from bot.systems.swade.state import SNAPSHOT_EXCLUDE, SwadeCombatant, SwadeState
@@ -22,10 +23,12 @@ _SNAPSHOT_EXCLUDE = set(SNAPSHOT_EXCLUDE)
 
 def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
     """The combatants ``ids`` as JSON, to put back with :func:`restore` (benny rerolls)."""
-    return {
-        cid: find_combatant(state, cid).model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE)
-        for cid in ids
-    }
+    return snapshot_of([find_combatant(state, cid) for cid in ids])
+
+
+def snapshot_of(combatants: list[SwadeCombatant]) -> dict[str, dict[str, Any]]:
+    """:func:`snapshot` of combatants at hand (an attack's attacker and target)."""
+    return {c.id: c.model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE) for c in combatants}
 
 
 def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
@@ -35,10 +38,22 @@ def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
     whole first, :func:`~bot.systems.swade.bounds.require_record`)."""
     new = state.model_copy(deep=True)
     for key, snap in before.items():
-        current = find_combatant(new, key)
-        was = restored(current, snap)
-        new.combatants = [was if c.id == was.id else c for c in new.combatants]
+        index, current = _at(new, key)
+        new.combatants[index] = restored(current, snap)
     return new
+
+
+def _at(state: SwadeState, key: str) -> tuple[int, SwadeCombatant]:
+    """Where combatant ``key`` is, and it, as it is (read only: :func:`restore` puts a
+    new one in its place; issue 32: copying every combatant on the way, as walking the
+    copied list did, cost a reroll 130 us, and the encounter's cache then dumped each
+    again). One gone since is found as the rules find anyone (or refused)."""
+    items = state.combatants
+    for index, c in enumerate(raw_items(items)):
+        if c.id == key:
+            return index, c
+    found = find_combatant(state, key)
+    return next(i for i, c in enumerate(raw_items(items)) if c is found), found
 
 
 def trait_reroll_hook(roll: TraitResult, **call: Any) -> dict[str, Any]:

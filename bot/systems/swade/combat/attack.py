@@ -32,27 +32,28 @@ from bot.systems.swade.combat.plan import (
     spend_and_mark,
 )
 from bot.systems.swade.encounter_rules import find_combatant, require_control
-from bot.systems.swade.modifiers import AttackOptions, Modifier, total
+from bot.systems.swade.modifiers import AttackOptions, Modifier, options_json, total
 from bot.systems.swade.record_bounds import require_record
-from bot.systems.swade.rerolls import restore, snapshot
+from bot.systems.swade.rerolls import restore, snapshot_of
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
 
 def _roll_summary(roll: TraitResult) -> dict[str, Any]:
     """What a later reroll needs of the kept roll (JSON-safe)."""
+    view = roll.to_view()
     return {
         "results": [
             {
                 "total": k.total,
                 "success": k.success,
                 "raises": k.raises,
-                "natural": roll.trait_rolls[k.index].natural,
+                "natural": roll.trait_rolls[k.index].faces[0],
             }
             for k in roll.kept
         ],
         "critical_failure": roll.critical_failure,
-        "total": roll.total,
-        "view": roll.to_view(),
+        "total": view["total"],
+        "view": view,
     }
 
 
@@ -163,16 +164,20 @@ def _run(
     *,
     previous: dict[str, Any] | None = None,
     mode: Literal["new", "reroll_attack", "reroll_damage"] = "new",
+    options: AttackOptions | None = None,
 ) -> Outcome:
+    """The attack ``params`` describe (:func:`_attack_params`); ``options``: the ones
+    its ``"options"`` were dumped from (a new attack: not read back, issue 32)."""
     new = state.model_copy(deep=True) if previous is None else _restore(state, previous)
     attacker = find_combatant(new, params["attacker_id"])
     require_control(actor, attacker)
     target = find_combatant(new, params["target_id"])
-    options = AttackOptions.model_validate(params["options"])
+    if options is None:  # a reroll: the options as the record keeps them
+        options = AttackOptions.model_validate(params["options"])
     wild = bool(params["wild"])
     if previous is None:
         _check_can_attack(attacker, target, options)
-    before = snapshot(new, [attacker.id, target.id])
+    before = snapshot_of([attacker, target])
     # SW-36: one action of the turn (a benny reroll redoes the same one).
     counted = take_action(new, attacker, free=options.free_attack, replay=previous is not None)
     plan = plan_attack(
@@ -281,8 +286,9 @@ def attack(
     every modifier listed by name, then damage for each hit, applied by SW-12; offers a
     benny reroll of the attack (not after a critical failure, SW-4) and of the damage,
     and soak to a wounded Wild Card (SW-14)."""
+    options = options or AttackOptions()
     params = _attack_params(attacker_id, target_id, weapon, skill, options, wild=False)
-    return _run(state, actor, dice, params)
+    return _run(state, actor, dice, params, options=options)
 
 
 def wild_attack(
@@ -298,8 +304,9 @@ def wild_attack(
 ) -> Outcome:
     """SW-18 Wild Attack: a melee attack at +2 Fighting and +2 damage; the attacker is
     Vulnerable until the end of its next turn."""
+    options = options or AttackOptions()
     params = _attack_params(attacker_id, target_id, weapon, skill, options, wild=True)
-    return _run(state, actor, dice, params)
+    return _run(state, actor, dice, params, options=options)
 
 
 def _attack_params(
@@ -307,7 +314,7 @@ def _attack_params(
     target_id: str,
     weapon: str | None,
     skill: str | None,
-    options: AttackOptions | None,
+    options: AttackOptions,
     *,
     wild: bool,
 ) -> dict[str, Any]:
@@ -317,7 +324,7 @@ def _attack_params(
         "target_id": target_id,
         "weapon": weapon,
         "skill": skill,
-        "options": (options or AttackOptions()).model_dump(mode="json"),
+        "options": options_json(options),
         "wild": wild,
     }
 
