@@ -24,7 +24,8 @@ async def test_stored_rows_and_messages_are_as_the_golden(tmp_path: Path) -> Non
             for field in ("line_error", "sent", "state", "undo", "log", "logs"):
                 assert step.get(field) == want.get(field), (
                     f"{name}, line {i + 1} ({scripts[name][i]!r}): {field} is not as stored"
-                    " at 127bf34"
+                    " at 127bf34 (a change meant to alter it regenerates the golden from the"
+                    " commit before it: tests/table/stored_golden.py says how)"
                 )
         assert played["files"] == expected["files"], f"{name}: the export document changed"
 
