@@ -135,7 +135,9 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
     attacker = find_combatant(new, p["attacker_id"])
     target = find_combatant(new, p["target_id"])
     if attacker.id == target.id:
-        raise RuleError("swade.combat.error.self_target")
+        raise RuleError(
+            "swade.combat.error.self_target", name=attacker.name, gender=attacker.gender
+        )
     if attacker.shaken or attacker.incapacitated or has_condition(attacker, BOUND):
         raise RuleError("swade.combat.error.cannot_act", name=attacker.name)
     hero = attacker.is_pc or attacker.side == "heroes"

@@ -58,3 +58,36 @@ async def test_a_healer_tending_itself_reads_naturally(tmp_path: Path) -> None:
         assert "Fray se atiende sus propias heridas: " in reply.text(), reply.text()
         assert "Fray atiende las heridas de Fray" not in reply.text()
         all_dice_used(table)
+
+
+async def test_targeting_herself_names_her_and_the_attack_she_tried(tmp_path: Path) -> None:
+    """A combatant cannot be its own target (attack, wild attack, grapple): the refusal
+    names her, agrees with her gender, and shows the form that acts with another
+    combatant, not another command's (it once suggested ``/presa empezar`` for an attack)."""
+    said = {}
+    for lang, sheet, line in (
+        ("es", BRENNA, '@ana /atacar objetivo:"brenna." quien:Brenna'),
+        ("es", BRENNA.replace("Género: f\\n", ""), "@ana /ataquesalvaje objetivo:Brenna"),
+        ("en", BRENNA, "@ana /grapple start target:Brenna actor:Brenna"),
+    ):
+        async with OfflineTable(
+            db_path=tmp_path / f"self-{len(said)}.sqlite3", seed=5, locale=lang
+        ) as table:
+            await must(table, "@gm /encounter start")
+            await table.run(f'@ana /character save name:Brenna statblock:"{sheet}"')
+            await must(table, "@ana /join character:Brenna")
+            await must(table, "@gm /deal")
+            before = await table.bot.db.fetchone("SELECT state, version FROM encounters")
+            [reply] = await table.run(line)
+            assert reply.ephemeral, reply.text()
+            assert tuple(await table.bot.db.fetchone("SELECT state, version FROM encounters")) == (
+                tuple(before)
+            )
+            said[line] = reply.text()
+    her, him, english = said.values()
+    assert her.startswith("Brenna no puede elegirse a sí misma como objetivo."), her
+    assert '`quien:` junto al objetivo (`objetivo:"Brenna" quien:`)' in her, her
+    assert him.startswith("Brenna no puede elegirse a sí mismo como objetivo."), him
+    assert english.startswith("Brenna cannot target herself."), english
+    assert '`actor:` beside the target (`target:"Brenna" actor:`)' in english, english
+    assert all("presa" not in text and "grapple" not in text for text in said.values())

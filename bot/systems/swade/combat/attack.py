@@ -64,7 +64,9 @@ def _check_can_attack(
     if target.dead:
         raise RuleError("swade.combat.error.target_dead", name=target.name)
     if attacker.id == target.id:
-        raise RuleError("swade.combat.error.self_target")
+        raise RuleError(
+            "swade.combat.error.self_target", name=attacker.name, gender=attacker.gender
+        )
 
 
 def _kept_event(
