@@ -11,6 +11,12 @@ reply names it. Pure.
   Fighting attack. So an archer's ``/attack`` without ``weapon:`` punches unless it says
   it shoots; the reply names "unarmed (Str)" and the player adds ``weapon:`` or
   ``range:``.
+- A command that says it shoots or throws (:func:`asks_ranged`: not an aim alone) is
+  never turned into a punch: a melee weapon named (not thrown) is refused, and so is an
+  attacker with no ranged weapon on its sheet and none named (nothing to shoot with:
+  the reply says to give the damage, ``weapon:2d6``, or to leave ``range:`` out). Damage
+  written out shoots with Shooting (Athletics when thrown) at TN 4 and the range band,
+  where it used to roll Fighting against Parry and drop the band unsaid.
 - Every attack reply names the weapon and its damage as the sheet prints it ("with
   Battle axe (Str+d10)"), damage written out (``weapon:Str+d6``) as "with damage
   Str+d6", and an unarmed attack as "unarmed (Str)": a wrong default is seen at once.
@@ -21,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import term
+from bot.systems.base import RuleError
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeCombatant, Weapon
 
@@ -49,6 +56,38 @@ def wants_ranged(
         or declared.shoot_out_of_melee
         or c.aiming
     )
+
+
+def asks_ranged(skill: str | None, declared: AttackOptions, *, band: bool) -> bool:
+    """SW-44: whether the command itself says the attack shoots or throws (what
+    :func:`wants_ranged` reads, but an attacker's aim: that one only picks the weapon)."""
+    if skill is not None:
+        return skill in RANGED_SKILLS
+    return (
+        band
+        or declared.thrown
+        or declared.shotgun
+        or declared.rof > 1
+        or declared.aimed
+        or declared.engaged
+        or declared.shoot_out_of_melee
+    )
+
+
+def ranged_skill(
+    c: SwadeCombatant, weapon: Weapon | None, damage: str | None, *, thrown: bool
+) -> str | None:
+    """SW-44, for a command that :func:`asks_ranged`: the skill a ranged attack with
+    damage written out rolls (Shooting, Athletics when thrown), None when the weapon
+    says it; refused (``RuleError``) when there is nothing to shoot with: a melee weapon
+    not thrown, or no weapon at all (the sheet has no ranged one and none was named)."""
+    if weapon is not None:
+        if not is_ranged(weapon) and not thrown:
+            raise RuleError("swade.combat.error.melee_weapon_at_range", weapon=weapon.name)
+        return None
+    if damage is None:
+        raise RuleError("swade.combat.error.nothing_to_shoot", name=c.name)
+    return "athletics" if thrown else "shooting"
 
 
 def fitting_weapon(c: SwadeCombatant, *, ranged: bool) -> Weapon | None:

@@ -11,11 +11,11 @@ from bot.systems.base import Actor, Outcome
 from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import combat
 from bot.systems.swade.modifiers import AttackOptions
-from bot.systems.swade.moves.attack_words import attack_options, weapon_choice
+from bot.systems.swade.moves.attack_words import attack_options, weapon_choice, weapon_of
 from bot.systems.swade.moves.who import Rules, acting, fight, find_named
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeState
-from bot.systems.swade.weapons import wants_ranged
+from bot.systems.swade.weapons import asks_ranged, ranged_skill, wants_ranged
 
 
 class WildAttackOptions(Options):
@@ -52,10 +52,16 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         target = find_named(state, o.target)
         ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged)
+        rolled = skill
+        if not wild and asks_ranged(skill, declared, band=band is not None):
+            held = weapon_of(me, weapon) if weapon is not None else None
+            if weapon is None or held is not None:  # an unknown name: the rules say so
+                shoots = ranged_skill(me, held, damage, thrown=declared.thrown)
+                rolled = skill or shoots
         options = declared.model_copy(update={"damage": damage}) if damage else declared
         return attack(
             state, actor, dice, attacker_id=me.id, target_id=target.id, weapon=weapon,
-            skill=skill, options=options,
+            skill=rolled, options=options,
         )  # fmt: skip
 
     return run
