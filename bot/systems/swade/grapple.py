@@ -136,7 +136,10 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
     target = find_combatant(new, p["target_id"])
     if attacker.id == target.id:
         raise RuleError(
-            "swade.combat.error.self_target", name=attacker.name, gender=attacker.gender
+            "swade.combat.error.self_target",
+            name=attacker.name,
+            gender=attacker.gender,
+            action="grapple",
         )
     if attacker.shaken or attacker.incapacitated or has_condition(attacker, BOUND):
         raise RuleError("swade.combat.error.cannot_act", name=attacker.name)

@@ -62,8 +62,8 @@ async def test_a_healer_tending_itself_reads_naturally(tmp_path: Path) -> None:
 
 async def test_targeting_herself_names_her_and_the_attack_she_tried(tmp_path: Path) -> None:
     """A combatant cannot be its own target (attack, wild attack, grapple): the refusal
-    names her, agrees with her gender, and shows the form that acts with another
-    combatant, not another command's (it once suggested ``/presa empezar`` for an attack)."""
+    names her, agrees with her gender, and shows the command she tried with the form that
+    acts with another combatant (an attack's once suggested ``/presa empezar``)."""
     said = {}
     for lang, sheet, line in (
         ("es", BRENNA, '@ana /atacar objetivo:"brenna." quien:Brenna'),
@@ -86,8 +86,9 @@ async def test_targeting_herself_names_her_and_the_attack_she_tried(tmp_path: Pa
             said[line] = reply.text()
     her, him, english = said.values()
     assert her.startswith("Brenna no puede elegirse a sí misma como objetivo."), her
-    assert '`quien:` junto al objetivo (`objetivo:"Brenna" quien:`)' in her, her
+    assert '`quien:` junto al objetivo (`/atacar objetivo:"Brenna" quien:`)' in her, her
+    assert '(`/ataquesalvaje objetivo:"Brenna" quien:`)' in him, him
     assert him.startswith("Brenna no puede elegirse a sí mismo como objetivo."), him
     assert english.startswith("Brenna cannot target herself."), english
-    assert '`actor:` beside the target (`target:"Brenna" actor:`)' in english, english
-    assert all("presa" not in text and "grapple" not in text for text in said.values())
+    assert '`actor:` beside the target (`/grapple start target:"Brenna" actor:`)' in english
+    assert all("presa" not in text for text in (her, him)), (her, him)

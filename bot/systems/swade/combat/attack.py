@@ -58,14 +58,17 @@ def _roll_summary(roll: TraitResult) -> dict[str, Any]:
 
 
 def _check_can_attack(
-    attacker: SwadeCombatant, target: SwadeCombatant, options: AttackOptions
+    attacker: SwadeCombatant, target: SwadeCombatant, options: AttackOptions, *, wild: bool
 ) -> None:
     require_can_attack(attacker, free_attack=options.free_attack)
     if target.dead:
         raise RuleError("swade.combat.error.target_dead", name=target.name)
     if attacker.id == target.id:
         raise RuleError(
-            "swade.combat.error.self_target", name=attacker.name, gender=attacker.gender
+            "swade.combat.error.self_target",
+            name=attacker.name,
+            gender=attacker.gender,
+            action="wildattack" if wild else "attack",
         )
 
 
@@ -178,7 +181,7 @@ def _run(
         options = AttackOptions.model_validate(params["options"])
     wild = bool(params["wild"])
     if previous is None:
-        _check_can_attack(attacker, target, options)
+        _check_can_attack(attacker, target, options, wild=wild)
     before = snapshot_of([attacker, target])
     # SW-36: one action of the turn (a benny reroll redoes the same one).
     counted = take_action(new, attacker, free=options.free_attack, replay=previous is not None)

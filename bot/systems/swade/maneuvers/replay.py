@@ -247,6 +247,8 @@ def actor_and_target(
     me = find_combatant(state, actor_id)
     target = find_combatant(state, target_id)
     if me.id == target.id:
-        raise RuleError("swade.combat.error.self_target", name=me.name, gender=me.gender)
+        raise RuleError(
+            "swade.combat.error.self_target", name=me.name, gender=me.gender, action="other"
+        )
     require_can_act(me)
     return me, target
