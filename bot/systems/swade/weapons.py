@@ -44,18 +44,7 @@ def wants_ranged(
 ) -> bool:
     """SW-44: whether an attack that names no weapon is Shooting or throwing (the
     module's list: the skill, a range band ``band`` given, a ranged-only flag, aiming)."""
-    if skill is not None:
-        return skill in RANGED_SKILLS
-    return (
-        band
-        or declared.thrown
-        or declared.shotgun
-        or declared.rof > 1
-        or declared.aimed
-        or declared.engaged
-        or declared.shoot_out_of_melee
-        or c.aiming
-    )
+    return asks_ranged(skill, declared, band=band) or (skill is None and c.aiming)
 
 
 def asks_ranged(skill: str | None, declared: AttackOptions, *, band: bool) -> bool:

@@ -137,12 +137,24 @@ async def test_a_sheet_with_no_weapon_attacks_unarmed_and_says_so(
             ATTACK["en"] + " range:short",
             "Caudillo attacks Isolda with Bow (2d6): 5 against 4.",
         ),
+        # Damage written out with a range band shoots too (it rolled Fighting d8 against
+        # Parry 6 before: "5 contra 6").
+        (
+            "es",
+            ATTACK["es"] + " arma:2d6 alcance:corto",
+            "Caudillo ataca a Isolda con daño 2d6: 5 contra 4.",
+        ),
+        (
+            "en",
+            ATTACK["en"] + " weapon:2d6 range:short",
+            "Caudillo attacks Isolda with damage 2d6: 5 against 4.",
+        ),
     ],
 )
 async def test_a_shot_without_weapon_uses_the_first_ranged_weapon(
     tmp_path: Path, locale: str, line: str, shot: str
 ) -> None:
-    # A range band makes it Shooting: d6 5 (wild die 2) against TN 4; the bow's 2d6: 3 + 2.
+    # A range band makes it Shooting: d6 5 (wild die 2) against TN 4; 2d6: 3 + 2.
     table = await _table(tmp_path, locale, "armed", [5, 2, 3, 2])
     try:
         [reply, *_] = await must(table, line)
@@ -173,97 +185,51 @@ async def test_unarmed_said_by_name_and_a_benny_reroll_keep_the_weapon(tmp_path:
 
 
 @pytest.mark.parametrize(
-    ("locale", "line", "refusal"),
+    ("locale", "sheet", "line", "refusal"),
     [
         (
             "es",
+            "bare",
             ATTACK["es"] + " alcance:corto",
             "Caudillo no tiene en su ficha ningún arma a distancia con que disparar o lanzar."
             " Da su daño en `arma:` (p. ej. `arma:2d6`), o quita `alcance:`",
         ),
         (
             "en",
+            "bare",
             ATTACK["en"] + " range:short",
             "Caudillo has no ranged weapon on the sheet to shoot or throw with. Give its"
             " damage in `weapon:` (e.g. `weapon:2d6`), or leave out `range:`",
         ),
-    ],
-)
-async def test_a_shot_with_nothing_to_shoot_is_refused_not_punched(
-    tmp_path: Path, locale: str, line: str, refusal: str
-) -> None:
-    """SW-44: a range band says the attack shoots; a sheet with no ranged weapon has
-    nothing to shoot with, so the attack is refused (it used to punch, Fighting against
-    Parry, and drop the band unsaid). No die is rolled, nothing changes."""
-    table = await _table(tmp_path, locale, "bare", [])
-    try:
-        before = await state(table)
-        [reply] = await table.run(line)
-        assert reply.ephemeral and refusal in reply.text(), reply.text()
-        assert await state(table) == before
-        all_dice_used(table)
-    finally:
-        await table.close()
-
-
-@pytest.mark.parametrize(
-    ("locale", "line", "refusal"),
-    [
         (
             "es",
+            "armed",
             ATTACK["es"] + ' arma:"hacha de batalla" alcance:medio',
             "Hacha de batalla es un arma cuerpo a cuerpo: `alcance:` y las opciones de"
             " disparo son para disparar o lanzar.",
         ),
         (
             "en",
+            "armed",
             ATTACK["en"] + " weapon:battle range:medium",
             "Battle axe is a melee weapon: `range:` and the shooting options are for"
             " shooting or throwing.",
         ),
     ],
 )
-async def test_a_melee_weapon_at_a_range_is_refused(
-    tmp_path: Path, locale: str, line: str, refusal: str
+async def test_a_shot_with_nothing_to_shoot_is_refused_not_punched(
+    tmp_path: Path, locale: str, sheet: str, line: str, refusal: str
 ) -> None:
-    table = await _table(tmp_path, locale, "armed", [])
+    """SW-44: a range band says the attack shoots; a sheet with no ranged weapon has
+    nothing to shoot with, and a melee weapon named is not one to shoot, so the attack
+    is refused (it used to strike, Fighting against Parry, and drop the band unsaid).
+    No die is rolled, nothing changes."""
+    table = await _table(tmp_path, locale, sheet, [])
     try:
         before = await state(table)
         [reply] = await table.run(line)
         assert reply.ephemeral and refusal in reply.text(), reply.text()
         assert await state(table) == before
-        all_dice_used(table)
-    finally:
-        await table.close()
-
-
-@pytest.mark.parametrize(
-    ("locale", "line", "shot"),
-    [
-        (
-            "es",
-            ATTACK["es"] + " arma:2d6 alcance:medio",
-            "Caudillo ataca a Isolda con daño 2d6: 3 contra 4.",
-        ),
-        (
-            "en",
-            ATTACK["en"] + " weapon:2d6 range:medium",
-            "Caudillo attacks Isolda with damage 2d6: 3 against 4.",
-        ),
-    ],
-)
-async def test_damage_written_out_at_a_range_shoots(
-    tmp_path: Path, locale: str, line: str, shot: str
-) -> None:
-    """SW-44 with SW-10: damage written out and a range band is a shot: Shooting (d6 on
-    the armed sheet) 5, wild die 2, -2 at medium range = 3 against TN 4 (not Fighting
-    against Parry 6, as it rolled before)."""
-    table = await _table(tmp_path, locale, "armed", [5, 2])
-    try:
-        [reply, *_] = await must(table, line)
-        text = reply.text()
-        assert shot in text, text
-        assert ("Distancia -2" if locale == "es" else "Range -2") in text, text
         all_dice_used(table)
     finally:
         await table.close()
