@@ -64,6 +64,16 @@ def require_control(actor: Actor, combatant: SwadeCombatant) -> None:
         raise RuleError("swade.perm.not_yours", combatant=combatant.name)
 
 
+def refuse_self_target(me: SwadeCombatant, target: SwadeCombatant, action: str) -> None:
+    """A combatant is never its own target (an attack, a wild attack, a grapple, a
+    maneuver): the refusal names it, agrees with its gender and shows the command tried
+    (``action``: ``attack``, ``wildattack``, ``grapple`` or ``other``) with ``actor:``."""
+    if me.id == target.id:
+        raise RuleError(
+            "swade.combat.error.self_target", name=me.name, gender=me.gender, action=action
+        )
+
+
 def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
     """The combatant a rule works on, ready to change (copied on write): by id ("c3"),
     else by the one resolver (:func:`bot.systems.lookup.find`: name, unique prefix).

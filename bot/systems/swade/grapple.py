@@ -23,7 +23,11 @@ from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.plan import find_weapon
 from bot.systems.swade.conditions import condition_name
 from bot.systems.swade.damage import apply_hit, hit_events
-from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.encounter_rules import (
+    find_combatant,
+    refuse_self_target,
+    require_control,
+)
 from bot.systems.swade.maneuvers import (
     ActionRolls,
     Roll,
@@ -134,13 +138,7 @@ def grapple(
 def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     attacker = find_combatant(new, p["attacker_id"])
     target = find_combatant(new, p["target_id"])
-    if attacker.id == target.id:
-        raise RuleError(
-            "swade.combat.error.self_target",
-            name=attacker.name,
-            gender=attacker.gender,
-            action="grapple",
-        )
+    refuse_self_target(attacker, target, "grapple")
     if attacker.shaken or attacker.incapacitated or has_condition(attacker, BOUND):
         raise RuleError("swade.combat.error.cannot_act", name=attacker.name)
     hero = attacker.is_pc or attacker.side == "heroes"

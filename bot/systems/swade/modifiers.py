@@ -134,7 +134,10 @@ def options_json(options: AttackOptions) -> dict[str, object]:
     nearly always the same few dozen flags; the dump was a tenth of its rules)."""
     values = tuple(options.__dict__.values())
     key = (type(options), *map(type, values), *values)
-    dumped = _OPTIONS_JSON.get(key)
+    try:
+        dumped = _OPTIONS_JSON.get(key)
+    except TypeError:  # a value that cannot be a key (a list, say): dumped afresh
+        return options.model_dump(mode="json")
     if dumped is None:
         dumped = options.model_dump(mode="json")
         if not all(type(v) in _ATOMS for v in dumped.values()):

@@ -64,17 +64,25 @@ def asks_ranged(skill: str | None, declared: AttackOptions, *, band: bool) -> bo
 
 
 def ranged_skill(
-    c: SwadeCombatant, weapon: Weapon | None, damage: str | None, *, thrown: bool
+    c: SwadeCombatant,
+    weapon: Weapon | None,
+    damage: str | None,
+    *,
+    thrown: bool,
+    unarmed: bool = False,
 ) -> str | None:
     """SW-44, for a command that :func:`asks_ranged`: the skill a ranged attack with
     damage written out rolls (Shooting, Athletics when thrown), None when the weapon
     says it; refused (``RuleError``) when there is nothing to shoot with: a melee weapon
-    not thrown, or no weapon at all (the sheet has no ranged one and none was named)."""
+    not thrown, fists named (``unarmed``), or no weapon at all (the sheet has no ranged
+    one and none was named)."""
     if weapon is not None:
         if not is_ranged(weapon) and not thrown:
             raise RuleError("swade.combat.error.melee_weapon_at_range", weapon=weapon.name)
         return None
     if damage is None:
+        if unarmed:
+            raise RuleError("swade.combat.error.unarmed_at_range")
         raise RuleError("swade.combat.error.nothing_to_shoot", name=c.name)
     return "athletics" if thrown else "shooting"
 

@@ -215,6 +215,21 @@ async def test_unarmed_said_by_name_and_a_benny_reroll_keep_the_weapon(tmp_path:
             "Battle axe is a melee weapon: `range:` and the shooting options are for"
             " shooting or throwing.",
         ),
+        # Fists named at a range, with a bow on the sheet: not "no ranged weapon".
+        (
+            "es",
+            "armed",
+            ATTACK["es"] + " arma:puños alcance:corto",
+            "Un ataque sin arma es cuerpo a cuerpo: `alcance:` y las opciones de disparo"
+            " son para disparar o lanzar.",
+        ),
+        (
+            "en",
+            "armed",
+            ATTACK["en"] + " weapon:Unarmed range:short",
+            "An unarmed attack is a melee attack: `range:` and the shooting options are for"
+            " shooting or throwing.",
+        ),
     ],
 )
 async def test_a_shot_with_nothing_to_shoot_is_refused_not_punched(

@@ -31,7 +31,11 @@ from bot.systems.swade.combat.plan import (
     roll_damage,
     spend_and_mark,
 )
-from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.encounter_rules import (
+    find_combatant,
+    refuse_self_target,
+    require_control,
+)
 from bot.systems.swade.modifiers import AttackOptions, Modifier, options_json, total
 from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.rerolls import restore, snapshot_of
@@ -47,7 +51,7 @@ def _roll_summary(roll: TraitResult) -> dict[str, Any]:
                 "total": k.total,
                 "success": k.success,
                 "raises": k.raises,
-                "natural": roll.trait_rolls[k.index].faces[0],
+                "natural": roll.trait_rolls[k.index].natural,
             }
             for k in roll.kept
         ],
@@ -63,13 +67,7 @@ def _check_can_attack(
     require_can_attack(attacker, free_attack=options.free_attack)
     if target.dead:
         raise RuleError("swade.combat.error.target_dead", name=target.name)
-    if attacker.id == target.id:
-        raise RuleError(
-            "swade.combat.error.self_target",
-            name=attacker.name,
-            gender=attacker.gender,
-            action="wildattack" if wild else "attack",
-        )
+    refuse_self_target(attacker, target, "wildattack" if wild else "attack")
 
 
 def _kept_event(

@@ -15,7 +15,11 @@ from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.actions import take_action
 from bot.systems.swade.damage import incapacitation_reroll_offer, pending_soak_offer
 from bot.systems.swade.damage_rolls import DamageRolls
-from bot.systems.swade.encounter_rules import find_combatant, require_control
+from bot.systems.swade.encounter_rules import (
+    find_combatant,
+    refuse_self_target,
+    require_control,
+)
 from bot.systems.swade.maneuvers.rolls import ActionRolls
 from bot.systems.swade.modifiers import STUNNED, has_condition
 from bot.systems.swade.record_bounds import require_record
@@ -246,9 +250,6 @@ def actor_and_target(
     """The one who starts a maneuver on another (never itself), if it may act."""
     me = find_combatant(state, actor_id)
     target = find_combatant(state, target_id)
-    if me.id == target.id:
-        raise RuleError(
-            "swade.combat.error.self_target", name=me.name, gender=me.gender, action="other"
-        )
+    refuse_self_target(me, target, "other")
     require_can_act(me)
     return me, target

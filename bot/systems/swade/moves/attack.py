@@ -56,7 +56,8 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         if not wild and asks_ranged(skill, declared, band=band is not None):
             held = weapon_of(me, weapon) if weapon is not None else None
             if weapon is None or held is not None:  # an unknown name: the rules say so
-                shoots = ranged_skill(me, held, damage, thrown=declared.thrown)
+                fists = o.weapon is not None and weapon is None and damage is None
+                shoots = ranged_skill(me, held, damage, thrown=declared.thrown, unarmed=fists)
                 rolled = skill or shoots
         options = declared.model_copy(update={"damage": damage}) if damage else declared
         return attack(
