@@ -27,7 +27,7 @@ import discord
 from bot import loopwatch
 from bot.bennies.holders import uses_bennies
 from bot.render.board import BoardContext, board_embed
-from bot.render.views import board_view, let_go
+from bot.render.views import board_view
 
 if TYPE_CHECKING:
     from bot.app import ComodinBot
@@ -151,11 +151,7 @@ class BoardManager:
         if encounter is not None:
             lang = self.language(encounter)
             embed, buttons = board_embed(encounter, lang, await self.context(encounter))
-            view = board_view(channel_id, buttons, lang)
-            try:
-                await self._show(encounter, embed, view)
-            finally:
-                let_go(view)
+            await self._show(encounter, embed, board_view(channel_id, buttons, lang))
         loopwatch.board_shown(channel_id, read_at)
 
     async def _show(

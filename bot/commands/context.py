@@ -26,7 +26,7 @@ from bot.encounter.service import DuplicateInteraction
 from bot.errors import ReplayedInteraction, UserError
 from bot.i18n import t
 from bot.render.text import result_lines
-from bot.render.views import let_go, offers_view
+from bot.render.views import offers_view
 from bot.systems import masking
 from bot.systems.base import Actor, Outcome
 from bot.systems.encounter import Encounter
@@ -186,16 +186,13 @@ class Ctx:
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
         view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, self.lang)
-        try:
-            await self.send(
-                turn.content if turn is not None else None,
-                embed=embed,
-                view=view,
-                ephemeral=ephemeral,
-                allowed_mentions=turn.allowed_mentions if turn is not None else None,
-            )
-        finally:
-            let_go(view)
+        await self.send(
+            turn.content if turn is not None else None,
+            embed=embed,
+            view=view,
+            ephemeral=ephemeral,
+            allowed_mentions=turn.allowed_mentions if turn is not None else None,
+        )
         if masked is not None and self.actor(encounter).is_gm:
             await self.send_gm_detail(title_key, result_lines(outcome.events, self.lang))
 

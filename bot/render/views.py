@@ -53,12 +53,8 @@ class Sent(discord.ui.View):
     def has_components_v2(self) -> bool:
         return False
 
-    def stop(self) -> None:
+    def stop(self) -> None:  # View's would reach for what __init__ never set
         pass
-
-    def clear_items(self) -> Sent:
-        self._rows = []
-        return self
 
     def __repr__(self) -> str:
         return f"<Sent rows={len(self._rows)}>"
@@ -82,13 +78,6 @@ def sent(buttons: list[dict[str, Any]]) -> Sent:
         for i in range(0, len(buttons), ROW_BUTTONS)
     ]
     return Sent(rows)
-
-
-def let_go(view: discord.ui.View | None) -> None:
-    """Once ``view`` is sent: drop its buttons. A view and its buttons point at each other
-    (a cycle only the garbage collector frees); emptied, both are freed at once."""
-    if view is not None:
-        view.clear_items()
 
 
 def board_view(channel_id: int, buttons: list[tuple[str, str]], lang: str) -> Sent | None:

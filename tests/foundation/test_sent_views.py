@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.render.limits import BUTTON_LABEL, ROW_BUTTONS
-from bot.render.views import MAX_BUTTONS, Sent, board_view, button, let_go, offers_view, sent
+from bot.render.views import MAX_BUTTONS, Sent, board_view, button, offers_view, sent
 from bot.systems.base import Offer
 
 
@@ -53,8 +53,6 @@ async def test_discord_py_keeps_none_of_them() -> None:
         "cmd:o:7:3:2",
     ]
     assert {b["label"] for b in row["components"]} == {"Repetir ataque (beni)"}
-    let_go(view)
-    assert view.to_components() == []
 
 
 async def test_the_board_buttons_and_no_buttons() -> None:
