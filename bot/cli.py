@@ -199,9 +199,9 @@ def _settle_garbage_collector() -> None:
     counting (``bot.app._let_go`` breaks the cycles discord.py made; the views the bot
     sends are plain components, ``bot.render.views.Sent``), so what the collector finds
     in the young generations is mostly alive: the state an action has just made (the
-    combatants it copied) and the commands in flight. A collection's pause grows with how much of that it walks, so the youngest
-    generation is collected at Python's default (700 allocations) and the middle one
-    after every second young collection: measured at 100 channels and 200 commands/s
+    combatants it copied) and the commands in flight. A collection's pause grows with how
+    much of that it walks, so the youngest generation is collected at Python's default
+    (700 allocations) and the middle one after every second young collection: measured at 100 channels and 200 commands/s
     (``bench.e2e``'s loop watch, the collections' thread CPU), young collections take
     1.7-4.6 ms and middle ones 4-8 ms, where (2,000, 10) took up to 15 and 35-39 ms. A
     full collection walks every cached encounter (15-30 ms at 100 channels): one after
