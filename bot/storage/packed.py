@@ -5,16 +5,18 @@ fights' states, one of each system, as the bot stored them): what every state sh
 with them, its keys and the shape of its records, costs a few bytes. A SWADE state of a
 dozen combatants packs to about 1.7 KB instead of 3.1 (the documented examples' fights:
 4.0 to 2.8 KB, 3.6 to 2.1 KB), which was one 1 KiB overflow page for its row instead of
-three (issue 32; new files have 512-byte pages since its fourth round: four). The dictionary never changes: a state names it (zlib keeps its
-Adler-32 in the stream), and one packed without it (before) still reads.
+three (issue 32; new files have 512-byte pages since its fourth round: four). The
+dictionary never changes: a state names it (zlib keeps its Adler-32 in the stream), and
+one packed without it (before) still reads.
 
 A SWADE state with a dozen combatants is about 34 KB of JSON and 3 KB packed. Every
 action writes the new state and keeps the one before it for ``/undo``; unpacked, the bot
 wrote 68-72 KB to disk per command (WAL and checkpoint, overflow pages: 1.8 GB over 90 s
 at 200 commands/s); packed, 23-26 KB (``python -m bench.e2e``, "disk KB written per
 command"), and a state fits on one 4 KiB page (issue 32: new files have smaller pages,
-where it takes a leaf and overflow pages; docs/STORAGE.md, "What an action writes"). ``zlib`` lets go of the GIL while it compresses, so the writer thread packs
-without holding up the event loop.
+where it takes a leaf and overflow pages; docs/STORAGE.md, "What an action writes").
+``zlib`` lets go of the GIL while it compresses, so the writer thread packs without
+holding up the event loop.
 
 The state before an action, kept for ``/undo``, is packed against the state after it
 (:func:`pack_against`): both are cut at each ``},{`` (between combatants, and between
