@@ -42,13 +42,13 @@ from importlib.resources import files
 # 0.1 ms here); level 6 saves 23% but took an attack 0.1-0.4 ms more (bench.storage).
 LEVEL = 3
 
-# A state packed against another as the bot did before PIECES (still read): this mark, then for each CHUNK bytes of
-# the state, its length (4 bytes) and a zlib stream whose dictionary is the other state's
-# bytes around the same place (REACH either side). A deflate match reaches 32 KB back
-# at most: CHUNK + REACH (20 KB) keeps the same place in the other state within reach,
-# and a shift of up to REACH (a combatant added, a longer record) still matches. A packed
-# state begins with zlib's header (0x78), a row from before packing is text: neither
-# begins with this mark.
+# A state packed against another as the bot did before PIECES (still read): this mark,
+# then for each CHUNK bytes of the state, its length (4 bytes) and a zlib stream whose
+# dictionary is the other state's bytes around the same place (REACH either side). A
+# deflate match reaches 32 KB back at most: CHUNK + REACH (20 KB) keeps the same place in
+# the other state within reach, and a shift of up to REACH (a combatant added, a longer
+# record) still matches. A packed state begins with zlib's header (0x78), a row from
+# before packing is text: neither begins with this mark.
 DELTA = b"\x00\x01"
 CHUNK = 16384
 REACH = 4096
