@@ -36,7 +36,7 @@ from bot.systems.swade.modifiers import (
     total,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, Weapon
-from bot.systems.swade.weapons import RANGED_SKILLS, weapon_phrase
+from bot.systems.swade.weapons import RANGED_SKILLS, is_ranged, weapon_phrase
 
 # --- the attack plan: everything decided before the dice ---------------------------------
 
@@ -164,10 +164,11 @@ def plan_attack(
     attack (SW-25): TN 4, no target modifiers, and cover protects as armour instead of
     a penalty (seed 003 "Área de efecto")."""
     w = find_weapon(attacker, weapon)
-    # SW-44: damage written out (no weapon) shoots when the skill does (a command that
-    # said it shoots: bot.systems.swade.weapons.ranged_skill).
-    melee = (w is None or not w.range) and not options.thrown
-    melee = melee and not (w is None and skill in RANGED_SKILLS)
+    # SW-44: a weapon's range says whether it shoots; without one (damage written out,
+    # fists), the skill does (a command that said it shoots: weapons.ranged_skill).
+    melee = not options.thrown and (
+        not is_ranged(w) if w is not None else skill not in RANGED_SKILLS
+    )
     if wild and not melee:
         raise RuleError("swade.combat.error.wild_attack_melee_only")
     notes = _gang_up_notes(options, melee=melee)
