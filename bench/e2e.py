@@ -278,6 +278,8 @@ async def _measure(
     await asyncio.sleep(2.0)  # the boards of the set-up are edited before the floor is taken
     floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
     result["ping"] = floor.report()
+    if getattr(args, "floor", False):
+        result["ping_cpu_split_ms"] = cpu_split(floor, "ping")
     if checkout.wrapper is not None:  # the floor's bot: its ping, and its attacks alone
         ran = await driver.run("attack", {"attack": 1}, None, args.duration)
         result["alone"] = {"attack": ran.report()}
@@ -384,7 +386,9 @@ def floor_figures(ours: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]
         "attack_rate_to_ping": (floor.get("attack_to_ping") or {}).get("rate"),
         "this_attack_in_pings": (ours.get("attack_to_ping") or {}).get("cpu"),
         "attack_cpu_split_ms": floor.get("attack_cpu_split_ms"),
+        "ping_cpu_split_ms": floor.get("ping_cpu_split_ms"),
         "this_attack_cpu_split_ms": ours.get("attack_cpu_split_ms"),
+        "this_ping_cpu_split_ms": ours.get("ping_cpu_split_ms"),
         "run": floor,
     }
     if out["attack_in_pings"] and out["this_attack_in_pings"]:
@@ -403,8 +407,10 @@ def _print_floor(floor: dict[str, Any]) -> None:
         f" {floor['attack_in_pings'] or 0:.2f}x its ping ({floor['ping_bot_cpu_ms']} ms);"
         f" this bot's attack {floor['this_attack_in_pings'] or 0:.2f}x; the floor is"
         f" {floor.get('share', 0):.0%} of it (floor attacks refused: {floor['attack_refused']})"
-        f" | ms an attack: floor {split(floor['attack_cpu_split_ms'])};"
+        f" | ms an attack: floor {split(floor['attack_cpu_split_ms'])}"
+        f" (its ping {split(floor['ping_cpu_split_ms'])});"
         f" this bot {split(floor['this_attack_cpu_split_ms'])}"
+        f" (its ping {split(floor['this_ping_cpu_split_ms'])})"
     )
 
 
