@@ -25,11 +25,19 @@ collector's pauses (``bot.loopwatch``, which the bench turns on with COMODIN_LOO
     python -m bench.e2e --processes 2 [--database postgresql://...]   # engines, see below
     python -m bench.e2e --compare main --repeat 3 --channels 100 --rate 200   # old vs this
     python -m bench.e2e --rate max --alone --no-watch   # the bot's CPU without the loop watch
+    python -m bench.e2e --rate max --alone --floor   # + the floor of an attack (bench/floor.py)
 
 With ``--rate max`` the phases after the mix run each kind alone as fast as it goes (one
 command in flight per channel): ``attack`` alone is attacks and the ``/next`` that ends
 each turn (the attack figures are the attacks'; ``attack_to_ping`` compares their rate
 and CPU with ``/ping``'s).
+
+With ``--floor`` (and ``--rate max --alone``) the run is followed by a second bot of this
+checkout whose ``/attack`` is the floor (``bench/floor.py``: the same options parsed, one
+durable write of an action's size, one embed, nothing else): its ``/ping`` and its attacks
+alone are measured the same way, and one more line compares the floor's attack and this
+bot's in pings, with where each one's CPU goes (the loop thread, SQLite's thread, and an
+equal share of what serves every command).
 
 With ``--processes N`` (and ``--database``, else a throwaway PostgreSQL from the system's
 binaries, tests/postgres.py) it measures attacks three ways in one run: one process on
@@ -61,17 +69,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from bench.driver import (
+    BOT_KIND,
     CALLBACK_TIMEOUT,
     EXTRAS,
     GROUP,
     PCS,
     Driver,
+    Phase,
     Table,
     Watch,
+    merge_watch,
     next_edit_lags,
     rss_mb,
 )
@@ -147,15 +159,23 @@ class Checkout:
     """Which bot the bench runs: this checkout, or another commit's files."""
 
     def __init__(
-        self, tree: Path = REPO, label: str = "this checkout", *, watched: bool = True
+        self,
+        tree: Path = REPO,
+        label: str = "this checkout",
+        *,
+        watched: bool = True,
+        wrapper: Path | None = None,
     ) -> None:
         self.tree = tree
         self.label = label
         self.watched = watched
+        self.wrapper = wrapper  # what runs instead of ``-m bot`` (bench/floor.py)
 
     def entry(self) -> list[str] | None:
         """How to start it with the loop watch on: its own (COMODIN_LOOP_STATS), or the
         bench's wrapper for a commit older than the watch."""
+        if self.wrapper is not None:
+            return [str(self.wrapper)]
         if not self.watched or (self.tree / "bot" / "loopwatch.py").exists():
             return None
         return [str(REPO / "bench" / "watched.py")]
@@ -177,6 +197,10 @@ class Checkout:
         watch = Watch(bot.process.pid, stats)
         watch.absent = not self.watched  # no SIGUSR1 then: unhandled, it ends the bot
         return bot, watch
+
+
+# This checkout's bot with the floor of an attack for its /attack (bench/floor.py).
+FLOOR = Checkout(REPO, "floor", wrapper=REPO / "bench" / "floor.py")
 
 
 def extract(rev: str, into: Path) -> Checkout:
@@ -254,6 +278,16 @@ async def _measure(
     await asyncio.sleep(2.0)  # the boards of the set-up are edited before the floor is taken
     floor = await driver.run("ping", {"ping": 1}, rate, args.duration)
     result["ping"] = floor.report()
+    if getattr(args, "floor", False):
+        result["ping_cpu_split_ms"] = cpu_split(floor, "ping")
+    if checkout.wrapper is not None:  # the floor's bot: its ping, and its attacks alone
+        ran = await driver.run("attack", {"attack": 1}, None, args.duration)
+        result["alone"] = {"attack": ran.report()}
+        result["attack_to_ping"] = attack_to_ping(result)
+        result["attack_cpu_split_ms"] = cpu_split(ran, "attack")
+        result["rss_mb"] = round(rss_mb(pid), 1)
+        result["load_after"] = round(os.getloadavg()[0], 2)
+        return result
     spy = _spy(args.spy, pid) if getattr(args, "spy", None) else None
     phase = await driver.run("mix", mix, rate, args.duration)
     if spy is not None:
@@ -265,6 +299,8 @@ async def _measure(
             if kind in mix:
                 ran = await driver.run(kind, {kind: 1}, None, args.duration)
                 alone[kind] = ran.report(next_edit_lags(fd, ran))
+                if kind == "attack" and getattr(args, "floor", False):
+                    result["attack_cpu_split_ms"] = cpu_split(ran, "attack")
         result["alone"] = alone
         result["attack_to_ping"] = attack_to_ping(result)
     result["rss_mb"] = round(rss_mb(pid), 1)
@@ -315,6 +351,67 @@ def attack_to_ping(result: dict[str, Any]) -> dict[str, float]:
         rate = attack["throughput_per_s"] / min(1.0, share)
         out["rate"] = round(rate / ping["throughput_per_s"], 3)
     return out
+
+
+def cpu_split(phase: Phase, kind: str) -> dict[str, float]:
+    """Where a command of ``kind`` spent the bot's CPU in ``phase`` (ms each, adding up
+    to its ``bot_cpu_ms``): its tasks on the loop thread, its work on SQLite's thread, and
+    its equal share of what serves every command (``bench.driver.kind_cpu``)."""
+    watch = merge_watch(phase.watch)
+    counts = Counter(s.kind for s in phase.samples)
+    if not watch or not counts[kind]:
+        return {}
+    n, total = counts[kind], sum(counts.values())
+    bot_kind = BOT_KIND.get(kind, kind)
+    loop = sum(f.get("loop_cpu_s_by_kind", {}).get(bot_kind, 0.0) for f in phase.watch if f)
+    thread = sum(f.get("thread_cpu_s_by_kind", {}).get(bot_kind, 0.0) for f in phase.watch if f)
+    own = sum(watch["cpu_s"].get(BOT_KIND.get(k, k), 0.0) for k in counts)
+    shared = max(0.0, watch["process_cpu_s"] - own) / total
+    return {
+        "loop": round(loop / n * 1000, 3),
+        "sqlite_thread": round(thread / n * 1000, 3),
+        "shared": round(shared * 1000, 3),
+    }
+
+
+def floor_figures(ours: dict[str, Any], floor: dict[str, Any]) -> dict[str, Any]:
+    """The floor's attack and this bot's, each in pings of its own run."""
+    attack = floor.get("alone", {}).get("attack", {}).get("attack", {})
+    out: dict[str, Any] = {
+        "attack_bot_cpu_ms": attack.get("bot_cpu_ms"),
+        "ping_bot_cpu_ms": floor.get("ping", {}).get("ping", {}).get("bot_cpu_ms"),
+        # none, or the floor was not what answered (its attacks refuse nothing)
+        "attack_refused": attack.get("refused"),
+        "attack_in_pings": (floor.get("attack_to_ping") or {}).get("cpu"),
+        "attack_rate_to_ping": (floor.get("attack_to_ping") or {}).get("rate"),
+        "this_attack_in_pings": (ours.get("attack_to_ping") or {}).get("cpu"),
+        "attack_cpu_split_ms": floor.get("attack_cpu_split_ms"),
+        "ping_cpu_split_ms": floor.get("ping_cpu_split_ms"),
+        "this_attack_cpu_split_ms": ours.get("attack_cpu_split_ms"),
+        "this_ping_cpu_split_ms": ours.get("ping_cpu_split_ms"),
+        "run": floor,
+    }
+    if out["attack_in_pings"] and out["this_attack_in_pings"]:
+        out["share"] = round(out["attack_in_pings"] / out["this_attack_in_pings"], 3)
+    return out
+
+
+def _print_floor(floor: dict[str, Any]) -> None:
+    def split(figures: dict[str, float] | None) -> str:
+        if not figures:
+            return "?"
+        return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in figures.items())
+
+    print(
+        f"floor (one write, one embed): attack bot CPU {floor['attack_bot_cpu_ms']} ms,"
+        f" {floor['attack_in_pings'] or 0:.2f}x its ping ({floor['ping_bot_cpu_ms']} ms);"
+        f" this bot's attack {floor['this_attack_in_pings'] or 0:.2f}x; the floor is"
+        f" {floor.get('share', 0):.0%} of it (floor attacks refused: {floor['attack_refused']})"
+        f" | ms an attack: floor {split(floor['attack_cpu_split_ms'])}"
+        f" (its ping {split(floor['ping_cpu_split_ms'])});"
+        f" this bot {split(floor['this_attack_cpu_split_ms'])}"
+        f" (its ping {split(floor['this_ping_cpu_split_ms'])})"
+    )
 
 
 async def _memory(
@@ -670,6 +767,12 @@ def _arguments() -> argparse.Namespace:
         " each phase's cpu_ms_per_command with a run that has it; no per-kind CPU then)",
     )
     parser.add_argument("--repeat", type=int, default=1, help="runs of each bot with --compare")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="with --rate max --alone: then the floor bot (bench/floor.py), its ping and"
+        " attacks alone, and a line comparing its attack with this bot's, in pings",
+    )
     arguments = parser.parse_args()
     if arguments.duration > 600:
         sys.exit("--duration is capped at 600 s")
@@ -677,6 +780,10 @@ def _arguments() -> argparse.Namespace:
         sys.exit("--repeat: 1 to 10")
     if not 1 <= arguments.channels <= 5000:
         sys.exit("--channels: 1 to 5000")
+    if arguments.floor and not (arguments.rate == "max" and arguments.alone):
+        sys.exit("--floor: with --rate max --alone")
+    if arguments.floor and (arguments.compare or arguments.processes or arguments.memory):
+        sys.exit("--floor: not with --compare, --processes or --memory")
     return arguments
 
 
@@ -698,5 +805,9 @@ if __name__ == "__main__":
         sys.exit(0)
     figures = asyncio.run(main(arguments))
     _print(figures)
+    if arguments.floor:
+        floored = asyncio.run(main(arguments, FLOOR))
+        figures["floor"] = floor_figures(figures, floored)
+        _print_floor(figures["floor"])
     if arguments.json:
         arguments.json.write_text(json.dumps(figures, indent=2))

@@ -4,8 +4,15 @@ turn from the bot's replies, and asks the combatant whose turn it is, once (SW-3
 from __future__ import annotations
 
 import random
+import sqlite3
+from pathlib import Path
 
+import pytest
+
+from bench import floor
 from bench.driver import Table
+from bot.app import ComodinBot
+from bot.play.table import OfflineTable
 
 
 def test_the_turn_is_read_from_the_announcement() -> None:
@@ -57,3 +64,34 @@ def test_no_attack_while_a_turn_command_is_in_flight_or_nobody_can() -> None:
     assert Table(turn="PJ 1", out={"PJ 1"}).attack(rng, extras=8) is None
     fallen = {f"Goblin {i}" for i in range(1, 9)}
     assert Table(turn="PJ 1", fallen=fallen).attack(rng, extras=8) is None
+
+
+async def test_the_floor_attack_parses_attack_writes_once_and_answers_one_embed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/floor.py (issue 32): the real tree parses /attack's options and the floor
+    body answers it, with one write of its rows, and no reply the bench reads as a turn."""
+    monkeypatch.setattr(ComodinBot, "setup_hook", ComodinBot.setup_hook)  # undone after
+    floor.install()
+    db_path = tmp_path / "floor.sqlite3"
+    async with OfflineTable(db_path=db_path, seed=1) as table:
+        [reply] = await table.run('@ana /atacar objetivo:"Goblin 3" quien:"PJ 1" modificador:-2')
+    assert not reply.ephemeral
+    [embed] = reply.embeds
+    assert embed["description"].startswith("**PJ 1** attacks **Goblin 3**.")
+    assert len(embed["description"]) == floor.DESCRIPTION_CHARS
+    heard = Table(turn="PJ 1")
+    heard.heard({"embeds": reply.embeds})
+    assert heard.turn == "PJ 1"
+    with sqlite3.connect(db_path) as conn:
+        [(payload,)] = conn.execute("SELECT payload FROM floor_log").fetchall()
+        [(state,)] = conn.execute("SELECT state FROM floor_state").fetchall()
+        [(undo,)] = conn.execute("SELECT state FROM floor_undo").fetchall()
+        marked = conn.execute("SELECT COUNT(*) FROM processed_interactions").fetchone()[0]
+    assert "'modifier': -2" in payload  # the option, transformed by discord.py
+    assert (len(payload), len(state), len(undo)) == (
+        floor.LOG_BYTES,
+        floor.STATE_BYTES,
+        floor.UNDO_BYTES,
+    )
+    assert marked == 1
