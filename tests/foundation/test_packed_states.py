@@ -85,6 +85,29 @@ def test_a_state_is_packed_with_the_dictionary_and_older_rows_still_read() -> No
         unpack(packed[:-4])
 
 
+def test_each_state_is_packed_as_a_fresh_compressor_with_the_dictionary_packs_it() -> None:
+    """Issue 32: :func:`pack` copies a compressor that took the dictionary in once; what
+    it packs is byte for byte what a fresh one packs, call after call (a copy's stream
+    carries nothing of the one before), and from several threads at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.storage.packed import LEVEL
+
+    def fresh(text: str) -> bytes:
+        packer = zlib.compressobj(LEVEL, zdict=DICTIONARY)
+        return packer.compress(text.encode()) + packer.flush()
+
+    card = '{"id":"c%d","name":"Ñora %d","wounds":%d,"shaken":false}'
+    texts = [
+        '{"state":{"combatants":[' + ",".join(card % (i, i, n % 4) for i in range(n)) + "]}}"
+        for n in range(1, 40)
+    ]
+    assert [pack(t) for t in texts] == [fresh(t) for t in texts]
+    assert [pack(t) for t in reversed(texts)] == [fresh(t) for t in reversed(texts)]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(pack, texts * 5)) == [fresh(t) for t in texts * 5]
+
+
 def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
     # Three chunks and more, a multi-byte letter across each chunk's end, a shift (a
     # longer name near the start), a change near the end, and the empty text.
