@@ -283,3 +283,29 @@ APPLIED_EDGES: tuple[str, ...] = (
     "nerves_of_steel",
     "improved_nerves_of_steel",
 )
+
+
+# SW-25 templates by name, folded, in both languages and as the books abbreviate them
+# (Small/Medium/Large Blast Template: SBT, MBT, LBT; Plantilla de Área Pequeña/Mediana/
+# Grande: PAP, PAM, PAG), and the cone.
+TEMPLATE_WORDS: dict[str, str] = {
+    "small": "small", "pequena": "small", "pequeno": "small", "sbt": "small", "pap": "small",
+    "medium": "medium", "mediana": "medium", "mediano": "medium", "mbt": "medium", "pam": "medium",
+    "large": "large", "grande": "large", "lbt": "large", "pag": "large",
+    "cone": "cone", "cono": "cone",
+}  # fmt: skip
+_SIZES = "small|medium|large|pequena|pequeno|mediana|mediano|grande"
+_NOTED_TEMPLATE = re.compile(
+    r"\b(sbt|mbt|lbt|pap|pam|pag|cone|cono)\b"
+    rf"|\b({_SIZES})\s+(?:blast|burst|template|area)\b"
+    rf"|\bplantilla\s+(?:de\s+(?:area|explosion)\s+)?({_SIZES})\b"
+)
+
+
+def noted_template(notes: str) -> str | None:
+    """The template a weapon's notes name ("SBT", "Small Blast Template", "Plantilla
+    pequeña", "Cone"...), None when they name none (SW-25: a grenade's SBT)."""
+    found = _NOTED_TEMPLATE.search(fold(notes))
+    if found is None:
+        return None
+    return TEMPLATE_WORDS[next(g for g in found.groups() if g)]

@@ -53,7 +53,7 @@ from bot.systems.plain_names import clean_name, looks_like_key, plain_name
 from bot.systems.sheets import split_at_labels
 from bot.systems.swade.conditions import parse_condition
 from bot.systems.swade.encounter_rules import require_gm
-from bot.systems.swade.names import ATTRIBUTES, fold, ident, skill_id
+from bot.systems.swade.names import ATTRIBUTES, TEMPLATE_WORDS, fold, ident, skill_id
 from bot.systems.swade.power_bounds import (
     DICE_MAX,
     EFFECTS_MAX,
@@ -187,30 +187,12 @@ def _duration(value: str, line: int) -> tuple[str, int]:
     return "rounds", int(m[1])
 
 
-_TEMPLATES = {
-    "pequena": "small",
-    "small": "small",
-    "pap": "small",
-    "sbt": "small",
-    "mediana": "medium",
-    "medium": "medium",
-    "pam": "medium",
-    "mbt": "medium",
-    "grande": "large",
-    "large": "large",
-    "pag": "large",
-    "lbt": "large",
-    "cono": "cone",
-    "cone": "cone",
-}
-
-
 def _template(value: str, line: int) -> str | None:
     words = [w for w in _norm(value).split() if w not in ("plantilla", "template", "de", "area")]
     text = " ".join(words)
     if text in ("no", "ninguna", "none", "-"):
         return None
-    found = _TEMPLATES.get(text)
+    found = TEMPLATE_WORDS.get(text)
     if found is None:
         raise _bad("template", line, value)
     return found

@@ -194,3 +194,27 @@ def test_bounds_refuse_a_severity_without_its_hindrance_or_a_long_note() -> None
     assert [p.path for p in combatant_problems(stray)] == ["combatant.hindrance_severity"]
     long = ok.model_copy(update={"note": "x" * (NOTE_MAX + 1)})
     assert [p.path for p in combatant_problems(long)] == ["combatant.note"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cara WC Agility d8, Smarts d6, Spirit d6, Strength d6, Vigor d6, Fighting d8, Parry 6",
+        "Cara (Wild Card) Agility d8, Smarts d6, Spirit d6, Strength d6, Vigor d6, Fighting d8",
+        "Cara Comodín Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6, Pelear d8",
+        "Cara Pelear d8, Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6",
+    ],
+)
+def test_a_quick_block_pasted_without_the_colon_after_the_name(text: str) -> None:
+    """The name runs into the first trait ("Cara WC Agility d8"): it was read as a skill
+    called "Cara wc agility" and Agility defaulted to d4."""
+    c = parse_statblock(text)
+    assert c.name == "Cara"
+    assert c.attributes["agility"] == Trait(die=8)
+    assert c.skills == {"fighting": Trait(die=8)}
+    assert c.wild_card is ("Cara Pelear" not in text)
+
+
+def test_a_first_trait_of_two_words_stays_whole() -> None:
+    c = parse_statblock("Common Knowledge d6, Fighting d6, Parry 5", name="Goblin")
+    assert set(c.skills) == {"common_knowledge", "fighting"}

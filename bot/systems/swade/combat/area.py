@@ -33,9 +33,14 @@ DEVIATION_MULTIPLIER: dict[str, int] = {"short": 1, "medium": 2, "long": 3, "ext
 Template = Literal["small", "medium", "large", "cone"]
 
 
-def area_targets(state: SwadeState, target_ids: list[str], limit: int) -> list[SwadeCombatant]:
+def area_targets(
+    state: SwadeState, target_ids: list[str], template: Template
+) -> list[SwadeCombatant]:
+    """The targets under ``template`` (SW-25: at most :data:`TEMPLATE_TARGETS` of them),
+    refused naming the template (it may come from the weapon's notes, not the command)."""
+    limit = TEMPLATE_TARGETS[template]
     if not target_ids or len(target_ids) > limit or len(set(target_ids)) != len(target_ids):
-        raise RuleError("swade.combat.error.template_targets", max=limit)
+        raise RuleError("swade.combat.error.template_targets", max=limit, template=template)
     targets = [find_combatant(state, tid) for tid in target_ids]
     for t in targets:
         if t.dead:
@@ -165,7 +170,7 @@ def _area_attack(
 ) -> tuple[list[Event], Event]:
     opts = AttackOptions.model_validate(p["options"])
     attacker = ready_attacker(new, p["attacker_id"])
-    targets = area_targets(new, p["target_ids"], TEMPLATE_TARGETS[p["template"]])
+    targets = area_targets(new, p["target_ids"], p["template"])
     plan = plan_attack(new, attacker, None, weapon=p["weapon"], skill=p["skill"], options=opts)
     if plan.melee:
         raise RuleError("swade.combat.error.area_needs_ranged")

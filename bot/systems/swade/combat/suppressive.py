@@ -11,7 +11,6 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.swade.combat.area import (
-    TEMPLATE_TARGETS,
     apply_area_hit,
     area_roll_event,
     area_targets,
@@ -65,7 +64,7 @@ def _suppressive_fire(
     assert w is not None
     if not w.range or w.rof < 2:
         raise RuleError("swade.combat.error.suppressive_needs_rof", weapon=w.name)
-    targets = area_targets(new, p["target_ids"], TEMPLATE_TARGETS["medium"])
+    targets = area_targets(new, p["target_ids"], "medium")
     plan = plan_attack(new, attacker, None, weapon=w.name, skill=None, options=opts)
     plan.modifiers.append(("swade.combat.mod.recoil", -2))
     plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0

@@ -24,7 +24,7 @@ from bot.systems.swade import combat, damage, fatigue, grapple, healing, maneuve
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import weapon_choice, weapon_of
 from bot.systems.swade.moves.who import acting, fight, find_named, targets
-from bot.systems.swade.names import skill_id
+from bot.systems.swade.names import TEMPLATE_WORDS, noted_template, skill_id
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Weapon
 from bot.systems.swade.weapons import is_ranged
 from bot.systems.verbs import WORDS, Verb, Verbs, given_options
@@ -57,7 +57,20 @@ VERBS = Verbs(
         ),
         Verb(
             "area",
-            ("area", "area attack", "ataque de area", "plantilla", "template"),
+            (
+                "area",
+                "area attack",
+                "ataque de area",
+                "plantilla",
+                "template",
+                "area effect",
+                "area effect attack",
+                "ataque de area de efecto",
+                "blast",
+                "blast attack",
+                "cone attack",
+                "ataque de cono",
+            ),
             frozenset({T, W}),
         ),
         Verb(
@@ -79,12 +92,6 @@ VERBS = Verbs(
     extra_words="swade.combat.error.extra_words",
     unused="swade.combat.error.option_unused",
 )
-TEMPLATES: dict[str, str] = {
-    "small": "small", "pequena": "small",
-    "medium": "medium", "mediana": "medium",
-    "large": "large", "grande": "large",
-    "cone": "cone", "cono": "cone",
-}  # fmt: skip
 LAUNCHED = {"launched", "lanzada", "lanzado", "disparada"}
 EVASION = {"evasion", "evadible", "evade"}
 MOVED = {"moved", "carrerilla", "corriendo", "running", "carga", "charge"}
@@ -105,8 +112,14 @@ class ActionCall(NamedTuple):
 
 
 def read_action(text: str) -> ActionCall:
-    """The action ``text`` names and the words after its name (the longest name wins)."""
-    verb, words = VERBS.read(text)
+    """The action ``text`` names and the words after its name (the longest name wins).
+    An area attack may say its template first, as English does ("small area attack",
+    "SBT blast"; SW-25): the size is read with the rest (:func:`_template`)."""
+    first, _, rest = text.strip().partition(" ")
+    if fold(first) in TEMPLATE_WORDS and (found := VERBS.find(rest)) and found[0].id == "area":
+        verb, words = found
+    else:
+        verb, words = VERBS.read(text)
     return ActionCall(verb.id, fold(words), text, words)
 
 
@@ -216,7 +229,7 @@ def _support(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> 
 
 def _reload(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _me(o, state, who)
-    weapon = _weapon_named(c, o.action.args, lambda w: w.shots is not None)
+    weapon = _weapon_named(c, o.action.typed_args, lambda w: w.shots is not None)
     shots = int(_need(o.value, "value", o))
     return combat.reload_weapon(state, who, combatant_id=c.id, weapon=weapon, shots=shots)
 
@@ -232,13 +245,24 @@ def _recover(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> 
     return fatigue.recover_fatigue(state, who, combatant_id=c.id)
 
 
+def _template(o: ActOptions, weapon: Weapon | None) -> str:
+    """SW-25: the template the action names (after its name, or before it as English
+    says "small area attack"), else the one the weapon's notes name (a grenade's
+    "SBT"), else a medium one."""
+    typed = fold(o.action.text).split()
+    named = next((TEMPLATE_WORDS[w] for w in typed if w in TEMPLATE_WORDS), None)
+    noted = noted_template(weapon.notes) if weapon is not None else None
+    return named or noted or "medium"
+
+
 def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     """SW-25: one roll against every target under the template."""
     c = _me(o, state, who)
     words = o.action.args.split()
-    template = next((TEMPLATES[w] for w in words if w in TEMPLATES), "medium")
-    rest = [w for w in words if w not in TEMPLATES and w not in LAUNCHED | EVASION]
+    said = TEMPLATE_WORDS.keys() | LAUNCHED | EVASION
+    rest = [w for w in o.action.typed_args.split() if fold(w) not in said]  # as typed
     weapon = _weapon_named(c, " ".join(rest), is_ranged, first=True)
+    template = _template(o, weapon_of(c, weapon))
     return combat.area_attack(
         state, who, dice, attacker_id=c.id,
         target_ids=targets(state, _need(o.target, "target", o)),
@@ -250,7 +274,9 @@ def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Out
 
 def _suppress(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
     c = _me(o, state, who)
-    weapon = _weapon_named(c, o.action.args, lambda w: is_ranged(w) and w.rof >= 2, first=True)
+    weapon = _weapon_named(
+        c, o.action.typed_args, lambda w: is_ranged(w) and w.rof >= 2, first=True
+    )
     return combat.suppressive_fire(
         state, who, dice, attacker_id=c.id,
         target_ids=targets(state, _need(o.target, "target", o)), weapon=weapon,

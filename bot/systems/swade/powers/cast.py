@@ -99,7 +99,9 @@ def resolve_targets(
     if power is not None and power.template is not None:
         limit = TEMPLATE_TARGETS[power.template]
         if len(ids) > limit:
-            raise RuleError("swade.combat.error.template_targets", max=limit)
+            raise RuleError(
+                "swade.combat.error.template_targets", max=limit, template=power.template
+            )
     elif power is not None and len(ids) > power.targets:
         raise RuleError(
             "swade.powers.error.too_many_targets", power=power.label(), max=power.targets
