@@ -25,7 +25,7 @@ def set_hidden(state: Any, actor: Actor, name: str, hidden: bool) -> Outcome:
     new = state.model_copy(deep=True)
     c = next(x for x in new.combatants if x.id == target.id)
     c.hidden = hidden
-    params = {"combatant": c.name}
+    params = {"combatant": c.name, "gender": c.gender}
     key = "combatant.hidden_on" if hidden else "combatant.hidden_off"
     return Outcome(
         state=new,

@@ -104,7 +104,7 @@ def condition_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str
         cond = stored.get(name)
         ends = condition_ends_key(state, c, cond) if cond is not None else None
         if ends is not None:
-            text = f"{text} ({t(ends, lang)})"
+            text = f"{text} ({t(ends, lang, gender=c.gender)})"
         out.append(text)
     out += effect_texts(c, state, lang)
     if c.dead:
@@ -120,9 +120,10 @@ def effect_texts(c: SwadeCombatant, state: SwadeState, lang: str) -> list[str]:
         text = f"{EFFECT}{effect.name}"
         ends = ends_key(state, c, effect)
         if ends is not None:
-            text += f" ({t(ends, lang)})"
+            text += f" ({t(ends, lang, gender=c.gender)})"
         elif effect.turns_left:
-            text += f" ({t('swade.effect.ends.turns', lang, n=effect.turns_left)})"
+            turns = t("swade.effect.ends.turns", lang, n=effect.turns_left, gender=c.gender)
+            text += f" ({turns})"
         out.append(text)
     return out
 

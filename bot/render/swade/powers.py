@@ -16,9 +16,10 @@ from bot.systems.swade.state import SwadeCombatant, SwadeState
 MARK = "🔮"
 
 
-def _rounds(active: ActivePower, lang: str) -> str:
+def _rounds(active: ActivePower, lang: str, gender: str | None) -> str:
+    """The rounds ``active`` has left ("until she ends it": ``gender``, its caster's)."""
     if active.rounds_left is None:
-        return t("swade.powers.board.left_until_ended", lang)
+        return t("swade.powers.board.left_until_ended", lang, gender=gender)
     return t("swade.powers.board.left", lang, rounds=active.rounds_left)
 
 
@@ -38,7 +39,7 @@ def maintained_lines(c: SwadeCombatant, state: SwadeState, lang: str) -> list[st
             targets=_names(state, a.target_ids),
             own=str(a.target_ids == (c.id,)).lower(),
             gender=c.gender,
-            left=_rounds(a, lang),
+            left=_rounds(a, lang, c.gender),
         )
         for a in c.maintaining
     ]
@@ -77,7 +78,7 @@ def under_lines(
                     power=active.power,
                     caster=caster.name,
                     effects=", ".join(changes),
-                    left=_rounds(active, lang),
+                    left=_rounds(active, lang, caster.gender),
                 )
             )
     return lines

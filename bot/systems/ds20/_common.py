@@ -37,7 +37,7 @@ def controlled(state: DS20State, actor: Actor, combatant_id: str) -> DSCombatant
     """The combatant, if ``actor`` controls it (the GM controls every one)."""
     c = state.get(combatant_id)
     if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("ds20.error.not_your_combatant", name=c.name)
+        raise RuleError("ds20.error.not_your_combatant", name=c.name, gender=c.gender)
     return c
 
 
@@ -70,10 +70,10 @@ def use_action(state: DS20State, c: DSCombatant) -> None:
             raise RuleError("ds20.error.round_not_started", name=c.name)
         return
     if state.current_id != c.id:
-        raise RuleError("ds20.error.not_your_turn", name=c.name)
+        raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
     allowed = 1 + c.extra_actions
     if c.actions_used >= allowed:
-        raise RuleError("ds20.error.no_actions_left", name=c.name, actions=allowed)
+        raise RuleError("ds20.error.no_actions_left", name=c.name, gender=c.gender, actions=allowed)
     c.actions_used += 1
 
 
@@ -91,7 +91,9 @@ def action_penalty(c: DSCombatant) -> Units:
 
 def score_of(c: DSCombatant, skill: str) -> int:
     if skill not in c.scores:
-        raise RuleError("ds20.error.no_score", name=c.name, skill=skill_term(skill))
+        raise RuleError(
+            "ds20.error.no_score", name=c.name, gender=c.gender, skill=skill_term(skill)
+        )
     return c.scores[skill]
 
 
@@ -142,7 +144,7 @@ def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...])
     if name:
         w = named_weapon(c, name)
         if w is None:
-            raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=name)
+            raise RuleError("ds20.error.unknown_weapon", name=c.name, gender=c.gender, weapon=name)
         if w.dropped:
             raise RuleError("ds20.error.weapon_dropped", name=c.name, weapon=w.name)
         if w.kind not in kinds:
@@ -153,7 +155,12 @@ def find_weapon(c: DSCombatant, name: str | None, kinds: tuple[WeaponKind, ...])
     if in_hand:
         return (armed or in_hand)[0]
     weapon_kind = kinds[0]
-    raise RuleError("ds20.error.no_weapon_of_kind", name=c.name, kind=f"ds20.kind.{weapon_kind}")
+    raise RuleError(
+        "ds20.error.no_weapon_of_kind",
+        name=c.name,
+        gender=c.gender,
+        kind=f"ds20.kind.{weapon_kind}",
+    )
 
 
 def defence_offers(target: DSCombatant, kinds: tuple[str, ...]) -> list[Offer]:

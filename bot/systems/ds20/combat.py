@@ -127,7 +127,7 @@ def start_attack(
     target = new.get(target_id)
     check_attack(new, attacker, target)
     if attacker.grappled_by:
-        raise RuleError("ds20.error.grappled", name=attacker.name)
+        raise RuleError("ds20.error.grappled", name=attacker.name, gender=attacker.gender)
     return new, attacker, target
 
 

@@ -169,7 +169,7 @@ def swap_initiative(state: DS20State, actor: Actor, first_id: str, second_id: st
         a.controlled_by(actor.user_id, is_gm=actor.is_gm)
         or b.controlled_by(actor.user_id, is_gm=actor.is_gm)
     ):
-        raise RuleError("ds20.error.not_your_combatant", name=a.name)
+        raise RuleError("ds20.error.not_your_combatant", name=a.name, gender=a.gender)
     if a.initiative is None or (a.initiative, a.tiebreak) != (b.initiative, b.tiebreak):
         raise RuleError("ds20.error.not_tied", first=a.name, second=b.name)
     if a.side != b.side:

@@ -315,9 +315,9 @@ def stand_up(
     if not c.prone:
         raise RuleError("ds20.error.not_prone", name=c.name)
     if c.grappled_by:
-        raise RuleError("ds20.error.grappled", name=c.name)
+        raise RuleError("ds20.error.grappled", name=c.name, gender=c.gender)
     if new.current_id is not None and new.current_id != c.id:
-        raise RuleError("ds20.error.not_your_turn", name=c.name)
+        raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
     if not with_action:
         c.prone = False
         return Outcome(

@@ -146,7 +146,7 @@ def next_turn(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     if current is not None:
         c = new.get(current)
         if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-            raise RuleError("ds20.error.not_your_turn", name=c.name)
+            raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
         _end_turn(c)
     elif not actor.is_gm:
         raise RuleError("ds20.error.gm_only")
@@ -179,7 +179,7 @@ def declare_actions(state: DS20State, actor: Actor, combatant_id: str, extra: in
     c = controlled(new, actor, combatant_id)
     require_able(c)
     if new.current_id != c.id:
-        raise RuleError("ds20.error.not_your_turn", name=c.name)
+        raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
     if c.actions_used > 0:
         raise RuleError("ds20.error.declare_before_acting", name=c.name)
     if not 0 <= extra <= MAX_EXTRA_ACTIONS:
@@ -212,16 +212,20 @@ def endure_pain(
     c = controlled(new, actor, combatant_id)
     require_able(c)
     if new.current_id != c.id:
-        raise RuleError("ds20.error.not_your_turn", name=c.name)
+        raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
     if c.actions_used > 0 or c.technique_rolled:
-        raise RuleError("ds20.error.endure_at_turn_start", name=c.name)
+        raise RuleError("ds20.error.endure_at_turn_start", name=c.name, gender=c.gender)
     if c.enduring_pain:
         raise RuleError("ds20.error.already_enduring", name=c.name)
     if c.fatigue >= c.fatigue_max:
-        raise RuleError("ds20.error.no_fatigue_left", name=c.name)
+        raise RuleError("ds20.error.no_fatigue_left", name=c.name, gender=c.gender)
     if c.fatigue + 1 >= c.fatigue_max and dies_of_fatigue(c) and not confirm:
         raise RuleError(
-            "ds20.error.endure_would_kill", name=c.name, fatigue=c.fatigue, max=c.fatigue_max
+            "ds20.error.endure_would_kill",
+            name=c.name,
+            gender=c.gender,
+            fatigue=c.fatigue,
+            max=c.fatigue_max,
         )
     c.enduring_pain = True
     events = [Event(key="ds20.endure_pain", params={"name": c.name})]
@@ -244,11 +248,11 @@ def run(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> 
     c = controlled(new, actor, combatant_id)
     require_able(c)
     if not can_run(c):
-        raise RuleError("ds20.error.cannot_run_hg", name=c.name)
+        raise RuleError("ds20.error.cannot_run_hg", name=c.name, gender=c.gender)
     if c.prone:
-        raise RuleError("ds20.error.run_prone", name=c.name)
+        raise RuleError("ds20.error.run_prone", name=c.name, gender=c.gender)
     if c.grappled_by:
-        raise RuleError("ds20.error.grappled", name=c.name)
+        raise RuleError("ds20.error.grappled", name=c.name, gender=c.gender)
     metres = score_of(c, ACROBACIA)
     use_action(new, c)
     c.aim = 0
@@ -261,7 +265,9 @@ def run(state: DS20State, actor: Actor, dice: DiceSource, combatant_id: str) -> 
             return Outcome(
                 state=new, events=events, summary=Event(key="log.ds20.run", params={"name": c.name})
             )
-    events.append(Event(key="ds20.run", params={"name": c.name, "metres": metres}))
+    events.append(
+        Event(key="ds20.run", params={"name": c.name, "gender": c.gender, "metres": metres})
+    )
     return Outcome(
         state=new, events=events, summary=Event(key="log.ds20.run", params={"name": c.name})
     )
@@ -277,12 +283,14 @@ def use_technique(
     c = controlled(new, actor, combatant_id)
     require_able(c)
     if new.current_id is not None and new.current_id != c.id:
-        raise RuleError("ds20.error.not_your_turn", name=c.name)
+        raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
     if c.technique_rolled:
         raise RuleError("ds20.error.one_technique_per_turn", name=c.name)
     tech = next((t for t in c.techniques if fold(t.name) == fold(technique)), None)
     if tech is None:
-        raise RuleError("ds20.error.unknown_technique", name=c.name, technique=technique)
+        raise RuleError(
+            "ds20.error.unknown_technique", name=c.name, gender=c.gender, technique=technique
+        )
     roll = roll_skill(dice, c, skill_key(tech.skill))
     c.technique_rolled = True
     if roll.success:
@@ -400,13 +408,15 @@ def edit_combatant(
     if wounds is not None:
         r, hl, hg = wounds
         if min(wounds) < 0 or r > c.capacity.r or hl > c.capacity.hl or hg > c.capacity.hg:
-            raise RuleError("ds20.error.bad_wounds", name=c.name)
+            raise RuleError("ds20.error.bad_wounds", name=c.name, gender=c.gender)
         data["wounds"] = {"r": r, "hl": hl, "hg": hg}
     if ammo is not None:
         weapon, bullets = ammo
         w = next((w for w in data["weapons"] if fold(w["name"]) == fold(weapon)), None)
         if w is None:
-            raise RuleError("ds20.error.unknown_weapon", name=c.name, weapon=weapon)
+            raise RuleError(
+                "ds20.error.unknown_weapon", name=c.name, gender=c.gender, weapon=weapon
+            )
         if w["magazine"] is None or not 0 <= bullets <= w["magazine"]:
             raise RuleError("ds20.error.bad_ammo", weapon=w["name"])
         w["ammo"] = bullets

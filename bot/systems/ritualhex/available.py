@@ -109,7 +109,10 @@ def choose_limbs(
             )
     if not chosen and any(p.waiting > 0 for p in c.limbs):
         raise RuleError(
-            "ritualhex.error.needs_no_limb_while_waiting", name=c.name, action=action_term(action)
+            "ritualhex.error.needs_no_limb_while_waiting",
+            name=c.name,
+            gender=c.gender,
+            action=action_term(action),
         )
     return chosen
 
@@ -138,6 +141,7 @@ def _limbs_for(
         raise RuleError(
             "ritualhex.error.no_limb",
             name=c.name,
+            gender=c.gender,
             action=action_term(action),
             limb=part_term(need.kind, need.kind),
             count=need.count,

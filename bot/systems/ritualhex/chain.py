@@ -109,7 +109,7 @@ def declare(
         raise RuleError("ritualhex.error.reaction_only", action=action_term(act))
     follow_up = state.multi_attack
     if follow_up is not None and act.kind != "attack":
-        raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
+        raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name, gender=c.gender)
     aimed = _targets(state, c, act, targets or [])
     if limb is not None:
         _check_called_shot(state, act, aimed, limb)
@@ -357,7 +357,9 @@ def end_opportunity(state: RitualHexState, actor: Actor, *, actor_id: str) -> Ou
         raise RuleError("ritualhex.error.nothing_to_end")
     c = get_combatant(state, actor_id)
     check_control(actor, c)
-    events: list[Event] = [Event(key="ritualhex.opportunity_ended", params={"name": c.name})]
+    events: list[Event] = [
+        Event(key="ritualhex.opportunity_ended", params={"name": c.name, "gender": c.gender})
+    ]
     advance(state, events)
     return Outcome(
         state=state, events=events, summary=Event(key="log.ritualhex.end", params={"name": c.name})

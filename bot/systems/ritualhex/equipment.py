@@ -36,12 +36,14 @@ def _acting(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
         if state.chain:
             raise RuleError("ritualhex.error.chain_open")
         if state.multi_attack is not None:
-            raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
+            raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name, gender=c.gender)
         if actor_id not in state.acting:
             names = ", ".join(x.name for x in state.combatants if x.id in state.acting)
             raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
         if c.waiting > 0:
-            raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
+            raise RuleError(
+                "ritualhex.error.body_waiting", name=c.name, gender=c.gender, waiting=c.waiting
+            )
     return c
 
 
@@ -116,7 +118,7 @@ def _own_item(
     c = _acting(state, actor, actor_id)
     found = _find(c.equipment, item, worn=worn)
     if found is None:
-        raise RuleError("ritualhex.error.no_such_item", name=c.name, item=item)
+        raise RuleError("ritualhex.error.no_such_item", name=c.name, gender=c.gender, item=item)
     _needs_cost(state, found)
     return state, c, found
 
@@ -202,7 +204,9 @@ def take_from(
     check_control(actor, giver)
     found = _find(giver.equipment, item, worn=None)
     if found is None:
-        raise RuleError("ritualhex.error.no_such_item", name=giver.name, item=item)
+        raise RuleError(
+            "ritualhex.error.no_such_item", name=giver.name, gender=giver.gender, item=item
+        )
     _needs_cost(state, found)
     _take(c, found, parts, giver.equipment)
     return _finish(state, c, found.cost, "ritualhex.taken", found, ends=True)

@@ -74,7 +74,7 @@ def get_combatant(state: RitualHexState, cid: str) -> RHCombatant:
 
 def check_control(actor: Actor, c: RHCombatant) -> None:
     if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("ritualhex.error.not_your_combatant", name=c.name)
+        raise RuleError("ritualhex.error.not_your_combatant", name=c.name, gender=c.gender)
 
 
 def lower_ap(c: RHCombatant, amount: int, *, removes_waiting: bool = True) -> int:
@@ -209,12 +209,14 @@ def opportunity_actor(
     c = get_combatant(state, actor_id)
     check_control(actor, c)
     if not follow_up and state.multi_attack is not None:
-        raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name)
+        raise RuleError("ritualhex.error.follow_up_attack_only", name=c.name, gender=c.gender)
     if actor_id not in state.acting:
         names = ", ".join(x.name for x in state.combatants if x.id in state.acting)
         raise RuleError("ritualhex.error.not_your_opportunity", name=c.name, acting=names)
     if not may_wait and c.waiting > 0:
-        raise RuleError("ritualhex.error.body_waiting", name=c.name, waiting=c.waiting)
+        raise RuleError(
+            "ritualhex.error.body_waiting", name=c.name, gender=c.gender, waiting=c.waiting
+        )
     return c
 
 

@@ -79,7 +79,12 @@ def reaction_fits(
             action=action_term(link.action),
         )
     if action.trigger == "self" and c.id not in link.targets:
-        raise RuleError("ritualhex.error.trigger_self", reaction=action_term(action), name=c.name)
+        raise RuleError(
+            "ritualhex.error.trigger_self",
+            reaction=action_term(action),
+            name=c.name,
+            gender=c.gender,
+        )
     if action.trigger == "ally":
         allies = [
             t
@@ -89,12 +94,18 @@ def reaction_fits(
         if target is not None:
             if target not in allies:
                 raise RuleError(
-                    "ritualhex.error.trigger_ally", reaction=action_term(action), name=c.name
+                    "ritualhex.error.trigger_ally",
+                    reaction=action_term(action),
+                    name=c.name,
+                    gender=c.gender,
                 )
             return target
         if not allies:
             raise RuleError(
-                "ritualhex.error.trigger_ally", reaction=action_term(action), name=c.name
+                "ritualhex.error.trigger_ally",
+                reaction=action_term(action),
+                name=c.name,
+                gender=c.gender,
             )
         return allies[0]
     return None
@@ -153,7 +164,12 @@ def settle(state: RitualHexState, dice: DiceSource, events: list[Event]) -> None
             events.append(
                 Event(
                     key="ritualhex.multi_attack_offer",
-                    params={"name": c.name, "left": ma.left, "difficulty": ma.made},
+                    params={
+                        "name": c.name,
+                        "gender": c.gender,
+                        "left": ma.left,
+                        "difficulty": ma.made,
+                    },
                 )
             )
             return

@@ -85,12 +85,16 @@ def declare(state: SwadeState, actor: Actor, c: SwadeCombatant, actions: int) ->
     if not 1 <= actions <= MAX_ACTIONS:
         raise RuleError("swade.combat.error.actions_range", max=MAX_ACTIONS)
     if state.active is not None and not in_turn(state, c):
-        raise RuleError("swade.combat.error.multi_action_not_your_turn", name=c.name)
+        raise RuleError(
+            "swade.combat.error.multi_action_not_your_turn", name=c.name, gender=c.gender
+        )
     done = taken(state, c)
     if done and not actor.is_gm:
         raise RuleError("swade.combat.error.multi_action_after_acting", name=c.name, taken=done)
     if actions < done:
-        raise RuleError("swade.combat.error.multi_action_below_taken", name=c.name, taken=done)
+        raise RuleError(
+            "swade.combat.error.multi_action_below_taken", name=c.name, gender=c.gender, taken=done
+        )
     _start_count(state, c)
     c.actions_declared = actions
     params = {"name": c.name, "actions": actions, "penalty": PENALTY_PER_ACTION * (actions - 1)}
@@ -120,9 +124,18 @@ def take_action(
         if allowed == 1:
             raise RuleError("swade.combat.error.undeclared_second_action", name=c.name)
         if allowed >= MAX_ACTIONS:
-            raise RuleError("swade.combat.error.actions_used_up_max", name=c.name, actions=allowed)
+            raise RuleError(
+                "swade.combat.error.actions_used_up_max",
+                name=c.name,
+                gender=c.gender,
+                actions=allowed,
+            )
         raise RuleError(
-            "swade.combat.error.actions_used_up", name=c.name, actions=allowed, more=allowed + 1
+            "swade.combat.error.actions_used_up",
+            name=c.name,
+            gender=c.gender,
+            actions=allowed,
+            more=allowed + 1,
         )
     _start_count(state, c)
     c.actions_taken = done + 1
@@ -135,4 +148,6 @@ def _out_of_turn_warning(state: SwadeState, c: SwadeCombatant) -> list[Event]:
     members = {c.id} if c.group is None else {m.id for m in state.combatants if m.group == c.group}
     if not members & set(state.acted):
         return []
-    return [Event(key="swade.combat.warning.acted_already", params={"name": c.name})]
+    return [
+        Event(key="swade.combat.warning.acted_already", params={"name": c.name, "gender": c.gender})
+    ]

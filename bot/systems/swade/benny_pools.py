@@ -40,7 +40,12 @@ def give_wild_card_bennies(state: SwadeState, combatant_id: str, count: int) -> 
     c = _find(new, combatant_id)
     if c.bennies + count > BENNIES[1]:
         raise RuleError(
-            "bennies.error.pool_full", name=c.name, max=BENNIES[1], count=c.bennies, adding=count
+            "bennies.error.pool_full",
+            name=c.name,
+            gender=c.gender,
+            max=BENNIES[1],
+            count=c.bennies,
+            adding=count,
         )
     c.bennies += count
     return new

@@ -227,7 +227,7 @@ def lose_hold(state: SwadeState, c: SwadeCombatant, events: list[Event]) -> None
         x.on_hold for x in raw_items(state.combatants) if x.group == c.group
     ):
         state.hold_queue = [h for h in state.hold_queue if h != c.id]
-    events.append(Event(key="swade.hold.lost", params={"combatant": c.name}))
+    events.append(Event(key="swade.hold.lost", params={"combatant": c.name, "gender": c.gender}))
 
 
 def apply_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Event]:
@@ -252,7 +252,7 @@ def apply_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Eve
         )
         if existing is not None:
             c.conditions[c.conditions.index(existing)] = cond
-            return [Event(key="swade.condition.renewed", params=params)]
+            return [Event(key="swade.condition.renewed", params={**params, "gender": c.gender})]
         c.conditions.append(cond)
         return [Event(key="swade.condition.added", params=params)]
     if has_condition(c, name, state.settings):
@@ -298,7 +298,7 @@ def clear_condition(state: SwadeState, c: SwadeCombatant, name: str) -> list[Eve
     alone (``swade.condition.implied``): remove what implies it."""
     params = condition_params(c, name)
     if not has_condition(c, name, state.settings):
-        raise RuleError("swade.condition.absent", **params)
+        raise RuleError("swade.condition.absent", **params, gender=c.gender)
     if name in STORED:
         if _stored(c, name) is None:
             raise RuleError("swade.condition.implied", **params)

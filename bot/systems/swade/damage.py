@@ -178,6 +178,7 @@ def _incapacitation_event(target: SwadeCombatant, inc: IncapacitationResult) -> 
         key=f"swade.combat.incapacitation.{inc.outcome}",
         params={
             "target": target.name,
+            "gender": target.gender,
             "injury": f"swade.combat.injury.{inc.injury.id}" if inc.injury else "",
             "modifiers": [list(m) for m in inc.modifiers],
             "reroll": trait_reroll_hook(

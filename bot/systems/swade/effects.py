@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import term
 from bot.systems.base import Actor, Event, Outcome, RuleError
 from bot.systems.bounds import EFFECT_NAME_MAX, EFFECT_ROUNDS_MAX, EFFECTS_MAX
 from bot.systems.plain_names import name_fold, plain_name
@@ -87,8 +88,11 @@ def add_effect(state: SwadeState, c: SwadeCombatant, name: str, duration: str | 
         return Event(key="swade.effect.added_until_removed", params=params)
     if turns == 1 or (turns == 2 and in_turn(state, c)):
         ends = ends_key(state, c, effect)
-        return Event(key="swade.effect.added_next_turn", params={**params, "ends": ends})
-    return Event(key="swade.effect.added_turns", params={**params, "turns": turns})
+        said = term(ends, gender=c.gender) if ends else ends  # "her next turn"
+        return Event(key="swade.effect.added_next_turn", params={**params, "ends": said})
+    return Event(
+        key="swade.effect.added_turns", params={**params, "gender": c.gender, "turns": turns}
+    )
 
 
 def remove_effect(c: SwadeCombatant, name: str) -> Event:

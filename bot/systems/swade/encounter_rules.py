@@ -61,7 +61,7 @@ def require_gm(actor: Actor) -> None:
 def require_control(actor: Actor, combatant: SwadeCombatant) -> None:
     """The GM, or the player controlling ``combatant``."""
     if not combatant.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("swade.perm.not_yours", combatant=combatant.name)
+        raise RuleError("swade.perm.not_yours", combatant=combatant.name, gender=combatant.gender)
 
 
 def refuse_self_target(me: SwadeCombatant, target: SwadeCombatant, action: str) -> None:
@@ -249,13 +249,17 @@ def when_dealt_in(state: SwadeState, added: list[SwadeCombatant]) -> list[Event]
         return [
             Event(
                 key="swade.combatant.with_group",
-                params={"combatants": names, "group": first.group or first.name},
+                params={
+                    "combatants": names,
+                    "gender": first.gender,  # "acts with her group" (one joining)
+                    "group": first.group or first.name,
+                },
             )
         ]
     return [
         Event(
             key="swade.combatant.next_round",
-            params={"combatants": names, "round": state.round + 1},
+            params={"combatants": names, "gender": first.gender, "round": state.round + 1},
         )
     ]
 

@@ -54,7 +54,7 @@ def recover_fatigue(state: SwadeState, actor: Actor, *, combatant_id: str) -> Ou
     c = find_combatant(new, combatant_id)
     require_control(actor, c)
     if c.fatigue == 0:
-        raise RuleError("swade.combat.error.not_fatigued", name=c.name)
+        raise RuleError("swade.combat.error.not_fatigued", name=c.name, gender=c.gender)
     if c.fatigue == FATIGUE_INCAPACITATED and not c.dead:
         # Wakes up, unless wounds keep it down (an Extra's wound, bleeding out). Reading:
         # a Wild Card incapacitated by both wounds and fatigue is the GM's to settle.

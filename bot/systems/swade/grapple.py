@@ -143,11 +143,15 @@ def _grapple(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         raise RuleError("swade.combat.error.cannot_act", name=attacker.name)
     hero = attacker.is_pc or attacker.side == "heroes"
     if hero and target.size - attacker.size > MAX_SIZE_ADVANTAGE:
-        raise RuleError("swade.combat.error.grapple_too_big", name=target.name)
+        raise RuleError(
+            "swade.combat.error.grapple_too_big", name=target.name, gender=target.gender
+        )
     if attacker.grappling is not None and attacker.grappling != target.id:
         raise RuleError("swade.combat.error.already_grappling", name=attacker.name)
     if target.grappled_by is not None and target.grappled_by != attacker.id:
-        raise RuleError("swade.combat.error.already_grappled", name=target.name)
+        raise RuleError(
+            "swade.combat.error.already_grappled", name=target.name, gender=target.gender
+        )
     a_extra = vulnerable_bonus(target, new) + _situational(p)
     a_roll, a_mods = _opposed_roll(
         new, rolls, attacker, p["attacker_strength"], a_extra, acting=True
@@ -219,7 +223,12 @@ def _escape(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[lis
     if grappler is not None and helpless is not None:
         # SW-37: a grappler who cannot act does not contest: the victim is free at once.
         _release(new, victim)
-        params = {"name": victim.name, "grappler": grappler.name, "condition": helpless}
+        params = {
+            "name": victim.name,
+            "grappler": grappler.name,
+            "grappler_gender": grappler.gender,
+            "condition": helpless,
+        }
         return [Event(key="swade.combat.escape.uncontested", params=params)], (
             f"escape {victim.name}"
         )

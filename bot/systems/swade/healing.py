@@ -142,6 +142,7 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
             key=headline("swade.powers.heal.roll", roll.total, 4, critical=roll.critical_failure),
             params={
                 "healer": healer.name,
+                "gender": healer.gender,
                 "target": target.name,
                 "own": healer.id == target.id,  # issue 29: "se atiende sus propias heridas"
                 "modifiers": [list(m) for m in mods],
@@ -156,5 +157,10 @@ def _heal(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     if roll.success:
         events += apply_healing(new, target, roll.raises)
     else:
-        events.append(Event(key="swade.powers.heal.failure", params={"target": target.name}))
+        events.append(
+            Event(
+                key="swade.powers.heal.failure",
+                params={"target": target.name, "gender": target.gender},
+            )
+        )
     return events, Event(key="log.swade.heal", params={"name": healer.name, "target": target.name})

@@ -161,6 +161,7 @@ def apply_lasting(
     elif kind in ("glow", "shroud"):
         applied = 0
         key = f"swade.powers.effect.{kind}"
+        params["gender"] = c.gender  # "attacks against her"
     else:
         applied = _shift_points(c, kind, value)
         now = c.toughness if kind == "armor" else getattr(c, kind)

@@ -57,7 +57,7 @@ def trait_of(c: SwadeCombatant, text: str) -> str:
     Unknown: ``swade.trait.unknown``."""
     folded = readings(text)[-1]  # a skill's id never ends in punctuation ("Notar.")
     if not folded:
-        raise RuleError("swade.trait.unknown", trait=text, name=c.name)
+        raise RuleError("swade.trait.unknown", trait=text, name=c.name, gender=c.gender)
     skill = skill_id(folded)
     if skill in c.skills:
         return skill
@@ -67,7 +67,7 @@ def trait_of(c: SwadeCombatant, text: str) -> str:
     base = skill_id(specialty.group(1)) if specialty else skill
     if skill in KNOWN_SKILLS or base in KNOWN_SKILLS:
         return skill
-    raise RuleError("swade.trait.unknown", trait=text, name=c.name)
+    raise RuleError("swade.trait.unknown", trait=text, name=c.name, gender=c.gender)
 
 
 def trait_label(trait: str) -> str:
@@ -154,7 +154,7 @@ def reroll_from_sheet(
         raise RuleError("swade.combat.error.no_roll_to_reroll", name=c.name)
     require_record(new, c, "last_trait")  # issue 28: never trusted
     if last["roll"] != roll:
-        raise RuleError("swade.trait.error.reroll_stale", name=c.name)
+        raise RuleError("swade.trait.error.reroll_stale", name=c.name, gender=c.gender)
     hook: dict[str, object] = dict(last["hook"])  # type: ignore[call-overload]
     rolled, better = reroll_trait(dice, hook)  # refuses a critical failure (SW-4)
     counts = better or rolled.critical_failure

@@ -164,7 +164,7 @@ def test_ds9_endure_that_would_kill_is_refused_until_confirmed() -> None:
     with pytest.raises(RuleError) as err:
         endure_pain(state, PLAYER, "c1")
     assert err.value.key == "ds20.error.endure_would_kill"
-    assert err.value.params == {"name": "Ana", "fatigue": 2, "max": 3}
+    assert err.value.params == {"name": "Ana", "gender": None, "fatigue": 2, "max": 3}
     out = endure_pain(state, PLAYER, "c1", confirm=True)
     assert out.state.get("c1").health == "dead"
 

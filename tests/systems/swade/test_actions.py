@@ -58,7 +58,7 @@ def test_sw36_after_declaring_two_the_third_action_is_refused_saying_how_to_go_o
     with pytest.raises(RuleError) as err:
         _swing(st, dice(2, 1))
     assert err.value.key == "swade.combat.error.actions_used_up"
-    assert err.value.params == {"name": "Heroína", "actions": 2, "more": 3}
+    assert err.value.params == {"name": "Heroína", "gender": None, "actions": 2, "more": 3}
 
 
 def test_sw36_after_declaring_three_a_fourth_action_is_refused() -> None:

@@ -37,7 +37,7 @@ def test_a_combatant_added_mid_round_is_dealt_in_next_round_and_told_so() -> Non
     state = deal(abc(deck="KS QS JS"), GM, dice()).state
     out = add_combatants(state, GM, name="Orco")
     assert keys(out.events) == ["swade.combatant.added", "swade.combatant.next_round"]
-    assert out.events[1].params == {"combatants": ["Orco"], "round": 2}
+    assert out.events[1].params == {"combatants": ["Orco"], "gender": None, "round": 2}
     orc = out.state.combatants[-1]
     assert orc.card is None and orc.id not in out.state.turn_order
 

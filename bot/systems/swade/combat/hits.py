@@ -158,6 +158,7 @@ def _disarm_roll(
         key=key,
         params={
             "target": target.name,
+            "gender": target.gender,
             "modifiers": [list(m) for m in mods],
             "reroll": trait_reroll_hook(roll, action="disarm"),
         },

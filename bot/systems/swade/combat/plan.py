@@ -71,7 +71,9 @@ def find_weapon(c: SwadeCombatant, name: str | None) -> Weapon | None:
     for w in c.weapons:
         if w.name.casefold() == name.casefold():
             return w
-    raise RuleError("swade.combat.error.unknown_weapon", name=name, combatant=c.name)
+    raise RuleError(
+        "swade.combat.error.unknown_weapon", name=name, combatant=c.name, gender=c.gender
+    )
 
 
 def _skill_trait(c: SwadeCombatant, skill: str) -> Trait | None:
@@ -357,7 +359,9 @@ def require_can_attack(attacker: SwadeCombatant, *, free_attack: bool = False) -
     if attacker.shaken or has_condition(attacker, STUNNED):
         raise RuleError("swade.combat.error.shaken_or_stunned", name=attacker.name)
     if has_condition(attacker, BOUND):
-        raise RuleError("swade.combat.error.bound", name=attacker.name)  # SW-20
+        raise RuleError(  # SW-20
+            "swade.combat.error.bound", name=attacker.name, gender=attacker.gender
+        )
     if attacker.defending and not free_attack:
         raise RuleError("swade.combat.error.defending", name=attacker.name)  # SW-21
 

@@ -24,7 +24,10 @@ def defend(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
         state=new,
         events=[
             *counted,
-            Event(key="swade.combat.defend", params={"name": c.name, "parry": c.parry + 4}),
+            Event(
+                key="swade.combat.defend",
+                params={"name": c.name, "gender": c.gender, "parry": c.parry + 4},
+            ),
         ],
         summary=Event(key="log.swade.defend", params={"name": c.name}),
     )

@@ -159,7 +159,7 @@ def push(
 def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[Event], Event]:
     me, target = actor_and_target(new, p["actor_id"], p["target_id"])
     if has_condition(me, BOUND):  # SW-20: no physical action but escaping
-        raise RuleError("swade.combat.error.bound", name=me.name)
+        raise RuleError("swade.combat.error.bound", name=me.name, gender=me.gender)
     summary = Event(key="log.swade.push", params={"name": me.name, "target": target.name})
     a_extra = vulnerable_bonus(target, new)
     if p["moved"]:
@@ -187,7 +187,11 @@ def _push(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
     penalty: list[Modifier] = [("swade.combat.mod.push_raise", -2)] if raise_ else []
     keep, keep_mods = rolls.roll(target, new, "athletics", extra=penalty, phase=1)
     if keep.success:
-        events.append(roll_event("swade.combat.push.keeps_footing", target, keep, keep_mods))
+        events.append(
+            roll_event(
+                "swade.combat.push.keeps_footing", target, keep, keep_mods, gender=target.gender
+            )
+        )
     else:
         add_condition(target, PRONE)
         events.append(roll_event("swade.combat.push.falls_prone", target, keep, keep_mods))
@@ -229,7 +233,12 @@ def _support(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[li
         ),
         Event(
             key="swade.combat.support.result",
-            params={"ally": ally.name, "given": given, "bonus": ally.support_bonus},
+            params={
+                "ally": ally.name,
+                "gender": ally.gender,
+                "given": given,
+                "bonus": ally.support_bonus,
+            },
         ),
     ]
     return events, Event(key="log.swade.support", params={"name": me.name, "target": ally.name})
@@ -247,6 +256,9 @@ def aim(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome:
     c.aiming = True
     return Outcome(
         state=new,
-        events=[*counted, Event(key="swade.combat.aim", params={"name": c.name})],
+        events=[
+            *counted,
+            Event(key="swade.combat.aim", params={"name": c.name, "gender": c.gender}),
+        ],
         summary=Event(key="log.swade.aim", params={"name": c.name}),
     )

@@ -163,7 +163,9 @@ def _weapon_named(
     if text:
         w = weapon_of(c, text)
         if w is None:
-            raise RuleError("swade.combat.error.unknown_weapon", name=text, combatant=c.name)
+            raise RuleError(
+                "swade.combat.error.unknown_weapon", name=text, combatant=c.name, gender=c.gender
+            )
         return w.name
     fitting = [w for w in c.weapons if fits(w)]
     if not fitting or (len(fitting) > 1 and not first):

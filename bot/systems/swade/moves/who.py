@@ -45,7 +45,7 @@ def find_named(state: SwadeState, text: str) -> SwadeCombatant:
 
 def controlled(actor: Actor, c: SwadeCombatant) -> SwadeCombatant:
     if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-        raise RuleError("swade.combat.error.not_yours", name=c.name)
+        raise RuleError("swade.combat.error.not_yours", name=c.name, gender=c.gender)
     return c
 
 

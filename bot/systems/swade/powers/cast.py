@@ -125,7 +125,7 @@ def arcane_skill(c: SwadeCombatant) -> str:
         return c.arcane_skill
     found = next((s for s in ARCANE_SKILLS if s in c.skills), None)
     if found is None:
-        raise RuleError("swade.powers.error.no_arcane_skill", name=c.name)
+        raise RuleError("swade.powers.error.no_arcane_skill", name=c.name, gender=c.gender)
     return found
 
 
@@ -196,7 +196,7 @@ def _check_options(tn: int | None, modifier: int, count: int | None) -> None:
 def _check_points(c: SwadeCombatant, cost: int, base: int) -> None:
     """SW-40/SW-42: the full cost must be there before casting."""
     if c.power_points is None:
-        raise RuleError("swade.powers.error.no_power_points", name=c.name)
+        raise RuleError("swade.powers.error.no_power_points", name=c.name, gender=c.gender)
     if c.power_points < cost and cost == base:  # a plain cast: no modifier to drop
         raise RuleError(
             "swade.powers.error.short_plain", name=c.name, cost=cost, points=c.power_points
@@ -338,7 +338,9 @@ def _cast(new: SwadeState, rolls: ActionRolls, p: dict[str, Any]) -> tuple[list[
 def backlash(state: SwadeState, caster: SwadeCombatant, dice: DiceSource) -> list[Event]:
     """SW-40 Backlash (a critical failure): the caster takes a level of Fatigue (which may
     incapacitate: SW-43, no rule says it cannot) and every power it maintains ends."""
-    events = [Event(key="swade.powers.backlash", params={"caster": caster.name})]
+    events = [
+        Event(key="swade.powers.backlash", params={"caster": caster.name, "gender": caster.gender})
+    ]
     events += gain_fatigue(caster, dice, 1)
     for active in list(caster.maintaining):
         events += end_active_power(state, caster, active, reason="backlash")

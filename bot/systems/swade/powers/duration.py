@@ -28,6 +28,7 @@ def _find_active(state: SwadeState, caster: SwadeCombatant, which: str) -> Activ
     raise RuleError(
         "swade.powers.error.not_maintaining",
         name=caster.name,
+        gender=caster.gender,
         power=which,
         active=[a.power for a in caster.maintaining] or "-",
     )
@@ -61,7 +62,9 @@ def end_of_turn(state: SwadeState, combatant_id: str) -> Outcome:
     return Outcome(
         state=new,
         events=events,
-        summary=Event(key="log.swade.powers_end_of_turn", params={"name": c.name}),
+        summary=Event(
+            key="log.swade.powers_end_of_turn", params={"name": c.name, "gender": c.gender}
+        ),
     )
 
 
@@ -92,7 +95,7 @@ def recover_power_points(
     if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):  # a benny's, not a cast's
         raise RuleError("bennies.error.not_yours", name=c.name)
     if c.power_points is None:
-        raise RuleError("bennies.error.no_power_points", name=c.name)
+        raise RuleError("bennies.error.no_power_points", name=c.name, gender=c.gender)
     if c.max_power_points is not None and c.power_points >= c.max_power_points:
         raise RuleError("bennies.error.power_points_full", name=c.name)
     before = c.power_points

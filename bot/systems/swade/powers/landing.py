@@ -280,7 +280,12 @@ def _modifier_fatigue(target: SwadeCombatant, dice: DiceSource) -> list[Event]:
     """SW-41 Fatigue: a level of Fatigue that never incapacitates (an Exhausted victim
     stays Exhausted, and the reply says so)."""
     if target.dead or target.fatigue >= 2:
-        return [Event(key="swade.powers.fatigue.capped", params={"name": target.name})]
+        return [
+            Event(
+                key="swade.powers.fatigue.capped",
+                params={"name": target.name, "gender": target.gender},
+            )
+        ]
     return gain_fatigue(target, dice, 1, can_incapacitate=False)
 
 
@@ -317,7 +322,11 @@ def _add_lingering(
     return [
         Event(
             key="swade.powers.lingering.pending",
-            params={**params, "damage": _dice_text(sides, base.bonus)},
+            params={
+                **params,
+                "gender": target.gender,
+                "damage": _dice_text(sides, base.bonus),
+            },
         )
     ]
 

@@ -37,7 +37,7 @@ def set_card(state: SwadeState, actor: Actor, combatant_id: str, card_text: str)
     card = parse_card(card_text)
     c = find_combatant(state, combatant_id)
     if not dealable(c):
-        raise RuleError("swade.card.not_dealable", combatant=c.name)
+        raise RuleError("swade.card.not_dealable", combatant=c.name, gender=c.gender)
     members_ids = {m.id for m in group_members(state, c)}
     for other in state.combatants:
         if other.card == card and other.id not in members_ids:
@@ -99,7 +99,7 @@ def redraw_card(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id:
     require_control(actor, c)
     lid = leader_of(state, c)
     if c.card is None or c.card_round != state.round or lid in state.acted:
-        raise RuleError("swade.card.no_redraw", combatant=c.name)
+        raise RuleError("swade.card.no_redraw", combatant=c.name, gender=c.gender)
     new = state.model_copy(deep=True)
     target = find_combatant(new, c.id)
     old = target.card

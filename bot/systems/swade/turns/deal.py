@@ -23,7 +23,7 @@ from bot.systems.swade.deck import (
 from bot.systems.swade.encounter_rules import find_combatant, group_members
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState
 from bot.systems.swade.turns.rolls import roll_trait, turn_roll_event
-from bot.systems.swade.turns.slots import can_act, dealable, peek_members, slot_label
+from bot.systems.swade.turns.slots import can_act, dealable, peek_members, slot_gender, slot_label
 
 DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
 
@@ -36,7 +36,8 @@ def joker_events(state: SwadeState, leader_id: str) -> list[Event]:
     ``villain_jokers`` setting, a foe's Joker gives the GM a benny (``pc`` False, for the
     ledger) and each GM Wild Card in the encounter one for its own pool (done here)."""
     members = peek_members(state, leader_id)
-    events = [Event(key="swade.joker.dealt", params=slot_label(state, leader_id))]
+    dealt = {**slot_label(state, leader_id), "gender": slot_gender(state, leader_id)}
+    events = [Event(key="swade.joker.dealt", params=dealt)]
     if any(m.is_pc for m in members):
         events.append(
             Event(key="swade.joker.award", params={**slot_label(state, leader_id), "pc": True})

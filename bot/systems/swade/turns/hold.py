@@ -12,7 +12,14 @@ from bot.systems.swade.opposed import cannot_contest, opposed_views
 from bot.systems.swade.state import SwadeState
 from bot.systems.swade.turns.rolls import roll_trait, turn_roll_event
 from bot.systems.swade.turns.sequence import advance, begin_hold_turn, settle_holds
-from bot.systems.swade.turns.slots import can_act, leader_of, slot_label, slot_members, slot_name
+from bot.systems.swade.turns.slots import (
+    can_act,
+    leader_of,
+    slot_gender,
+    slot_label,
+    slot_members,
+    slot_name,
+)
 
 
 def hold(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -> Outcome:
@@ -24,7 +31,7 @@ def hold(state: SwadeState, actor: Actor, dice: DiceSource, combatant_id: str) -
     lid = leader_of(state, c)
     on_card = 0 <= state.current < len(state.turn_order) and state.turn_order[state.current] == lid
     if state.active != lid or not on_card or state.suspended is not None:
-        raise RuleError("swade.hold.not_your_turn", combatant=c.name)
+        raise RuleError("swade.hold.not_your_turn", combatant=c.name, gender=c.gender)
     if c.shaken or has_condition(c, "stunned", state.settings):
         raise RuleError("swade.hold.shaken", combatant=c.name)
     new = state.model_copy(deep=True)
@@ -52,7 +59,7 @@ def act_from_hold(state: SwadeState, actor: Actor, combatant_id: str) -> Outcome
     new = state.model_copy(deep=True)
     events = settle_holds(new)
     if not find_combatant(new, c.id).on_hold:
-        raise RuleError("swade.hold.not_on_hold", combatant=c.name)
+        raise RuleError("swade.hold.not_on_hold", combatant=c.name, gender=c.gender)
     lid = leader_of(new, find_combatant(new, c.id))
     if new.active is None:
         begin_hold_turn(new, lid, events)
@@ -91,7 +98,7 @@ def interrupt(
     settled = settle_holds(new)
     holder = find_combatant(new, holder.id)
     if not holder.on_hold:
-        raise RuleError("swade.hold.not_on_hold", combatant=holder.name)
+        raise RuleError("swade.hold.not_on_hold", combatant=holder.name, gender=holder.gender)
     target = find_combatant(new, target.id)
     lid = leader_of(new, holder)
     params = {**slot_label(new, lid), "target": target.name}
@@ -102,7 +109,8 @@ def interrupt(
         new.active = None
         begin_hold_turn(new, lid, [])
         uncontested = Event(
-            key="swade.interrupt.uncontested", params={**params, "condition": helpless}
+            key="swade.interrupt.uncontested",
+            params={**params, "target_gender": target.gender, "condition": helpless},
         )
         return Outcome(
             state=new,
@@ -128,7 +136,8 @@ def interrupt(
         events.append(Event(key="swade.interrupt.won", params=params))
     else:
         new.hold_queue = [lid, *[h for h in new.hold_queue if h != lid]]
-        events.append(Event(key="swade.interrupt.lost", params=params))
+        lost = {**params, "gender": slot_gender(new, lid)}
+        events.append(Event(key="swade.interrupt.lost", params=lost))
     return Outcome(
         state=new,
         events=events,

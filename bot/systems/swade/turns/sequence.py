@@ -21,6 +21,7 @@ from bot.systems.swade.turns.slots import (
     dealable,
     leader_of,
     peek_members,
+    slot_gender,
     slot_label,
     slot_members,
     slot_name,
@@ -85,7 +86,11 @@ def advance(
     while True:
         if state.suspended is not None:
             state.active, state.suspended = state.suspended, None
-            events.append(Event(key="swade.turn.resume", params=slot_label(state, state.active)))
+            resumed = {
+                **slot_label(state, state.active),
+                "gender": slot_gender(state, state.active),
+            }
+            events.append(Event(key="swade.turn.resume", params=resumed))
             return
         if state.hold_queue:
             begin_hold_turn(state, state.hold_queue[0], events)
@@ -193,7 +198,11 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
             m.controlled_by(actor.user_id, is_gm=actor.is_gm)
             for m in slot_members(state, leader.id)
         ):
-            raise RuleError("swade.perm.not_yours", combatant=slot_name(state, leader.id))
+            raise RuleError(
+                "swade.perm.not_yours",
+                combatant=slot_name(state, leader.id),
+                gender=slot_gender(state, leader.id),
+            )
     else:
         require_gm(actor)
     if state.round == 0 and not any(dealable(c) for c in state.combatants):

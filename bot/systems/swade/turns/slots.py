@@ -60,6 +60,13 @@ def slot_name(state: SwadeState, leader_id: str) -> str:
     return leader.group or leader.name
 
 
+def slot_gender(state: SwadeState, leader_id: str) -> str | None:
+    """The gender a slot's name agrees with (the catalogue's ``{gender, select, ...}``:
+    "her turn"): its combatant's; ``None`` for a group's name, which is an "it"."""
+    leader = peek(state, leader_id)
+    return None if leader is None or leader.group else leader.gender
+
+
 def current_combatant(state: SwadeState) -> SwadeCombatant | None:
     """The leader of the turn in progress (a holder acting included), or None. To read
     only: it is not copied."""

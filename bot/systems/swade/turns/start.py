@@ -89,7 +89,9 @@ def _resolve_stunned(
     state: SwadeState, c: SwadeCombatant, result: TraitResult, mods: list
 ) -> list[Event]:
     if not result.success:
-        return [turn_roll_event("swade.stunned.still", c, result, mods)]
+        still = turn_roll_event("swade.stunned.still", c, result, mods)
+        still.params["gender"] = c.gender  # "she cannot move or act" (the catalogue's select)
+        return [still]
     events = [turn_roll_event("swade.stunned.recovered", c, result, mods)]
     clear_condition(state, c, "stunned")
     if result.raises >= 1:
