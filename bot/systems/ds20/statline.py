@@ -32,12 +32,15 @@ los nombres de campo no distinguen mayúsculas ni tildes; solo ``Nombre`` es obl
   ``cargador N`` o ``cargador balas/capacidad``, la clase (``precisión``, ``revólver``,
   ``escopeta``, ``semiautomática`` o ``pistola``, ``asalto``; sin clase no se puede
   vaciar el cargador) y ``automática`` (ráfagas).
+- ``Género``: ``f`` o ``m`` (también femenino/masculino, female/male): la concordancia
+  de los mensajes (issue 18) y los pronombres en inglés.
 - ``Técnicas``: separadas por ``;``. Cada una: ``Nombre (Habilidad) +N daño +M``: la
   tirada de la habilidad la activa; ``+N`` son bonificaciones al ataque y ``daño +M``
   puntos de daño extra (ambos opcionales).
 
 Campos también en inglés: ``Name``, ``Type`` (PC/NPC), ``Side``, ``Group``, ``Skills``,
-``Wounds``, ``Armor``, ``Fatigue``, ``Weapons``, ``Techniques``.
+``Wounds``, ``Armor``, ``Fatigue`` (o ``Exhaustion``), ``Weapons``, ``Techniques``,
+``Gender``.
 
 Formas pegadas (issue 16): la misma ficha aplanada en una línea sin ``|`` (la caja de
 opciones de Discord convierte los saltos de línea en espacios) se corta antes de cada
@@ -57,6 +60,7 @@ import re
 from bot.i18n import term, written
 from bot.systems.base import RuleError
 from bot.systems.bounds import require_sheet_length
+from bot.systems.common import GENDERS
 from bot.systems.ds20.bounds import require_sheet
 from bot.systems.ds20.state import (
     ARMOR_PART_SCORE,
@@ -88,6 +92,7 @@ FIELDS = (
     "agotamiento",
     "armas",
     "tecnicas",
+    "genero",
 )
 FIELD_ALIASES = {
     "name": "nombre",
@@ -100,6 +105,8 @@ FIELD_ALIASES = {
     "armor": "armadura",
     "armour": "armadura",
     "fatigue": "agotamiento",
+    "exhaustion": "agotamiento",
+    "gender": "genero",
     "weapons": "armas",
     "techniques": "tecnicas",
 }
@@ -340,6 +347,11 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
             ]
         elif field == "tecnicas":
             data["techniques"] = [_parse_technique(line, e) for e in value.split(";") if e.strip()]
+        elif field == "genero":  # issue 18's agreement, and English her/his
+            word = fold(value.split()[0].strip(",;.")) if value.split() else ""
+            if word not in GENDERS:
+                raise _invalid(line, "genero", value, "gender")
+            data["gender"] = GENDERS[word]
     if "name" not in data:
         raise RuleError("ds20.statline.missing", field=term("ds20.statline.field.nombre"))
     data["side"] = side or ("heroes" if data.get("is_pc") else "foes")

@@ -381,6 +381,7 @@ EDITABLE = frozenset(
         "group",
         "name",
         "controller_id",
+        "gender",
     }
 )
 

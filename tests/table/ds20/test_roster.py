@@ -154,3 +154,43 @@ async def test_the_gm_adds_copies_of_a_saved_character(tmp_path: Path) -> None:
         assert s.combatants[0].weapons[1].name == "Machete"
         [both] = await table.run(f'@gm /combatant add name:X character:Sicario statblock:"{BRUTO}"')
         assert both.ephemeral and "no ambos" in both.content
+
+
+async def test_corrections_speak_the_readers_language(tmp_path: Path) -> None:
+    """The refusal's field list and its examples were Spanish in an English session
+    ("Fields: Heridas, Agotamiento...", "expected sí | no")."""
+    async with ds20_table(tmp_path, INITIATIVE, locale="en") as table:
+        [refused] = await table.run('@gm /combatant edit combatant:Bruto statblock:"Luck: 3"')
+        assert refused.ephemeral
+        assert refused.content == (
+            "“Luck” cannot be corrected. Fields: Wounds, Exhaustion, Health, Treated, Prone,"
+            " Unconscious, Aim, Side, Group, Ammo, Gender."
+            ' E.g. `/combatant edit statblock:"Wounds: 2/1/0"`.'
+        )
+        for line, expected in (
+            ("Prone: maybe", "“yes | no”"),
+            ("Health: fine", "“healthy | grave | agony | dead”"),
+            ("Ammo: lots", "“Pistol 7”"),
+            ("Gender: x", "“f | m”"),
+        ):
+            [refused] = await table.run(f'@gm /combatant edit combatant:Bruto statblock:"{line}"')
+            assert refused.ephemeral and expected in refused.content, (line, refused.content)
+        await must(table, '@gm /combatant edit combatant:Bruto statblock:"Exhaustion: 1"')
+        assert (await combatant(table, "Bruto")).fatigue == 1
+
+
+async def test_a_gender_on_the_stat_line_or_corrected(tmp_path: Path) -> None:
+    """Issue 18's agreement and the English pronouns need DS-20 combatants to have a
+    gender: the stat line takes ``Género``/``Gender`` and ``/combatant edit`` corrects it."""
+    async with ds20_table(tmp_path, [], fight=False) as table:
+        await must(
+            table,
+            '@gm /combatant add name:Rata statblock:"Aptitudes: Pelea 9 | Género: femenino"',
+        )
+        assert (await combatant(table, "Rata")).gender == "f"
+        await must(table, '@gm /combatant edit combatant:Rata statblock:"Gender: male"')
+        assert (await combatant(table, "Rata")).gender == "m"
+        [refused] = await table.run(
+            '@gm /combatant add name:Gato statblock:"Aptitudes: Pelea 9 | Género: gato"'
+        )
+        assert refused.ephemeral and "Género" in refused.content and "f | m" in refused.content

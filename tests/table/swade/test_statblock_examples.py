@@ -1,5 +1,5 @@
-"""A stat block refused for a missing attributes line shows an attributes line to copy,
-in the reader's language (it showed a Parry/Toughness line, which was not missing)."""
+"""SWADE sheets and corrections: a refusal shows what to write, in the reader's language (a
+missing attributes line shows an attributes line; an unknown correction lists the fields)."""
 
 from __future__ import annotations
 
@@ -23,3 +23,17 @@ async def test_the_missing_attributes_refusal_shows_an_attributes_line(tmp_path:
             assert reply.ephemeral, reply.text()
             assert line in reply.text(), reply.text()
             assert "Parry: 6" not in reply.text() and "Parada: 6" not in reply.text()
+
+
+async def test_a_correction_of_an_unknown_field_lists_the_fields_in_english(
+    tmp_path: Path,
+) -> None:
+    async with OfflineTable(db_path=tmp_path / "edit.sqlite3", locale="en") as table:
+        await table.run("@gm /encounter start system:swade")
+        await table.run('@gm /combatant add name:Orc statblock:"Orc: Fighting d6, Parry 5"')
+        [reply] = await table.run('@gm /combatant edit combatant:Orc statblock:"Luck: 2"')
+        assert reply.ephemeral
+        assert "Fields: Wounds, Max wounds, Fatigue, Bennies, Pace, Parry" in reply.text()
+        assert "Heridas" not in reply.text()
+        [reply] = await table.run('@gm /combatant edit combatant:Orc statblock:"Wild Card: maybe"')
+        assert reply.ephemeral and '"yes | no"' in reply.text(), reply.text()

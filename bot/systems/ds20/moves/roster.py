@@ -16,9 +16,11 @@ from typing import Any
 from pydantic import model_validator
 
 from bot.dice.source import DiceSource
+from bot.i18n import term
 from bot.systems import ds20
 from bot.systems.base import Actor, Event, Outcome, RuleError, chain
 from bot.systems.bounds import require_room
+from bot.systems.common import GENDERS
 from bot.systems.ds20.moves.who import SYSTEM, Rules, find_combatant, play
 from bot.systems.ds20.state import DS20State, DSCombatant
 from bot.systems.ds20.statline import read_statline
@@ -136,7 +138,7 @@ def remove(o: RemoveOptions) -> Play[DS20State]:
 
 EDIT_FIELDS: dict[str, str] = {
     "heridas": "wounds", "wounds": "wounds",
-    "agotamiento": "fatigue", "fatigue": "fatigue",
+    "agotamiento": "fatigue", "fatigue": "fatigue", "exhaustion": "fatigue",
     "estado": "health", "health": "health",
     "atendido": "treated", "treated": "treated",
     "suelo": "prone", "prone": "prone", "en el suelo": "prone",
@@ -145,10 +147,8 @@ EDIT_FIELDS: dict[str, str] = {
     "bando": "side", "side": "side",
     "grupo": "group", "group": "group",
     "balas": "ammo", "ammo": "ammo",
+    "genero": "gender", "gender": "gender",
 }  # fmt: skip
-EDIT_LABELS = (
-    "Heridas, Agotamiento, Estado, Atendido, Suelo, Inconsciente, Apuntar, Bando, Grupo, Balas"
-)
 HEALTH_WORDS = {
     "sano": "ok", "ok": "ok", "healthy": "ok",
     "grave": "grave",
@@ -158,14 +158,23 @@ HEALTH_WORDS = {
 
 
 def _bad(field: str, value: str, expected: str) -> RuleError:
-    return RuleError("ds20.error.edit_value", field=field, value=value, expected=expected)
+    """``expected``: the id of an example of what the field takes, said in the reader's
+    language (``ds20.edit.example.*``)."""
+    return RuleError(
+        "ds20.error.edit_value",
+        field=field,
+        value=value,
+        expected=term(f"ds20.edit.example.{expected}"),
+    )
 
 
 def parse_corrections(text: str) -> dict[str, Any]:
     """/combatant edit's ``statblock``: ``Campo: valor`` corrections, one per line or
     separated by ``|``: Heridas 2/1/0 (boxes filled R/HL/HG), Agotamiento 1, Estado
     sano|grave|agonía|muerto, Atendido/Suelo/Inconsciente sí|no, Apuntar N, Bando
-    héroes|enemigos, Grupo name (``-`` clears it), Balas ``Pistola 7``."""
+    héroes|enemigos, Grupo name (``-`` clears it), Balas ``Pistola 7``, Género f|m (the
+    English names too: Wounds, Exhaustion, Health...). A refusal lists the fields and
+    gives its example in the reader's language."""
     changes: dict[str, Any] = {}
     for piece in re.split(r"[\n|]", text):
         if not piece.strip():
@@ -174,34 +183,38 @@ def parse_corrections(text: str) -> dict[str, Any]:
         field = EDIT_FIELDS.get(fold(raw))
         value = value.strip()
         if not sep or field is None:
-            raise RuleError("ds20.error.edit_field", field=raw.strip(), known=EDIT_LABELS)
+            raise RuleError("ds20.error.edit_field", field=raw.strip())
         word = fold(value)
         if field == "wounds":
             m = re.fullmatch(r"(\d+)\s*/\s*(\d+)\s*/\s*(\d+)", value)
             if not m:
-                raise _bad(raw.strip(), value, "2/1/0")
+                raise _bad(raw.strip(), value, "wounds")
             changes["wounds"] = tuple(int(g) for g in m.groups())
         elif field in ("fatigue", "aim"):
             if not value.isdigit():
-                raise _bad(raw.strip(), value, "1")
+                raise _bad(raw.strip(), value, "number")
             changes[field] = int(value)
         elif field == "health":
             if word not in HEALTH_WORDS:
-                raise _bad(raw.strip(), value, "sano | grave | agonía | muerto")
+                raise _bad(raw.strip(), value, "health")
             changes["health"] = HEALTH_WORDS[word]
         elif field in ("treated", "prone", "unconscious"):
             answer = yes_no(value)
             if answer is None:
-                raise _bad(raw.strip(), value, "sí | no")
+                raise _bad(raw.strip(), value, "yes_no")
             changes[field] = answer
         elif field == "side":
             changes["side"] = side(value) or word
         elif field == "group":
             changes["group"] = None if value in ("", "-") else value
+        elif field == "gender":
+            if word not in GENDERS:
+                raise _bad(raw.strip(), value, "gender")
+            changes["gender"] = GENDERS[word]
         else:
             m = re.fullmatch(r"(.+?)\s+(\d+)", value)
             if not m:
-                raise _bad(raw.strip(), value, "Pistola 7")
+                raise _bad(raw.strip(), value, "ammo")
             changes["ammo"] = (m.group(1), int(m.group(2)))
     return changes
 

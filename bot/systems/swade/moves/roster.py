@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dice.source import DiceSource
+from bot.i18n import term
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import ControllerOption, Move, Options, Play, SavedSheet
 from bot.systems.sheets import SheetReading
@@ -111,10 +112,6 @@ EDIT_FIELDS: dict[str, str] = {
     "grupo": "group", "group": "group",
     "genero": "gender", "gender": "gender",
 }  # fmt: skip
-EDIT_LABELS = (
-    "Heridas, Heridas máx, Fatiga, Benis, Paso, Parada, Dureza, Armadura, Tamaño, PP, PP máx, "
-    "Bando, Comodín, Grupo, Género"
-)
 
 
 def _bad(field: str, value: str, expected: str) -> RuleError:
@@ -134,7 +131,7 @@ def parse_corrections(text: str) -> dict[str, Any]:
         field = EDIT_FIELDS.get(fold(raw).replace(".", ""))
         value = value.strip()
         if not sep or field is None:
-            raise RuleError("swade.error.edit_field", field=raw.strip(), known=EDIT_LABELS)
+            raise RuleError("swade.error.edit_field", field=raw.strip())
         if field == "side":
             named = side(value)
             if named is None:
@@ -143,7 +140,7 @@ def parse_corrections(text: str) -> dict[str, Any]:
         elif field == "wild_card":
             answer = yes_no(value)
             if answer is None:
-                raise _bad(raw.strip(), value, "sí | no")
+                raise _bad(raw.strip(), value, term("swade.edit.example.yes_no"))
             changes[field] = answer
         elif field == "group":
             changes[field] = None if value in ("", "-") else value
