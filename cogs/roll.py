@@ -145,6 +145,10 @@ class Roll(commands.Cog):
         line = rolls.read_line(expression)
         if tn is not None and not line.single:
             raise DiceError("dice.tn_one_roll")
+        if line.tn is not None:  # "d8+1 vs 6": typed, it is the option's
+            if tn is not None and tn != line.tn:
+                raise DiceError("dice.tn_twice", typed=line.tn, option=tn)
+            tn = line.tn
         specs = [rolls.with_target(r.spec, tn) for r in line.rolls]
         rounding = await self._rounding(ctx)
         results = rolls.roll_line(line, self.bot.dice.source(seed), rounding=rounding, specs=specs)

@@ -8,7 +8,11 @@ spaces (or ``;``), each shown on its own, with words around them.
   trailing comment, d20's ``allow_comments``); with one roll, its label.
 - ``2d6 # fire``: the ``#`` label, as everywhere.
 
-A line that reads whole as one roll is that roll (``1d20 + 5``, ``s8 vs 6``). Otherwise
+A line that reads whole as one roll is that roll (``1d20 + 5``, ``s8 vs 6``). A target
+number typed after a plain roll (``d8+1 vs 6``, ``2d6 tn6``, ``1d20+5 contra 15``) is the
+line's :attr:`Line.tn`, as ``/roll``'s ``tn`` option (its total is compared with it),
+never a label; in a line of several rolls only a trait roll or damage against Toughness
+takes one (``dice.tn_in_a_line``). Otherwise
 the words are read left to right: a run of words that may belong to a roll (digits,
 signs, dice; ``vs``/``tn``/``vo``) is read as the longest roll it starts with; any other
 word is narration. Among several rolls a bare number is narration (``attack with 2
@@ -37,7 +41,9 @@ T = TypeVar("T")
 
 _NOTATION = re.compile(r"^[0-9a-z!<>=+\-*/%(),.|:\[\]]*$", re.IGNORECASE)
 _HAS_DIE = re.compile(r"\d*d(?:\d|%)|(?:^|[^a-wyz])[se](?:\d|u\b)", re.IGNORECASE)
-_TN_WORDS = frozenset({"vs", "tn", "vo"})
+_TN_WORDS = frozenset({"vs", "tn", "vo", "contra", "target", "objetivo"})
+# A target number a roll before it did not take: "d8+1 vs 6", "2d6 tn6" (module docstring).
+_GLUED_TN = re.compile(r"^(?:vs|tn|vo|contra|target|objetivo)(-?\d+)$", re.IGNORECASE)
 # Words that would silently leave a roll without what they ask for: refused instead.
 _ASKING = frozenset(
     {"adv", "advantage", "ventaja", "dis", "disadvantage", "desventaja", "explode", "explota",
@@ -62,6 +68,7 @@ class Line:
 
     rolls: tuple[LineRoll, ...]
     comment: str | None
+    tn: int | None = None  # typed after its one roll, a plain one ("d8+1 vs 6")
 
     @property
     def single(self) -> bool:
@@ -161,11 +168,18 @@ def _read_words(
     words = _words(body)
     rolls: list[LineRoll] = []
     narration: list[str] = []
+    tn_taken: int | None = None
     i = 0
     while i < len(words):
         found = _longest_roll(words, i, wild_card=wild_card, strength=strength)
         if found is None:
             word = words[i]
+            target = _left_target(words, i) if rolls and not narration else None
+            if target is not None:
+                if tn_taken is not None or len(rolls) > 1:
+                    raise DiceError("dice.tn_in_a_line", roll=rolls[-1].text)
+                tn_taken, i = target
+                continue
             if _notation_like(word) and not word.isdigit() and word.lower() not in _TN_WORDS:
                 raise refusal(word, first_error, line=body)
             if word.isdigit() and i + 1 < len(words) and re.match(r"d\d", words[i + 1], re.I):
@@ -176,6 +190,8 @@ def _read_words(
             i += 1
             continue
         j, spec = found
+        if tn_taken is not None:  # a second roll after a plain one's target
+            raise DiceError("dice.tn_in_a_line", roll=rolls[-1].text)
         if len(rolls) == MAX_ROLLS:
             raise DiceError("dice.too_many_rolls", limit=MAX_ROLLS)
         rolls.append(LineRoll(" ".join(words[i:j]), " ".join(narration) or None, spec))
@@ -186,7 +202,20 @@ def _read_words(
     comment = " ".join(narration) or None
     if label and comment:
         comment = f"{comment} — {label}"
-    return Line(tuple(rolls), comment or label)
+    return Line(tuple(rolls), comment or label, tn_taken)
+
+
+def _left_target(words: list[str], i: int) -> tuple[int, int] | None:
+    """A target number at ``words[i]`` that the roll before it did not take (``vs 6``,
+    ``tn6``; a plain roll has none of its own): the number and the index after it."""
+    glued = _GLUED_TN.match(words[i])
+    if glued:
+        return int(glued[1]), i + 1
+    if words[i].lower() in _TN_WORDS and i + 1 < len(words):
+        number = re.fullmatch(r"-?\d+", words[i + 1])
+        if number:
+            return int(number[0]), i + 2
+    return None
 
 
 def roll_line(

@@ -10,7 +10,8 @@
                    no wild die); 1 to 6 trait dice
 ``s8+1-2``         modifiers, added up
 ``s10t6``          a target number (savagebot's ``t`` suffix; TN 4 when not given);
-``s8 vs 6``        also ``s8 tn6``, ``s8 vo6``, and savagebot's ``t6:s8`` prefix
+``s8 vs 6``        also ``s8 tn6``, ``s8 vo6``, ``s8 contra 6`` (as the replies say it in
+                   Spanish), and savagebot's ``t6:s8`` prefix
 =================  ===================================================================
 
 Read as savagebot writes them: the TN before the modifiers (``s12w10t8+2``) or after
@@ -40,7 +41,7 @@ _TRAIT_RE = re.compile(
         (?:r(?P<rof>\d+))?
         (?:t(?P<tn1>\d+))?
         (?P<mods>(?:\s*[+-]\s*\d+)*)
-        (?:\s*(?:t|vs|tn|vo)\s*(?P<tn2>-?\d+))?$""",
+        (?:\s*(?:t|vs|tn|vo|contra|target|objetivo)\s*(?P<tn2>-?\d+))?$""",
     re.IGNORECASE | re.VERBOSE,
 )
 # What starts a trait roll: s8, su, 3s8, e6, t6:s8 (the expression language has none).

@@ -107,3 +107,44 @@ def test_a_line_with_no_roll_is_refused_as_empty_not_as_unreadable(text: str) ->
     with pytest.raises(DiceError) as err:
         read_line(text)
     assert (err.value.key, err.value.params) == ("dice.empty", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "tn", "roll"),
+    [
+        ("d8+1 vs 6", 6, "d8+1"),
+        ("2d6 tn7", 7, "2d6"),
+        ("1d20+5 contra 15", 15, "1d20+5"),
+        ("1d20+5 VS 15", 15, "1d20+5"),
+        ("d8 vs -1", -1, "d8"),
+        ("2d6 objetivo 8", 8, "2d6"),
+        ("shoot d8 target 5 at the door", 5, "d8"),
+    ],
+)
+def test_a_target_typed_after_a_plain_roll_is_the_lines(text: str, tn: int, roll: str) -> None:
+    """It was the roll's label: "d8+1 vs 6" showed a total, no success or failure."""
+    line = read_line(text)
+    assert line.single and line.rolls[0].text == roll and line.tn == tn
+    assert "vs" not in (line.comment or "") and "contra" not in (line.comment or "")
+
+
+def test_a_trait_roll_keeps_its_own_target_in_both_languages() -> None:
+    for text in ("s8 vs 6", "s8 contra 6", "s8+1 target 6", "s8 objetivo 6"):
+        line = read_line(text)
+        assert line.tn is None and isinstance(line.rolls[0].spec, TraitSpec)
+        assert line.rolls[0].spec.tn == 6, text
+
+
+@pytest.mark.parametrize("text", ["d8+1 vs 6 2d6", "s8 vs 6 2d6 vs 4", "d6 vs 3 d6 vs 4"])
+def test_a_plain_rolls_target_in_a_line_of_several_is_refused(text: str) -> None:
+    with pytest.raises(DiceError) as err:
+        read_line(text)
+    assert err.value.key == "dice.tn_in_a_line"
+
+
+def test_contra_in_narration_is_a_word() -> None:
+    line = read_line("disparo contra el orco s8 daño 2d6")
+    assert [(r.label, r.text) for r in line.rolls] == [
+        ("disparo contra el orco", "s8"),
+        ("daño", "2d6"),
+    ]

@@ -326,3 +326,21 @@ async def test_an_expression_with_no_roll_says_how_to_write_one(
     example = reply.content.split("`")[-4]  # 2d6+1 # ataque / attack
     [rolled] = await table.run(f'/roll expression:"{example}"')
     assert not rolled.ephemeral and "**7**" in rolled.text(), rolled.text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("en", "d8+1 vs 6", "Against TN 6: success"),
+        ("es", "d8+1 contra 6", "Contra VO 6: éxito"),
+    ],
+)
+async def test_a_target_typed_after_a_plain_roll_is_compared(
+    forced, lang: str, typed: str, said: str
+) -> None:
+    table = await forced([5], locale=lang)
+    [reply] = await table.run(f'/roll expression:"{typed}"')
+    assert not reply.ephemeral
+    assert said in reply.embeds[0]["description"], reply.embeds[0]
+    [again] = await table.run(f'/roll expression:"{typed}" tn:4')
+    assert again.ephemeral and ("6" in again.content and "4" in again.content)
