@@ -148,11 +148,16 @@ def ranged_skill(
     return "athletics" if thrown else "shooting"
 
 
-def fitting_weapon(c: SwadeCombatant, *, ranged: bool) -> Weapon | None:
+def fitting_weapon(c: SwadeCombatant, *, ranged: bool, thrown: bool = False) -> Weapon | None:
     """SW-44: the first weapon on ``c``'s sheet, in the order printed, that fits the
     attack (a ranged one for Shooting or throwing, a melee one for Fighting); None when
-    it has none (unarmed: Strength alone)."""
-    return next((w for w in c.weapons if is_ranged(w) == ranged), None)
+    it has none (unarmed: Strength alone). An attack that says it throws (``thrown``:
+    ``flags:thrown`` or ``skill:athletics``) takes the first thrown one (:func:`is_thrown`),
+    not a pistol printed before the grenade; the first ranged one when none is thrown."""
+    fits = [w for w in c.weapons if is_ranged(w) == ranged]
+    if ranged and thrown:
+        return next((w for w in fits if is_thrown(w)), fits[0] if fits else None)
+    return fits[0] if fits else None
 
 
 def weapon_phrase(w: Weapon | None, damage: str | None) -> dict[str, Any]:

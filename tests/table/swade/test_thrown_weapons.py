@@ -177,3 +177,26 @@ async def test_a_weapon_thrown_at_range_rolls_athletics_a_bow_shooting(
         shots = {w.name: w.shots for w in named(await state(table), "Vera").weapons}
         assert shots[{"es": "Pistola", "en": "Pistol"}[locale]] == (5 if weapon == "Pistol" else 6)
         all_dice_used(table)
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "shown"),
+    [
+        ("es", "@gm /atacar objetivo:Orco quien:Vera opciones:arrojadiza", "con Granada (3d6)"),
+        ("en", "@gm /attack target:Orc actor:Vera flags:thrown", "with Grenade (3d6)"),
+        ("es", "@gm /atacar objetivo:Orco quien:Vera habilidad:atletismo", "con Granada (3d6)"),
+        ("en", "@gm /attack target:Orc actor:Vera skill:Athletics", "with Grenade (3d6)"),
+    ],
+)
+async def test_a_throw_without_weapon_takes_the_first_thrown_weapon(
+    tmp_path: Path, locale: str, line: str, shown: str
+) -> None:
+    # SW-44: the first ranged weapon printed is the pistol; a throw takes the grenade.
+    # Athletics d6 3 (wild 1) against 4: a miss; no round spent.
+    async with _table(tmp_path, locale, [3, 1]) as table:
+        [reply, *_] = await must(table, line)
+        text = reply.text()
+        assert shown in text and "**d6: 3** · ~~🎲 d6: 1~~ → **3**" in text, text
+        shots = {w.name: w.shots for w in named(await state(table), "Vera").weapons}
+        assert shots[{"es": "Pistola", "en": "Pistol"}[locale]] == 6
+        all_dice_used(table)
