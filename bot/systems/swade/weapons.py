@@ -20,16 +20,19 @@ reply names it. Pure.
 - Every attack reply names the weapon and its damage as the sheet prints it ("with
   Battle axe (Str+d10)"), damage written out (``weapon:Str+d6``) as "with damage
   Str+d6", and an unarmed attack as "unarmed (Str)": a wrong default is seen at once.
+- SW-10 "Athletics to throw": which ranged weapons are thrown, :func:`is_thrown`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.i18n import term
 from bot.systems.base import RuleError
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeCombatant, Weapon
+from bot.systems.words import fold
 
 RANGED_SKILLS = frozenset({"shooting", "athletics"})
 
@@ -37,6 +40,64 @@ RANGED_SKILLS = frozenset({"shooting", "athletics"})
 def is_ranged(w: Weapon) -> bool:
     """A weapon with a range (``12/24/48``) shoots or is thrown; any other is melee."""
     return bool(w.range)
+
+
+THROWN_WORDS = frozenset(
+    {
+        "thrown", "throwing", "throwable", "throw",
+        "arrojadiza", "arrojadizas", "arrojadizo", "arrojadizos", "arrojable", "arrojables",
+        "lanzable", "lanzables", "arrojar",
+    }
+)  # fmt: skip
+THROWN_PHRASES = ("para lanzar", "de lanzar", "para arrojar", "de arrojar", "de lanzamiento")
+GRENADE_WORDS = frozenset({"grenade", "grenades", "granada", "granadas"})
+LAUNCHER_WORDS = frozenset(
+    {
+        "launcher", "launchers", "launched", "rocket", "propelled", "rifle",
+        "lanzador", "lanzadores", "lanzadora", "cohete", "propulsada", "fusil",
+    }
+)  # fmt: skip
+_STRENGTH_DAMAGE = re.compile(r"^(?:str|strength|fue|fuerza)\.?\s*(?:$|[+-])")
+
+
+def is_thrown(w: Weapon) -> bool:
+    """SW-10 "Shooting (or Athletics to throw)": whether a ranged weapon (one with a
+    range, :func:`is_ranged`) is thrown, so an attack with it rolls Athletics, spends no
+    ammunition, and an area attack's miss deviates 1d6 (thrown), not 2d6 (seed 003
+    "Desvío": "1d6 en armas arrojadas, como granadas, y 2d6 en proyectiles"). A weapon
+    without a range is melee (SW-44) and never thrown here: ``flags:thrown`` throws it.
+
+    The reading, on the sheet's text as people type it (:func:`bot.systems.words.fold`:
+    any case, with or without accents), whole words only:
+
+    - its name or notes say so: "thrown", "throwing", "throwable"; "arrojadiza(s)",
+      "arrojadizo(s)", "arrojable", "lanzable(s)", "para lanzar", "de lanzamiento"
+      ("Throwing axe", "Cuchillo arrojadizo", "Hacha (FUE+d6, Distancia 3/6/12, arrojadiza)");
+    - it is a grenade by name ("Grenade", "Granadas de mano"; the seed names grenades
+      as thrown weapons), but not what fires one: a name that also says launcher,
+      rocket or rifle ("Grenade Launcher", "Lanzador de granadas", "Rocket-propelled
+      grenade", "Granada de fusil"); "Lanzagranadas" is one word, not "granadas";
+    - its damage is Strength-based (``Str+d4``, ``Fue+d6``, ``FUERZA+d6`` as the sheet
+      prints it): muscle-powered, so a dagger, spear, javelin or throwing axe with a
+      range is thrown, and so is a sling (``Str+d4``) though it is whirled, not thrown
+      by hand: its range comes from the arm, as the book's Athletics for it does.
+
+    Bows, crossbows, guns and launchers (fixed damage: ``2d6``, ``2d8``) stay Shooting.
+    ``skill:`` on the command still names another skill."""
+    if not is_ranged(w):
+        return False
+    said = _words(f"{w.name} {w.notes}")
+    if set(said) & THROWN_WORDS or any(f" {p} " in f" {' '.join(said)} " for p in THROWN_PHRASES):
+        return True
+    name = set(_words(w.name))
+    if name & GRENADE_WORDS and not name & LAUNCHER_WORDS:
+        return True
+    return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
+
+
+def _words(text: str) -> list[str]:
+    """``text``'s words, folded (:func:`bot.systems.words.fold`), in order."""
+    return re.findall(r"[a-z]+", fold(text))
 
 
 def wants_ranged(
@@ -87,11 +148,16 @@ def ranged_skill(
     return "athletics" if thrown else "shooting"
 
 
-def fitting_weapon(c: SwadeCombatant, *, ranged: bool) -> Weapon | None:
+def fitting_weapon(c: SwadeCombatant, *, ranged: bool, thrown: bool = False) -> Weapon | None:
     """SW-44: the first weapon on ``c``'s sheet, in the order printed, that fits the
     attack (a ranged one for Shooting or throwing, a melee one for Fighting); None when
-    it has none (unarmed: Strength alone)."""
-    return next((w for w in c.weapons if is_ranged(w) == ranged), None)
+    it has none (unarmed: Strength alone). An attack that says it throws (``thrown``:
+    ``flags:thrown`` or ``skill:athletics``) takes the first thrown one (:func:`is_thrown`),
+    not a pistol printed before the grenade; the first ranged one when none is thrown."""
+    fits = [w for w in c.weapons if is_ranged(w) == ranged]
+    if ranged and thrown:
+        return next((w for w in fits if is_thrown(w)), fits[0] if fits else None)
+    return fits[0] if fits else None
 
 
 def weapon_phrase(w: Weapon | None, damage: str | None) -> dict[str, Any]:

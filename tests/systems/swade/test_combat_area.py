@@ -87,6 +87,26 @@ def test_launched_projectiles_deviate_2d6() -> None:
     assert event(out, "swade.combat.area.deviates").params == {"steps": 21, "clock": 12}
 
 
+def test_a_grenade_is_thrown_without_saying_so_and_deviates_1d6() -> None:
+    """SW-10 / seed 003 "Desvío": a grenade on the sheet is thrown (Athletics, 1d6)."""
+    opts = AttackOptions(range="medium")
+    out = _throw(_three_goblins(), dice(3, 1, 5, 7), ["g1"], options=opts)
+    assert event(out, "swade.combat.area.roll").params["skill"] == "swade.combat.skill.athletics"
+    assert event(out, "swade.combat.area.deviates").params == {"steps": 10, "clock": 7}
+
+
+def test_a_weapon_that_shoots_deviates_2d6_without_saying_launched() -> None:
+    """Seed 003 "Desvío": "2d6 en proyectiles": a Shooting area attack is launched."""
+    launcher = Weapon(name="Lanzagranadas", damage="4d8", range="24/48/96")
+    st = state_of(hero(weapons=[launcher]), goblin("g1"), turn_order=["h", "g1"], current=0)
+    out = area_attack(
+        st, PLAYER, dice(2, 1, 3, 4, 12), attacker_id="h", target_ids=["g1"],
+        template="small", weapon="Lanzagranadas", options=AttackOptions(range="long"),
+    )  # fmt: skip
+    assert event(out, "swade.combat.area.roll").params["skill"] == "swade.combat.skill.shooting"
+    assert event(out, "swade.combat.area.deviates").params == {"steps": 21, "clock": 12}
+
+
 def test_suppressive_fire_success_distracts_every_target() -> None:
     # Subfusil RoF 3: Shooting 6 - 2 recoil = 4: success, no raise.
     out = suppressive_fire(

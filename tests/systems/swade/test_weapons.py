@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from bot.render.text import phrase_text
+from bot.systems.swade.combat.plan import plan_attack
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import Weapon
-from bot.systems.swade.weapons import fitting_weapon, wants_ranged, weapon_phrase
+from bot.systems.swade.weapons import fitting_weapon, is_thrown, wants_ranged, weapon_phrase
 
-from .test_combat_fixtures import hero
+from .test_combat_fixtures import goblin, hero, state_of
 
 BOW = Weapon(name="Arco", damage="2d6", range="12/24/48")
 AXE = Weapon(name="Hacha de batalla", damage="FUE+d10")
@@ -23,6 +24,16 @@ def test_the_first_weapon_that_fits_as_printed() -> None:
     assert fitting_weapon(c, ranged=True) == BOW
     assert fitting_weapon(hero(weapons=[BOW]), ranged=False) is None  # unarmed
     assert fitting_weapon(hero(weapons=[]), ranged=True) is None
+
+
+def test_a_throw_without_weapon_takes_the_first_thrown_one() -> None:
+    """SW-44 with SW-10: ``flags:thrown`` (or ``skill:athletics``) takes the first thrown
+    weapon, not the bow printed first; the first ranged one when none is thrown."""
+    c = hero(weapons=[BOW, AXE, KNIFE])
+    assert fitting_weapon(c, ranged=True, thrown=True) == KNIFE
+    assert fitting_weapon(c, ranged=True) == BOW
+    assert fitting_weapon(hero(weapons=[BOW, AXE]), ranged=True, thrown=True) == BOW
+    assert fitting_weapon(c, ranged=False, thrown=True) == AXE
 
 
 @pytest.mark.parametrize(
@@ -74,3 +85,80 @@ def test_a_weapon_named_like_a_catalogue_key_is_shown_as_typed() -> None:
     assert phrase_text(weapon_phrase(odd, None), "en") == (
         "with swade.combat.weapon.unarmed (encounter.gm_only)"
     )
+
+
+# --- SW-10: Athletics to throw (is_thrown) ------------------------------------------------
+
+THROWN_READINGS = [
+    # a grenade by name, as people type it (seed 003: "armas arrojadas, como granadas")
+    ("Grenade", "3d6", "", True),
+    ("GRANADAS de mano", "3d6", "", True),
+    ("Granáda", "3d6", "PAP", True),
+    ("frag grenades", "3d6", "", True),
+    # not what fires one
+    ("Grenade Launcher", "4d8", "", False),
+    ("Lanzagranadas", "4d8", "", False),
+    ("lanzador de granadas", "4d8", "", False),
+    ("Rocket-propelled grenade", "4d8", "", False),
+    ("Granada de fusil", "4d8", "", False),
+    # Strength damage with a range: muscle-powered (a sling too)
+    ("Dagger", "Str+d4", "", True),
+    ("Daga", "FUE+d4", "", True),
+    ("Lanza", "Fuerza+d6", "Alcance 1", True),
+    ("Honda", "Fue.+d4", "", True),
+    ("Spear", "Strength+d6", "", True),
+    # the name or the notes say so, in either language, any case or accent
+    ("Throwing axe", "d6", "", True),
+    ("Cuchillo ARROJADÍZO", "d4", "", True),
+    ("Chakram", "2d4", "arrojadiza", True),
+    ("Chakram", "2d4", "Thrown", True),
+    ("Cuchillo", "2d4", "para lanzar", True),
+    ("Estrellas", "d4", "lanzables", True),
+    ("Cuchillo de lanzamiento", "d4", "", True),
+    # bows, crossbows and guns shoot: fixed damage
+    ("Bow", "2d6", "", False),
+    ("Ballesta", "2d6", "PA 2", False),
+    ("Pistola", "2d6", "", False),
+    ("Fuerte rifle", "2d8", "", False),  # "Fuerte" is not Strength damage
+]
+
+
+@pytest.mark.parametrize(("name", "damage", "notes", "thrown"), THROWN_READINGS)
+def test_which_ranged_weapons_are_thrown(name: str, damage: str, notes: str, thrown: bool) -> None:
+    assert is_thrown(Weapon(name=name, damage=damage, range="3/6/12", notes=notes)) is thrown
+
+
+def test_a_weapon_without_a_range_is_melee_not_thrown() -> None:
+    """SW-44: a weapon's range says it shoots or is thrown; ``flags:thrown`` throws
+    one without."""
+    assert not is_thrown(Weapon(name="Grenade", damage="3d6"))
+    assert not is_thrown(AXE)
+
+
+def _plan(weapon: Weapon, skill: str | None = None, **opts: object):  # type: ignore[no-untyped-def]
+    h = hero(weapons=[weapon])
+    return plan_attack(
+        state_of(h, goblin()),
+        h,
+        None,
+        weapon=weapon.name,
+        skill=skill,
+        options=AttackOptions(**opts),
+    )
+
+
+def test_a_thrown_weapon_rolls_athletics_and_spends_no_rounds() -> None:
+    knives = Weapon(name="Cuchillos arrojadizos", damage="Str+d4", range="3/6/12", shots=3)
+    plan = _plan(knives)
+    assert (plan.skill, plan.ammo) == ("athletics", 0)
+    assert [n.key for n in plan.notes] == ["swade.combat.note.thrown"]
+    # skill: names another, and the bot says nothing of its reading
+    shot = _plan(knives, skill="shooting")
+    assert shot.skill == "shooting" and shot.notes == []
+    # said thrown (flags:thrown): no note, the player said it
+    assert _plan(knives, thrown=True).notes == []
+
+
+def test_a_gun_shoots_and_spends_its_rounds() -> None:
+    plan = _plan(Weapon(name="Pistola", damage="2d6", range="12/24/48", shots=6))
+    assert (plan.skill, plan.ammo, plan.notes) == ("shooting", 1, [])

@@ -144,9 +144,12 @@ def area_attack(
     medium one or a cone 3, a large one 4. One attack roll against TN 4; on a hit each
     target takes its own damage roll, and cover protects as armour (seed 003). With
     ``evasion`` (attacks that allow it) each target first rolls Agility -2 and a success
-    avoids it. On a miss a round template deviates 1d6 steps (thrown) or 2d6
-    (``launched``), times 2/3/4 at medium/long/extreme range, in the 1d12 clock
-    direction; the GM places it (it cannot deviate more than half the distance).
+    avoids it. On a miss a round template deviates 1d6 steps when thrown (the attack
+    rolls Athletics, SW-10: a grenade, :func:`~bot.systems.swade.weapons.is_thrown`) or
+    2d6 when launched (anything shot: Shooting; or said, ``launched``; seed 003 "Desvío":
+    "1d6 en armas arrojadas, como granadas, y 2d6 en proyectiles"), times 2/3/4 at
+    medium/long/extreme range, in the 1d12 clock direction; the GM places it (it cannot
+    deviate more than half the distance).
     Dice: attack roll; then per target its evasion roll, damage, and SW-13 rolls; or
     the deviation dice and the d12. Its trait rolls may be rerolled with a benny
     (:func:`bot.systems.swade.maneuvers.reroll_maneuver`)."""
@@ -177,7 +180,10 @@ def _area_attack(
     roll = rolls.roll_with(attacker, lambda d: roll_attack(plan, d), mods=plan.modifiers)
     spend_and_mark(new, attacker, plan, opts, wild=False)
     names = [t.name for t in targets]
-    events = [area_roll_event(attacker, plan, roll, "swade.combat.area.roll", names)]
+    events = [
+        *plan.notes,  # how the skill was read (a thrown weapon: Athletics)
+        area_roll_event(attacker, plan, roll, "swade.combat.area.roll", names),
+    ]
     if roll.success:
         cover_armor = -COVER_MODS[opts.cover]
         for target in targets:
@@ -197,7 +203,7 @@ def _area_attack(
                 nonlethal=opts.nonlethal,
             )
     elif p["template"] != "cone":
-        count = 2 if p["launched"] else 1
+        count = 2 if p["launched"] or plan.skill != "athletics" else 1
         base = sum(rolls.dice.roll(6) for _ in range(count))
         steps = base * DEVIATION_MULTIPLIER[opts.range]
         clock = rolls.dice.roll(12)

@@ -36,7 +36,7 @@ from bot.systems.swade.modifiers import (
     total,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, Weapon
-from bot.systems.swade.weapons import RANGED_SKILLS, is_ranged, weapon_phrase
+from bot.systems.swade.weapons import RANGED_SKILLS, is_ranged, is_thrown, weapon_phrase
 
 # --- the attack plan: everything decided before the dice ---------------------------------
 
@@ -174,7 +174,11 @@ def plan_attack(
     if wild and not melee:
         raise RuleError("swade.combat.error.wild_attack_melee_only")
     notes = _gang_up_notes(options, melee=melee)
-    skill_name = skill or ("fighting" if melee else "athletics" if options.thrown else "shooting")
+    # SW-10: Athletics to throw, said (``thrown``) or read from the weapon (is_thrown).
+    thrown = not melee and (options.thrown or (w is not None and is_thrown(w)))
+    skill_name = skill or ("fighting" if melee else "athletics" if thrown else "shooting")
+    if skill is None and thrown and not options.thrown and w is not None:
+        notes.append(Event(key="swade.combat.note.thrown", params={"weapon": w.name}))
     trait = _attack_trait(attacker, skill_name, options, melee=melee)
     mods: list[Modifier] = []
     if trait is not None and trait.bonus:
@@ -207,7 +211,7 @@ def plan_attack(
         rof=rof,
         wild_die=6 if attacker.wild_card else None,
         bystander_face=_bystander_face(skill_name, options, melee=melee),
-        ammo=_ammo(w, options, melee=melee),
+        ammo=_ammo(w, options, shot=not melee and not thrown),
         weapon_name=w.name if w is not None else None,
         weapon_text=weapon_phrase(w, None if options.shotgun else options.damage),
         notes=notes,
@@ -266,9 +270,10 @@ def _bystander_face(skill_name: str, options: AttackOptions, *, melee: bool) -> 
     return 2 if options.rof >= 2 or options.shotgun else 1
 
 
-def _ammo(w: Weapon | None, options: AttackOptions, *, melee: bool) -> int:
-    """Seed 003: the rounds a shot spends by its rate of fire (a weapon that counts them)."""
-    if not melee and not options.thrown and w is not None and w.shots is not None:
+def _ammo(w: Weapon | None, options: AttackOptions, *, shot: bool) -> int:
+    """Seed 003: the rounds a shot spends by its rate of fire (a weapon that counts them);
+    none unless it is a ``shot``: not melee, not thrown (SW-10, :func:`is_thrown`)."""
+    if shot and w is not None and w.shots is not None:
         return AMMO_BY_ROF[options.rof]
     return 0
 

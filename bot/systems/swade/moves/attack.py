@@ -51,7 +51,8 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         me = acting(state, actor, o.actor)
         target = find_named(state, o.target)
         ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
-        weapon, damage = weapon_choice(me, o.weapon, ranged=ranged)
+        throws = declared.thrown or skill == "athletics"  # SW-10: the first thrown weapon
+        weapon, damage = weapon_choice(me, o.weapon, ranged=ranged, thrown=throws)
         rolled = skill
         if not wild and asks_ranged(skill, declared, band=band is not None):
             held = weapon_of(me, weapon) if weapon is not None else None

@@ -245,14 +245,15 @@ def weapon_of(c: SwadeCombatant, text: str) -> Weapon | None:
 
 
 def weapon_choice(
-    c: SwadeCombatant, text: str | None, *, ranged: bool
+    c: SwadeCombatant, text: str | None, *, ranged: bool, thrown: bool = False
 ) -> tuple[str | None, str | None]:
     """(weapon name on the sheet, damage notation): the option names a weapon, fists, or
     damage written out (``Str+d6``); anything else is left to the rules to refuse.
     Without the option, SW-44: the sheet's first weapon that fits the attack (``ranged``:
-    Shooting or throwing), unarmed only when it has none."""
+    Shooting or throwing; ``thrown``: a throw, the first thrown one), unarmed only when
+    it has none."""
     if text is None:
-        w = fitting_weapon(c, ranged=ranged)
+        w = fitting_weapon(c, ranged=ranged, thrown=thrown)
         return (w.name if w is not None else None), None
     folded = fold(text)
     if any(wanted in UNARMED for wanted in readings(text)):
