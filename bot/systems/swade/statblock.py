@@ -95,7 +95,13 @@ from bot.systems.swade.names import (
     ident,
     skill_id,
 )
-from bot.systems.swade.statblock_header import WC_RE, add_note, read_header
+from bot.systems.swade.statblock_header import (
+    WC_RE,
+    add_note,
+    name_before_trait,
+    quick_header,
+    read_header,
+)
 from bot.systems.swade.statblock_items import (
     BULLETS,
     DIE_SIZES,
@@ -413,17 +419,7 @@ def _list_section(
 
 def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -> None:
     """One line of pieces: ``Goblin: Fighting d6, Parry 5, Toughness 5, spear Str+d4``."""
-    body = src
-    head = re.match(r"^\s*([^:\n,;()]{1,60}?(?:\([^()]*\))?)\s*:\s*(.*)$", src, flags=re.S)
-    if head and fold(head.group(1)) not in DERIVED_LABELS and not DIE_TOKEN.search(head[1]):
-        sheet.header = re.sub(r"\s+", " ", WC_RE.sub(" ", head.group(1))).strip(" -")
-        sheet.wild = WC_RE.search(head.group(1)) is not None
-        body = head.group(2)
-    else:  # "Cara (WC) Agility d8, ...": the marker out, the name read with the first trait
-        marked = re.match(r"^\s*([^:\n,;()\[\]]{1,60}?)\s*([(\[][^()\[\]]*[)\]])\s*", body)
-        if marked and WC_RE.fullmatch(marked[2]):
-            sheet.wild = True
-            body = f"{marked[1]} {body[marked.end() :]}"
+    body = quick_header(sheet, src, DERIVED_LABELS, DIE_TOKEN)
     try:
         items = split_top(body.replace("\n", ","))
     except ValueError:
@@ -455,7 +451,7 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -
             for m in pairs:
                 name, trait = read_trait(1, m, item)
                 if sheet.header is None:  # "Cara WC Agility d8, ...": the name, no colon
-                    name = _header_before_trait(sheet, name)
+                    name = name_before_trait(sheet, name)
                 key = ATTRIBUTES.get(fold(name))
                 if key is not None:
                     sheet.attributes[key] = trait
@@ -475,24 +471,6 @@ def _quick(reading: SheetReading[SwadeCombatant], sheet: SheetParts, src: str) -
         reading.leave(item)
     if not understood:
         raise RuleError("swade.statblock.nothing_read")
-
-
-def _header_before_trait(sheet: SheetParts, name: str) -> str:
-    """A quick Extra pasted without the colon after its name ("Cara WC Agility d8,
-    Smarts d6..."): the first trait's name ends with an attribute or a skill the tables
-    know and has words before it, which are the name (and its Wild Card marker). Returns
-    the trait's name; the words before it go to ``sheet.header``."""
-    words = name.split()
-    if fold(name) in ATTRIBUTES or fold(name) in SKILLS:  # "Common Knowledge d6" stays
-        return name
-    for cut in range(1, len(words)):
-        trait = " ".join(words[cut:])
-        if fold(trait) in ATTRIBUTES or fold(trait) in SKILLS:
-            head = " ".join(words[:cut])
-            sheet.header = re.sub(r"\s+", " ", WC_RE.sub(" ", head)).strip(" -") or None
-            sheet.wild = sheet.wild or WC_RE.search(head) is not None
-            return trait
-    return name
 
 
 # -- the combatant ------------------------------------------------------------------------

@@ -14,10 +14,11 @@ start, and the rest is named as not used.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from bot.systems.sheets import SheetReading
 from bot.systems.swade.bounds import NOTE_MAX
-from bot.systems.swade.names import fold
+from bot.systems.swade.names import ATTRIBUTES, SKILLS, fold
 from bot.systems.swade.statblock_items import BULLETS, SheetParts
 from bot.systems.swade.state import SwadeCombatant
 
@@ -87,3 +88,39 @@ def add_note(reading: SheetReading[SwadeCombatant], sheet: SheetParts, text: str
         reading.leave(text[cut:])
         text = text[:cut]
     sheet.note = text
+
+
+def quick_header(sheet: SheetParts, src: str, labels: Collection[str], die: re.Pattern[str]) -> str:
+    """A quick Extra's name (``Goblin: Fighting d6, ...``: what comes before the colon,
+    unless it is a label in ``labels`` or holds a ``die``), into ``sheet.header`` with its
+    Wild Card marker; returns the rest. Without the colon ("Cara (WC) Agility d8, ..."),
+    a marker in brackets is taken out and the name is read with the first trait
+    (:func:`name_before_trait`)."""
+    head = re.match(r"^\s*([^:\n,;()]{1,60}?(?:\([^()]*\))?)\s*:\s*(.*)$", src, flags=re.S)
+    if head and fold(head.group(1)) not in labels and not die.search(head[1]):
+        sheet.header = re.sub(r"\s+", " ", WC_RE.sub(" ", head.group(1))).strip(" -")
+        sheet.wild = WC_RE.search(head.group(1)) is not None
+        return head.group(2)
+    marked = re.match(r"^\s*([^:\n,;()\[\]]{1,60}?)\s*([(\[][^()\[\]]*[)\]])\s*", src)
+    if marked and WC_RE.fullmatch(marked[2]):
+        sheet.wild = True
+        return f"{marked[1]} {src[marked.end() :]}"
+    return src
+
+
+def name_before_trait(sheet: SheetParts, name: str) -> str:
+    """A quick Extra pasted without the colon after its name ("Cara WC Agility d8,
+    Smarts d6..."): the first trait's name ends with an attribute or a skill the tables
+    know and has words before it, which are the name (and its Wild Card marker). Returns
+    the trait's name; the words before it go to ``sheet.header``."""
+    words = name.split()
+    if fold(name) in ATTRIBUTES or fold(name) in SKILLS:  # "Common Knowledge d6" stays
+        return name
+    for cut in range(1, len(words)):
+        trait = " ".join(words[cut:])
+        if fold(trait) in ATTRIBUTES or fold(trait) in SKILLS:
+            head = " ".join(words[:cut])
+            sheet.header = re.sub(r"\s+", " ", WC_RE.sub(" ", head)).strip(" -") or None
+            sheet.wild = sheet.wild or WC_RE.search(head) is not None
+            return trait
+    return name
