@@ -1,9 +1,15 @@
 """SW-44: the weapon an attack uses when the command names none, and how every attack
 reply names it. Pure.
 
-- A Fighting attack uses the first melee weapon on the sheet (one without a range), as
-  printed; a Shooting or throwing attack the first ranged one (with a range). Strength
-  alone (unarmed) only when the sheet has no such weapon.
+- A Fighting attack uses the first melee weapon on the sheet (one without a range, or a
+  hand weapon that can be thrown: :func:`strikes`), as printed; a Shooting or throwing
+  attack the first ranged one (with a range). Strength alone (unarmed) only when the
+  sheet has no such weapon.
+- A weapon that strikes and can be thrown (a dagger with ``3/6/12``) strikes unless the
+  command says it throws; ``skill:`` decides for any weapon: ``skill:fighting`` with it
+  is Fighting against Parry (it was a throw at TN 4), with a weapon that cannot strike
+  (a pistol) it is refused, and ``skill:fighting`` with a range band or a ranged-only
+  flag is refused too (the band was dropped unsaid).
 - Which kind of attack a command without ``weapon:`` makes is read from what it says:
   ``skill`` (Shooting or Athletics: ranged; any other: melee), a range band, the flags
   that only a ranged attack takes (``thrown``, ``shotgun``, ``rof:N`` above 1, ``aim``,
@@ -95,6 +101,28 @@ def is_thrown(w: Weapon) -> bool:
     return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
 
 
+# Weapons whirled or cast, never held to strike with, though their damage is Strength's.
+NOT_IN_HAND = frozenset(
+    {"sling", "slings", "slingshot", "honda", "hondas", "tirachinas", "bola", "bolas",
+     "boleadoras", "net", "red"}
+)  # fmt: skip
+
+
+def strikes(w: Weapon) -> bool:
+    """Whether a weapon strikes in melee (SW-10, Fighting against Parry): one without a
+    range, and a hand weapon that can also be thrown, whose range comes from the arm
+    (Strength damage: a dagger, spear, axe or javelin with ``3/6/12``); not a sling or a
+    net, not a grenade, bow or gun. A weapon that strikes and has a range is a melee
+    weapon unless the command says it throws (a range band, ``flags:thrown``,
+    ``skill:athletics``): SW-44's "a weapon's range says whether it shoots" read for the
+    weapons the book lists among the melee ones with a range to throw them."""
+    if not is_ranged(w):
+        return True
+    if set(_words(w.name)) & NOT_IN_HAND:
+        return False
+    return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
+
+
 def _words(text: str) -> list[str]:
     """``text``'s words, folded (:func:`bot.systems.words.fold`), in order."""
     return re.findall(r"[a-z]+", fold(text))
@@ -150,11 +178,12 @@ def ranged_skill(
 
 def fitting_weapon(c: SwadeCombatant, *, ranged: bool, thrown: bool = False) -> Weapon | None:
     """SW-44: the first weapon on ``c``'s sheet, in the order printed, that fits the
-    attack (a ranged one for Shooting or throwing, a melee one for Fighting); None when
+    attack (a ranged one for Shooting or throwing, one that :func:`strikes` for
+    Fighting: a dagger with a range is both); None when
     it has none (unarmed: Strength alone). An attack that says it throws (``thrown``:
     ``flags:thrown`` or ``skill:athletics``) takes the first thrown one (:func:`is_thrown`),
     not a pistol printed before the grenade; the first ranged one when none is thrown."""
-    fits = [w for w in c.weapons if is_ranged(w) == ranged]
+    fits = [w for w in c.weapons if (is_ranged(w) if ranged else strikes(w))]
     if ranged and thrown:
         return next((w for w in fits if is_thrown(w)), fits[0] if fits else None)
     return fits[0] if fits else None

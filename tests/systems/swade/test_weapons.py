@@ -18,9 +18,16 @@ AXE = Weapon(name="Hacha de batalla", damage="FUE+d10")
 KNIFE = Weapon(name="Daga", damage="Fue+d4", range="3/6/12")
 
 
+SLING = Weapon(name="Honda", damage="Fue+d4", range="4/8/16")
+
+
 def test_the_first_weapon_that_fits_as_printed() -> None:
+    # SW-44's "first melee weapon listed": a dagger is one (the book's melee table, with a
+    # range to throw it), so it is taken before the axe; the bow printed first is not,
+    # and neither is a sling (Strength damage and a range, but never held to strike).
     c = hero(weapons=[BOW, KNIFE, AXE])
-    assert fitting_weapon(c, ranged=False) == AXE  # the bow is printed first
+    assert fitting_weapon(c, ranged=False) == KNIFE
+    assert fitting_weapon(hero(weapons=[BOW, SLING, AXE]), ranged=False) == AXE
     assert fitting_weapon(c, ranged=True) == BOW
     assert fitting_weapon(hero(weapons=[BOW]), ranged=False) is None  # unarmed
     assert fitting_weapon(hero(weapons=[]), ranged=True) is None

@@ -36,7 +36,13 @@ from bot.systems.swade.modifiers import (
     total,
 )
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, Weapon
-from bot.systems.swade.weapons import RANGED_SKILLS, is_ranged, is_thrown, weapon_phrase
+from bot.systems.swade.weapons import (
+    RANGED_SKILLS,
+    is_ranged,
+    is_thrown,
+    strikes,
+    weapon_phrase,
+)
 
 # --- the attack plan: everything decided before the dice ---------------------------------
 
@@ -166,11 +172,7 @@ def plan_attack(
     attack (SW-25): TN 4, no target modifiers, and cover protects as armour instead of
     a penalty (seed 003 "Área de efecto")."""
     w = find_weapon(attacker, weapon)
-    # SW-44: a weapon's range says whether it shoots; without one (damage written out,
-    # fists), the skill does (a command that said it shoots: weapons.ranged_skill).
-    melee = not options.thrown and (
-        not is_ranged(w) if w is not None else skill not in RANGED_SKILLS
-    )
+    melee = _is_melee(w, skill, options)
     if wild and not melee:
         raise RuleError("swade.combat.error.wild_attack_melee_only")
     notes = _gang_up_notes(options, melee=melee)
@@ -216,6 +218,22 @@ def plan_attack(
         weapon_text=weapon_phrase(w, None if options.shotgun else options.damage),
         notes=notes,
     )
+
+
+def _is_melee(w: Weapon | None, skill: str | None, options: AttackOptions) -> bool:
+    """SW-10/SW-44: a throw said (``thrown``) is ranged; else the skill named decides
+    (Shooting or Athletics: ranged; any other: melee, refused with a weapon that cannot
+    strike, :func:`~bot.systems.swade.weapons.strikes`); else the weapon's range (a
+    dagger that can be thrown comes here as ``skill`` Fighting when the command did not
+    say it throws: ``moves.attack``); without a weapon, melee."""
+    if options.thrown:
+        return False
+    if skill is not None:
+        melee = skill not in RANGED_SKILLS
+        if melee and w is not None and not strikes(w):
+            raise RuleError("swade.combat.error.not_a_melee_weapon", weapon=w.name)
+        return melee
+    return not is_ranged(w) if w is not None else True
 
 
 def _attack_trait(

@@ -7,7 +7,8 @@ an attack with every declared modifier. The options' words are read by
 from __future__ import annotations
 
 from bot.dice.source import DiceSource
-from bot.systems.base import Actor, Outcome
+from bot.i18n import has, term, written
+from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import combat
 from bot.systems.swade.modifiers import AttackOptions
@@ -15,7 +16,13 @@ from bot.systems.swade.moves.attack_words import attack_options, weapon_choice, 
 from bot.systems.swade.moves.who import Rules, acting, fight, find_named
 from bot.systems.swade.names import skill_id
 from bot.systems.swade.state import SwadeState
-from bot.systems.swade.weapons import asks_ranged, ranged_skill, wants_ranged
+from bot.systems.swade.weapons import (
+    asks_ranged,
+    is_ranged,
+    ranged_skill,
+    strikes,
+    wants_ranged,
+)
 
 
 class WildAttackOptions(Options):
@@ -37,6 +44,12 @@ class AttackCommandOptions(WildAttackOptions):
     skill: str | None = None
 
 
+def _skill_term(skill: str) -> dict[str, object]:
+    """A skill id said in the reader's language (the catalogue's name, else as written)."""
+    key = f"swade.combat.skill.{skill}"
+    return term(key) if has(key, "en") else written(skill.replace("_", " "))
+
+
 def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: bool) -> Rules:
     """The attack's rules call; what the attacker declares is read first (refused,
     naming the word, before anything is looked up)."""
@@ -51,15 +64,19 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         me = acting(state, actor, o.actor)
         target = find_named(state, o.target)
         ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
+        if skill is not None and not ranged and asks_ranged(None, declared, band=bool(band)):
+            raise RuleError("swade.combat.error.melee_skill_at_range", skill=_skill_term(skill))
         throws = declared.thrown or skill == "athletics"  # SW-10: the first thrown weapon
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged, thrown=throws)
         rolled = skill
-        if not wild and asks_ranged(skill, declared, band=band is not None):
-            held = weapon_of(me, weapon) if weapon is not None else None
-            if weapon is None or held is not None:  # an unknown name: the rules say so
-                fists = o.weapon is not None and weapon is None and damage is None
-                shoots = ranged_skill(me, held, damage, thrown=declared.thrown, unarmed=fists)
-                rolled = skill or shoots
+        held = weapon_of(me, weapon) if weapon is not None else None
+        if rolled is None and held is not None and is_ranged(held) and strikes(held):
+            rolled = None if ranged and not wild else "fighting"  # a dagger strikes unthrown
+        shooting = not wild and asks_ranged(skill, declared, band=band is not None)
+        if shooting and (weapon is None or held is not None):  # an unknown name: the rules
+            fists = o.weapon is not None and weapon is None and damage is None
+            shoots = ranged_skill(me, held, damage, thrown=declared.thrown, unarmed=fists)
+            rolled = skill or shoots
         options = declared.model_copy(update={"damage": damage}) if damage else declared
         return attack(
             state, actor, dice, attacker_id=me.id, target_id=target.id, weapon=weapon,
