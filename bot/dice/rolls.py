@@ -75,6 +75,7 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("extra", "`e8`, `e8-2`, `s8x`, `su`"),
     ("rate_of_fire", "`3s8`, `s8r3`, `3e6`"),
     ("target", "`s10t6`, `s8+2 vs 6`, `t6:s8`"),
+    ("plain_target", "`d8+1 vs 6`, `1d20+5 contra 15`"),
     ("toughness", "`2d6!t6`, `d8!t6+2d6`, `t6:2d6+1`"),
     ("several", "`s8 2d6!+1 d6!`, `Huey s8 damage 2d6+1`"),
     ("labels", "`1d20 to hit`, `2d6 # fire`, `1d20 [fire] + 2`"),
