@@ -17,6 +17,14 @@ from bot.play.lines import LineError
 from bot.play.table import OfflineTable
 
 HISTORY = Path.home() / ".comodin_history"
+# What people type to leave a prompt (the banner says Ctrl-D): the table ends there, where
+# it answered "no such command /quit". No bot command has these names.
+QUIT_WORDS = frozenset({"quit", "exit", "salir", "q", "bye", "adios", "adiós"})
+
+
+def quits(line: str) -> bool:
+    """Whether ``line`` asks to leave the table (``/quit``, ``exit``, ``salir``...)."""
+    return line.strip().lower().lstrip("/").rstrip(".!") in QUIT_WORDS
 
 
 def _interactive_lines(lang: str) -> Iterable[str]:
@@ -63,6 +71,8 @@ async def play(
         for number, line in enumerate(lines, start=1):
             if echo and line.strip() and not as_json:
                 print(f"> {line.rstrip()}", file=out)
+            if quits(line):
+                break
             try:
                 messages = await table.run(line)
             except LineError as exc:

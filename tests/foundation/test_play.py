@@ -108,6 +108,15 @@ def test_cli_stdin_ping_and_bad_line_goes_on(tmp_path: Path) -> None:
     assert "línea 1" in result.stderr
 
 
+@pytest.mark.parametrize("typed", ["/quit", "exit", "/salir", "Salir.", "/exit"])
+def test_quit_words_end_the_table(tmp_path: Path, typed: str) -> None:
+    """They answered "no such command /quit" and the table went on."""
+    result = _play(cwd=tmp_path, stdin=f"/ping\n{typed}\n/ping\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("¡Pong!") == 1 and "quit" not in result.stderr
+    assert "línea" not in result.stderr
+
+
 def test_run_without_token_prints_hint_and_opens_table(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bot", "run"],
