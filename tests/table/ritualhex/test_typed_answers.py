@@ -14,6 +14,8 @@ import pytest
 
 from tests.table.ritualhex.helpers import (
     add_line,
+    awaiting,
+    levels,
     must,
     refused,
     reply,
@@ -32,6 +34,39 @@ CAST = [
     ("Red Haggar", HAGGAR, "heroes", "@ana"),
     ("Goblin", GOBLIN, "foes", None),
 ]
+
+WAIT_FOR_HAGGAR = {
+    "es": "Goblin debe esperar: antes decide Red Haggar. Antes Red Haggar reacciona "
+    "(`/reaccionar con`) o pasa (`/reaccionar pasar`).",
+    "en": "Goblin must wait: Red Haggar decides first. Red Haggar reacts (`/react with`) "
+    "or passes (`/react pass`) first.",
+}
+BLOCKED = {
+    "es": "Goblin reacciona a Piña de Jade Mistress con Bloqueo",
+    "en": "Goblin reacts to Jade Mistress's Punch with Block",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "block"), [("es", "Bloqueo"), ("en", "Block"), ("es", "bloqueo."), ("en", "block")]
+)
+async def test_the_gms_reaction_is_the_minions_that_has_it(
+    tmp_path: Path, lang: str, block: str
+) -> None:
+    """It was Red Haggar's, who decides first: "Red Haggar has no action “Bloqueo”"."""
+    async with rh_table(tmp_path, [], cast=False, locale=lang) as table:
+        for name, sheet, side, controller in CAST:
+            await must(table, add_line(name, sheet, side, controller))
+        await must(table, "@gm /hex round")
+        await must(table, "@bea /attack target:Goblin weapon:Punch")
+        assert await awaiting(table) == ["Red Haggar", "Goblin"]
+        said = await refused(table, f'@gm /react with reaction:"{block}"')
+        assert said == WAIT_FOR_HAGGAR[lang]
+        await must(table, "@ana /react pass")
+        messages = await must(table, f'@gm /react with reaction:"{block}"')
+        assert BLOCKED[lang] in reply(messages).text()
+        assert (await levels(table))["Goblin"] == 7  # Bloqueo costs 3 (RH-11 example)
+
 
 UNKNOWN = {
     "es": "Red Haggar no tiene la acción «Volar». Acciones: Piña, Patada, Curar. "
