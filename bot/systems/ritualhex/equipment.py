@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.lookup import first_named
 from bot.systems.ritualhex.rounds import (
     advance,
     check_control,
@@ -48,10 +49,13 @@ def _acting(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
 
 
 def _find(items: list[Equipment], name: str, *, worn: bool | None) -> Equipment | None:
-    for item in items:
-        if fold(item.name) == fold(name) and (worn is None or bool(item.worn_on) == worn):
-            return item
-    return None
+    """The item ``name`` names, as typed or without the quotes around it and the
+    punctuation after it ("guardar daga." stows the Daga: :func:`first_named`)."""
+    return first_named(
+        (item for item in items if worn is None or bool(item.worn_on) == worn),
+        name,
+        lambda item, wanted: fold(item.name) == wanted,
+    )
 
 
 def _needs_cost(state: RitualHexState, item: Equipment) -> None:
