@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.table.ritualhex.helpers import (
+    acting,
+    combatant,
     add_line,
     awaiting,
     levels,
@@ -71,8 +73,7 @@ async def test_the_gms_reaction_is_the_minions_that_has_it(
 UNKNOWN = {
     "es": "Red Haggar no tiene la acción «Volar». Acciones: Piña, Patada, Curar. "
     "P. ej. `/actuar acción:Esperar`.",
-    "en": "Red Haggar has no action “Volar”. Actions: Punch, Kick, Heal. "
-    "E.g. `/act action:Wait`.",
+    "en": "Red Haggar has no action “Volar”. Actions: Punch, Kick, Heal. E.g. `/act action:Wait`.",
 }
 WAITED = {"es": "Red Haggar espera", "en": "Red Haggar waits"}
 
@@ -94,3 +95,74 @@ async def test_an_unknown_action_gives_an_example_in_the_sessions_language(
         example = said.split("`")[-2]
         messages = await must(table, f"@ana {example}")
         assert WAITED[lang] in reply(messages).text()
+
+
+DAGGER_HERO = (
+    "nombre: Lía\nAP 12, HP 8, Str 1, Def 1, Per 1, Mag 2, DR 0\ngénero: f\n"
+    "equipo: Daga; partes: mano; costo: 1; acciones: Puñalada\n"
+    "acción: Puñalada; tipo: ataque; costo: 3; miembros: mano equipada; objetivo: 1; "
+    "chequeo: <Str>[9]<Def>; efecto: daño 1d|1"
+)
+STOWED = {
+    "es": "Lía guarda Daga (costo 1, nivel AP 11)",
+    "en": "Lía stows Daga (cost 1, AP level 11)",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [
+        ("es", "guardar daga."),
+        ("en", "stow daga."),
+        ("es", "guardar «Daga»"),
+        ("en", 'stow "Daga"!'),
+    ],
+)
+async def test_an_item_is_found_without_its_trailing_punctuation(
+    tmp_path: Path, lang: str, typed: str
+) -> None:
+    """RH-9 stowing costs half the equip cost, rounded up (RH-1): 1. "guardar daga." was
+    refused as "Lía no tiene daga. a mano para eso", the dagger in her hand."""
+    async with rh_table(tmp_path, [], cast=False, locale=lang) as table:
+        await must(table, add_line("Lía", DAGGER_HERO, "heroes", "@bea"))
+        await must(table, add_line("Goblin", GOBLIN, "foes", None))
+        await must(table, "@gm /hex round")
+        typed = typed.replace('"', '\\"')
+        messages = await must(table, f'@bea /act action:"{typed}"')
+        assert STOWED[lang] in reply(messages).text()
+        lia = await combatant(table, "Lía")
+        assert [(i.name, i.worn_on) for i in lia.equipment] == [("Daga", [])]
+
+
+OUT_OF_TURN = {
+    "es": "No es la oportunidad de Red Haggar; ahora actúa: Jade Mistress. Actúa con uno de "
+    "ellos (`quien:`), o espera a que actúen: el bot avisa a quien tenga la siguiente "
+    "oportunidad (`/siguiente` dice de quién es ahora).",
+    "en": "It is not Red Haggar's opportunity; acting now: Jade Mistress. Act as one of them "
+    "(`actor:`), or wait until they have acted: the bot then calls whoever holds the next "
+    "opportunity (`/next` says who holds it now).",
+}
+NOTHING_TO_END = {
+    "es": "No hay ningún multi-ataque que terminar: una oportunidad termina al hacer su "
+    "acción (`/actuar acción:Esperar` es la más barata, 1 AP). `/siguiente` dice de quién "
+    "es la oportunidad.",
+    "en": "There is no multi-attack to end: an opportunity ends when its action is taken "
+    "(`/act action:Wait` takes the cheapest, 1 AP). `/next` says whose opportunity it is.",
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_out_of_turn_the_refusal_does_not_promise_next_ends_the_opportunity(
+    tmp_path: Path, lang: str
+) -> None:
+    """It said "`/next` ends the opportunity"; `/next` only says whose it is (README), so
+    the player who tries it, or the GM, still sees Jade Mistress holding it."""
+    async with rh_table(tmp_path, [], cast=False, locale=lang) as table:
+        for name, sheet, side, controller in CAST:
+            await must(table, add_line(name, sheet, side, controller))
+        await must(table, "@gm /hex round")
+        assert await refused(table, "@ana /attack target:Goblin") == OUT_OF_TURN[lang]
+        for who in ("@ana", "@gm"):
+            await table.run(f"{who} /next")
+            assert await acting(table) == ["Jade Mistress"]
+        assert await refused(table, "@bea /act action:end") == NOTHING_TO_END[lang]
