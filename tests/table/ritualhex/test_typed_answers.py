@@ -14,9 +14,9 @@ import pytest
 
 from tests.table.ritualhex.helpers import (
     acting,
-    combatant,
     add_line,
     awaiting,
+    combatant,
     levels,
     must,
     refused,
