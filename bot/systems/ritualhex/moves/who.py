@@ -163,8 +163,7 @@ def reactor(
     mine = [
         c
         for cid in ordered
-        if (c := people.get(cid)) is not None
-        and c.controlled_by(actor.user_id, is_gm=actor.is_gm)
+        if (c := people.get(cid)) is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm)
     ]
     if not mine:
         raise RuleError("ritualhex.error.none_of_yours", names=_names(state, ordered))
