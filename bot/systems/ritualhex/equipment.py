@@ -205,7 +205,15 @@ def take_from(
     giver = get_combatant(state, giver_id)
     if giver.id == c.id or giver.side != c.side or not giver.active:
         raise RuleError("ritualhex.error.not_an_ally", name=giver.name)
-    check_control(actor, giver)
+    if not giver.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        # RH-9: a *willing* ally; the giver's player agrees, and the GM makes the hand-over.
+        raise RuleError(
+            "ritualhex.error.take_needs_consent",
+            name=giver.name,
+            gender=giver.gender,
+            item=item,
+            taker=c.name,
+        )
     found = _find(giver.equipment, item, worn=None)
     if found is None:
         raise RuleError(

@@ -166,3 +166,41 @@ async def test_out_of_turn_the_refusal_does_not_promise_next_ends_the_opportunit
             await table.run(f"{who} /next")
             assert await acting(table) == ["Jade Mistress"]
         assert await refused(table, "@bea /act action:end") == NOTHING_TO_END[lang]
+
+
+BRUNO = "nombre: Bruno\nAP 12, HP 10, Str 2, Def 0, Per 0, Mag 0, DR 1\ngénero: m"
+LIA = DAGGER_HERO.replace("AP 12", "AP 6")
+CONSENT = {
+    "es": "Lía no es tuya: tomar su Daga necesita el permiso de su jugador. Si está de "
+    "acuerdo, el DJ hace la entrega: "
+    '`/actuar acción:"tomar Daga" objetivo:"Lía" quien:"Bruno"`.',
+    "en": "Lía is not yours: taking her Daga needs her player's consent. When they agree, "
+    'the GM makes the hand-over: `/act action:"take Daga" target:"Lía" actor:"Bruno"`.',
+}
+TAKEN = {
+    "es": "Bruno toma Daga de un aliado (costo 1, nivel AP 11)",
+    "en": "Bruno takes Daga from an ally (cost 1, AP level 11)",
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_taking_another_players_item_says_who_agrees_and_how(
+    tmp_path: Path, lang: str
+) -> None:
+    """RH-9: an item is taken from a *willing* ally. It said "You don't control Lía ...
+    have the GM give it to you with `/combatant edit controller:`": handing the hero
+    over for a dagger. The example it gives, typed by the GM, hands the Daga over."""
+    async with rh_table(tmp_path, [], cast=False, locale=lang) as table:
+        await must(table, add_line("Bruno", BRUNO, "heroes", "@ana"))
+        await must(table, add_line("Lía", LIA, "heroes", "@bea"))
+        await must(table, add_line("Goblin", GOBLIN, "foes", None))
+        await must(table, "@gm /hex round")
+        verb = "tomar" if lang == "es" else "take"
+        said = await refused(table, f'@ana /act action:"{verb} Daga" target:Lia')
+        assert said == CONSENT[lang]
+        example = said.split("`")[-2].replace('"', '\\"')
+        command, _, rest = example.partition(" ")
+        line = "@gm " + command + " " + rest.replace('\\"', '"')
+        messages = await must(table, line)
+        assert TAKEN[lang] in reply(messages).text()
+        assert [i.name for i in (await combatant(table, "Bruno")).equipment] == ["Daga"]
