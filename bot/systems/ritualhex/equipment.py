@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from bot.systems.base import Actor, Event, Outcome, RuleError
+from bot.systems.lookup import first_named
 from bot.systems.ritualhex.rounds import (
     advance,
     check_control,
@@ -48,10 +49,13 @@ def _acting(state: RitualHexState, actor: Actor, actor_id: str) -> RHCombatant:
 
 
 def _find(items: list[Equipment], name: str, *, worn: bool | None) -> Equipment | None:
-    for item in items:
-        if fold(item.name) == fold(name) and (worn is None or bool(item.worn_on) == worn):
-            return item
-    return None
+    """The item ``name`` names, as typed or without the quotes around it and the
+    punctuation after it ("guardar daga." stows the Daga: :func:`first_named`)."""
+    return first_named(
+        (item for item in items if worn is None or bool(item.worn_on) == worn),
+        name,
+        lambda item, wanted: fold(item.name) == wanted,
+    )
 
 
 def _needs_cost(state: RitualHexState, item: Equipment) -> None:
@@ -201,7 +205,15 @@ def take_from(
     giver = get_combatant(state, giver_id)
     if giver.id == c.id or giver.side != c.side or not giver.active:
         raise RuleError("ritualhex.error.not_an_ally", name=giver.name)
-    check_control(actor, giver)
+    if not giver.controlled_by(actor.user_id, is_gm=actor.is_gm):
+        # RH-9: a *willing* ally; the giver's player agrees, and the GM makes the hand-over.
+        raise RuleError(
+            "ritualhex.error.take_needs_consent",
+            name=giver.name,
+            gender=giver.gender,
+            item=item,
+            taker=c.name,
+        )
     found = _find(giver.equipment, item, worn=None)
     if found is None:
         raise RuleError(

@@ -47,7 +47,7 @@ async def test_an_action_called_like_a_verb_is_the_action(tmp_path: Path) -> Non
         text = await refused(table, '@gm /act action:Esperar actor:Goblin target:"Red Haggar"')
         assert (
             text
-            == "No es la oportunidad de Goblin; ahora actúa: Red Haggar. Actúa con uno de ellos (`quien:`), o espera: `/siguiente` termina la oportunidad."
+            == "No es la oportunidad de Goblin; ahora actúa: Red Haggar. Actúa con uno de ellos (`quien:`), o espera a que actúen: el bot avisa a quien tenga la siguiente oportunidad (`/siguiente` dice de quién es ahora)."
         )
         text = await refused(table, "@ana /act action:Esperar target:Goblin")
         assert (

@@ -88,7 +88,7 @@ async def test_a_player_cannot_act_out_of_their_opportunity(tmp_path: Path) -> N
         text = await refused(table, "@bea /attack target:Goblin")
         assert (
             text
-            == "No es la oportunidad de Jade Mistress; ahora actúa: Red Haggar. Actúa con uno de ellos (`quien:`), o espera: `/siguiente` termina la oportunidad."
+            == "No es la oportunidad de Jade Mistress; ahora actúa: Red Haggar. Actúa con uno de ellos (`quien:`), o espera a que actúen: el bot avisa a quien tenga la siguiente oportunidad (`/siguiente` dice de quién es ahora)."
         )
         text = await refused(table, '@bea /attack target:Goblin actor:"Red Haggar"')
         assert (

@@ -24,7 +24,7 @@ def react(o: ReactOptions) -> Play[RitualHexState]:
     ally a Proteger-like reaction protects."""
 
     def run(state: RitualHexState, who: Actor, dice: DiceSource) -> Outcome:
-        c = reactor(state, who, o.actor)
+        c = reactor(state, who, o.actor, o.reaction)
         ally = find_combatant(state, o.target).id if o.target else None
         reaction = action_text(c, o.reaction)
         return rh.react(state, who, dice, reactor_id=c.id, reaction=reaction, target=ally)

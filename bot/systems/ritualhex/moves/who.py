@@ -145,9 +145,14 @@ def acting(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant
     )
 
 
-def reactor(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatant:
+def reactor(
+    state: RitualHexState, actor: Actor, name: str | None, reaction: str | None = None
+) -> RHCombatant:
     """Who answers the open link: the one named; else the caller's combatant first in
-    the reaction order (the GM: the first in that order)."""
+    the reaction order (the GM: the first in that order). With ``reaction`` (``/react
+    with``), the first of those that has it: the GM's "Bloqueo" is the Goblin's, not the
+    player's hero that decides before it (the rules then say the Goblin must wait for
+    that hero, RH-8)."""
     if name:
         return find_combatant(state, name)
     if not state.awaiting:
@@ -155,11 +160,17 @@ def reactor(state: RitualHexState, actor: Actor, name: str | None) -> RHCombatan
     head = next_reactors(state)
     ordered = head + [cid for cid in state.awaiting if cid not in head]
     people = state.by_id()
-    for cid in ordered:
-        c = people.get(cid)
-        if c is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-            return c
-    raise RuleError("ritualhex.error.none_of_yours", names=_names(state, ordered))
+    mine = [
+        c
+        for cid in ordered
+        if (c := people.get(cid)) is not None and c.controlled_by(actor.user_id, is_gm=actor.is_gm)
+    ]
+    if not mine:
+        raise RuleError("ritualhex.error.none_of_yours", names=_names(state, ordered))
+    if reaction is not None:
+        having = (c for c in mine if called((a for a, _ in rh.available_actions(c)), reaction))
+        return next(having, mine[0])
+    return mine[0]
 
 
 # -- the buttons under every result ------------------------------------------------------
