@@ -5,6 +5,7 @@ each one uses: active, not waiting, free or holding as the action asks. Pure.
 
 from __future__ import annotations
 
+from bot.i18n import written
 from bot.i18n.catalog import term
 from bot.systems.base import RuleError
 from bot.systems.ritualhex.actions import BASE_ACTIONS, action_term, named
@@ -37,7 +38,7 @@ def find_action(c: RHCombatant, name: str) -> tuple[ActionDef, Equipment | None]
     for action, item in available_actions(c):
         if named(action, name):
             return action, item
-    known = [action_term(a) for a, _ in available_actions(c)]
+    known = [action_term(a) for a, _ in available_actions(c)] or written("—")
     raise RuleError(
         "ritualhex.error.unknown_action", name=c.name, action=as_written(name), expected=known
     )

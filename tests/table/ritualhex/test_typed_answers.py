@@ -204,3 +204,48 @@ async def test_taking_another_players_item_says_who_agrees_and_how(
         messages = await must(table, line)
         assert TAKEN[lang] in reply(messages).text()
         assert [i.name for i in (await combatant(table, "Bruno")).equipment] == ["Daga"]
+
+
+GM_NAMES_THE_HERO = {
+    "es": "Quienes responden ahora son héroes de jugadores (",
+    "en": "Those who answer now are players' heroes (",
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_the_gm_answers_for_a_players_hero_only_naming_it(tmp_path: Path, lang: str) -> None:
+    """Issue 17 as ``acting`` has it: the GM's ``/react pass`` answers for the GM's own
+    (the Goblin); with only players' heroes left it passed for the first of them, unsaid.
+    It is refused until the GM names one, and then it answers for the one named."""
+    async with rh_table(tmp_path, [], cast=False, locale=lang) as table:
+        for name, sheet, side, controller in CAST:
+            await must(table, add_line(name, sheet, side, controller))
+        brute = HAGGAR.replace("Red Haggar", "Brute").replace("AP 11", "AP 13")
+        await must(table, add_line("Brute", brute, "heroes", None))  # nobody's: the GM's
+        await must(table, "@gm /hex round")
+        assert await acting(table) == ["Brute"]
+        await must(table, '@gm /attack target:"Jade Mistress" weapon:Punch')
+        waiting = await awaiting(table)
+        assert waiting[-1] == "Goblin" and set(waiting[:-1]) == {"Jade Mistress", "Red Haggar"}
+        await must(table, "@gm /react pass")  # the GM's Goblin, not a player's hero
+        heroes = await awaiting(table)
+        assert heroes == waiting[:-1]
+        said = await refused(table, "@gm /react pass")
+        assert said.startswith(GM_NAMES_THE_HERO[lang]), said
+        assert await awaiting(table) == heroes
+        actor = "quien" if lang == "es" else "actor"
+        await must(table, f'@gm /react pass {actor}:"{heroes[0]}"')
+        assert await awaiting(table) == heroes[1:]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", "Acciones: —."), ("en", "Actions: —.")])
+async def test_a_minion_without_actions_is_told_so(tmp_path: Path, lang: str, said: str) -> None:
+    """The list of its actions was empty: "Actions: ."."""
+    async with rh_table(tmp_path, [], cast=False, locale=lang) as table:
+        for name, sheet, side, controller in CAST:
+            await must(table, add_line(name, sheet, side, controller))
+        rat = HAGGAR.replace("Red Haggar", "Rat").replace("AP 11", "AP 13")
+        await must(table, add_line("Rat", rat, "foes", None))
+        await must(table, "@gm /hex round")
+        text = await refused(table, '@gm /attack target:"Jade Mistress" weapon:Punch')
+        assert said in text and ": ." not in text, text

@@ -149,7 +149,8 @@ def reactor(
     state: RitualHexState, actor: Actor, name: str | None, reaction: str | None = None
 ) -> RHCombatant:
     """Who answers the open link: the one named; else the caller's combatant first in
-    the reaction order (the GM: the first in that order). With ``reaction`` (``/react
+    the reaction order (the GM: the first of the minions and the heroes nobody else
+    controls; a player's hero only named, as :func:`acting`, issue 17). With ``reaction`` (``/react
     with``), the first of those that has it: the GM's "Bloqueo" is the Goblin's, not the
     player's hero that decides before it (the rules then say the Goblin must wait for
     that hero, RH-8)."""
@@ -167,6 +168,10 @@ def reactor(
     ]
     if not mine:
         raise RuleError("ritualhex.error.none_of_yours", names=_names(state, ordered))
+    if actor.is_gm:  # issue 17: a player's hero answers only when the GM names it
+        mine = [c for c in mine if c.controller_id in (None, actor.user_id)]
+        if not mine:
+            raise RuleError("ritualhex.error.gm_name_the_reactor", names=_names(state, ordered))
     if reaction is not None:
         having = (c for c in mine if called((a for a, _ in rh.available_actions(c)), reaction))
         return next(having, mine[0])
