@@ -146,7 +146,8 @@ def next_turn(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     if current is not None:
         c = new.get(current)
         if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-            raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
+            # It is c's turn: "not c's turn, end it with /next" was wrong and circular.
+            raise RuleError("ds20.error.not_your_turn_to_end", name=c.name)
         _end_turn(c)
     elif not actor.is_gm:
         raise RuleError("ds20.error.gm_only")
