@@ -57,7 +57,9 @@ def require_able(c: DSCombatant) -> None:
 def require_no_pending(state: DS20State) -> None:
     if state.pending is not None:
         target = state.get(state.pending.target_id)
-        raise RuleError("ds20.error.pending_attack", name=target.name)
+        # DS-11: the extra bullets of an emptied magazine are dodged or taken, not blocked.
+        bullets = state.pending.maneuver == "bullets"
+        raise RuleError("ds20.error.pending_attack", name=target.name, bullets=bullets)
 
 
 def use_action(state: DS20State, c: DSCombatant) -> None:
