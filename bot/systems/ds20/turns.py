@@ -419,8 +419,12 @@ def edit_combatant(
             raise RuleError(
                 "ds20.error.unknown_weapon", name=c.name, gender=c.gender, weapon=weapon
             )
-        if w["magazine"] is None or not 0 <= bullets <= w["magazine"]:
-            raise RuleError("ds20.error.bad_ammo", weapon=w["name"])
+        if w["kind"] != "fuego":
+            raise RuleError("ds20.error.ammo_not_firearm", weapon=w["name"])
+        if w["magazine"] is None:  # bullets not counted (DS-11): nothing to correct
+            raise RuleError("ds20.error.no_magazine", weapon=w["name"])
+        if not 0 <= bullets <= w["magazine"]:
+            raise RuleError("ds20.error.bad_ammo", weapon=w["name"], magazine=w["magazine"])
         w["ammo"] = bullets
     if "name" in changes:  # issue 21: plain, not an id, unique by its folded form
         others = [o.name for o in raw_items(new.combatants) if o.id != c.id]

@@ -60,3 +60,77 @@ async def test_a_melee_attack_waiting_still_offers_all_three_defences(tmp_path: 
             "An attack is waiting for Bruto's defence. Bruto answers first: "
             "`/react dodge`, `/react block` or `/react none`."
         )
+
+
+async def test_bullets_out_of_the_magazine_say_how_many_it_holds(tmp_path: Path) -> None:
+    # The refusal sent the GM to correct the magazine with /combatant edit, which cannot
+    # correct weapons ("«Armas» no se puede corregir"): a dead end. Pistola: cargador 15.
+    for locale, line, text in (
+        (
+            "es",
+            '@gm /combatant edit combatant:Ana statblock:"Balas: Pistola 99"',
+            "Pistola lleva de 0 a 15 balas. "
+            'P. ej. `/combatiente editar bloque:"Balas: Pistola 15"`.',
+        ),
+        (
+            "en",
+            '@gm /combatant edit combatant:Ana statblock:"Ammo: Pistola 99"',
+            'Pistola holds 0 to 15 bullets. E.g. `/combatant edit statblock:"Ammo: Pistola 15"`.',
+        ),
+    ):
+        folder = tmp_path / locale
+        folder.mkdir()
+        async with ds20_table(folder, INITIATIVE, locale=locale) as table:
+            before = await seq(table)
+            [refused] = await table.run(line)
+            assert refused.ephemeral and refused.content == text
+            assert await seq(table) == before
+
+
+RIFLE = "Aptitudes: Armas de Fuego 12, Iniciativa 4 | Armas: Rifle 4/9 fuego alcance 50"
+
+
+async def test_a_weapon_without_a_magazine_has_nothing_to_reload(tmp_path: Path) -> None:
+    # DS-11: a firearm whose sheet gives no magazine does not count its bullets. The
+    # refusal said to add one with /combatant edit, which refuses weapons.
+    for locale, text in (
+        (
+            "es",
+            "Rifle no tiene cargador en su ficha, así que sus balas no se cuentan: no hay "
+            "nada que recargar ni que corregir. (Para contarlas, su ficha lo dice al "
+            "añadirlo, p. ej. `cargador 15`.)",
+        ),
+        (
+            "en",
+            "Rifle has no magazine on its sheet, so its bullets are not counted: there is "
+            "nothing to reload or correct. (To count them, its sheet says so when it is "
+            "added, e.g. `magazine 15`.)",
+        ),
+    ):
+        folder = tmp_path / locale
+        folder.mkdir()
+        async with ds20_table(folder, [], fight=False, locale=locale) as table:
+            await must(table, f'@gm /combatant add name:Tirador statblock:"{RIFLE}"')
+            before = await seq(table)
+            [refused] = await table.run('@gm /act action:"reload Rifle" actor:Tirador')
+            assert refused.ephemeral and refused.content == text
+            assert await seq(table) == before
+            [edit] = await table.run(
+                '@gm /combatant edit combatant:Tirador statblock:"Ammo: Rifle 3"'
+            )
+            assert edit.ephemeral and edit.content == text
+            assert await seq(table) == before
+
+
+async def test_a_melee_weapon_holds_no_bullets_in_english(tmp_path: Path) -> None:
+    # test_roster has the Spanish one.
+    async with ds20_table(tmp_path, INITIATIVE, locale="en") as table:
+        before = await seq(table)
+        [refused] = await table.run(
+            '@gm /combatant edit combatant:Bruto statblock:"Ammo: Machete 1"'
+        )
+        assert refused.ephemeral and refused.content == (
+            "Machete is not a firearm: it holds no bullets. `Ammo:` corrects a firearm's, "
+            'e.g. `/combatant edit statblock:"Ammo: Pistol 7"`.'
+        )
+        assert await seq(table) == before
