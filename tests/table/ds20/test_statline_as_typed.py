@@ -1,0 +1,46 @@
+"""Stat lines as people type them: commas left out between scores ("Fortaleza 11
+Pelea 10" was read as one score "Fortaleza 11 Pelea" of 10, and no Fortaleza), and a
+full stop at the end of a list ("Pelea 10." and "Puños 2/6 pelea." were refused)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.table.ds20.helpers import combatant, ds20_table, must
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        (
+            "es",
+            "Aptitudes: Fortaleza 11 Pelea 10, Armas C.C. 9 Acrobacia -2. | "
+            "Armas: Puños 2/6 pelea; Cuchillo 3/8 C.C.; Pistola 4/9 fuego cargador 15.",
+        ),
+        (
+            "en",
+            "Skills: Fortitude 11 Brawl 10, Melee 9 Acrobatics -2. | "
+            "Weapons: Fists 2/6 brawl; Knife 3/8 melee; Pistol 4/9 firearm magazine 15.",
+        ),
+    ],
+)
+async def test_scores_without_commas_and_a_closing_full_stop(
+    tmp_path: Path, locale: str, line: str
+) -> None:
+    async with ds20_table(tmp_path, [], fight=False, locale=locale) as table:
+        await must(table, f'@gm /combatant add name:Rosa statblock:"{line}"')
+        rosa = await combatant(table, "Rosa")
+        assert rosa.scores == {"fortaleza": 11, "pelea": 10, "armas c.c.": 9, "acrobacia": -2}
+        assert [(w.name, w.kind, w.magazine) for w in rosa.weapons] == [
+            (rosa.weapons[0].name, "pelea", None),
+            (rosa.weapons[1].name, "cc", None),
+            (rosa.weapons[2].name, "fuego", 15),
+        ]
+
+
+async def test_a_score_whose_name_has_a_number_is_still_read_whole(tmp_path: Path) -> None:
+    async with ds20_table(tmp_path, [], fight=False) as table:
+        await must(table, '@gm /combatant add name:Rosa statblock:"Aptitudes: Idioma 2 10"')
+        assert list((await combatant(table, "Rosa")).score_names.values()) == ["Idioma 2"]
