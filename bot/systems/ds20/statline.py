@@ -208,11 +208,12 @@ def _score_pairs(line: int, item: str) -> list[tuple[str, str]]:
 
 
 def _parse_capacity(line: int, value: str) -> WoundTrack:
-    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*", value)
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*\.?\s*", value)
     if m:
         return WoundTrack(r=int(m.group(1)), hl=int(m.group(2)), hg=int(m.group(3)))
     found: dict[str, int] = {}
-    for item in value.split(","):
+    # "4 R, 3 HL, 3 HG", or as typed without commas or spaces: "4R 3HL 3HG."
+    for item in re.split(r",|(?<=[a-z])\s+(?=\d)", value.strip().removesuffix("."), flags=re.I):
         m = re.fullmatch(r"\s*(\d+)\s*(R|HL|HG)\s*", item, flags=re.IGNORECASE)
         if not m:
             raise _invalid(line, "heridas", item.strip(), "wounds")

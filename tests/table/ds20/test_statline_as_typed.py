@@ -44,3 +44,19 @@ async def test_a_score_whose_name_has_a_number_is_still_read_whole(tmp_path: Pat
     async with ds20_table(tmp_path, [], fight=False) as table:
         await must(table, '@gm /combatant add name:Rosa statblock:"Aptitudes: Idioma 2 10"')
         assert list((await combatant(table, "Rosa")).score_names.values()) == ["Idioma 2"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("es", "Aptitudes: Fortaleza 11 | Heridas: 2R 1HL 1HG"),
+        ("en", "Skills: Fortitude 11 | Wounds: 2 r 1 hl 1 hg."),
+        ("en", "Skills: Fortitude 11 | Wounds: 2/1/1."),
+    ],
+)
+async def test_wound_boxes_without_commas(tmp_path: Path, locale: str, line: str) -> None:
+    # "4R 3HL 3HG" was refused ("«4R 3HL 3HG» no es válido").
+    async with ds20_table(tmp_path, [], fight=False, locale=locale) as table:
+        await must(table, f'@gm /combatant add name:Rosa statblock:"{line}"')
+        capacity = (await combatant(table, "Rosa")).capacity
+        assert (capacity.r, capacity.hl, capacity.hg) == (2, 1, 1)
