@@ -60,3 +60,29 @@ async def test_wound_boxes_without_commas(tmp_path: Path, locale: str, line: str
         await must(table, f'@gm /combatant add name:Rosa statblock:"{line}"')
         capacity = (await combatant(table, "Rosa")).capacity
         assert (capacity.r, capacity.hl, capacity.hg) == (2, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed", "shown"),
+    [
+        ("es", "Genero: f", "Género: femenino"),
+        ("es", "Gender: male", "Género: masculino"),
+        ("en", "Gender: F", "Gender: female"),
+        ("en", "Género: m", "Gender: male"),
+    ],
+)
+async def test_the_card_shows_the_gender_it_read(
+    tmp_path: Path, locale: str, typed: str, shown: str
+) -> None:
+    # The card is "what the bot understood" (issue 16), and every DS-20 message that
+    # names the combatant agrees with its gender: a misread one must show there.
+    async with ds20_table(tmp_path, [], fight=False, locale=locale) as table:
+        line = (
+            f'@ana /character save name:Rosa system:ds20 statblock:"Aptitudes: Pelea 10 | {typed}"'
+        )
+        saved = await table.run(line)  # the saved card is the caller's only
+        card = "\n".join(m.text() for m in saved)
+        assert shown in card, card
+        added = await must(table, '@gm /combatant add name:Luis statblock:"Aptitudes: Pelea 10"')
+        assert "Género:" not in "\n".join(m.text() for m in added)
+        assert "Gender:" not in "\n".join(m.text() for m in added)
