@@ -134,3 +134,43 @@ async def test_a_melee_weapon_holds_no_bullets_in_english(tmp_path: Path) -> Non
             'e.g. `/combatant edit statblock:"Ammo: Pistol 7"`.'
         )
         assert await seq(table) == before
+
+
+async def test_a_dead_or_unconscious_actor_is_not_told_to_choose_another_target(
+    tmp_path: Path,
+) -> None:
+    # Ana, on her own turn, out cold and then dead: the refusal was the target's
+    # ("Ana is dead. Choose another target"), though nobody was targeted.
+    for locale, edit, out_cold, dead in (
+        (
+            "es",
+            '@gm /combatant edit combatant:Ana statblock:"Inconsciente: sí | Género: f"',
+            "Ana está inconsciente y no puede actuar hasta despertar (una tirada de "
+            "Fortaleza al empezar su turno). Actúa con otro de tus combatientes (`quien:`), "
+            "o termina el turno (`/siguiente`).",
+            "Ana ha muerto y no puede actuar. Actúa con otro de tus combatientes "
+            "(`quien:`), o termina el turno (`/siguiente`).",
+        ),
+        (
+            "en",
+            '@gm /combatant edit combatant:Ana statblock:"Unconscious: yes | Gender: f"',
+            "Ana is unconscious and cannot act until she wakes (a Fortitude roll at the "
+            "start of her turn). Act with another of your combatants (`actor:`), or end "
+            "the turn (`/next`).",
+            "Ana is dead and cannot act. Act with another of your combatants (`actor:`), "
+            "or end the turn (`/next`).",
+        ),
+    ):
+        folder = tmp_path / locale
+        folder.mkdir()
+        async with ds20_table(folder, INITIATIVE, locale=locale) as table:
+            await must(table, edit)
+            before = await seq(table)
+            [refused] = await table.run("@ana /attack target:Bruto weapon:Cuchillo")
+            assert refused.ephemeral and refused.content == out_cold
+            assert await seq(table) == before
+            await must(table, '@gm /combatant edit combatant:Ana statblock:"Health: dead"')
+            before = await seq(table)
+            [refused] = await table.run('@ana /act action:"first aid" target:Bruto')
+            assert refused.ephemeral and refused.content == dead
+            assert await seq(table) == before
