@@ -5,20 +5,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.play.table import OfflineTable
 from tests.table.ds20.helpers import INITIATIVE, ds20_table, must, seq
+
+
+async def refusal(table: OfflineTable, line: str) -> str:
+    """What ``line`` is refused with: one ephemeral message, and nothing changes."""
+    before = await seq(table)
+    [refused] = await table.run(line)
+    assert refused.ephemeral, refused.text()
+    assert await seq(table) == before
+    return refused.content
 
 
 async def test_a_player_ending_someone_elses_turn_in_english(tmp_path: Path) -> None:
     # test_permissions has the Spanish one.
     async with ds20_table(tmp_path, INITIATIVE, locale="en") as table:
         await must(table, "@gm /next")
-        before = await seq(table)
-        [refused] = await table.run("@ana /next")
-        assert refused.ephemeral and refused.content == (
+        assert await refusal(table, "@ana /next") == (
             "It is Bruto's turn, not one of yours: Bruto's player or the GM ends it with "
             "`/next`. Wait for your turn (`/encounter show` gives the order)."
         )
-        assert await seq(table) == before
 
 
 async def test_ds11_while_extra_bullets_wait_the_refusal_does_not_offer_a_block(
@@ -28,16 +35,14 @@ async def test_ds11_while_extra_bullets_wait_the_refusal_does_not_offer_a_block(
     # emptied magazine are dodged or taken. Ana shoots emptying the magazine (d20 8,
     # penalties 1 and 1; 2d4 3 and 3); acting before Bruto answers is refused, and the
     # refusal offered `/react block`, which the bullets do not take.
-    for locale, line, text in (
+    for locale, text in (
         (
             "es",
-            "@ana /attack target:Bruto weapon:Pistola flags:empty:2",
             "Hay un ataque esperando la defensa de Bruto. Primero responde Bruto: "
             "`/reaccionar esquivar` o `/reaccionar ninguna` (las balas extra no se bloquean).",
         ),
         (
             "en",
-            "@ana /attack target:Bruto weapon:Pistola flags:empty:2",
             "An attack is waiting for Bruto's defence. Bruto answers first: "
             "`/react dodge` or `/react none` (extra bullets cannot be blocked).",
         ),
@@ -45,18 +50,14 @@ async def test_ds11_while_extra_bullets_wait_the_refusal_does_not_offer_a_block(
         folder = tmp_path / locale
         folder.mkdir()
         async with ds20_table(folder, [*INITIATIVE, 8, 1, 1, 3, 3], locale=locale) as table:
-            await must(table, line)
-            before = await seq(table)
-            [refused] = await table.run("@ana /next")
-            assert refused.ephemeral and refused.content == text
-            assert await seq(table) == before
+            await must(table, "@ana /attack target:Bruto weapon:Pistola flags:empty:2")
+            assert await refusal(table, "@ana /next") == text
 
 
 async def test_a_melee_attack_waiting_still_offers_all_three_defences(tmp_path: Path) -> None:
     async with ds20_table(tmp_path, [*INITIATIVE, 5], locale="en") as table:
         await must(table, "@ana /attack target:Bruto weapon:Cuchillo")
-        [refused] = await table.run("@ana /next")
-        assert refused.ephemeral and refused.content == (
+        assert await refusal(table, "@ana /next") == (
             "An attack is waiting for Bruto's defence. Bruto answers first: "
             "`/react dodge`, `/react block` or `/react none`."
         )
@@ -69,8 +70,7 @@ async def test_bullets_out_of_the_magazine_say_how_many_it_holds(tmp_path: Path)
         (
             "es",
             '@gm /combatant edit combatant:Ana statblock:"Balas: Pistola 99"',
-            "Pistola lleva de 0 a 15 balas. "
-            'P. ej. `/combatiente editar bloque:"Balas: Pistola 15"`.',
+            'Pistola lleva de 0 a 15 balas. P. ej. `/combatiente editar bloque:"Balas: Pistola 15"`.',
         ),
         (
             "en",
@@ -81,10 +81,7 @@ async def test_bullets_out_of_the_magazine_say_how_many_it_holds(tmp_path: Path)
         folder = tmp_path / locale
         folder.mkdir()
         async with ds20_table(folder, INITIATIVE, locale=locale) as table:
-            before = await seq(table)
-            [refused] = await table.run(line)
-            assert refused.ephemeral and refused.content == text
-            assert await seq(table) == before
+            assert await refusal(table, line) == text
 
 
 RIFLE = "Aptitudes: Armas de Fuego 12, Iniciativa 4 | Armas: Rifle 4/9 fuego alcance 50"
@@ -111,29 +108,19 @@ async def test_a_weapon_without_a_magazine_has_nothing_to_reload(tmp_path: Path)
         folder.mkdir()
         async with ds20_table(folder, [], fight=False, locale=locale) as table:
             await must(table, f'@gm /combatant add name:Tirador statblock:"{RIFLE}"')
-            before = await seq(table)
-            [refused] = await table.run('@gm /act action:"reload Rifle" actor:Tirador')
-            assert refused.ephemeral and refused.content == text
-            assert await seq(table) == before
-            [edit] = await table.run(
-                '@gm /combatant edit combatant:Tirador statblock:"Ammo: Rifle 3"'
-            )
-            assert edit.ephemeral and edit.content == text
-            assert await seq(table) == before
+            assert await refusal(table, '@gm /act action:"reload Rifle" actor:Tirador') == text
+            edit = '@gm /combatant edit combatant:Tirador statblock:"Ammo: Rifle 3"'
+            assert await refusal(table, edit) == text
 
 
 async def test_a_melee_weapon_holds_no_bullets_in_english(tmp_path: Path) -> None:
     # test_roster has the Spanish one.
     async with ds20_table(tmp_path, INITIATIVE, locale="en") as table:
-        before = await seq(table)
-        [refused] = await table.run(
-            '@gm /combatant edit combatant:Bruto statblock:"Ammo: Machete 1"'
-        )
-        assert refused.ephemeral and refused.content == (
+        edit = '@gm /combatant edit combatant:Bruto statblock:"Ammo: Machete 1"'
+        assert await refusal(table, edit) == (
             "Machete is not a firearm: it holds no bullets. `Ammo:` corrects a firearm's, "
             'e.g. `/combatant edit statblock:"Ammo: Pistol 7"`.'
         )
-        assert await seq(table) == before
 
 
 async def test_a_dead_or_unconscious_actor_is_not_told_to_choose_another_target(
@@ -165,12 +152,6 @@ async def test_a_dead_or_unconscious_actor_is_not_told_to_choose_another_target(
         folder.mkdir()
         async with ds20_table(folder, INITIATIVE, locale=locale) as table:
             await must(table, edit)
-            before = await seq(table)
-            [refused] = await table.run("@ana /attack target:Bruto weapon:Cuchillo")
-            assert refused.ephemeral and refused.content == out_cold
-            assert await seq(table) == before
+            assert await refusal(table, "@ana /attack target:Bruto weapon:Cuchillo") == out_cold
             await must(table, '@gm /combatant edit combatant:Ana statblock:"Health: dead"')
-            before = await seq(table)
-            [refused] = await table.run('@ana /act action:"first aid" target:Bruto')
-            assert refused.ephemeral and refused.content == dead
-            assert await seq(table) == before
+            assert await refusal(table, '@ana /act action:"first aid" target:Bruto') == dead
