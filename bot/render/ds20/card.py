@@ -1,5 +1,5 @@
-"""The Dread S-20 sheet card: scores, wound capacity, armour, Agotamiento, weapons (MHL/MHG,
-skill, range, magazine, class) and techniques."""
+"""The Dread S-20 sheet card: scores, wound capacity, armour, Agotamiento, side, gender,
+weapons (MHL/MHG, skill, range, magazine, class) and techniques."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ def render(c: DSCombatant, lang: str) -> Card:
         t("sheet.ds20.side", lang, side=side)
         + (f" · {t('sheet.ds20.group', lang, group=plain(c.group))}" if c.group else "")
     )
+    if c.gender is not None:  # what DS-20's messages agree with (her/his, -o/-a)
+        lines.append(t(f"ds20.sheet.gender.{c.gender}", lang))
     card.description = "\n".join(lines)
     if c.weapons:
         card.fields.append(

@@ -47,17 +47,20 @@ def require_gm(actor: Actor) -> None:
 
 
 def require_able(c: DSCombatant) -> None:
-    """A dead or unconscious combatant cannot act."""
+    """A dead or unconscious combatant cannot act (the refusal is about the one acting:
+    "choose another target" was the target's refusal)."""
     if c.health == "dead":
-        raise RuleError("ds20.error.dead", name=c.name)
+        raise RuleError("ds20.error.actor_dead", name=c.name)
     if c.unconscious:
-        raise RuleError("ds20.error.unconscious", name=c.name)
+        raise RuleError("ds20.error.unconscious", name=c.name, gender=c.gender)
 
 
 def require_no_pending(state: DS20State) -> None:
     if state.pending is not None:
         target = state.get(state.pending.target_id)
-        raise RuleError("ds20.error.pending_attack", name=target.name)
+        # DS-11: the extra bullets of an emptied magazine are dodged or taken, not blocked.
+        bullets = state.pending.maneuver == "bullets"
+        raise RuleError("ds20.error.pending_attack", name=target.name, bullets=bullets)
 
 
 def use_action(state: DS20State, c: DSCombatant) -> None:

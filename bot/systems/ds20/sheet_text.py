@@ -16,6 +16,7 @@ WORDS = {
         "name": "Nombre", "type": "Tipo", "side": "Bando", "group": "Grupo",
         "skills": "Aptitudes", "wounds": "Heridas", "armor": "Armadura",
         "fatigue": "Agotamiento", "weapons": "Armas", "techniques": "Técnicas",
+        "gender": "Género",
         "pc": "PJ", "npc": "PNJ", "heroes": "héroes", "foes": "enemigos",
         "pelea": "pelea", "cc": "C.C.", "fuego": "fuego", "range": "alcance",
         "magazine": "cargador", "automatic": "automática", "damage": "daño",
@@ -26,6 +27,7 @@ WORDS = {
         "name": "Name", "type": "Type", "side": "Side", "group": "Group",
         "skills": "Skills", "wounds": "Wounds", "armor": "Armor", "fatigue": "Fatigue",
         "weapons": "Weapons", "techniques": "Techniques", "pc": "PC", "npc": "NPC",
+        "gender": "Gender",
         "heroes": "heroes", "foes": "foes", "pelea": "brawl", "cc": "melee",
         "fuego": "firearm", "range": "range", "magazine": "magazine",
         "automatic": "automatic", "damage": "damage", "sniper": "sniper",
@@ -84,6 +86,8 @@ def to_block(c: DSCombatant, lang: str = "es") -> str:
             f"{words['armor']}: {covered}" + (f" +{c.armor.extra}" if c.armor.extra else "")
         )
     lines.append(f"{words['fatigue']}: {c.fatigue_max}")
+    if c.gender is not None:
+        lines.append(f"{words['gender']}: {c.gender}")
     if c.weapons:
         lines.append(f"{words['weapons']}: {'; '.join(weapon_text(w, lang) for w in c.weapons)}")
     if c.techniques:

@@ -183,21 +183,37 @@ def _parse_scores(line: int, value: str) -> tuple[dict[str, int], dict[str, str]
     scores: dict[str, int] = {}
     names: dict[str, str] = {}
     for item in value.split(","):
-        m = re.fullmatch(r"\s*(.+?)\s+(-?\d+)\s*", item)
-        if not m:
-            raise _invalid(line, "aptitudes", item.strip(), "score")
-        key = skill_key(m.group(1))
-        scores[key] = int(m.group(2))
-        names[key] = m.group(1).strip()
+        for name, score in _score_pairs(line, item):
+            key = skill_key(name)
+            scores[key] = int(score)
+            names[key] = name
     return scores, names
 
 
+# One score or several with the commas left out, as people type them ("Fortaleza 11
+# Pelea 10", read as one score "Fortaleza 11 Pelea" of 10), and a full stop at the end.
+_PAIR = r"([^\d\s][^\d]*?)\s+(-?\d+)"
+_PAIRS = rf"\s*(?:{_PAIR}\s*)+\.?\s*"
+
+
+def _score_pairs(line: int, item: str) -> list[tuple[str, str]]:
+    """The (name, score) pairs of one comma-separated item: a name without digits may
+    be followed by another; a name with digits is read whole ("Idioma 2 10")."""
+    if re.fullmatch(_PAIRS, item):
+        return [(n.strip(), v) for n, v in re.findall(_PAIR, item)]
+    m = re.fullmatch(r"\s*(.+?)\s+(-?\d+)\s*\.?\s*", item)
+    if not m:
+        raise _invalid(line, "aptitudes", item.strip(), "score")
+    return [(m.group(1).strip(), m.group(2))]
+
+
 def _parse_capacity(line: int, value: str) -> WoundTrack:
-    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*", value)
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*\.?\s*", value)
     if m:
         return WoundTrack(r=int(m.group(1)), hl=int(m.group(2)), hg=int(m.group(3)))
     found: dict[str, int] = {}
-    for item in value.split(","):
+    # "4 R, 3 HL, 3 HG", or as typed without commas or spaces: "4R 3HL 3HG."
+    for item in re.split(r",|(?<=[a-z])\s+(?=\d)", value.strip().removesuffix("."), flags=re.I):
         m = re.fullmatch(r"\s*(\d+)\s*(R|HL|HG)\s*", item, flags=re.IGNORECASE)
         if not m:
             raise _invalid(line, "heridas", item.strip(), "wounds")
@@ -236,6 +252,8 @@ def _parse_weapon(line: int, entry: str) -> DSWeapon:
     if not 0 < mhl < mhg:
         raise _invalid(line, "armas", entry, "thresholds")
     rest = [fold(t) for t in tokens[idx + 1 :]]
+    if rest and rest[-1] not in KIND_WORDS:  # a full stop ends the line: "pelea."
+        rest[-1] = rest[-1].removesuffix(".")
     kind: WeaponKind | None = None
     fields: dict = {}
     i = 0

@@ -146,7 +146,8 @@ def next_turn(state: DS20State, actor: Actor, dice: DiceSource) -> Outcome:
     if current is not None:
         c = new.get(current)
         if not c.controlled_by(actor.user_id, is_gm=actor.is_gm):
-            raise RuleError("ds20.error.not_your_turn", name=c.name, gender=c.gender)
+            # It is c's turn: "not c's turn, end it with /next" was wrong and circular.
+            raise RuleError("ds20.error.not_your_turn_to_end", name=c.name)
         _end_turn(c)
     elif not actor.is_gm:
         raise RuleError("ds20.error.gm_only")
@@ -418,8 +419,12 @@ def edit_combatant(
             raise RuleError(
                 "ds20.error.unknown_weapon", name=c.name, gender=c.gender, weapon=weapon
             )
-        if w["magazine"] is None or not 0 <= bullets <= w["magazine"]:
-            raise RuleError("ds20.error.bad_ammo", weapon=w["name"])
+        if w["kind"] != "fuego":
+            raise RuleError("ds20.error.ammo_not_firearm", weapon=w["name"])
+        if w["magazine"] is None:  # bullets not counted (DS-11): nothing to correct
+            raise RuleError("ds20.error.no_magazine", weapon=w["name"])
+        if not 0 <= bullets <= w["magazine"]:
+            raise RuleError("ds20.error.bad_ammo", weapon=w["name"], magazine=w["magazine"])
         w["ammo"] = bullets
     if "name" in changes:  # issue 21: plain, not an id, unique by its folded form
         others = [o.name for o in raw_items(new.combatants) if o.id != c.id]

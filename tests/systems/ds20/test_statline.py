@@ -6,7 +6,8 @@ import pytest
 
 from bot.i18n import say
 from bot.systems.base import RuleError
-from bot.systems.ds20.statline import parse_statline
+from bot.systems.ds20.sheet_text import to_block
+from bot.systems.ds20.statline import parse_statline, read_statline
 from tests.systems.ds20.helpers import ANA
 
 
@@ -87,3 +88,12 @@ def test_name_is_required() -> None:
     with pytest.raises(RuleError) as err:
         parse_statline("Aptitudes: Pelea 9")
     assert err.value.key == "ds20.statline.missing"
+
+
+def test_a_sheet_written_back_keeps_its_gender() -> None:
+    # to_block left Género out: the sheet read back lost it (and her/his with it).
+    for lang in ("es", "en"):
+        for gender in ("f", "m"):
+            sheet = read_statline(f"Nombre: Rosa | Aptitudes: Pelea 10 | Género: {gender}").sheet
+            assert sheet.gender == gender
+            assert read_statline(to_block(sheet, lang)).sheet == sheet

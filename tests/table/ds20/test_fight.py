@@ -89,7 +89,7 @@ async def test_a_disaster_with_a_pistol_jams_it_and_an_action_clears_it(tmp_path
         board = [m for m in shot if m.kind == "channel_edit"][-1].text()
         assert "Pistola: traba menor" in board and "Pistola 14/15" in board
         [refused] = await table.run("@ana /attack target:Bruto weapon:Pistola")
-        assert refused.ephemeral and "está trabada" in refused.content
+        assert refused.ephemeral and "Pistola de Ana tiene una traba" in refused.content
         await must(table, "@ana /next")
         await must(table, "@gm /next")
         cleared = reply(await must(table, '@ana /act action:"desatascar Pistola"')).text()

@@ -69,7 +69,9 @@ async def test_a_player_cannot_pass_someone_elses_turn(tmp_path: Path) -> None:
         assert (
             refused.ephemeral
             and refused.content
-            == "No es el turno de Bruto. Espera a su turno, o termina este con `/siguiente`."
+            # It is Bruto's turn: "No es el turno de Bruto ... termina este con /siguiente"
+            # was false, and named the command just refused.
+            == "Es el turno de Bruto, que no es tuyo: lo termina quien lo controla o el DJ con `/siguiente`. Espera a tu turno (`/encuentro mostrar` dice el orden)."
         )
 
 

@@ -70,7 +70,9 @@ async def test_the_gm_corrects_wounds_and_hands_a_combatant_to_a_player(tmp_path
         assert (
             bad.ephemeral
             and bad.content
-            == "Balas no válidas para Machete. Corrige el cargador en su ficha (`/combatiente editar bloque:`), p. ej. `cargador 15`."
+            # It sent the GM to correct the magazine with this very command, which
+            # cannot correct weapons: a dead end (and a machete holds no bullets).
+            == 'Machete no es un arma de fuego: no lleva balas. `Balas:` corrige las de un arma de fuego, p. ej. `/combatiente editar bloque:"Balas: Pistola 7"`.'
         )
         await must(
             table,
