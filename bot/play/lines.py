@@ -34,6 +34,14 @@ class Line:
     seconds: int = 0  # "wait": how long
 
 
+# The table's own words, in both languages (a Spanish GM types "pulsa", "espera").
+KEYWORDS = {
+    "pulsa": "press", "pulsar": "press", "press": "press",
+    "espera": "wait", "esperar": "wait", "wait": "wait",
+    "envia": "submit", "envía": "submit", "enviar": "submit", "submit": "submit",
+}  # fmt: skip
+
+
 def parse_line(text: str) -> Line | None:
     """Parse one line; ``None`` for blank lines and comments."""
     stripped = text.strip()
@@ -51,16 +59,17 @@ def parse_line(text: str) -> Line | None:
     if not tokens:
         raise LineError("play.err.empty")
     head = tokens[0]
-    if head.lower() == "press":
+    word = KEYWORDS.get(head.lower(), head.lower())
+    if word == "press":
         if len(tokens) < 2:
             raise LineError("play.err.press")
         return Line(user, "press", label=" ".join(tokens[1:]))
-    if head.lower() == "wait":
+    if word == "wait":
         seconds = duration(" ".join(tokens[1:])) if user is None else None
         if not seconds:
             raise LineError("play.err.wait")
         return Line(None, "wait", seconds=seconds)
-    if head.lower() == "submit":
+    if word == "submit":
         return Line(user, "submit", options=_options(tokens[1:], allow_words=False)[1])
     if not head.startswith("/") or len(head) < 2:
         raise LineError("play.err.expected_command", got=head)

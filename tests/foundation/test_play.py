@@ -205,3 +205,19 @@ async def test_a_missing_or_unknown_option_or_subcommand_is_shown_with_that_comm
             await table.run(line)
     params = {k: shown(v, locale) for k, v in err.value.params.items()}
     assert said in t(err.value.key, locale, **params)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ('pulsa "Siguiente turno"', "press"),
+        ('@ana Pulsar "Repartir"', "press"),
+        ("espera 15m", "wait"),
+        ("enviar campo:valor", "submit"),
+        ('press "Next turn"', "press"),
+    ],
+)
+def test_the_tables_own_words_are_read_in_spanish_too(text: str, kind: str) -> None:
+    """The banner and its errors taught "press" and "wait" to a Spanish GM."""
+    line = parse_line(text)
+    assert line is not None and line.kind == kind
