@@ -147,7 +147,7 @@ class Roll(commands.Cog):
             raise DiceError("dice.tn_one_roll")
         if line.tn is not None:  # "d8+1 vs 6": typed, it is the option's
             if tn is not None and tn != line.tn:
-                raise DiceError("dice.tn_twice", typed=line.tn, option=tn)
+                raise DiceError("dice.tn_twice", typed=line.tn, option=tn, roll=line.rolls[0].text)
             tn = line.tn
         specs = [rolls.with_target(r.spec, tn) for r in line.rolls]
         rounding = await self._rounding(ctx)

@@ -174,7 +174,7 @@ def _read_words(
         found = _longest_roll(words, i, wild_card=wild_card, strength=strength)
         if found is None:
             word = words[i]
-            target = _left_target(words, i) if rolls and not narration else None
+            target = _left_target(words, i, narrated=bool(narration)) if rolls else None
             if target is not None:
                 if tn_taken is not None or len(rolls) > 1:
                     raise DiceError("dice.tn_in_a_line", roll=rolls[-1].text)
@@ -205,17 +205,25 @@ def _read_words(
     return Line(tuple(rolls), comment or label, tn_taken)
 
 
-def _left_target(words: list[str], i: int) -> tuple[int, int] | None:
+def _left_target(words: list[str], i: int, *, narrated: bool) -> tuple[int, int] | None:
     """A target number at ``words[i]`` that the roll before it did not take (``vs 6``,
-    ``tn6``; a plain roll has none of its own): the number and the index after it."""
+    ``tn6``; a plain roll has none of its own): the number and the index after it. Right
+    after the roll, or at the line's end after words about it ("1d20 to hit vs 15");
+    the words that are also plain words ("contra", "target", "objetivo") only at the
+    line's end ("1d20 contra 2 orcos" is narration)."""
     glued = _GLUED_TN.match(words[i])
+    found = None
     if glued:
-        return int(glued[1]), i + 1
-    if words[i].lower() in _TN_WORDS and i + 1 < len(words):
+        found = int(glued[1]), i + 1
+    elif words[i].lower() in _TN_WORDS and i + 1 < len(words):
         number = re.fullmatch(r"-?\d+", words[i + 1])
         if number:
-            return int(number[0]), i + 2
-    return None
+            found = int(number[0]), i + 2
+    if found is None:
+        return None
+    at_end = found[1] == len(words)
+    spelled = re.match(r"(?:contra|target|objetivo)", words[i], re.IGNORECASE) is not None
+    return found if at_end or not (narrated or spelled) else None
 
 
 def roll_line(

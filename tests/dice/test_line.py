@@ -118,7 +118,9 @@ def test_a_line_with_no_roll_is_refused_as_empty_not_as_unreadable(text: str) ->
         ("1d20+5 VS 15", 15, "1d20+5"),
         ("d8 vs -1", -1, "d8"),
         ("2d6 objetivo 8", 8, "2d6"),
-        ("shoot d8 target 5 at the door", 5, "d8"),
+        ("shoot d8 vs 5 at the door", 5, "d8"),
+        ("1d20 to hit vs 15", 15, "1d20"),
+        ("1d20 para impactar contra 15", 15, "1d20"),
     ],
 )
 def test_a_target_typed_after_a_plain_roll_is_the_lines(text: str, tn: int, roll: str) -> None:
@@ -140,6 +142,15 @@ def test_a_plain_rolls_target_in_a_line_of_several_is_refused(text: str) -> None
     with pytest.raises(DiceError) as err:
         read_line(text)
     assert err.value.key == "dice.tn_in_a_line"
+
+
+@pytest.mark.parametrize(
+    "text", ["1d20 contra 2 orcos", "d8 target 3 goblins", "d6 objetivo 2 orcos"]
+)
+def test_a_number_in_the_words_after_a_roll_is_narration(text: str) -> None:
+    """ "1d20 contra 2 orcos" compared the roll with 2."""
+    line = read_line(text)
+    assert line.tn is None and line.comment is not None and line.comment.endswith(text[-5:])
 
 
 def test_contra_in_narration_is_a_word() -> None:

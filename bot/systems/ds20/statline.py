@@ -322,6 +322,7 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
     require_sheet_length(text)
     data: dict = {}
     side: str | None = None
+    unused: list[str] = []
     for line, piece in _split_lines(unflatten(text)):
         if ":" not in piece:
             raise _invalid(line, "?", piece, "field")
@@ -366,14 +367,18 @@ def read_statline(text: str) -> SheetReading[DSCombatant]:
         elif field == "tecnicas":
             data["techniques"] = [_parse_technique(line, e) for e in value.split(";") if e.strip()]
         elif field == "genero":  # issue 18's agreement, and English her/his
-            word = fold(value.split()[0].strip(",;.")) if value.split() else ""
+            first, _, rest = value.partition(" ")
+            word = fold(first.strip(",;."))
             if word not in GENDERS:
                 raise _invalid(line, "genero", value, "gender")
             data["gender"] = GENDERS[word]
+            unused.append(rest)  # "femenino, alta y rubia": the rest is named as not used
     if "name" not in data:
         raise RuleError("ds20.statline.missing", field=term("ds20.statline.field.nombre"))
     data["side"] = side or ("heroes" if data.get("is_pc") else "foes")
     reading = SheetReading(sheet=DSCombatant(id="", **data))
+    for text in unused:
+        reading.leave(text)
     require_sheet(reading.sheet)
     if "is_pc" not in data:
         reading.default("sheet.ds20.default.npc")

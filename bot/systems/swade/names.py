@@ -110,6 +110,8 @@ SKILLS: dict[str, str] = {
 }
 
 # SW-39: the arcane skills, and the skill each arcane background rolls.
+# Every skill the tables know, by id (the English names are their ids, words joined).
+SKILL_IDS: frozenset[str] = frozenset(SKILLS.values())
 ARCANE_SKILLS: tuple[str, ...] = ("spellcasting", "faith", "psionics", "weird_science", "focus")
 ARCANE_BACKGROUNDS: dict[str, str] = {
     "magic": "magic", "magia": "magic", "mago": "magic", "hechiceria": "magic",
@@ -296,7 +298,7 @@ TEMPLATE_WORDS: dict[str, str] = {
 }  # fmt: skip
 _SIZES = "small|medium|large|pequena|pequeno|mediana|mediano|grande"
 _NOTED_TEMPLATE = re.compile(
-    r"\b(sbt|mbt|lbt|pap|pam|pag|cone|cono)\b"
+    r"\b(sbt|mbt|lbt|cone|cono)\b"
     rf"|\b({_SIZES})\s+(?:blast|burst|template|area)\b"
     rf"|\bplantilla\s+(?:de\s+(?:area|explosion)\s+)?({_SIZES})\b"
 )
@@ -305,6 +307,9 @@ _NOTED_TEMPLATE = re.compile(
 def noted_template(notes: str) -> str | None:
     """The template a weapon's notes name ("SBT", "Small Blast Template", "Plantilla
     pequeña", "Cone"...), None when they name none (SW-25: a grenade's SBT)."""
+    spanish = re.search(r"\b(PAP|PAM|PAG)\b", notes)  # in capitals: "pág. 80" is a page
+    if spanish:
+        return TEMPLATE_WORDS[spanish[1].lower()]
     found = _NOTED_TEMPLATE.search(fold(notes))
     if found is None:
         return None

@@ -39,13 +39,13 @@ from bot.systems.swade.damage import (
     incapacitation_reroll_offer,
     soak_offer,
 )
-from bot.systems.swade.names import ATTRIBUTE_IDS, SKILLS
+from bot.systems.swade.names import ATTRIBUTE_IDS, SKILL_IDS
 from bot.systems.swade.power_models import ActivePower, LastingKind, PowerEffect
 from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait, shared
 
 TOP_DIE = 12
 LOW_DIE = 4
-_KNOWN_SKILLS = frozenset(SKILLS.values()) | {"fighting", "shooting", "athletics", "notice"}
+_KNOWN_SKILLS = SKILL_IDS | {"fighting", "shooting", "athletics", "notice"}
 _KNOWN_SKILLS |= {"stealth", "taunt", "intimidation", "persuasion"}
 
 

@@ -39,14 +39,14 @@ from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
 from bot.systems.swade.conditions import in_turn
 from bot.systems.swade.encounter_rules import find_combatant, require_control
 from bot.systems.swade.modifiers import roll_trait
-from bot.systems.swade.names import ATTRIBUTES, SKILLS, skill_id
+from bot.systems.swade.names import ATTRIBUTES, SKILL_IDS, skill_id
 from bot.systems.swade.record_bounds import require_record
 from bot.systems.swade.rerolls import reroll_trait, trait_reroll_hook
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 from bot.systems.words import readings
 
 # The Savage Worlds skills the bot knows by name (each has its label in both languages).
-KNOWN_SKILLS: frozenset[str] = frozenset(SKILLS.values())
+KNOWN_SKILLS: frozenset[str] = SKILL_IDS
 SITUATIONAL = "swade.combat.mod.situational"
 
 

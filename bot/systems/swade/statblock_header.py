@@ -18,7 +18,7 @@ from collections.abc import Collection
 
 from bot.systems.sheets import SheetReading
 from bot.systems.swade.bounds import NOTE_MAX
-from bot.systems.swade.names import ATTRIBUTES, SKILLS, fold
+from bot.systems.swade.names import ATTRIBUTES, SKILL_IDS, fold, skill_id
 from bot.systems.swade.statblock_items import BULLETS, SheetParts
 from bot.systems.swade.state import SwadeCombatant
 
@@ -114,13 +114,18 @@ def name_before_trait(sheet: SheetParts, name: str) -> str:
     know and has words before it, which are the name (and its Wild Card marker). Returns
     the trait's name; the words before it go to ``sheet.header``."""
     words = name.split()
-    if fold(name) in ATTRIBUTES or fold(name) in SKILLS:  # "Common Knowledge d6" stays
+    if _known_trait(name):  # "Common Knowledge d6" stays
         return name
     for cut in range(1, len(words)):
         trait = " ".join(words[cut:])
-        if fold(trait) in ATTRIBUTES or fold(trait) in SKILLS:
+        if _known_trait(trait):
             head = " ".join(words[:cut])
             sheet.header = re.sub(r"\s+", " ", WC_RE.sub(" ", head)).strip(" -") or None
             sheet.wild = sheet.wild or WC_RE.search(head) is not None
             return trait
     return name
+
+
+def _known_trait(name: str) -> bool:
+    """An attribute or a skill the tables know, in Spanish or English."""
+    return fold(name) in ATTRIBUTES or skill_id(name) in SKILL_IDS

@@ -101,25 +101,30 @@ def is_thrown(w: Weapon) -> bool:
     return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
 
 
-# Weapons whirled or cast, never held to strike with, though their damage is Strength's.
+# Weapons whirled or thrown, never held to strike with, though their damage is
+# Strength's: slings and nets, and the ones made to be thrown (SWADE's thrown weapons).
 NOT_IN_HAND = frozenset(
     {"sling", "slings", "slingshot", "honda", "hondas", "tirachinas", "bola", "bolas",
-     "boleadoras", "net", "red"}
+     "boleadoras", "net", "red", "shuriken", "shurikens", "boomerang", "boomerangs",
+     "bumeran", "bumerang", "dart", "darts", "dardo", "dardos", "javelin", "javelins",
+     "jabalina", "jabalinas", "chakram", "chakrams"}
 )  # fmt: skip
 
 
 def strikes(w: Weapon) -> bool:
     """Whether a weapon strikes in melee (SW-10, Fighting against Parry): one without a
     range, and a hand weapon that can also be thrown, whose range comes from the arm
-    (Strength damage: a dagger, spear, axe or javelin with ``3/6/12``); not a sling or a
-    net, not a grenade, bow or gun. A weapon that strikes and has a range is a melee
+    (Strength damage: a dagger, spear or axe with ``3/6/12``); not one made to be thrown
+    (a shuriken, dart, javelin, boomerang, or a name or notes that say "thrown"/
+    "throwing"/"arrojadiza"), not a sling or a net, not a grenade, bow or gun. A weapon that strikes and has a range is a melee
     weapon unless the command says it throws (a range band, ``flags:thrown``,
     ``skill:athletics``): SW-44's "a weapon's range says whether it shoots" read for the
     weapons the book lists among the melee ones with a range to throw them."""
     if not is_ranged(w):
         return True
-    if set(_words(w.name)) & NOT_IN_HAND:
-        return False
+    said = _words(f"{w.name} {w.notes}")
+    if set(_words(w.name)) & NOT_IN_HAND or set(said) & THROWN_WORDS:
+        return False  # a sling, a shuriken, a "throwing axe": made to be thrown
     return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
 
 

@@ -97,3 +97,13 @@ def test_a_sheet_written_back_keeps_its_gender() -> None:
             sheet = read_statline(f"Nombre: Rosa | Aptitudes: Pelea 10 | Género: {gender}").sheet
             assert sheet.gender == gender
             assert read_statline(to_block(sheet, lang)).sheet == sheet
+
+
+def test_words_after_the_gender_are_named_not_dropped() -> None:
+    """ "Género: femenino, alta y rubia" kept the gender and lost the rest unsaid."""
+    from bot.systems.ds20.statline import read_statline
+
+    reading = read_statline("Nombre: Ana | Género: femenino, alta y rubia")
+    assert reading.sheet.gender == "f"
+    assert reading.unused == ["alta y rubia"]
+    assert read_statline("Nombre: Ana | Gender: m").unused == []

@@ -354,3 +354,15 @@ def test_a_cast_rerolled_offers_soak_to_a_wild_card_the_new_roll_wounds() -> Non
     out = reroll_maneuver(failed.state, PLAYER, dice(5, 2, 6, 3, 4), owner_id="m", index=0)
     assert get(out.state, "v").wounds == 1
     assert [o.combatant_id for o in out.offers if o.action == "soak"] == ["v"]
+
+
+def test_an_area_powers_refusal_does_not_offer_a_larger_template() -> None:
+    """The power's template is its own: the area attack's advice ("name a larger
+    template in the action") does not apply."""
+    from bot.i18n import t
+
+    with pytest.raises(RuleError) as err:
+        cast(state_of(mage(), *_goblins(4)), PLAYER, dice(), "m", "blast", ["g1", "g2", "g3", "g4"])
+    for lang in ("es", "en"):
+        text = t(err.value.key, lang, **err.value.params)
+        assert "larger" not in text and "mayor" not in text and "1" in text, text

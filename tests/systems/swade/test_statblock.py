@@ -203,6 +203,7 @@ def test_bounds_refuse_a_severity_without_its_hindrance_or_a_long_note() -> None
         "Cara (Wild Card) Agility d8, Smarts d6, Spirit d6, Strength d6, Vigor d6, Fighting d8",
         "Cara Comodín Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6, Pelear d8",
         "Cara Pelear d8, Agilidad d8, Astucia d6, Espíritu d6, Fuerza d6, Vigor d6",
+        "Cara Fighting d8, Agility d8, Smarts d6, Spirit d6, Strength d6, Vigor d6",
     ],
 )
 def test_a_quick_block_pasted_without_the_colon_after_the_name(text: str) -> None:
@@ -212,9 +213,29 @@ def test_a_quick_block_pasted_without_the_colon_after_the_name(text: str) -> Non
     assert c.name == "Cara"
     assert c.attributes["agility"] == Trait(die=8)
     assert c.skills == {"fighting": Trait(die=8)}
-    assert c.wild_card is ("Cara Pelear" not in text)
+    assert c.wild_card is ("Cara Pelear" not in text and "Cara Fighting" not in text)
 
 
 def test_a_first_trait_of_two_words_stays_whole() -> None:
     c = parse_statblock("Common Knowledge d6, Fighting d6, Parry 5", name="Goblin")
     assert set(c.skills) == {"common_knowledge", "fighting"}
+
+
+@pytest.mark.parametrize(
+    ("notes", "template"),
+    [
+        ("SBT", "small"),
+        ("sbt", "small"),
+        ("PAG", "large"),
+        ("Plantilla mediana", "medium"),
+        ("Small Blast Template", "small"),
+        ("PA 2, ver pág. 80", None),
+        ("pag 80", None),
+        ("AP 2", None),
+    ],
+)
+def test_a_weapons_template_is_read_from_its_notes(notes: str, template: str | None) -> None:
+    """A page reference ("pág. 80") was read as PAG, a large template."""
+    from bot.systems.swade.names import noted_template
+
+    assert noted_template(notes) == template

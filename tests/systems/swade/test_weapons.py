@@ -169,3 +169,21 @@ def test_a_thrown_weapon_rolls_athletics_and_spends_no_rounds() -> None:
 def test_a_gun_shoots_and_spends_its_rounds() -> None:
     plan = _plan(Weapon(name="Pistola", damage="2d6", range="12/24/48", shots=6))
     assert (plan.skill, plan.ammo, plan.notes) == ("shooting", 1, [])
+
+
+@pytest.mark.parametrize(
+    "thrown",
+    [
+        Weapon(name="Shuriken", damage="Str+d4", range="3/6/12"),
+        Weapon(name="Jabalina", damage="Fue+d6", range="3/6/12"),
+        Weapon(name="Throwing axe", damage="Str+d6", range="3/6/12"),
+        Weapon(name="Hacha", damage="Fue+d6", range="3/6/12", notes="arrojadiza"),
+        Weapon(name="Darts", damage="Str+d4", range="3/6/12"),
+    ],
+)
+def test_a_weapon_made_to_be_thrown_is_not_a_melee_weapon(thrown: Weapon) -> None:
+    """Only hand weapons strike: a shuriken or javelin was taken as the first melee
+    weapon listed, and `/attack weapon:Shuriken` without a band struck against Parry."""
+    katana = Weapon(name="Katana", damage="Str+d6")
+    assert fitting_weapon(hero(weapons=[thrown, katana]), ranged=False) == katana
+    assert is_thrown(thrown)

@@ -34,13 +34,17 @@ Template = Literal["small", "medium", "large", "cone"]
 
 
 def area_targets(
-    state: SwadeState, target_ids: list[str], template: Template
+    state: SwadeState, target_ids: list[str], template: Template, *, chosen: bool = True
 ) -> list[SwadeCombatant]:
     """The targets under ``template`` (SW-25: at most :data:`TEMPLATE_TARGETS` of them),
-    refused naming the template (it may come from the weapon's notes, not the command)."""
+    refused naming the template (it may come from the weapon's notes, not the command;
+    ``chosen``: the action may name a larger one, which suppressive fire's cannot)."""
     limit = TEMPLATE_TARGETS[template]
     if not target_ids or len(target_ids) > limit or len(set(target_ids)) != len(target_ids):
-        raise RuleError("swade.combat.error.template_targets", max=limit, template=template)
+        source = "action" if chosen else "fixed"
+        raise RuleError(
+            "swade.combat.error.template_targets", max=limit, template=template, source=source
+        )
     targets = [find_combatant(state, tid) for tid in target_ids]
     for t in targets:
         if t.dead:

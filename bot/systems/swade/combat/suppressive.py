@@ -64,7 +64,7 @@ def _suppressive_fire(
     assert w is not None
     if not w.range or w.rof < 2:
         raise RuleError("swade.combat.error.suppressive_needs_rof", weapon=w.name)
-    targets = area_targets(new, p["target_ids"], "medium")
+    targets = area_targets(new, p["target_ids"], "medium", chosen=False)
     plan = plan_attack(new, attacker, None, weapon=w.name, skill=None, options=opts)
     plan.modifiers.append(("swade.combat.mod.recoil", -2))
     plan.ammo = AMMO_BY_ROF[w.rof] if w.shots is not None else 0

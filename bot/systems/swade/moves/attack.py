@@ -70,8 +70,9 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged, thrown=throws)
         rolled = skill
         held = weapon_of(me, weapon) if weapon is not None else None
-        if rolled is None and held is not None and is_ranged(held) and strikes(held):
-            rolled = None if ranged and not wild else "fighting"  # a dagger strikes unthrown
+        dual = rolled is None and held is not None and is_ranged(held) and strikes(held)
+        if dual and (wild or not ranged):
+            rolled = "fighting"  # a dagger that can be thrown strikes unless it is thrown
         shooting = not wild and asks_ranged(skill, declared, band=band is not None)
         if shooting and (weapon is None or held is not None):  # an unknown name: the rules
             fists = o.weapon is not None and weapon is None and damage is None

@@ -100,7 +100,10 @@ def resolve_targets(
         limit = TEMPLATE_TARGETS[power.template]
         if len(ids) > limit:
             raise RuleError(
-                "swade.combat.error.template_targets", max=limit, template=power.template
+                "swade.combat.error.template_targets",
+                max=limit,
+                template=power.template,
+                source="power",
             )
     elif power is not None and len(ids) > power.targets:
         raise RuleError(
