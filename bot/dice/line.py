@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from bot.dice.dispatch import AnyRoll, RollSpec, read_roll, roll_spec, split_label
 from bot.dice.expr import MAX_DICE, Rounding
 from bot.dice.hints import refusal
+from bot.dice.savage_notation import SPELLED_TN_WORDS, TN_WORDS
 from bot.dice.source import DiceError, DiceSource
 
 MAX_ROLLS = 10
@@ -41,9 +42,9 @@ T = TypeVar("T")
 
 _NOTATION = re.compile(r"^[0-9a-z!<>=+\-*/%(),.|:\[\]]*$", re.IGNORECASE)
 _HAS_DIE = re.compile(r"\d*d(?:\d|%)|(?:^|[^a-wyz])[se](?:\d|u\b)", re.IGNORECASE)
-_TN_WORDS = frozenset({"vs", "tn", "vo", "contra", "target", "objetivo"})
+_TN_WORDS = frozenset(TN_WORDS)
 # A target number a roll before it did not take: "d8+1 vs 6", "2d6 tn6" (module docstring).
-_GLUED_TN = re.compile(r"^(?:vs|tn|vo|contra|target|objetivo)(-?\d+)$", re.IGNORECASE)
+_GLUED_TN = re.compile(rf"^({'|'.join(TN_WORDS)})(-?\d+)$", re.IGNORECASE)
 # Words that would silently leave a roll without what they ask for: refused instead.
 _ASKING = frozenset(
     {"adv", "advantage", "ventaja", "dis", "disadvantage", "desventaja", "explode", "explota",
@@ -214,7 +215,7 @@ def _left_target(words: list[str], i: int, *, narrated: bool) -> tuple[int, int]
     glued = _GLUED_TN.match(words[i])
     found = None
     if glued:
-        found = int(glued[1]), i + 1
+        found = int(glued[2]), i + 1
     elif words[i].lower() in _TN_WORDS and i + 1 < len(words):
         number = re.fullmatch(r"-?\d+", words[i + 1])
         if number:
@@ -222,7 +223,8 @@ def _left_target(words: list[str], i: int, *, narrated: bool) -> tuple[int, int]
     if found is None:
         return None
     at_end = found[1] == len(words)
-    spelled = re.match(r"(?:contra|target|objetivo)", words[i], re.IGNORECASE) is not None
+    said = glued[1] if glued else words[i]
+    spelled = said.lower() in SPELLED_TN_WORDS
     return found if at_end or not (narrated or spelled) else None
 
 

@@ -33,6 +33,12 @@ from bot.dice.chain import check_number, check_sides
 from bot.dice.source import DiceError
 from bot.dice.swade import MAX_ROF, UNSKILLED_DIE, TraitSpec
 
+# Words that put a target number after a roll (``s8 vs 6``); the last three are plain
+# words too ("contra el orco"), so a line reads them as a target only at its end.
+TN_WORDS: tuple[str, ...] = ("vs", "tn", "vo", "contra", "target", "objetivo")
+SPELLED_TN_WORDS = frozenset({"contra", "target", "objetivo"})
+_TN_ALTERNATION = "|".join(TN_WORDS)
+
 _TRAIT_RE = re.compile(
     r"""^(?:t(?P<pre>\d+)\s*:\s*)?
         (?P<count>\d+)?
@@ -41,7 +47,9 @@ _TRAIT_RE = re.compile(
         (?:r(?P<rof>\d+))?
         (?:t(?P<tn1>\d+))?
         (?P<mods>(?:\s*[+-]\s*\d+)*)
-        (?:\s*(?:t|vs|tn|vo|contra|target|objetivo)\s*(?P<tn2>-?\d+))?$""",
+        (?:\s*(?:t|"""
+    + _TN_ALTERNATION
+    + r""")\s*(?P<tn2>-?\d+))?$""",
     re.IGNORECASE | re.VERBOSE,
 )
 # What starts a trait roll: s8, su, 3s8, e6, t6:s8 (the expression language has none).

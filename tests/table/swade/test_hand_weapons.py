@@ -93,9 +93,9 @@ async def test_skill_fighting_with_a_dagger_is_fighting_against_parry(tmp_path: 
     [
         ("en", "weapon:Pistol skill:fighting", "Pistol is not a melee weapon"),
         ("es", "arma:Pistola habilidad:pelear", "Pistola no es un arma cuerpo a cuerpo"),
-        ("en", "skill:fighting range:short", "Fighting strikes in melee: `range:`"),
-        ("es", "habilidad:pelear alcance:corto", "Pelear golpea cuerpo a cuerpo: `alcance:`"),
-        ("en", "skill:fighting flags:thrown", "Fighting strikes in melee"),
+        ("en", "skill:fighting range:short", "Fighting neither shoots nor throws: `range:`"),
+        ("es", "habilidad:pelear alcance:corto", "Pelear no dispara ni lanza: `alcance:`"),
+        ("en", "skill:fighting flags:thrown", "Fighting neither shoots nor throws"),
     ],
 )
 async def test_fighting_that_cannot_strike_is_refused(

@@ -7,7 +7,6 @@ an attack with every declared modifier. The options' words are read by
 from __future__ import annotations
 
 from bot.dice.source import DiceSource
-from bot.i18n import has, term, written
 from bot.systems.base import Actor, Outcome, RuleError
 from bot.systems.plugin import Move, Options, Play
 from bot.systems.swade import combat
@@ -15,6 +14,7 @@ from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.moves.attack_words import attack_options, weapon_choice, weapon_of
 from bot.systems.swade.moves.who import Rules, acting, fight, find_named
 from bot.systems.swade.names import skill_id
+from bot.systems.swade.sheet_rolls import trait_label
 from bot.systems.swade.state import SwadeState
 from bot.systems.swade.weapons import (
     asks_ranged,
@@ -44,12 +44,6 @@ class AttackCommandOptions(WildAttackOptions):
     skill: str | None = None
 
 
-def _skill_term(skill: str) -> dict[str, object]:
-    """A skill id said in the reader's language (the catalogue's name, else as written)."""
-    key = f"swade.combat.skill.{skill}"
-    return term(key) if has(key, "en") else written(skill.replace("_", " "))
-
-
 def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: bool) -> Rules:
     """The attack's rules call; what the attacker declares is read first (refused,
     naming the word, before anything is looked up)."""
@@ -65,7 +59,7 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         target = find_named(state, o.target)
         ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
         if skill is not None and not ranged and asks_ranged(None, declared, band=bool(band)):
-            raise RuleError("swade.combat.error.melee_skill_at_range", skill=_skill_term(skill))
+            raise RuleError("swade.combat.error.melee_skill_at_range", skill=trait_label(skill))
         throws = declared.thrown or skill == "athletics"  # SW-10: the first thrown weapon
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged, thrown=throws)
         rolled = skill
