@@ -187,11 +187,11 @@ def fitting_weapon(c: SwadeCombatant, *, ranged: bool, thrown: bool = False) -> 
     Fighting: a dagger with a range is both); None when
     it has none (unarmed: Strength alone). An attack that says it throws (``thrown``:
     ``flags:thrown`` or ``skill:athletics``) takes the first thrown one (:func:`is_thrown`),
-    not a pistol printed before the grenade; the first ranged one when none is thrown."""
-    fits = [w for w in c.weapons if (is_ranged(w) if ranged else strikes(w))]
+    not a pistol printed before the grenade; None when none is (a bow is not thrown with
+    Athletics: the command is refused, ``moves.attack``)."""
     if ranged and thrown:
-        return next((w for w in fits if is_thrown(w)), fits[0] if fits else None)
-    return fits[0] if fits else None
+        return next((w for w in c.weapons if is_thrown(w)), None)
+    return next((w for w in c.weapons if (is_ranged(w) if ranged else strikes(w))), None)
 
 
 def weapon_phrase(w: Weapon | None, damage: str | None) -> dict[str, Any]:

@@ -200,3 +200,26 @@ async def test_a_throw_without_weapon_takes_the_first_thrown_weapon(
         shots = {w.name: w.shots for w in named(await state(table), "Vera").weapons}
         assert shots[{"es": "Pistola", "en": "Pistol"}[locale]] == 6
         all_dice_used(table)
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "said"),
+    [
+        ("en", "@gm /attack target:Orc actor:Archer flags:thrown", "has nothing on the sheet"),
+        ("en", "@gm /attack target:Orc actor:Archer skill:Athletics", "has nothing on the sheet"),
+        ("es", "@gm /atacar objetivo:Orc quien:Archer habilidad:atletismo", "no tiene en la hoja"),
+    ],
+)
+async def test_a_throw_with_nothing_to_throw_is_refused(
+    tmp_path: Path, locale: str, line: str, said: str
+) -> None:
+    """The bow was thrown with Athletics (the first ranged weapon when none is thrown)."""
+    async with OfflineTable(
+        db_path=tmp_path / f"{locale}.sqlite3", dice=[], strict_dice=True, locale=locale
+    ) as table:
+        await must(table, "@gm /encounter start name:Cripta")
+        archer = "Archer: Shooting d8, Athletics d6, Parry 5, Toughness 5, bow 2d6 range 12/24/48"
+        await must(table, f'@gm /combatant add name:Archer statblock:"{archer}"')
+        await must(table, '@gm /combatant add name:Orc statblock:"Orc: Fighting d6, Parry 5"')
+        [reply] = await table.run(line)
+        assert reply.ephemeral and said in reply.text(), reply.text()

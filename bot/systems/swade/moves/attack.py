@@ -62,6 +62,8 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
             raise RuleError("swade.combat.error.melee_skill_at_range", skill=trait_label(skill))
         throws = declared.thrown or skill == "athletics"  # SW-10: the first thrown weapon
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged, thrown=throws)
+        if throws and o.weapon is None and weapon is None and me.weapons:
+            raise RuleError("swade.combat.error.nothing_to_throw", name=me.name)
         rolled = skill
         held = weapon_of(me, weapon) if weapon is not None else None
         dual = rolled is None and held is not None and is_ranged(held) and strikes(held)
