@@ -166,7 +166,7 @@ def ranged_skill(
     unarmed: bool = False,
 ) -> str | None:
     """SW-44, for a command that :func:`asks_ranged`: the skill a ranged attack with
-    damage written out rolls (Shooting, Athletics when thrown), None when the weapon
+    damage written out rolls (Shooting; Athletics when thrown or Strength-based), None when the weapon
     says it; refused (``RuleError``) when there is nothing to shoot with: a melee weapon
     not thrown, fists named (``unarmed``), or no weapon at all (the sheet has no ranged
     one and none was named)."""
@@ -178,7 +178,8 @@ def ranged_skill(
         if unarmed:
             raise RuleError("swade.combat.error.unarmed_at_range")
         raise RuleError("swade.combat.error.nothing_to_shoot", name=c.name)
-    return "athletics" if thrown else "shooting"
+    # SW-10: Strength damage written out is thrown by the arm, as on a sheet (is_thrown)
+    return "athletics" if thrown or _STRENGTH_DAMAGE.match(fold(damage)) else "shooting"
 
 
 def fitting_weapon(c: SwadeCombatant, *, ranged: bool, thrown: bool = False) -> Weapon | None:

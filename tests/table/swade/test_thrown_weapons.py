@@ -223,3 +223,22 @@ async def test_a_throw_with_nothing_to_throw_is_refused(
         await must(table, '@gm /combatant add name:Orc statblock:"Orc: Fighting d6, Parry 5"')
         [reply] = await table.run(line)
         assert reply.ephemeral and said in reply.text(), reply.text()
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "shown"),
+    [
+        ("es", "@gm /atacar objetivo:Orco quien:Vera arma:Fue+d4 alcance:corto", "con daño Fue+d4"),
+        ("en", "@gm /attack target:Orc actor:Vera weapon:Str+d4 range:short", "with damage Str+d4"),
+    ],
+)
+async def test_strength_damage_written_out_at_range_is_thrown(
+    tmp_path: Path, locale: str, line: str, shown: str
+) -> None:
+    """As the same weapon on the sheet is (is_thrown): it rolled Shooting (a d8 here)."""
+    # Athletics d6 3 (wild 1) against 4: a miss.
+    async with _table(tmp_path, locale, [3, 1]) as table:
+        [reply, *_] = await must(table, line)
+        text = reply.text()
+        assert shown in text and "**d6: 3**" in text, text
+        all_dice_used(table)
