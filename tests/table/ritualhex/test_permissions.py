@@ -47,12 +47,14 @@ async def test_a_player_cannot_press_a_minions_button(tmp_path: Path) -> None:
 
 
 async def test_a_player_with_nobody_eligible_is_told_who_may(tmp_path: Path) -> None:
+    """And to wait: it said "`/reaccionar pasar` si no tienes nada que añadir", the very
+    command just refused."""
     async with rh_table(tmp_path, []) as table:
         await must(table, "@ana /attack target:Goblin")
         text = await refused(table, "@bea /react pass")
         assert (
             text
-            == "Ninguno de tus combatientes puede reaccionar ahora; pueden: Goblin, Thrall. `/reaccionar pasar` si no tienes nada que añadir."
+            == "Ninguno de tus combatientes puede reaccionar ahora; pueden: Goblin, Thrall. Espera a que reaccionen o pasen: el bot avisa luego a quien decide (`/encuentro mostrar` muestra la cadena)."
         )
 
 
