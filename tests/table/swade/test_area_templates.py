@@ -86,3 +86,21 @@ async def test_the_refusal_names_the_template_in_spanish(tmp_path: Path) -> None
         text = await refused(table, f'@gm /act action:"ataque de área Grenade" {THREE} actor:Cara')
         assert "Una plantilla pequeña alcanza de 1 a 2 objetivos distintos" in text, text
         assert "ataque de área grande" in text, text
+
+
+async def test_a_size_word_in_the_weapons_name_is_its_name(tmp_path: Path) -> None:
+    """ "Large grenade" (noted SBT) was read as a large template and looked up as
+    "grenade": the size is read from the words that are not the weapon's name."""
+    async with combat_table(tmp_path, locale="en") as table:
+        big = CARA.replace(
+            "Bomb (Range 4/8/16, Damage 4d6, LBT)", "Large Grenade (Range 5/10/20, Damage 3d6, SBT)"
+        )
+        await must(table, f'@gm /combatant add name:Cara statblock:"{big}"')
+        text = await refused(
+            table, f'@gm /act action:"area attack Large Grenade" {THREE} actor:Cara'
+        )
+        assert "A small template touches 1 to 2" in text, text
+        text = await refused(
+            table, f'@gm /act action:"area attack medium Large Grenade" {FOUR} actor:Cara'
+        )
+        assert "A medium template touches 1 to 3" in text, text

@@ -247,24 +247,30 @@ def _recover(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> 
     return fatigue.recover_fatigue(state, who, combatant_id=c.id)
 
 
-def _template(o: ActOptions, weapon: Weapon | None) -> str:
+def _template(words: list[str], weapon: Weapon | None) -> str:
     """SW-25: the template the action names (after its name, or before it as English
-    says "small area attack"), else the one the weapon's notes name (a grenade's
-    "SBT"), else a medium one."""
-    typed = fold(o.action.text).split()
-    named = next((TEMPLATE_WORDS[w] for w in typed if w in TEMPLATE_WORDS), None)
+    says "small area attack"; ``words``, folded, the weapon's name left out), else the one
+    the weapon's notes name (a grenade's "SBT"), else a medium one."""
+    named = next((TEMPLATE_WORDS[w] for w in words if w in TEMPLATE_WORDS), None)
     noted = noted_template(weapon.notes) if weapon is not None else None
     return named or noted or "medium"
 
 
 def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Outcome:
-    """SW-25: one roll against every target under the template."""
+    """SW-25: one roll against every target under the template. The weapon is found by
+    the words as typed first ("Large grenade" is a weapon's name), else without the size
+    words ("ataque de área grande Granada")."""
     c = _me(o, state, who)
     words = o.action.args.split()
-    said = TEMPLATE_WORDS.keys() | LAUNCHED | EVASION
-    rest = [w for w in o.action.typed_args.split() if fold(w) not in said]  # as typed
+    typed = [w for w in o.action.typed_args.split() if fold(w) not in LAUNCHED | EVASION]
+    verb = fold(o.action.text).split()[: -len(o.action.typed_args.split()) or None]
+    if typed and weapon_of(c, " ".join(typed)) is not None:
+        rest, sizes = typed, verb
+    else:
+        rest = [w for w in typed if fold(w) not in TEMPLATE_WORDS]
+        sizes = verb + [fold(w) for w in typed]
     weapon = _weapon_named(c, " ".join(rest), is_ranged, first=True)
-    template = _template(o, weapon_of(c, weapon))
+    template = _template(sizes, weapon_of(c, weapon))
     return combat.area_attack(
         state, who, dice, attacker_id=c.id,
         target_ids=targets(state, _need(o.target, "target", o)),
