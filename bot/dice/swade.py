@@ -382,6 +382,13 @@ class DamageSpec:
         )
 
 
+def strength_based(text: str) -> bool:
+    """Whether damage notation starts with the Strength die (``Str+d6``, ``Fue+d4``,
+    ``FUERZA``, ``Str.+1``): a muscle-powered weapon (SW-10/SW-11)."""
+    first = re.match(r"\s*([a-z]+)\.?\s*(?:$|[+-])", text.lower())
+    return first is not None and first[1] in _STRENGTH_WORDS
+
+
 def parse_damage(text: str, *, strength: int | None = None) -> DamageSpec:
     """Parse SWADE damage: ``Str+d6`` / ``Fue+d6`` (the Strength die, given as
     ``strength``), ``2d6``, ``2d6+1``, ``Str+d8+2``. Dice are listed Strength first, in

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.dice.swade import strength_based
 from bot.i18n import term
 from bot.systems.base import RuleError
 from bot.systems.swade.modifiers import AttackOptions
@@ -63,7 +64,6 @@ LAUNCHER_WORDS = frozenset(
         "lanzador", "lanzadores", "lanzadora", "cohete", "propulsada", "fusil",
     }
 )  # fmt: skip
-_STRENGTH_DAMAGE = re.compile(r"^(?:str|strength|fue|fuerza)\.?\s*(?:$|[+-])")
 
 
 def is_thrown(w: Weapon) -> bool:
@@ -92,13 +92,12 @@ def is_thrown(w: Weapon) -> bool:
     ``skill:`` on the command still names another skill."""
     if not is_ranged(w):
         return False
-    said = _words(f"{w.name} {w.notes}")
-    if set(said) & THROWN_WORDS or any(f" {p} " in f" {' '.join(said)} " for p in THROWN_PHRASES):
+    if _says_thrown(w):
         return True
     name = set(_words(w.name))
     if name & GRENADE_WORDS and not name & LAUNCHER_WORDS:
         return True
-    return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
+    return strength_based(w.damage)
 
 
 # Weapons whirled or thrown, never held to strike with, though their damage is
@@ -116,16 +115,25 @@ def strikes(w: Weapon) -> bool:
     range, and a hand weapon that can also be thrown, whose range comes from the arm
     (Strength damage: a dagger, spear or axe with ``3/6/12``); not one made to be thrown
     (a shuriken, dart, javelin, boomerang, or a name or notes that say "thrown"/
-    "throwing"/"arrojadiza"), not a sling or a net, not a grenade, bow or gun. A weapon that strikes and has a range is a melee
-    weapon unless the command says it throws (a range band, ``flags:thrown``,
+    "throwing"/"arrojadiza"/"para lanzar"), not a sling or a net, not a grenade, bow or
+    gun. A weapon that strikes and has a range is a melee weapon unless the command says
+    it throws (a range band, ``flags:thrown``,
     ``skill:athletics``): SW-44's "a weapon's range says whether it shoots" read for the
     weapons the book lists among the melee ones with a range to throw them."""
     if not is_ranged(w):
         return True
-    said = _words(f"{w.name} {w.notes}")
-    if set(_words(w.name)) & NOT_IN_HAND or set(said) & THROWN_WORDS:
+    if set(_words(w.name)) & NOT_IN_HAND or _says_thrown(w):
         return False  # a sling, a shuriken, a "throwing axe": made to be thrown
-    return bool(_STRENGTH_DAMAGE.match(fold(w.damage)))
+    return strength_based(w.damage)
+
+
+def _says_thrown(w: Weapon) -> bool:
+    """Its name or notes say it is thrown: a word (:data:`THROWN_WORDS`) or a phrase
+    (:data:`THROWN_PHRASES`, "para lanzar")."""
+    said = " ".join(_words(f"{w.name} {w.notes}"))
+    return bool(set(said.split()) & THROWN_WORDS) or any(
+        f" {p} " in f" {said} " for p in THROWN_PHRASES
+    )
 
 
 def _words(text: str) -> list[str]:
@@ -166,8 +174,8 @@ def ranged_skill(
     unarmed: bool = False,
 ) -> str | None:
     """SW-44, for a command that :func:`asks_ranged`: the skill a ranged attack with
-    damage written out rolls (Shooting; Athletics when thrown or Strength-based), None when the weapon
-    says it; refused (``RuleError``) when there is nothing to shoot with: a melee weapon
+    damage written out rolls (Shooting; Athletics when thrown or Strength-based), None
+    when the weapon says it; refused (``RuleError``) when there is nothing to shoot with: a melee weapon
     not thrown, fists named (``unarmed``), or no weapon at all (the sheet has no ranged
     one and none was named)."""
     if weapon is not None:
@@ -179,7 +187,7 @@ def ranged_skill(
             raise RuleError("swade.combat.error.unarmed_at_range")
         raise RuleError("swade.combat.error.nothing_to_shoot", name=c.name)
     # SW-10: Strength damage written out is thrown by the arm, as on a sheet (is_thrown)
-    return "athletics" if thrown or _STRENGTH_DAMAGE.match(fold(damage)) else "shooting"
+    return "athletics" if thrown or strength_based(damage) else "shooting"
 
 
 def fitting_weapon(c: SwadeCombatant, *, ranged: bool, thrown: bool = False) -> Weapon | None:

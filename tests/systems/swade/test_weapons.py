@@ -180,6 +180,7 @@ def test_a_gun_shoots_and_spends_its_rounds() -> None:
         Weapon(name="Throwing axe", damage="Str+d6", range="3/6/12"),
         Weapon(name="Hacha", damage="Fue+d6", range="3/6/12", notes="arrojadiza"),
         Weapon(name="Darts", damage="Str+d4", range="3/6/12"),
+        Weapon(name="Cuchillo para lanzar", damage="Fue+d4", range="3/6/12"),
     ],
 )
 def test_a_weapon_made_to_be_thrown_is_not_a_melee_weapon(thrown: Weapon) -> None:

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice.source import DiceError, DiceSource
-from bot.dice.swade import DamageResult, TraitResult, damage_roll, parse_damage, trait_roll
+from bot.dice.swade import (
+    DamageResult,
+    TraitResult,
+    damage_roll,
+    parse_damage,
+    strength_based,
+    trait_roll,
+)
 from bot.systems.base import Event, RuleError
 from bot.systems.swade.modifiers import (
     AMMO_BY_ROF,
@@ -138,7 +145,7 @@ def _damage_plan(
         sides = list(spec.dice_sides)
         if spec.modifier:
             mods.append(("swade.combat.dmg.weapon", spec.modifier))
-        if strength.bonus and notation.strip().lower()[:3] in {"str", "fue"}:
+        if strength.bonus and strength_based(notation):
             mods.append(("swade.combat.dmg.strength_bonus", strength.bonus))
     if joker_damage_bonus(attacker, state):
         mods.append(("swade.combat.dmg.joker", 2))

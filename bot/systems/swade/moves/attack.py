@@ -58,7 +58,7 @@ def _rules(o: WildAttackOptions, *, band: str | None, skill: str | None, wild: b
         me = acting(state, actor, o.actor)
         target = find_named(state, o.target)
         ranged = wants_ranged(me, skill, declared, band=band is not None)  # SW-44
-        if skill is not None and not ranged and asks_ranged(None, declared, band=bool(band)):
+        if skill is not None and not ranged and asks_ranged(None, declared, band=band is not None):
             raise RuleError("swade.combat.error.melee_skill_at_range", skill=trait_label(skill))
         throws = declared.thrown or skill == "athletics"  # SW-10: the first thrown weapon
         weapon, damage = weapon_choice(me, o.weapon, ranged=ranged, thrown=throws)
