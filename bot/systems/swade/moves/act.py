@@ -263,12 +263,12 @@ def _area(o: ActOptions, state: SwadeState, who: Actor, dice: DiceSource) -> Out
     c = _me(o, state, who)
     words = o.action.args.split()
     typed = [w for w in o.action.typed_args.split() if fold(w) not in LAUNCHED | EVASION]
-    verb = fold(o.action.text).split()[: -len(o.action.typed_args.split()) or None]
+    verb = fold(o.action.text).split()[: -len(words) or None]  # the action's name
     if typed and weapon_of(c, " ".join(typed)) is not None:
         rest, sizes = typed, verb
     else:
         rest = [w for w in typed if fold(w) not in TEMPLATE_WORDS]
-        sizes = verb + [fold(w) for w in typed]
+        sizes = verb + words
     weapon = _weapon_named(c, " ".join(rest), is_ranged, first=True)
     template = _template(sizes, weapon_of(c, weapon))
     return combat.area_attack(
