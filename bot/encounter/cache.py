@@ -20,6 +20,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import orjson
+
 from bot.storage import encounters as rows
 from bot.storage.db import Reader
 from bot.storage.packed import unpack
@@ -87,12 +89,35 @@ def _combatant_json(combatant: Any, previous: Fragments, fragments: Fragments) -
         value = combatant.__dict__[name]
         known = previous.get(id(value)) or fragments.get(id(value))
         if known is None or known[0] is not value:
-            whole = combatant.model_dump_json(include={name})
-            known = (value, whole[1:-1])  # '"name":<its JSON>'
+            known = (value, _field_json(combatant, name, value))
         fragments[id(value)] = known
         texts.append(known[1])
     rest = combatant.model_dump_json(exclude=set(shares))
     return f"{rest[:-1]}{',' if len(rest) > 2 else ''}{','.join(texts)}}}"
+
+
+# orjson takes only what JSON has by itself: anything else (a model, a date, a
+# dataclass, a subclass of str or int, a key that is not a string, an integer past 64
+# bits) raises, and pydantic serializes the field as before.
+_PLAIN_ONLY = (
+    orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
+
+
+def _field_json(combatant: Any, name: str, value: Any) -> str:
+    """``"name":<value's JSON>`` for a field a touched combatant shares with no state
+    before. A record (``last_attack`` and its kind: a dict of JSON values, snapshots of
+    whole combatants in it) goes through orjson, a third of pydantic's time for its
+    untyped values (issue 32: 26 against 10 µs for an attack's record, the largest thing
+    an attack serializes); pydantic serializes the rest, and the same JSON."""
+    if type(value) is dict:
+        try:
+            return f'"{name}":{orjson.dumps(value, option=_PLAIN_ONLY).decode()}'
+        except TypeError:
+            pass
+    return str(combatant.model_dump_json(include={name}))[1:-1]
 
 
 async def read_entry(reader: Reader, channel_id: int, *, hold: bool = False) -> Entry | None:

@@ -344,7 +344,7 @@ class EncounterService:
 
         async def write(tx: Transaction) -> None:
             await rows.update_state(tx, channel_id, entry.version, pack(state_json), None)
-            await acting.rebase(tx, channel_id, entry.json, state_json)
+            await acting.rebase(tx, channel_id, entry.json)
             # the reminders setting (issue 27)
             await waiting.follow(tx, entry.encounter, encounter, now, entry.encounter_id)
 

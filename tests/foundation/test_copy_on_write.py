@@ -4,6 +4,8 @@ reuses the JSON of the combatants an action left untouched (encounter_json_reusi
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
+from enum import StrEnum
 
 import pytest
 from pydantic import ValidationError
@@ -219,3 +221,31 @@ def test_a_touched_combatant_reuses_the_json_of_the_records_it_kept() -> None:
     mine["last_attack"]["before"]["c1"]["name"] = "C1"
     assert parsed == json.loads(after.model_dump_json())
     assert Encounter.model_validate(parsed) == after
+
+
+class Side(StrEnum):
+    FOES = "foes"
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"params": {"weapon": "Ñandú «¿?» 🃏", "rof": 3, "ap": -1.5, "flags": [True, None]}},
+        {"before": {"c1": {"name": "C1", "wounds": 0, "injuries": []}}, "roll": {"total": 1e300}},
+        {"when": datetime(2026, 11, 28, 8, 0, tzinfo=UTC)},  # a date: pydantic's way
+        {"huge": 2**70},  # past 64 bits: orjson refuses it
+        {"trait": Trait(die=8)},  # a model inside
+        {"side": Side.FOES},  # a subclass of str
+        {"nan": float("nan"), "inf": float("inf")},
+    ],
+    ids=["plain", "snapshots", "date", "huge", "model", "str subclass", "nan"],
+)
+def test_a_new_record_is_saved_as_pydantic_saves_it(record: dict[object, object]) -> None:
+    # Issue 32: a record an action made (last_attack...) goes through orjson when it
+    # holds only what JSON has, else through pydantic; either way the saved JSON reads
+    # back as the encounter's own.
+    state = _state(2)
+    state.combatants[0].last_attack = record
+    encounter = _encounter(state)
+    text, _ = encounter_json_reusing(encounter, {})
+    assert json.loads(text) == json.loads(encounter.model_dump_json())

@@ -26,7 +26,7 @@ from bot.storage.packed import (
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
 from tests.foundation.test_service import next_round
-from tests.foundation.undo_rows import undo_texts
+from tests.foundation.undo_rows import as_packed_against_the_state_after, undo_texts
 
 
 @pytest.fixture
@@ -187,36 +187,62 @@ def _same_but_moving_on(restored: Encounter | None, text: str) -> bool:
     return bool(restored.model_dump(exclude=MOVING_ON) == before.model_dump(exclude=MOVING_ON))
 
 
+def _is_stored(snapshot: bytes | str, stored: bytes | str) -> bool:
+    """``snapshot`` is the state ``stored`` (padding aside: a snapshot of a state this
+    process saved has none, one read back from the row has the row's)."""
+    if not isinstance(snapshot, bytes) or not isinstance(stored, bytes):
+        return False
+    size = min(len(snapshot), len(stored))
+    return snapshot[:size] == stored[:size] and not any(snapshot[size:] + stored[size:])
+
+
+@pytest.mark.parametrize("older", [False, True], ids=["this bot", "after an older bot's"])
 async def test_undo_restores_the_stored_state_before_byte_for_byte(
-    service: EncounterService, database: str | Path
+    service: EncounterService, database: str | Path, older: bool
 ) -> None:
-    """Issue 32: an undo snapshot is packed against the state after its action, and a
-    write without a snapshot packs the newest again. Each undo gives back the state
+    """Issue 32, sixth round: an undo snapshot is the state stored before its action,
+    the very bytes its row held (before, it was packed against the state after it:
+    ``older``, the history is rewritten so halfway, as that bot wrote it; a write
+    without a snapshot then packs the newest of those alone). Each undo gives back the state
     stored before the action it undoes, byte for byte, after every kind of write (an
     action, one not undoable, the board message, an import, an undo), with the cache
     dropped and with a service that starts afresh on the database; the state it then
     stores is that one with the board, the seq and what waits moving on."""
     before: list[str] = []
+    stored_before: list[bytes | str] = []
 
     async def undoable() -> None:
         before.append(await _text_now(service))
+        stored_before.append(await _stored(service))
         await service.act(CHANNEL, 9, next_round, kind="test")
 
     await undoable()
     await service.act(CHANNEL, 9, next_round, kind="test", undoable=False)
     await service.set_board(CHANNEL, 123)
     await undoable()
+    if older:
+        assert await as_packed_against_the_state_after(service.db, CHANNEL) == 2
+        assert all(is_delta(s) for s in await _undo_rows(service))
+        await service.set_board(CHANNEL, 122)  # a write with no snapshot: the newest alone
+        older_rows = await _undo_rows(service)
+        assert not is_delta(older_rows[1]) and unpack(older_rows[1]) == before[1]
+        assert is_delta(older_rows[0]) and unpack_against(older_rows[0], before[1]) == before[0]
+        stored_before[:2] = older_rows
     service.forget(CHANNEL)
     await undoable()
     current = await service.get(CHANNEL)
     assert current is not None
     before.append(await _text_now(service))
+    stored_before.append(await _stored(service))  # the import keeps the state it replaces
     await service.replace(current.model_copy(update={"seq": 40}), 9)
     await undoable()
     await service.set_board(CHANNEL, 124)
-    sizes = [len(s) for s in await _undo_rows(service)]
-    del sizes[3]  # the import's: the state it replaced, packed alone
-    assert max(sizes) < len(await _stored(service)) / 4, "packed against the state after"
+    kept = await _undo_rows(service)
+    assert len(kept) == len(stored_before) == 5
+    if older:  # the older bot's two, as they were
+        assert kept[:2] == stored_before[:2]
+        kept, stored_before = kept[2:], stored_before[2:]
+    assert all(_is_stored(s, b) for s, b in zip(kept, stored_before, strict=True))
 
     fresh = EncounterService(await open_database(database), DiceProvider(seed=7))
     try:
@@ -308,6 +334,7 @@ async def test_a_history_another_version_wrote_never_blocks_the_channel(
     undo says so in words, and the next change starts the history again."""
     await service.act(CHANNEL, 1, next_round, kind="round")
     await service.act(CHANNEL, 1, next_round, kind="round")
+    await as_packed_against_the_state_after(service.db, CHANNEL)
     await _written_without_rebase(service)
     with pytest.raises(UserError) as refused:
         await service.undo(CHANNEL, 1)
@@ -327,6 +354,7 @@ async def test_an_undo_over_a_history_another_version_wrote_starts_it_again(
     """The same chain under a newer snapshot: undoing the newer one packs the broken
     one again, which drops the chain instead of failing the undo."""
     await service.act(CHANNEL, 1, next_round, kind="round")
+    await as_packed_against_the_state_after(service.db, CHANNEL)
     await _written_without_rebase(service)
     await service.act(CHANNEL, 1, next_round, kind="round")
     await service.undo(CHANNEL, 1)
