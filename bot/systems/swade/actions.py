@@ -35,6 +35,7 @@ Readings (not settled by the seeds or RULES-NOTES), chosen here:
 from __future__ import annotations
 
 from bot.systems.base import Actor, Event, RuleError
+from bot.systems.common import raw_items
 from bot.systems.swade.conditions import in_turn
 from bot.systems.swade.state import SwadeCombatant, SwadeState
 
@@ -145,7 +146,10 @@ def take_action(
 def _out_of_turn_warning(state: SwadeState, c: SwadeCombatant) -> list[Event]:
     if c.on_hold:
         return []
-    members = {c.id} if c.group is None else {m.id for m in state.combatants if m.group == c.group}
+    # Read without copying (issue 32): walking the copied-on-write list copied every
+    # combatant, and the encounter then serialized each of them again.
+    group = raw_items(state.combatants)
+    members = {c.id} if c.group is None else {m.id for m in group if m.group == c.group}
     if not members & set(state.acted):
         return []
     return [

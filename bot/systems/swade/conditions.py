@@ -181,6 +181,42 @@ def _flagged(c: SwadeCombatant) -> bool:
     )
 
 
+_FIELD_CONDITIONS = frozenset(
+    {"shaken", "fatigued", "exhausted", "on_hold", "incapacitated", "bleeding_out", "defending"}
+)
+"""The conditions kept as fields of the combatant: only the field says (:func:`_holds`)."""
+
+
+def _held(c: SwadeCombatant, settings: SwadeSettings, stored: set[str]) -> set[str]:
+    """Every name :func:`_holds` is true of, worked out at once (issue 32: the board asks
+    for every combatant's conditions after each action; asking :func:`_holds` for each of
+    the 13 was most of it)."""
+    held = stored - _FIELD_CONDITIONS if stored else set()
+    if c.shaken:
+        held.add("shaken")
+    if c.fatigue == 1:
+        held.add("fatigued")
+    elif c.fatigue >= 2:
+        held.add("exhausted")
+    if c.on_hold:
+        held.add("on_hold")
+    if c.incapacitated:
+        held.add("incapacitated")
+    if c.bleeding_out:
+        held.add("bleeding_out")
+    if c.defending:
+        held.add("defending")
+    if not stored:
+        return held
+    stunned_or_bound = "stunned" in stored or "bound" in stored
+    entangled = "entangled" in stored
+    if stunned_or_bound or (entangled and not settings.entangled_vulnerable):
+        held.add("distracted")
+    if stunned_or_bound or (entangled and settings.entangled_vulnerable):
+        held.add("vulnerable")
+    return held
+
+
 def effective_conditions(
     c: SwadeCombatant, settings: SwadeSettings, state: SwadeState | None = None
 ) -> list[str]:
@@ -189,8 +225,8 @@ def effective_conditions(
     too (SW-19)."""
     if not c.conditions and not _flagged(c) and c.grappling is None:
         return []  # most combatants on a board: nothing to look up
-    stored = {cond.name for cond in c.conditions}  # once, not once per condition
-    names = [name for name in CONDITIONS if _holds(c, name, settings, stored)]
+    held = _held(c, settings, {cond.name for cond in c.conditions})
+    names = [name for name in CONDITIONS if name in held]
     if state is not None and "vulnerable" not in names and holding_bound(c, state) is not None:
         names = [n for n in CONDITIONS if n in names or n == "vulnerable"]
     return names

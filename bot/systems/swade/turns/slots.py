@@ -118,7 +118,6 @@ def whose_turn(state: SwadeState) -> Turn | None:
     holder acting is one, and so is the interrupted turn resuming after it."""
     if state.active is None:
         return None
-    now = tuple(m.id for m in peek_members(state, state.active))
     if state.suspended is not None:
         nxt: str | None = state.suspended
     elif state.hold_queue:
@@ -126,12 +125,19 @@ def whose_turn(state: SwadeState) -> Turn | None:
     else:
         later = state.turn_order[state.current + 1 :] if state.current >= 0 else []
         nxt = next((lid for lid in later if lid not in state.acted), None)
-    on_deck = tuple(m.id for m in peek_members(state, nxt)) if nxt is not None else ()
+    now, name = _slot(state, state.active)
+    on_deck, deck_name = _slot(state, nxt) if nxt is not None else ((), "")
     mark = (state.round, state.active, state.current, state.suspended, len(state.acted))
-    return Turn(
-        now=now,
-        on_deck=on_deck,
-        mark=mark,
-        name=slot_name(state, state.active),
-        deck_name=slot_name(state, nxt) if nxt is not None else "",
-    )
+    return Turn(now=now, on_deck=on_deck, mark=mark, name=name, deck_name=deck_name)
+
+
+def _slot(state: SwadeState, leader_id: str) -> tuple[tuple[str, ...], str]:
+    """A slot's members' ids and its name (:func:`peek_members`, :func:`slot_name`), its
+    leader looked up once (issue 32: every command asks whose turn it is, two or three
+    times)."""
+    leader = peek(state, leader_id)
+    if leader is None:
+        return (), leader_id
+    if leader.group is None:
+        return (leader.id,), leader.name
+    return tuple(m.id for m in peek_group(state, leader)), leader.group or leader.name
