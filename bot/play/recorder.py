@@ -48,6 +48,7 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 # This process's part of an interaction id (10 bits, drawn once): two tables started in
 # the same millisecond on one database still send different ids.
 _PROCESS_PART = secrets.randbits(10)
+_last_interaction = 0  # the last id interaction_snowflake made
 
 
 def interaction_snowflake(after: int = 0) -> int:
@@ -57,9 +58,14 @@ def interaction_snowflake(after: int = 0) -> int:
     not send an id the database already records as applied (the replay guard). ``after``:
     the highest id known to be used (the table reads it from the database); the id is
     always above it, even with a clock set back."""
+    global _last_interaction
     now_ms = time.time_ns() // 1_000_000
     made = ((now_ms - DISCORD_EPOCH_MS) << 22) | (_PROCESS_PART << 12) | (next(_ids) & 0xFFF)
-    return max(made, after + 1)
+    # Above every id this process made too: when the counter wraps within a millisecond,
+    # ``made`` falls below the last one, and ``after + 1`` alone gave two tables of one
+    # process (tests of two bots on one database) the same id.
+    _last_interaction = max(made, after + 1, _last_interaction + 1)
+    return _last_interaction
 
 
 @dataclass

@@ -24,6 +24,7 @@ def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def _session(db: Path, line: str, locale: str = "es") -> tuple[OfflineTable, str]:
     recorder._ids = itertools.count(1)  # a new process's counter
+    recorder._last_interaction = 0  # and nothing it made yet
     async with OfflineTable(db_path=db, seed=1, locale=locale) as table:
         messages = await table.run(line)
         return table, "\n".join(m.text() for m in messages)
@@ -72,3 +73,19 @@ async def test_a_replayed_interaction_is_answered_with_a_notice(
         assert payload["id"] in answer.text()
         encounter = await table.bot.encounters.get(table.channel_id)  # type: ignore[union-attr]
         assert encounter is not None and [c.name for c in encounter.state.combatants] == ["Ana"]
+
+
+def test_two_tables_of_one_process_never_make_the_same_id(frozen_clock: None) -> None:
+    """Two tables in one process (the tests of two bots on one database) ask for ids in
+    turn, each above its own last, in one millisecond while the counter wraps: every id
+    is new (each table's ``after + 1`` alone gave one the other's id, and an attack was
+    answered "already applied")."""
+    recorder._ids = itertools.count(4090)
+    recorder._last_interaction = 0
+    last = [0, 0]
+    made = []
+    for i in range(20):
+        last[i % 2] = recorder.interaction_snowflake(after=last[i % 2])
+        made.append(last[i % 2])
+    assert len(set(made)) == len(made)
+    assert made == sorted(made)
