@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
 import pkgutil
 import uuid
+import weakref
 from typing import Any
 
 import discord
@@ -75,31 +77,73 @@ class OptionRejected(app_commands.AppCommandError):
         self.params = params
 
 
+@dataclasses.dataclass(frozen=True)
+class _Limits:
+    """What :func:`check_options` reads of one parameter: its choices' values, and the
+    bounds of a string's length or of a number."""
+
+    name: str
+    choices: frozenset[Any] | None
+    string: bool
+    low: int | float | None
+    high: int | float | None
+
+
+# A command's parameters as check_options reads them, built once per command (issue 32:
+# discord.py's ``Command.parameters`` wraps every parameter anew on each read, and an
+# /attack has fifteen).
+_LIMITS: weakref.WeakKeyDictionary[app_commands.Command, dict[str, _Limits]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _limits(command: app_commands.Command) -> dict[str, _Limits]:
+    found = _LIMITS.get(command)
+    if found is None:
+        found = _LIMITS[command] = {
+            p.name: _Limits(
+                p.name,
+                frozenset(c.value for c in p.choices) if p.choices else None,
+                p.type is discord.AppCommandOptionType.string,
+                p.min_value,
+                p.max_value,
+            )
+            for p in command.parameters
+        }
+    return found
+
+
 def check_options(command: app_commands.Command, options: list[dict[str, Any]]) -> None:
     """Raise OptionRejected when a value is outside the parameter's declared limits."""
-    params = {p.name: p for p in command.parameters}
+    params = _limits(command)
     for option in options:
         param = params.get(option.get("name", ""))
         value = option.get("value")
         if param is None or value is None:
             continue
-        name = OptionNames([param.name])  # as the reader's Discord names it
-        # The help page of this command (`/ayuda orden:tirar`), as the reader types it.
-        page = HelpPage(command.qualified_name)
-        if param.choices and value not in {c.value for c in param.choices}:
+        if param.choices is not None and value not in param.choices:
+            name, page = _named(command, param)
             raise OptionRejected("error.option_choice", option=name, help=page)
-        if isinstance(value, str) and param.type is discord.AppCommandOptionType.string:
-            low, high = param.min_value, param.max_value
+        if isinstance(value, str) and param.string:
+            low, high = param.low, param.high
             if (low is not None and len(value) < low) or (high is not None and len(value) > high):
+                name, page = _named(command, param)
                 raise OptionRejected(
                     "error.option_length", option=name, min=low or 0, max=high or 6000, help=page
                 )
         elif isinstance(value, int | float) and not isinstance(value, bool):
-            low, high = param.min_value, param.max_value
+            low, high = param.low, param.high
             if (low is not None and value < low) or (high is not None and value > high):
+                name, page = _named(command, param)
                 raise OptionRejected(
                     "error.option_range", option=name, min=low, max=high, help=page
                 )
+
+
+def _named(command: app_commands.Command, param: _Limits) -> tuple[OptionNames, HelpPage]:
+    """The option as the reader's Discord names it, and the help page of its command
+    (`/ayuda orden:tirar`) as the reader types it."""
+    return OptionNames([param.name]), HelpPage(command.qualified_name)
 
 
 class ComodinTree(app_commands.CommandTree):

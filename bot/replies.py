@@ -15,7 +15,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 import discord
@@ -96,12 +97,14 @@ async def reply(
     """Answer ``interaction`` with the reply, fitted into as many messages as it needs.
     ``allowed_mentions`` (the turn's player, issue 18) goes with the first page, whose
     content holds the mention; every other message pings nobody (the bot's default)."""
-    pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
+    written = [e.to_dict() for e in embeds or []]
+    pages = fit_message(content, written, lang)
     last = len(pages) - 1
     for number, page in enumerate(pages):
         await _send(
             interaction,
             page,
+            written,
             ephemeral=ephemeral,
             view=view if number == last else None,
             file=file if number == 0 else None,
@@ -109,18 +112,64 @@ async def reply(
         )
 
 
+class _Written(discord.Embed):
+    """An embed already written as Discord's dict (issue 32): discord.py reads an embed
+    it sends only through ``to_dict()`` (an interaction's answer, a followup, an edit, a
+    channel message), so a page :func:`~bot.render.fit.fit_message` left as the reply's
+    own ``to_dict()`` goes as it is, not rebuilt into an ``Embed`` to be written out
+    again (a tenth of an /attack's reply)."""
+
+    __slots__ = ("_written",)
+
+    def __init__(self, written: dict[str, Any]) -> None:  # nothing of Embed's to set up
+        self._written = written
+
+    def to_dict(self) -> Any:
+        return self._written
+
+    def __repr__(self) -> str:  # Embed's would read the fields never set
+        return f"<_Written {self._written!r}>"
+
+
+@cache
+def _bare(colour: int) -> dict[str, Any]:
+    return discord.Embed(colour=colour).to_dict()  # type: ignore[return-value]
+
+
+def embed(*, title: str, description: str, colour: int) -> discord.Embed:
+    """An embed of a title, a description and a colour, written at once as discord.py's
+    ``Embed.to_dict()`` writes it (its fields with nothing set, then these two when not
+    empty): an action's result is sent without building an ``Embed`` (issue 32)."""
+    written = dict(_bare(colour))
+    if description:
+        written["description"] = description
+    if title:
+        written["title"] = title
+    return _Written(written)
+
+
+def _embed(page: dict[str, Any], written: Sequence[dict[str, Any]]) -> discord.Embed:
+    """A page's embed: the reply's own as written when fitting left it whole, else
+    rebuilt from the page (cut, paged)."""
+    if any(page is w for w in written):
+        return _Written(page)
+    return discord.Embed.from_dict(page)
+
+
 def _message(
     page: Page,
     view: discord.ui.View | None,
-    allowed_mentions: discord.AllowedMentions | None = None,
+    allowed_mentions: discord.AllowedMentions | None,
+    written: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
+    """``written``: the reply's embeds as ``to_dict()`` wrote them (sent as they are)."""
     kwargs: dict[str, Any] = {}
     if allowed_mentions is not None:
         kwargs["allowed_mentions"] = allowed_mentions
     if page.content is not None:
         kwargs["content"] = page.content
     if page.embeds:
-        kwargs["embeds"] = [discord.Embed.from_dict(e) for e in page.embeds]
+        kwargs["embeds"] = [_embed(e, written) for e in page.embeds]
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -129,13 +178,14 @@ def _message(
 async def _send(
     interaction: discord.Interaction,
     page: Page,
+    written: Sequence[dict[str, Any]],
     *,
     ephemeral: bool,
     view: discord.ui.View | None,
     file: discord.File | None,
     allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
-    kwargs = _message(page, view, allowed_mentions)
+    kwargs = _message(page, view, allowed_mentions, written)
     if not interaction.response.is_done():
         if file is not None:
             kwargs["file"] = file
@@ -165,10 +215,12 @@ async def post(
 ) -> None:
     """The same reply posted in a channel (when the interaction can no longer be
     answered): fitted the same way."""
-    pages = fit_message(content, [e.to_dict() for e in embeds or []], lang)
+    written = [e.to_dict() for e in embeds or []]
+    pages = fit_message(content, written, lang)
     for number, page in enumerate(pages):
         last = view if number == len(pages) - 1 else None
-        await channel.send(**_message(page, last, allowed_mentions if number == 0 else None))
+        mentions = allowed_mentions if number == 0 else None
+        await channel.send(**_message(page, last, mentions, written))
 
 
 def only_users(user_ids: Iterable[int]) -> discord.AllowedMentions:

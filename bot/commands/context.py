@@ -182,7 +182,7 @@ class Ctx:
         masked = None if ephemeral else masking.for_players(encounter.state, outcome.events)
         shown = outcome.events if masked is None else masked
         lines = result_lines(shown, self.lang) or [self.t("result.done")]
-        embed = discord.Embed(
+        embed = replies.embed(
             title=self.t(title_key), description="\n".join(lines), colour=RESULT_COLOUR
         )
         view = offers_view(encounter.channel_id, encounter.seq, encounter.offers, self.lang)

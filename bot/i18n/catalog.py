@@ -179,7 +179,10 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
             return text
         if marked:
             params = _with_keys(params, marked, lang)
-        return text.format_map(_Missing(params))
+        try:  # every field given, as usual: no copy that fills the missing ones (issue 32)
+            return text.format_map(params)
+        except KeyError:
+            return text.format_map(_Missing(params))
     if marked:
         params = _with_keys(params, marked, lang)
     return message.format(params, lang, _missing)

@@ -10,7 +10,7 @@ def chain_text(chain: dict[str, Any]) -> str:
     shows (Ritual Hex's 6 counts 5, RH-1), the counted values (``5💥+3``), so the sum on
     screen adds up."""
     faces = chain.get("counted") or chain.get("faces") or []
-    text = "+".join(f"{f}💥" if i < len(faces) - 1 else str(f) for i, f in enumerate(faces))
+    text = "💥+".join(map(str, faces))  # every face but the last aced
     if chain.get("capped"):
         text += "…"
     return text

@@ -52,10 +52,16 @@ _loaded: dict[str, Renderers] = {}
 _seen_changes = -1
 
 
+# A dice view's kind -> the renderers of the system that draws it (issue 32: found once,
+# not by asking every system for each roll shown).
+_owners: dict[str, Renderers | None] = {}
+
+
 def _fresh() -> dict[str, Renderers]:
     global _seen_changes
     if _seen_changes != catalogue.changes():
         _loaded.clear()
+        _owners.clear()
         _seen_changes = catalogue.changes()
     return _loaded
 
@@ -75,11 +81,12 @@ def renderers(system: str) -> Renderers:
 
 def dice_owner(kind: str) -> Renderers | None:
     """The renderers of the system that draws dice views of ``kind``."""
-    for system in catalogue.systems():
-        found = renderers(system)
-        if kind in found.dice:
-            return found
-    return None
+    _fresh()
+    if kind in _owners:
+        return _owners[kind]
+    owner = next((r for r in map(renderers, catalogue.systems()) if kind in r.dice), None)
+    _owners[kind] = owner
+    return owner
 
 
 def dice_formatter(kind: str) -> DiceFormatter | None:

@@ -77,23 +77,31 @@ def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]
     is (issue 32: an attack's roll carries its reroll hook and modifiers, which only its
     dice lines show: translating them was half the cost of its line)."""
     read, marked, chosen = _reading(key, lang)
-    return {
-        k: v
-        if (read is not None and k not in read)
-        or k in marked
-        or (k in chosen and not isinstance(v, list | tuple))
-        else translate_value(v, lang)
-        for k, v in params.items()
-    }
+    rendered: dict[str, Any] = {}
+    for k, v in params.items():
+        if (
+            type(v) in _AS_GIVEN  # shown as given in any case: the most common, first
+            or (read is not None and k not in read)
+            or k in marked
+            or (k in chosen and not isinstance(v, list | tuple))
+        ):
+            rendered[k] = v
+        else:
+            rendered[k] = translate_value(v, lang)
+    return rendered
 
 
 def dice_text(event: Event, lang: str) -> str:
     """The event's roll: every die, after the lines its system prints above it (a SWADE
     roll's modifiers by name and its TN's parts)."""
     assert event.dice is not None
-    owner = dice_owner(str(event.dice.get("kind", "")))
-    notes = owner.roll_notes(event, lang) if owner and owner.roll_notes else []
-    return "\n".join([*notes, format_dice(event.dice, lang)])
+    kind = str(event.dice.get("kind", ""))
+    owner = dice_owner(kind)
+    if owner is None:  # the expression language's, or a kind nobody draws
+        return format_dice(event.dice, lang)
+    # Its system's own formatter, as format_dice would find it again (issue 32).
+    notes = owner.roll_notes(event, lang) if owner.roll_notes else []
+    return "\n".join([*notes, owner.dice[kind](event.dice, lang)])
 
 
 def event_line(event: Event, lang: str) -> str:

@@ -34,7 +34,7 @@ def trait_view(view: dict[str, Any], lang: str) -> str:
     if view.get("modifier"):
         line += f" {signed(view['modifier'])}"
     results = view.get("results") or [view.get("total")]
-    line += " → " + ", ".join(f"**{r}**" for r in results)
+    line += " → " + ", ".join([f"**{r}**" for r in results])
     against = view.get("opposed")
     if against:  # SW-37: read against the opponent's total, not a TN
         line += " " + t("dice.view.against", lang, name=against["against"],
