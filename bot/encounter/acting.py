@@ -224,12 +224,12 @@ def undo_state(entry: Entry) -> bytes:
 
 
 async def rebase(tx: Transaction, channel_id: int, stored: str) -> None:
-    """The channel's state as stored changes from ``stored`` to ``after`` without a
-    snapshot of its own (an action ``/undo`` skips, the board message, an undo). A
-    snapshot this bot writes is whole and reads alone; one an older bot wrote (before
-    issue 32's sixth round) is packed against the state stored after it: if the newest
-    is one, it is read against ``stored`` and packed alone, so the newest snapshot of
-    a channel always reads alone or against the state stored now, which is what
+    """The channel's state as stored changes from ``stored`` without a snapshot of its
+    own (an action ``/undo`` skips, the board message, an undo). A snapshot this bot
+    writes is whole and reads alone; one an older bot wrote (before issue 32's sixth
+    round) is packed against the state stored after it: if the newest is one, it is
+    read against ``stored`` and packed alone, so the newest snapshot of a channel
+    always reads alone or against the state stored now, which is what
     :class:`Undoing` reads it with (ending the encounter deletes its snapshots with
     it)."""
     newest = await rows.last_snapshot(tx, channel_id)
@@ -370,8 +370,9 @@ class Undoing:
         """The write of the undo: the claim, the state back (if still at the version
         read, with the snapshot's encounter id), the snapshot gone, the log row, the
         reminders, and the joined work (given the undone action). The snapshot under it,
-        packed against the state it restored, is packed again against the state the undo
-        stores (which keeps the board message, the seq and what waits moving on)."""
+        if an older bot packed it against the state it restored, is packed alone
+        (:func:`rebase`): the state the undo stores differs from it (the board message,
+        the seq and what waits move on)."""
         state_json = self.previous.model_dump_json()
         current, undone, channel_id = self.current, self.undone, self.previous.channel_id
 
