@@ -134,35 +134,7 @@ def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool
     """Whether ``c`` is under ``name``, implied conditions included: SW-16 Stunned is
     Distracted and Vulnerable; SW-20 Entangled is Distracted (Vulnerable instead with the
     ``entangled_vulnerable`` setting), Bound is Distracted and Vulnerable."""
-    return _holds(c, name, settings, {cond.name for cond in c.conditions})
-
-
-def _holds(c: SwadeCombatant, name: str, settings: SwadeSettings, stored: set[str]) -> bool:
-    """:func:`has_condition`, given the names of ``c``'s stored conditions."""
-    if name == "shaken":
-        return c.shaken
-    if name == "fatigued":
-        return c.fatigue == 1
-    if name == "exhausted":
-        return c.fatigue >= 2
-    if name == "on_hold":
-        return c.on_hold
-    if name == "incapacitated":
-        return c.incapacitated
-    if name == "bleeding_out":
-        return c.bleeding_out
-    if name == "defending":
-        return c.defending
-    if name in stored:
-        return True
-    stunned = "stunned" in stored
-    bound = "bound" in stored
-    entangled = "entangled" in stored
-    if name == "distracted":
-        return stunned or bound or (entangled and not settings.entangled_vulnerable)
-    if name == "vulnerable":
-        return stunned or bound or (entangled and settings.entangled_vulnerable)
-    return False
+    return name in _held(c, settings, {cond.name for cond in c.conditions})
 
 
 def holding_bound(c: SwadeCombatant, state: SwadeState) -> SwadeCombatant | None:
@@ -184,13 +156,16 @@ def _flagged(c: SwadeCombatant) -> bool:
 _FIELD_CONDITIONS = frozenset(
     {"shaken", "fatigued", "exhausted", "on_hold", "incapacitated", "bleeding_out", "defending"}
 )
-"""The conditions kept as fields of the combatant: only the field says (:func:`_holds`)."""
+"""The conditions kept as fields of the combatant: only the field says, whatever the
+stored list holds."""
 
 
 def _held(c: SwadeCombatant, settings: SwadeSettings, stored: set[str]) -> set[str]:
-    """Every name :func:`_holds` is true of, worked out at once (issue 32: the board asks
-    for every combatant's conditions after each action; asking :func:`_holds` for each of
-    the 13 was most of it)."""
+    """Every condition ``c`` is under, given the names of its stored conditions: the
+    fields' (SW-15 Shaken, Fatigued or Exhausted, on hold, Incapacitated, bleeding out,
+    defending), the stored ones, and what they imply (SW-16, SW-20). All at once (issue
+    32: the board asks for every combatant's after each action); :func:`has_condition`
+    asks it for one."""
     held = stored - _FIELD_CONDITIONS if stored else set()
     if c.shaken:
         held.add("shaken")

@@ -1,6 +1,7 @@
 """Issue 32: the board's list of a combatant's conditions (``effective_conditions``),
-worked out at once, says of every combination exactly what asking ``has_condition``
-condition by condition says (SW-16, SW-17, SW-20 and the conditions kept as fields)."""
+worked out at once, and ``has_condition`` asked condition by condition say of every
+combination what the rules say (SW-16, SW-20 and the conditions kept as fields): both
+are checked against the rules written out here."""
 
 from __future__ import annotations
 
@@ -14,8 +15,28 @@ from bot.systems.swade.state import Condition, SwadeCombatant, SwadeSettings
 STORED = ("stunned", "distracted", "vulnerable", "entangled", "bound", "prone", "shaken")
 
 
+FIELDS = {"shaken", "fatigued", "exhausted", "on_hold", "incapacitated", "bleeding_out"}
+
+
 def _one_by_one(c: SwadeCombatant, settings: SwadeSettings) -> list[str]:
     return [name for name in CONDITIONS if has_condition(c, name, settings)]
+
+
+def _by_the_rules(
+    stored: tuple[str, ...], shaken: bool, fatigue: int, flags: tuple[str, ...], ev: bool
+) -> list[str]:
+    """The rules, one at a time: a condition kept as a field only from its field; SW-16
+    Stunned and SW-20 Bound are Distracted and Vulnerable; SW-20 Entangled is Distracted,
+    or Vulnerable with ``entangled_vulnerable``."""
+    held = {name for name in stored if name not in FIELDS | {"defending"}}
+    held |= {"shaken"} if shaken else set()
+    held |= {"fatigued"} if fatigue == 1 else {"exhausted"} if fatigue >= 2 else set()
+    held |= set(flags) | ({"bleeding_out"} if "incapacitated" in flags else set())
+    if "stunned" in stored or "bound" in stored:
+        held |= {"distracted", "vulnerable"}
+    if "entangled" in stored:
+        held.add("vulnerable" if ev else "distracted")
+    return [name for name in CONDITIONS if name in held]
 
 
 @pytest.mark.parametrize("entangled_vulnerable", [False, True])
@@ -37,7 +58,9 @@ def test_every_combination_reads_as_condition_by_condition(entangled_vulnerable:
                     **{flag: True for flag in flags},
                 )
                 names = effective_conditions(c, settings)
-                assert names == _one_by_one(c, settings), (stored, shaken, fatigue, flags)
+                rules = _by_the_rules(stored, shaken, fatigue, flags, entangled_vulnerable)
+                assert names == rules, (stored, shaken, fatigue, flags)
+                assert _one_by_one(c, settings) == rules, (stored, shaken, fatigue, flags)
                 seen.add(tuple(names))
     assert len(seen) > 100  # the combinations do give different lists
 
