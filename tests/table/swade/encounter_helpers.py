@@ -98,6 +98,11 @@ def named(s: SwadeState, name: str) -> SwadeCombatant:
     return next(c for c in s.combatants if c.name == name)
 
 
+async def shots(table: OfflineTable, name: str) -> dict[str, int | None]:
+    """The rounds left in each of ``name``'s weapons, by weapon name."""
+    return {w.name: w.shots for w in named(await state(table), name).weapons}
+
+
 def order(s: SwadeState) -> list[str]:
     """The round's slots by name (a group by its name)."""
     by_id = {c.id: c for c in s.combatants}

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.play.table import OfflineTable
-from tests.table.swade.encounter_helpers import all_dice_used, must
+from tests.table.swade.encounter_helpers import all_dice_used, must, swade_table
 
 KAI = {
     "es": (
@@ -42,10 +42,7 @@ PISTOL = {"es": "Pistola", "en": "Pistol"}
 
 @asynccontextmanager
 async def _table(tmp_path: Path, locale: str, dice: list[int]) -> AsyncIterator[OfflineTable]:
-    async with OfflineTable(
-        db_path=tmp_path / f"{locale}.sqlite3", dice=dice, strict_dice=True, locale=locale
-    ) as table:
-        await must(table, "@gm /encounter start name:Cripta")
+    async with swade_table(tmp_path, dice, fight=False, locale=locale) as table:
         await must(table, f'@gm /combatant add name:Kai wildcard:true statblock:"{KAI[locale]}"')
         await must(table, f'@gm /combatant add name:{ORC[locale]} statblock:"{ORC_SHEET}"')
         yield table

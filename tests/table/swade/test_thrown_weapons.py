@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.play.table import OfflineTable
-from tests.table.swade.encounter_helpers import all_dice_used, must, named, state
+from tests.table.swade.encounter_helpers import all_dice_used, must, shots, swade_table
 
 SHEETS = {
     "es": {
@@ -71,10 +71,7 @@ THROWN_NOTE = {
 
 @asynccontextmanager
 async def _table(tmp_path: Path, locale: str, dice: list[int]) -> AsyncIterator[OfflineTable]:
-    async with OfflineTable(
-        db_path=tmp_path / f"{locale}.sqlite3", dice=dice, strict_dice=True, locale=locale
-    ) as table:
-        await must(table, "@gm /encounter start name:Cripta")
+    async with swade_table(tmp_path, dice, fight=False, locale=locale) as table:
         vera, orc = SHEETS[locale]["vera"], SHEETS[locale]["orc"]
         await must(table, f'@gm /combatant add name:Vera wildcard:true statblock:"{vera}"')
         await must(table, f'@gm /combatant add name:{ORC[locale]} statblock:"{orc}"')
@@ -141,8 +138,8 @@ async def test_a_grenade_launcher_shoots_and_deviates_2d6(
         assert line in text and "**d8: 2** · ~~🎲 d6: 1~~ → **2**" in text, text
         assert deviates in text, text
         assert "Athletics" not in text and "Atletismo" not in text, text
-        shots = {w.name: w.shots for w in named(await state(table), "Vera").weapons}
-        assert shots[weapon] == 5
+        left = await shots(table, "Vera")
+        assert left[weapon] == 5
         all_dice_used(table)
 
 
@@ -174,8 +171,8 @@ async def test_a_weapon_thrown_at_range_rolls_athletics_a_bow_shooting(
         assert f"**d{die}: 5** · ~~🎲 d6: 1~~ → **5**" in text, text
         assert (THROWN_NOTE[locale].format(weapon=weapon) in text) is thrown, text
         # Thrown spends no rounds; the pistol's shot spends one (seed 003).
-        shots = {w.name: w.shots for w in named(await state(table), "Vera").weapons}
-        assert shots[{"es": "Pistola", "en": "Pistol"}[locale]] == (5 if weapon == "Pistol" else 6)
+        left = await shots(table, "Vera")
+        assert left[{"es": "Pistola", "en": "Pistol"}[locale]] == (5 if weapon == "Pistol" else 6)
         all_dice_used(table)
 
 
@@ -197,8 +194,8 @@ async def test_a_throw_without_weapon_takes_the_first_thrown_weapon(
         [reply, *_] = await must(table, line)
         text = reply.text()
         assert shown in text and "**d6: 3** · ~~🎲 d6: 1~~ → **3**" in text, text
-        shots = {w.name: w.shots for w in named(await state(table), "Vera").weapons}
-        assert shots[{"es": "Pistola", "en": "Pistol"}[locale]] == 6
+        left = await shots(table, "Vera")
+        assert left[{"es": "Pistola", "en": "Pistol"}[locale]] == 6
         all_dice_used(table)
 
 
@@ -214,10 +211,7 @@ async def test_a_throw_with_nothing_to_throw_is_refused(
     tmp_path: Path, locale: str, line: str, said: str
 ) -> None:
     """The bow was thrown with Athletics (the first ranged weapon when none is thrown)."""
-    async with OfflineTable(
-        db_path=tmp_path / f"{locale}.sqlite3", dice=[], strict_dice=True, locale=locale
-    ) as table:
-        await must(table, "@gm /encounter start name:Cripta")
+    async with swade_table(tmp_path, fight=False, locale=locale) as table:
         archer = "Archer: Shooting d8, Athletics d6, Parry 5, Toughness 5, bow 2d6 range 12/24/48"
         await must(table, f'@gm /combatant add name:Archer statblock:"{archer}"')
         await must(table, '@gm /combatant add name:Orc statblock:"Orc: Fighting d6, Parry 5"')
