@@ -95,13 +95,9 @@ def dice_text(event: Event, lang: str) -> str:
     """The event's roll: every die, after the lines its system prints above it (a SWADE
     roll's modifiers by name and its TN's parts)."""
     assert event.dice is not None
-    kind = str(event.dice.get("kind", ""))
-    owner = dice_owner(kind)
-    if owner is None:  # the expression language's, or a kind nobody draws
-        return format_dice(event.dice, lang)
-    # Its system's own formatter, as format_dice would find it again (issue 32).
-    notes = owner.roll_notes(event, lang) if owner.roll_notes else []
-    return "\n".join([*notes, owner.dice[kind](event.dice, lang)])
+    owner = dice_owner(str(event.dice.get("kind", "")))
+    notes = owner.roll_notes(event, lang) if owner and owner.roll_notes else []
+    return "\n".join([*notes, format_dice(event.dice, lang)])
 
 
 def event_line(event: Event, lang: str) -> str:
