@@ -54,10 +54,12 @@ def peek_group(state: SwadeState, c: SwadeCombatant) -> list[SwadeCombatant]:
 
 def slot_name(state: SwadeState, leader_id: str) -> str:
     """What the board calls a slot: the group's name, or the combatant's."""
-    leader = peek(state, leader_id)
-    if leader is None:
-        return leader_id
-    return leader.group or leader.name
+    return _name(peek(state, leader_id), leader_id)
+
+
+def _name(leader: SwadeCombatant | None, leader_id: str) -> str:
+    """:func:`slot_name` of the slot of ``leader`` (its id when it is gone)."""
+    return leader_id if leader is None else leader.group or leader.name
 
 
 def slot_gender(state: SwadeState, leader_id: str) -> str | None:
@@ -136,8 +138,5 @@ def _slot(state: SwadeState, leader_id: str) -> tuple[tuple[str, ...], str]:
     leader looked up once (issue 32: every command asks whose turn it is, two or three
     times)."""
     leader = peek(state, leader_id)
-    if leader is None:
-        return (), leader_id
-    if leader.group is None:
-        return (leader.id,), leader.name
-    return tuple(m.id for m in peek_group(state, leader)), leader.group or leader.name
+    members = () if leader is None else tuple(m.id for m in peek_group(state, leader))
+    return members, _name(leader, leader_id)
