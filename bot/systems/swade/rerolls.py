@@ -27,8 +27,13 @@ def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def snapshot_of(combatants: list[SwadeCombatant]) -> dict[str, dict[str, Any]]:
-    """:func:`snapshot` of combatants at hand (an attack's attacker and target)."""
-    return {c.id: c.model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE) for c in combatants}
+    """:func:`snapshot` of combatants at hand (an attack's attacker and target): each
+    one's ``model_dump(mode="json", exclude=SNAPSHOT_EXCLUDE)``, by its serializer
+    (issue 32: the same dict, without ``model_dump``'s wrapper)."""
+    return {c.id: _dump(c, mode="json", exclude=_SNAPSHOT_EXCLUDE) for c in combatants}
+
+
+_dump = SwadeCombatant.__pydantic_serializer__.to_python
 
 
 def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
