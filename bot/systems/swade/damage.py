@@ -27,6 +27,7 @@ from bot.systems.swade.injury import (
 from bot.systems.swade.modifiers import end_hold
 from bot.systems.swade.record_bounds import require_record, restored_fields
 from bot.systems.swade.rerolls import (
+    combatant_json,
     reroll_vigor,
     trait_reroll_hook,
     vigor_record,
@@ -36,13 +37,11 @@ from bot.systems.swade.state import HIT_FIELDS, SwadeCombatant, SwadeState
 
 # The target fields a hit may change; soak restores them from the snapshot.
 _HIT_FIELDS = set(HIT_FIELDS)
-_dump = SwadeCombatant.__pydantic_serializer__.to_python
 
 
 def _hit_fields(c: SwadeCombatant) -> dict[str, Any]:
-    """``c.model_dump(include=HIT_FIELDS, mode="json")``, by the model's serializer
-    (issue 32: the same dict, without ``model_dump``'s wrapper)."""
-    return _dump(c, mode="json", include=_HIT_FIELDS)
+    """``c``'s fields a hit may change, as JSON (``model_dump``'s, issue 32)."""
+    return combatant_json(c, include=_HIT_FIELDS)
 
 
 HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]

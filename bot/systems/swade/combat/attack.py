@@ -172,6 +172,7 @@ def _run(
 ) -> Outcome:
     """The attack ``params`` describe (:func:`_attack_params`); ``options``: the ones
     its ``"options"`` were dumped from (a new attack: not read back, issue 32)."""
+    # copied(): what model_copy(deep=True) does, without its wrapper (issue 32).
     new = copied(state) if previous is None else _restore(state, previous)
     attacker = find_combatant(new, params["attacker_id"])
     require_control(actor, attacker)
