@@ -53,7 +53,7 @@ class CowList(list[T]):
         item = list.__getitem__(self, index)
         if self._shared.get(id(item)) is item:
             del self._shared[id(item)]
-            item = item.model_copy(deep=True)
+            item = copied(item)  # what model_copy(deep=True) does, without its wrapper
             list.__setitem__(self, index, item)
         return item
 
@@ -192,23 +192,20 @@ def copied(model: M) -> M:
     cls = type(model)
     if model.__pydantic_extra__ or getattr(model, "__pydantic_private__", None):
         return BaseModel.__deepcopy__(model)
-    steps, cow = _plan(cls)
-    values = dict(model.__dict__)
+    steps, cow = _PLANS.get(cls) or _plan(cls)
+    values = model.__dict__.copy()
     for name, how in steps:
         value = values[name]
         if value is None or type(value) in _ATOMS:
             continue
         if how == "list":
-            values[name] = list(value)
+            values[name] = value.copy() if type(value) is list else list(value)
         elif how == "dict":
-            values[name] = dict(value)
+            values[name] = value.copy() if type(value) is dict else dict(value)
         elif how == "model" and isinstance(value, BaseModel):
-            values[name] = value if value.model_config.get("frozen") else copied(value)
+            values[name] = _copied_item(value)
         elif how == "models" and type(value) is list:
-            values[name] = [
-                v if not isinstance(v, BaseModel) or v.model_config.get("frozen") else copied(v)
-                for v in value
-            ]
+            values[name] = [_copied_item(v) for v in value] if value else []
         elif not value and type(value) in (list, dict):
             values[name] = type(value)()  # an empty one: no deepcopy machinery
         else:
@@ -218,9 +215,26 @@ def copied(model: M) -> M:
     new = cls.__new__(cls)
     _set(new, "__dict__", values)
     _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
     _set(new, "__pydantic_private__", None)
     return new
+
+
+# Issue 32: whether an item of a list of models is copied (a model, not frozen) or
+# shared, by its class (the class decides; asked once per class, not per item).
+_ITEM_COPIED: dict[type, bool] = {}
+
+
+def _copied_item(value: Any) -> Any:
+    """An item of a model's list (or a nested model), as :func:`copied` copies it: a
+    frozen model, or anything not a model, is shared; any other model is copied."""
+    cls = type(value)
+    copies = _ITEM_COPIED.get(cls)
+    if copies is None:
+        copies = _ITEM_COPIED[cls] = isinstance(value, BaseModel) and not bool(
+            value.model_config.get("frozen")
+        )
+    return copied(value) if copies else value
 
 
 _set = object.__setattr__

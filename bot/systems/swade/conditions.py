@@ -134,6 +134,8 @@ def has_condition(c: SwadeCombatant, name: str, settings: SwadeSettings) -> bool
     """Whether ``c`` is under ``name``, implied conditions included: SW-16 Stunned is
     Distracted and Vulnerable; SW-20 Entangled is Distracted (Vulnerable instead with the
     ``entangled_vulnerable`` setting), Bound is Distracted and Vulnerable."""
+    if not c.conditions and name not in _FIELD_CONDITIONS:
+        return False  # SW-16/SW-20: only stored ones imply others (issue 32: per attack)
     return name in _held(c, settings, {cond.name for cond in c.conditions})
 
 

@@ -27,6 +27,7 @@ from bot.systems.swade.injury import (
 from bot.systems.swade.modifiers import end_hold
 from bot.systems.swade.record_bounds import require_record, restored_fields
 from bot.systems.swade.rerolls import (
+    combatant_json,
     reroll_vigor,
     trait_reroll_hook,
     vigor_record,
@@ -36,6 +37,12 @@ from bot.systems.swade.state import HIT_FIELDS, SwadeCombatant, SwadeState
 
 # The target fields a hit may change; soak restores them from the snapshot.
 _HIT_FIELDS = set(HIT_FIELDS)
+
+
+def _hit_fields(c: SwadeCombatant) -> dict[str, Any]:
+    """``c``'s fields a hit may change, as JSON (``model_dump``'s, issue 32)."""
+    return combatant_json(c, include=_HIT_FIELDS)
+
 
 HitOutcome = Literal["no_effect", "shaken", "wounded", "incapacitated"]
 
@@ -94,7 +101,7 @@ def apply_hit(
     3), and then runs SW-13 at once (Vigor, injury table, bleeding out). Nonlethal
     (SW-25): instead of SW-13 it is knocked out for 1d6 hours. Records ``last_hit``.
     Dice: SW-13's Vigor roll and injury table, or the nonlethal 1d6."""
-    before = target.model_dump(include=_HIT_FIELDS, mode="json")
+    before = _hit_fields(target)
     toughness = effective_toughness(
         target, ap=ap, ignore_armor=ignore_armor, extra_armor=extra_armor
     )
@@ -117,7 +124,7 @@ def apply_hit(
                 knocked_out = dice.roll(6)
                 target.knocked_out_hours = knocked_out
             elif target.wild_card:
-                pre_roll = target.model_dump(include=_HIT_FIELDS, mode="json")
+                pre_roll = _hit_fields(target)
                 incap = incapacitation_roll(target, state, dice)
                 _record_incapacitation(target, incap, pre_roll)
         else:
@@ -271,7 +278,7 @@ def _record_incapacitation(
         if injury is None
         else {"id": injury.id, "table_roll": list(injury.table_roll), "sub_roll": injury.sub_roll},
         "before": pre_roll,
-        "after": target.model_dump(include=_HIT_FIELDS, mode="json"),
+        "after": _hit_fields(target),
     }
 
 
@@ -302,7 +309,7 @@ def reroll_incapacitation(
     require_control(actor, c)
     last = vigor_record(c, c.last_incapacitation)
     require_record(new, c, "last_incapacitation")  # issue 28: never trusted
-    if c.model_dump(include=_HIT_FIELDS, mode="json") != last["after"]:
+    if _hit_fields(c) != last["after"]:
         raise RuleError("swade.combat.error.vigor_reroll_stale", name=c.name)
     roll, counts, events = reroll_vigor(c, last, dice, _HIT_FIELDS)
     if counts:

@@ -260,38 +260,43 @@ def is_armed(c: SwadeCombatant) -> bool:
 
 def option_modifiers(opts: AttackOptions, *, melee: bool) -> list[Modifier]:
     """SW-10, SW-21..SW-23 and seed 003: the declared situational modifiers, and
-    any other one the GM gives (``modifier``, listed as "situational")."""
-    mods: list[Modifier] = []
-
-    def add(key: str, value: int) -> None:
-        if value:
-            mods.append((f"swade.combat.mod.{key}", value))
-
-    if not melee:
-        add("range", RANGE_MODS[opts.range])
-    add("cover", COVER_MODS[opts.cover])
-    add("illumination", ILLUMINATION_MODS[opts.illumination])
+    any other one the GM gives (``modifier``, listed as "situational"); the non-zero
+    ones, in this order (issue 32: one table, not a call per modifier)."""
     if opts.called_shot == "unarmored":
-        add("called_shot", opts.called_penalty)
+        called = opts.called_penalty
     else:
-        add("called_shot", CALLED_SHOT_MODS[opts.called_shot])
+        called = CALLED_SHOT_MODS[opts.called_shot]
     if melee:
-        add("gang_up", min(opts.gang_up, MAX_GANG_UP))
-        add("two_weapons", 1 if opts.two_weapons else 0)
-        add("touch", 2 if opts.touch else 0)
+        by_kind: tuple[tuple[str, int], ...] = (
+            ("swade.combat.mod.gang_up", min(opts.gang_up, MAX_GANG_UP)),
+            ("swade.combat.mod.two_weapons", 1 if opts.two_weapons else 0),
+            ("swade.combat.mod.touch", 2 if opts.touch else 0),
+        )
     else:
-        add("unstable_platform", -2 if opts.unstable_platform or opts.mounted else 0)
-        add("recoil", -2 if opts.rof > 1 else 0)
-        add("shotgun", 2 if opts.shotgun else 0)
-    add("off_hand", -2 if opts.off_hand else 0)
-    add("nonlethal_edged", -1 if opts.nonlethal and opts.edged else 0)
-    add("scale", SCALE_MODS[opts.target_scale] - SCALE_MODS[opts.attacker_scale])
-    add("speed", SPEED_MODS[opts.speed])
-    add("running", -2 if opts.running else 0)
-    add("improvised", -2 if opts.improvised else 0)
-    add("the_drop", 4 if opts.the_drop else 0)
-    add("situational", opts.modifier)
-    return mods
+        by_kind = (
+            (
+                "swade.combat.mod.unstable_platform",
+                -2 if opts.unstable_platform or opts.mounted else 0,
+            ),
+            ("swade.combat.mod.recoil", -2 if opts.rof > 1 else 0),
+            ("swade.combat.mod.shotgun", 2 if opts.shotgun else 0),
+        )
+    declared = (
+        ("swade.combat.mod.range", 0 if melee else RANGE_MODS[opts.range]),
+        ("swade.combat.mod.cover", COVER_MODS[opts.cover]),
+        ("swade.combat.mod.illumination", ILLUMINATION_MODS[opts.illumination]),
+        ("swade.combat.mod.called_shot", called),
+        *by_kind,
+        ("swade.combat.mod.off_hand", -2 if opts.off_hand else 0),
+        ("swade.combat.mod.nonlethal_edged", -1 if opts.nonlethal and opts.edged else 0),
+        ("swade.combat.mod.scale", SCALE_MODS[opts.target_scale] - SCALE_MODS[opts.attacker_scale]),
+        ("swade.combat.mod.speed", SPEED_MODS[opts.speed]),
+        ("swade.combat.mod.running", -2 if opts.running else 0),
+        ("swade.combat.mod.improvised", -2 if opts.improvised else 0),
+        ("swade.combat.mod.the_drop", 4 if opts.the_drop else 0),
+        ("swade.combat.mod.situational", opts.modifier),
+    )
+    return [(key, value) for key, value in declared if value]
 
 
 # SW-24: the penalties Aim may ignore (seed 003: range, cover, called shots, scale, speed).

@@ -27,8 +27,17 @@ def snapshot(state: SwadeState, ids: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def snapshot_of(combatants: list[SwadeCombatant]) -> dict[str, dict[str, Any]]:
-    """:func:`snapshot` of combatants at hand (an attack's attacker and target)."""
-    return {c.id: c.model_dump(mode="json", exclude=_SNAPSHOT_EXCLUDE) for c in combatants}
+    """:func:`snapshot` of combatants at hand (an attack's attacker and target): each
+    one's ``model_dump(mode="json", exclude=SNAPSHOT_EXCLUDE)``, by its serializer
+    (issue 32: the same dict, without ``model_dump``'s wrapper)."""
+    return {c.id: combatant_json(c, exclude=_SNAPSHOT_EXCLUDE) for c in combatants}
+
+
+def combatant_json(c: SwadeCombatant, **fields: set[str]) -> dict[str, Any]:
+    """``c.model_dump(mode="json", ...)`` (``fields``: its ``include`` or ``exclude``),
+    by the model's serializer: the same dict, without ``model_dump``'s wrapper (issue 32:
+    an attack dumps its attacker, its target and each hit's fields)."""
+    return type(c).__pydantic_serializer__.to_python(c, mode="json", **fields)
 
 
 def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:

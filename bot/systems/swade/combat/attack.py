@@ -19,6 +19,7 @@ from typing import Any, Literal
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
+from bot.systems.common import copied
 from bot.systems.swade.actions import take_action
 from bot.systems.swade.combat.hits import hits_of, resolve_hits
 from bot.systems.swade.combat.plan import (
@@ -171,7 +172,8 @@ def _run(
 ) -> Outcome:
     """The attack ``params`` describe (:func:`_attack_params`); ``options``: the ones
     its ``"options"`` were dumped from (a new attack: not read back, issue 32)."""
-    new = state.model_copy(deep=True) if previous is None else _restore(state, previous)
+    # copied(): what model_copy(deep=True) does, without its wrapper (issue 32).
+    new = copied(state) if previous is None else _restore(state, previous)
     attacker = find_combatant(new, params["attacker_id"])
     require_control(actor, attacker)
     target = find_combatant(new, params["target_id"])

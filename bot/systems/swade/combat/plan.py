@@ -120,6 +120,9 @@ def _target_modifiers(
     return mods
 
 
+_UNRATED = Trait()  # an attribute the sheet does not give: d4 (frozen, so shared)
+
+
 def _damage_plan(
     state: SwadeState,
     attacker: SwadeCombatant,
@@ -132,7 +135,7 @@ def _damage_plan(
     """SW-11 damage dice as written on the weapon (``Str+d8``: Strength die first; no
     weapon: Strength), or shotgun dice by range (SW-23); the bonuses: Joker, wild attack
     (SW-18), head/vitals (SW-22), charge and The Drop (seed 003)."""
-    strength = attacker.attributes.get("strength", Trait())
+    strength = attacker.attributes.get("strength", _UNRATED)
     notation = options.damage or (w.damage if w is not None and w.damage else "Str")
     mods: list[Modifier] = []
     if options.shotgun:
