@@ -22,7 +22,7 @@ from bot.encounter import waiting
 from bot.encounter.cache import Entry, Fragments, encounter_json_reusing
 from bot.encounter.claims import InteractionClaim, mark
 from bot.encounter.joined import JoinedWrite
-from bot.encounter.records import ActionRef, log_row, now_text
+from bot.encounter.records import ActionRef, dumps, events_json, log_row, now_text
 from bot.errors import UserError
 from bot.storage import encounters as rows
 from bot.storage.db import IntegrityError, Transaction
@@ -159,10 +159,14 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
     payload = {
         "params": step.params,
         "seed": encounter.dice_seed(),
-        "events": [e.model_dump(mode="json") for e in outcome.events],
+        "events": events_json(outcome.events),
         "summary": summary,
     }
     log = log_row(updated, step.user_id, step.kind, payload, entry.version + 1)
+    if checked:
+        payload["events"] = [e.model_dump(mode="json") for e in outcome.events]
+        if json.loads(log[-1]) != json.loads(dumps(payload)):
+            raise AssertionError(f"the log payload of {step.kind!r} is not its events'")
     defined, defined_before = definitions(updated), definitions(encounter)
     return Done(updated, outcome, text, fragments, log, defined, defined_before, moment, summary)
 
