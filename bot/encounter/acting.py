@@ -19,7 +19,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.encounter import waiting
-from bot.encounter.cache import Entry, Fragments, encounter_json_reusing
+from bot.encounter.cache import Entry, Fragments, Lists, encounter_json
 from bot.encounter.claims import InteractionClaim, mark
 from bot.encounter.joined import JoinedWrite
 from bot.encounter.records import ActionRef, dumps, events_json, log_row, now_text
@@ -97,6 +97,7 @@ class Done:
     outcome: Outcome
     json: str
     fragments: Fragments
+    lists: Lists
     log: LogRow
     defined: int
     defined_before: int  # what the encounter defined before it
@@ -112,7 +113,7 @@ class Done:
         """What the cache keeps after the write."""
         return Entry(
             self.encounter, self.json, before.version + 1, self.fragments, packed,
-            before.encounter_id,
+            before.encounter_id, self.lists,
         )  # fmt: skip
 
 
@@ -152,7 +153,7 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
             "waiting": waits,
         }
     )
-    text, fragments = encounter_json_reusing(updated, entry.fragments)
+    text, fragments, lists = encounter_json(updated, entry.fragments, entry.lists)
     if checked and not _same_json(text, updated.model_dump_json()):
         raise AssertionError(f"the JSON saved after {step.kind!r} is not the encounter's")
     summary = stored_summary(outcome.summary)
@@ -168,7 +169,9 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
         if json.loads(log[-1]) != json.loads(dumps(payload)):
             raise AssertionError(f"the log payload of {step.kind!r} is not its events'")
     defined, defined_before = definitions(updated), definitions(encounter)
-    return Done(updated, outcome, text, fragments, log, defined, defined_before, moment, summary)
+    return Done(
+        updated, outcome, text, fragments, lists, log, defined, defined_before, moment, summary
+    )
 
 
 def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awaitable[bytes]]:
