@@ -143,7 +143,12 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
     if checked and not unchanged(entry):
         raise changed_input(step.kind)
     waits = waiting.waiting_after(
-        encounter.waiting, outcome.state, outcome.offers, seq=encounter.seq + 1, now=moment
+        encounter.waiting,
+        outcome.state,
+        outcome.offers,
+        seq=encounter.seq + 1,
+        now=moment,
+        checked=checked,
     )
     updated = encounter.model_copy(
         update={
