@@ -113,7 +113,7 @@ class Done:
         """What the cache keeps after the write."""
         return Entry(
             self.encounter, self.json, before.version + 1, self.fragments, packed,
-            before.encounter_id, self.lists,
+            before.encounter_id, self.lists, self.defined,
         )  # fmt: skip
 
 
@@ -173,7 +173,12 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
         payload["events"] = [e.model_dump(mode="json") for e in outcome.events]
         if json.loads(log[-1]) != json.loads(dumps(payload)):
             raise AssertionError(f"the log payload of {step.kind!r} is not its events'")
-    defined, defined_before = definitions(updated), definitions(encounter)
+    defined, defined_before = definitions(updated), entry.defined
+    if defined_before is None or checked:  # counted when the entry was made, if it was
+        counted = definitions(encounter)
+        if defined_before is not None and defined_before != counted:
+            raise AssertionError(f"the definitions kept before {step.kind!r} are not its")
+        defined_before = counted
     return Done(
         updated, outcome, text, fragments, lists, log, defined, defined_before, moment, summary
     )

@@ -48,6 +48,9 @@ class Entry(NamedTuple):
     packed: bytes | None  # the JSON as stored, when known
     encounter_id: int | None  # its stable id (issue 28, ActionRef)
     lists: Lists  # the JSON of its state's lists of frozen models (encounter_json)
+    # What the GM defined in it (bot.encounter.acting.definitions), when known: counted
+    # when the action that made it was applied (None: read from the database).
+    defined: int | None = None
 
 
 def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[str, Fragments]:
