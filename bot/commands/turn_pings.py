@@ -24,6 +24,8 @@ import discord
 
 from bot import replies
 from bot.commands.envelope_settings import EnvelopeSetting, answer
+from bot.encounter.service import EncounterService
+from bot.encounter.turns import turn_of
 from bot.i18n import t
 from bot.render.text import event_lines
 from bot.render.waiting import reminders_line
@@ -55,11 +57,12 @@ class Announcement:
 
 
 def whose_turn(encounter: Encounter | None) -> Turn | None:
-    """The channel's turn in progress, if its system has turns."""
+    """The channel's turn in progress, if its system has turns (kept for the state it is
+    asked of: :func:`bot.encounter.turns.turn_of`, which the tests check)."""
     if encounter is None:
         return None
-    turn_of = catalogue.plugin(encounter.system).turn
-    return turn_of(encounter.state) if turn_of is not None else None
+    plugin = catalogue.plugin(encounter.system)
+    return turn_of(plugin, encounter.state, checked=EncounterService.check_inputs_unchanged)
 
 
 def _players(encounter: Encounter, ids: Iterable[str]) -> list[int]:

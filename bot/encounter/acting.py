@@ -19,10 +19,10 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.encounter import waiting
-from bot.encounter.cache import Entry, Fragments, encounter_json_reusing
+from bot.encounter.cache import Entry, Fragments, Lists, encounter_json
 from bot.encounter.claims import InteractionClaim, mark
 from bot.encounter.joined import JoinedWrite
-from bot.encounter.records import ActionRef, log_row, now_text
+from bot.encounter.records import ActionRef, dumps, events_json, log_row, now_text
 from bot.errors import UserError
 from bot.storage import encounters as rows
 from bot.storage.db import IntegrityError, Transaction
@@ -97,6 +97,7 @@ class Done:
     outcome: Outcome
     json: str
     fragments: Fragments
+    lists: Lists
     log: LogRow
     defined: int
     defined_before: int  # what the encounter defined before it
@@ -112,7 +113,7 @@ class Done:
         """What the cache keeps after the write."""
         return Entry(
             self.encounter, self.json, before.version + 1, self.fragments, packed,
-            before.encounter_id,
+            before.encounter_id, self.lists, self.defined,
         )  # fmt: skip
 
 
@@ -142,7 +143,12 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
     if checked and not unchanged(entry):
         raise changed_input(step.kind)
     waits = waiting.waiting_after(
-        encounter.waiting, outcome.state, outcome.offers, seq=encounter.seq + 1, now=moment
+        encounter.waiting,
+        outcome.state,
+        outcome.offers,
+        seq=encounter.seq + 1,
+        now=moment,
+        checked=checked,
     )
     updated = encounter.model_copy(
         update={
@@ -152,19 +158,30 @@ def apply(entry: Entry, step: Step, dice: DiceProvider, moment: datetime, checke
             "waiting": waits,
         }
     )
-    text, fragments = encounter_json_reusing(updated, entry.fragments)
+    text, fragments, lists = encounter_json(updated, entry.fragments, entry.lists)
     if checked and not _same_json(text, updated.model_dump_json()):
         raise AssertionError(f"the JSON saved after {step.kind!r} is not the encounter's")
     summary = stored_summary(outcome.summary)
     payload = {
         "params": step.params,
         "seed": encounter.dice_seed(),
-        "events": [e.model_dump(mode="json") for e in outcome.events],
+        "events": events_json(outcome.events),
         "summary": summary,
     }
     log = log_row(updated, step.user_id, step.kind, payload, entry.version + 1)
-    defined, defined_before = definitions(updated), definitions(encounter)
-    return Done(updated, outcome, text, fragments, log, defined, defined_before, moment, summary)
+    if checked:
+        payload["events"] = [e.model_dump(mode="json") for e in outcome.events]
+        if json.loads(log[-1]) != json.loads(dumps(payload)):
+            raise AssertionError(f"the log payload of {step.kind!r} is not its events'")
+    defined, defined_before = definitions(updated), entry.defined
+    if defined_before is None or checked:  # counted when the entry was made, if it was
+        counted = definitions(encounter)
+        if defined_before is not None and defined_before != counted:
+            raise AssertionError(f"the definitions kept before {step.kind!r} are not its")
+        defined_before = counted
+    return Done(
+        updated, outcome, text, fragments, lists, log, defined, defined_before, moment, summary
+    )
 
 
 def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awaitable[bytes]]:

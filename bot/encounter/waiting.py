@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.clock import read_stamp, stamp
+from bot.encounter.turns import remembering
 from bot.storage import reminders
 from bot.storage.db import Transaction
 from bot.systems import catalogue
@@ -25,11 +26,19 @@ from bot.systems.pending import Opened, carry, waited
 
 
 def waiting_after(
-    before: Sequence[Opened], state: Any, offers: Sequence[Offer], *, seq: int, now: datetime
+    before: Sequence[Opened],
+    state: Any,
+    offers: Sequence[Offer],
+    *,
+    seq: int,
+    now: datetime,
+    checked: bool = False,
 ) -> list[Opened]:
     """What waits in ``state`` (its last action at ``seq``, offering ``offers``): what
-    waited ``before`` keeps its opening, the rest opens ``now``."""
-    plugin = catalogue.plugin(state.system)
+    waited ``before`` keeps its opening, the rest opens ``now``. Whose turn it is is
+    kept for ``state`` (:mod:`bot.encounter.turns`: the reply asks again; ``checked``:
+    the tests' check of kept turns)."""
+    plugin = remembering(catalogue.plugin(state.system), checked=checked)
     keys = [w.key for w in waited(plugin, state, offers)]
     return carry(before, keys, seq=seq, at=stamp(now))
 

@@ -6,16 +6,18 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
 import pytest
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
+from bot.encounter.cache import encounter_json
 from bot.encounter.service import encounter_json_reusing
-from bot.systems.common import CowList, own_item, owned_by_id, owned_where, raw_items
+from bot.systems.common import CowList, StateCore, own_item, owned_by_id, owned_where, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.swade.deck import full_deck
 from bot.systems.swade.injury import Injury, apply_injury
-from bot.systems.swade.state import SwadeCombatant, SwadeState, Trait
+from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
 
 
 def shared_items(items: CowList[SwadeCombatant]) -> list[SwadeCombatant]:
@@ -249,3 +251,119 @@ def test_a_new_record_is_saved_as_pydantic_saves_it(record: dict[object, object]
     encounter = _encounter(state)
     text, _ = encounter_json_reusing(encounter, {})
     assert json.loads(text) == json.loads(encounter.model_dump_json())
+
+
+def _dealt(deck: list[Card], discard: list[Card]) -> Encounter:
+    state = _state(2).model_copy(update={"deck": deck, "discard": discard})
+    return _encounter(state)
+
+
+def test_the_decks_json_is_reused_only_while_it_holds_the_very_same_cards() -> None:
+    """Issue 32: rules copy the deck and the discard pile as new lists of the same
+    frozen cards (``__copy_lists__``); the saved JSON reuses a pile's JSON while it holds
+    the very cards it was made from, in the same order, and makes it afresh otherwise."""
+    cards = full_deck()
+    before = _dealt(cards[:40], cards[40:])
+    text, fragments, lists = encounter_json(before, {}, {})
+    assert json.loads(text) == json.loads(before.model_dump_json())
+    assert set(lists) == {"deck", "discard", "power_defs"}
+    # Marked: what is reused shows as the mark.
+    marked = {k: (items, js.replace('"rank":', '"MARK":')) for k, (items, js) in lists.items()}
+
+    copy = before.state.model_copy(deep=True)  # new lists, the same cards
+    assert copy.deck is not before.state.deck
+    same = before.model_copy(update={"state": copy, "seq": 1})
+    text2, _, lists2 = encounter_json(same, fragments, marked)
+    parsed = json.loads(text2)["state"]
+    assert "MARK" in parsed["deck"][0] and "MARK" in parsed["discard"][0]  # reused
+    assert lists2["deck"] is marked["deck"]
+
+    moved = before.state.model_copy(deep=True)
+    moved.discard.append(moved.deck.pop(0))  # a card dealt: both piles change
+    dealt = before.model_copy(update={"state": moved, "seq": 2})
+    text3, _, lists3 = encounter_json(dealt, fragments, marked)
+    assert json.loads(text3) == json.loads(dealt.model_dump_json())  # made afresh
+    assert lists3["deck"][0] == tuple(moved.deck)
+
+    swapped = before.state.model_copy(deep=True)
+    swapped.deck[0], swapped.deck[1] = swapped.deck[1], swapped.deck[0]  # same cards, reordered
+    reordered = before.model_copy(update={"state": swapped, "seq": 3})
+    text4, _, _ = encounter_json(reordered, fragments, marked)
+    parsed4, whole = json.loads(text4)["state"], json.loads(reordered.model_dump_json())["state"]
+    assert parsed4["deck"] == whole["deck"]  # made afresh
+    assert "MARK" in parsed4["discard"][0]  # the untouched pile still reused
+
+
+def test_a_piles_json_is_kept_with_the_cards_it_was_made_from_not_the_list() -> None:
+    """The reused JSON is kept with a copy of the pile's items, not the list itself: a
+    list changed in place afterwards (nothing should, but) never makes it stale."""
+    cards = full_deck()
+    before = _dealt(cards[:2], [])
+    _, fragments, lists = encounter_json(before, {}, {})
+    before.state.deck.append(cards[2])  # the list the JSON was made from, changed in place
+    after = before.model_copy(update={"seq": 1})
+    text, _, _ = encounter_json(after, fragments, lists)
+    assert len(json.loads(text)["state"]["deck"]) == 3
+    assert json.loads(text) == json.loads(after.model_dump_json())
+
+
+def test_only_lists_of_frozen_models_have_their_json_reused() -> None:
+    from bot.encounter.cache import _frozen_lists
+
+    names = _frozen_lists(SwadeState)
+    assert names == ("deck", "discard", "power_defs")
+    assert all(
+        SwadeState.model_fields[n].annotation.__args__[0].model_config["frozen"] for n in names
+    )
+
+
+def test_the_saved_state_is_written_byte_for_byte_as_before() -> None:
+    """The stored state is the bytes it always was (tests/table/test_stored_golden.py):
+    the piles' JSON, reused or not, goes where the state's own JSON has them."""
+    cards = full_deck()
+    before = _dealt(cards[:30], cards[30:])
+    expected = _written_as_before(before)
+    text, fragments, lists = encounter_json(before, {}, {})
+    assert text == expected
+    copy = before.state.model_copy(deep=True)
+    same = before.model_copy(update={"state": copy, "seq": 1})
+    text2, _, lists2 = encounter_json(same, fragments, lists)
+    assert lists2["deck"] is lists["deck"]  # reused
+    assert text2 == _written_as_before(same)
+
+
+def _written_as_before(encounter: Encounter) -> str:
+    """The saved JSON as the service wrote it before the piles' JSON was reused: the
+    encounter's, with the state's combatants last."""
+    state = encounter.state
+    envelope = encounter.model_dump_json(exclude={"state"})
+    rest = state.model_dump_json(exclude={"combatants"})
+    parts = ",".join(c.model_dump_json() for c in state.combatants)
+    return f'{envelope[:-1]},"state":{rest[:-1]},"combatants":[{parts}]}}}}'
+
+
+class _Noted(StateCore):
+    """A state whose notes may hold a key named as its pile."""
+
+    system: str = "noted"
+    notes: dict[str, Any] = Field(default_factory=dict)
+    deck: list[Card] = Field(default_factory=list)
+
+    __copy_lists__ = ("deck",)
+
+
+def test_a_pile_named_inside_another_value_leaves_the_state_written_whole() -> None:
+    """``"deck":[]`` found twice (a key of the same name inside another value): which
+    one is the state's is not guessed; the state is written whole, as it always was."""
+    from bot.encounter.cache import _rest_json
+
+    cards = full_deck()[:3]
+    plain = _Noted(deck=cards, notes={"a": 1})
+    lists: dict[str, Any] = {}
+    assert _rest_json(plain, {}, lists) == plain.model_dump_json(exclude={"combatants"})
+    assert lists["deck"][0] == tuple(cards)  # spliced, and kept for next time
+
+    twice = _Noted(deck=cards, notes={"deck": []})
+    lists = {}
+    assert _rest_json(twice, {}, lists) == twice.model_dump_json(exclude={"combatants"})
+    assert lists == {}  # written whole

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Any
 
 from bot.encounter.records import dumps as _dumps
+from bot.encounter.records import events_json
+from bot.systems.base import Event
 
 
 def test_the_payload_reads_back_as_the_standard_library_would_write_it() -> None:
@@ -25,3 +28,35 @@ def test_the_payload_reads_back_as_the_standard_library_would_write_it() -> None
 def test_an_integer_orjson_refuses_still_makes_valid_json() -> None:
     huge = {"params": {"modifier": 10**30, "minus": -(10**25)}}
     assert json.loads(_dumps(huge)) == huge
+
+
+def _payload_with(events: list[Event]) -> dict[str, Any]:
+    return {"params": {"actor": "Ana"}, "seed": "1:2", "events": events, "summary": ""}
+
+
+TRICKY = [
+    Event(key="swade.combat.attack.roll", params={"tn_parts": [("x", 5)], "r": 1.5}),
+    Event(key="x", params={"by_id": {3: "c3"}, "name": "Goblin «1» 🎲", "none": None}),
+    Event(key="x", params={"nested": {"a": [True, False, {"b": -0.25}]}}, dice={"kind": "k"}),
+    Event(key="x", params={"big": 10**30, "minus": -(10**25)}),
+    Event(key="x", params={"inf": float("inf"), "set": ("a",)}),
+]
+
+
+def test_events_json_is_the_value_of_each_events_json_dump() -> None:
+    """Issue 32: the log keeps an action's events as each event's own serializer writes
+    them; the value read back is the one ``model_dump(mode="json")`` gave, also when the
+    standard library writes the payload (an integer orjson refuses)."""
+    for events in ([], TRICKY[:1], TRICKY[:3], TRICKY):
+        made = json.loads(_dumps(_payload_with(events_json(events))))  # type: ignore[arg-type]
+        dumped = [e.model_dump(mode="json") for e in events]
+        assert made == json.loads(json.dumps(_payload_with(dumped), default=str))  # type: ignore[arg-type]
+    assert "🎲" in _dumps(_payload_with(events_json(TRICKY[1:2])))  # type: ignore[arg-type]
+
+
+def test_json_made_before_reads_as_its_value_when_the_standard_library_writes() -> None:
+    huge = {"params": {"modifier": 10**30}, "events": events_json(TRICKY[:2])}
+    assert json.loads(_dumps(huge)) == {
+        "params": {"modifier": 10**30},
+        "events": [e.model_dump(mode="json") for e in TRICKY[:2]],
+    }
