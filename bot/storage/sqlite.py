@@ -3,7 +3,9 @@
 Pragmas: 512-byte pages for a new file (:data:`PAGE_SIZE`), WAL checkpointed at 4 MiB,
 ``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
 version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
-the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
+the connection's thread in a single hop (:meth:`SqliteDatabase.write`); a one-row read
+is made on the event loop from a second connection that only reads
+(:meth:`SqliteDatabase.fetchone`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class SqliteDatabase(Database):
         self._conn: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
         self._pending: deque[_Queued[Any]] = deque()  # writes not yet taken by a drain
+        self._reader: sqlite3.Connection | None = None  # the event loop's reads (fetchone)
 
     def describe(self) -> str:
         return str(self.path)
@@ -83,12 +86,17 @@ class SqliteDatabase(Database):
             # Touch the file now so an unwritable path fails here, not on the first write.
             await self._conn.execute("CREATE TABLE IF NOT EXISTS _probe (x)")
             await self._conn.execute("DROP TABLE _probe")
+            if str(self.path) != ":memory:":  # another connection would be another database
+                self._reader = _open_reader(self.path)
         except Exception as exc:  # sqlite3.OperationalError and friends
             await self.close()
             raise DatabaseError(f"cannot open database {self.path}: {exc}") from None
         self._conn.row_factory = aiosqlite.Row
 
     async def close(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            reader.close()
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()
@@ -172,9 +180,22 @@ class SqliteDatabase(Database):
         return queued.outcome()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """One hop to the database thread (aiosqlite's cursor takes three: execute,
-        fetch, close): 33 µs of CPU a read here instead of 140. Every interaction reads
-        its server's settings and the bennies session (docs/STORAGE.md), so it counts."""
+        """A ``SELECT`` of one row (every one the repositories make is a look-up by an
+        index) is read here, on the event loop, from a connection of its own that only
+        reads (:func:`_open_reader`): in WAL mode a reader never waits for the writer,
+        and sees every write committed before it, so it costs the look-up itself and no
+        thread hop (issue 32: a hop to the database thread was about 0.23 million
+        instructions of the 15 an attack, two of them an attack: the server's settings
+        and the bennies session, docs/STORAGE.md). Anything else (a ``PRAGMA``: the
+        writer's own settings), an in-memory database or a reader that SQLite keeps
+        waiting (it never waits here: a WAL being reset, say) takes one hop to the
+        database thread (aiosqlite's cursor takes three: execute, fetch, close)."""
+        reader = self._reader
+        if reader is not None and sql[:6].upper() == "SELECT":
+            try:
+                return _fetchone_closed(reader, sql, params)
+            except sqlite3.OperationalError:
+                pass  # busy, or an error the writer's connection raises again
         conn = self.conn
         return await conn._execute(loopwatch.thread_job(_fetchone), conn._conn, sql, params)
 
@@ -244,6 +265,26 @@ class _ConnectionTx:
 
 def _fetchone(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Row | None:
     return conn.execute(sql, params).fetchone()
+
+
+def _open_reader(path: Path) -> sqlite3.Connection:
+    """The event loop's connection for :meth:`SqliteDatabase.fetchone`: read only
+    (``query_only``), never waiting for a lock (``timeout=0``: a busy read is made on
+    the writer's thread instead), rows by name as the writer's."""
+    reader = sqlite3.connect(path, timeout=0, isolation_level=None, check_same_thread=False)
+    reader.row_factory = sqlite3.Row
+    reader.execute("PRAGMA query_only=ON")
+    return reader
+
+
+def _fetchone_closed(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Row | None:
+    """The first row, the statement reset at once: a statement left open keeps its read
+    transaction, which would hold the checkpoint back."""
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.fetchone()
+    finally:
+        cursor.close()
 
 
 def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]:
