@@ -20,7 +20,16 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.storage.db import Database, DatabaseError, IntegrityError, Migration, Row, Work, redact
+from bot.storage.db import (
+    Commits,
+    Database,
+    DatabaseError,
+    IntegrityError,
+    Migration,
+    Row,
+    Work,
+    redact,
+)
 from bot.storage.dialect import POSTGRESQL
 
 T = TypeVar("T")
@@ -38,6 +47,7 @@ class PostgresDatabase(Database):
         self._min_size = min_size
         self._max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self.known: dict[str, Any] = {}
 
     def describe(self) -> str:
         return redact(self.url)
@@ -88,12 +98,19 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_PoolTx]:
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield _PoolTx(conn)
+        async with self.pool.acquire() as conn:
+            tx = _PoolTx(conn, self.known)
+            async with conn.transaction():
+                yield tx
+            tx.committed()
 
     async def write(self, work: Work[T]) -> T:
-        async with self.pool.acquire() as conn, conn.transaction():
-            return await work(_PoolTx(conn))
+        async with self.pool.acquire() as conn:
+            tx = _PoolTx(conn, self.known)
+            async with conn.transaction():
+                result = await work(tx)
+            tx.committed()
+            return result
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         return await self.pool.fetchrow(POSTGRESQL.query(sql), *params)
@@ -102,10 +119,11 @@ class PostgresDatabase(Database):
         return list(await self.pool.fetch(POSTGRESQL.query(sql), *params))
 
 
-class _PoolTx:
+class _PoolTx(Commits):
     dialect = POSTGRESQL
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, known: dict[str, Any]) -> None:
+        super().__init__(known)
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
