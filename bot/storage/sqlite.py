@@ -22,15 +22,7 @@ from typing import Any, Generic, TypeVar
 import aiosqlite
 
 from bot import loopwatch
-from bot.storage.db import (
-    Commits,
-    Database,
-    DatabaseError,
-    IntegrityError,
-    Migration,
-    Row,
-    Work,
-)
+from bot.storage.db import Commits, Database, DatabaseError, IntegrityError, Migration, Row, Work
 from bot.storage.dialect import SQLITE
 
 T = TypeVar("T")
