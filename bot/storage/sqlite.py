@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import sqlite3
 from collections import deque
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -56,6 +56,7 @@ class SqliteDatabase(Database):
         self._write_lock = asyncio.Lock()
         self._pending: deque[_Queued[Any]] = deque()  # writes not yet taken by a drain
         self._reader: sqlite3.Connection | None = None  # the event loop's reads (fetchone)
+        self._on_thread = 0  # this database's jobs queued or running on its thread
         self.known: dict[str, Any] = {}
 
     def describe(self) -> str:
@@ -172,7 +173,7 @@ class SqliteDatabase(Database):
         queued = _Queued(work)
         self._pending.append(queued)  # a deque: safe against the thread's popleft
         try:
-            await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending, self.known)
+            await self._hop(_drain, conn, self._pending, self.known)
         except Exception:
             # Nothing queued the drain (the connection closed, say): the caller gets the
             # error, so its work must not wait for a later drain to commit it.
@@ -184,27 +185,41 @@ class SqliteDatabase(Database):
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """A ``SELECT`` of one row (every one the repositories make is a look-up by an
-        index) is read here, on the event loop, from a connection of its own that only
-        reads (:func:`_open_reader`): in WAL mode a reader never waits for the writer,
-        and sees every write committed before it, so it costs the look-up itself and no
-        thread hop (issue 32: a hop to the database thread was about 0.23 million
-        instructions of the 15 an attack, two of them an attack: the server's settings
-        and the bennies session, docs/STORAGE.md). Anything else (a ``PRAGMA``: the
-        writer's own settings), an in-memory database or a reader that SQLite keeps
-        waiting (it never waits here: a WAL being reset, say) takes one hop to the
-        database thread (aiosqlite's cursor takes three: execute, fetch, close)."""
+        index) made while the database thread has no write or read of ours queued or
+        running is read here, on the event loop, from a connection of its own that only
+        reads (:func:`_open_reader`): it sees every write committed before it and none
+        that is not (an open ``transaction()``'s, as on PostgreSQL; on the writer's
+        connection it saw them), and costs the look-up itself and no thread hop
+        (issue 32: a hop was about 0.23 million instructions of an attack's 15, two of
+        them an attack: the server's settings and the bennies session, docs/STORAGE.md).
+        While the thread works it takes the hop as before, after what is queued there:
+        a read on the loop would let go of the GIL inside SQLite and wait to get it back
+        from that thread (up to Python's 5 ms switch interval each time; at 200 commands
+        a second an attack's p99 went from 7-14 ms to 69), and it keeps a read made
+        after a write that is still queued seeing that write. Anything else (a
+        ``PRAGMA``: the writer's own settings), an in-memory database, or a read SQLite
+        would keep waiting (the connection never waits: ``timeout=0``) takes the hop
+        too (aiosqlite's cursor takes three: execute, fetch, close)."""
         reader = self._reader
-        if reader is not None and sql[:6].upper() == "SELECT":
+        if reader is not None and not self._on_thread and sql[:6].upper() == "SELECT":
             try:
                 return _fetchone_closed(reader, sql, params)
             except sqlite3.OperationalError:
                 pass  # busy, or an error the writer's connection raises again
-        conn = self.conn
-        return await conn._execute(loopwatch.thread_job(_fetchone), conn._conn, sql, params)
+        return await self._hop(_fetchone, self.conn, sql, params)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        conn = self.conn
-        return await conn._execute(loopwatch.thread_job(_fetchall), conn._conn, sql, params)
+        return await self._hop(_fetchall, self.conn, sql, params)
+
+    async def _hop(self, job: Callable[..., T], conn: aiosqlite.Connection, *args: Any) -> T:
+        """``job(connection, *args)`` on the database thread (aiosqlite's ``_execute``:
+        queue a callable on its thread; pinned in pyproject.toml), counted while it is
+        queued or running (:meth:`fetchone`)."""
+        self._on_thread += 1
+        try:
+            return await conn._execute(loopwatch.thread_job(job), conn._conn, *args)
+        finally:
+            self._on_thread -= 1
 
 
 class _ThreadTx(Commits):
