@@ -214,6 +214,7 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
                 summary=done.summary or step.kind,
                 stored=undo_state(entry),
                 encounter_id=action.encounter_id,
+                version=entry.version,
             )
         else:
             await rebase(tx, channel_id, entry.json)

@@ -53,9 +53,18 @@ class IntegrityError(Exception):
 
 
 class Transaction(Protocol):
-    """One open transaction. ``sql`` uses ``?`` placeholders on both engines."""
+    """One open transaction. ``sql`` uses ``?`` placeholders on both engines.
+
+    ``known``: what this process's committed writes established about the database (a
+    dictionary the database keeps, each repository under a key of its own: issue 32,
+    how many undo snapshots a channel has, :func:`bot.storage.encounters.snapshot`);
+    ``after_commit(callback)``: call ``callback`` once the transaction has committed
+    (never when it rolls back, nor the work's savepoint), in the order given."""
 
     dialect: Dialect
+    known: dict[str, Any]
+
+    def after_commit(self, callback: Callable[[], None]) -> None: ...
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run a statement; return how many rows it changed."""
@@ -82,6 +91,22 @@ class Reader(Protocol):
 
 
 Work = Callable[[Transaction], Awaitable[T]]
+
+
+class Commits:
+    """``known`` and ``after_commit`` (:class:`Transaction`), for the engines'
+    transactions: :meth:`committed` once the transaction has committed."""
+
+    def __init__(self, known: dict[str, Any]) -> None:
+        self.known = known
+        self._after: list[Callable[[], None]] = []
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        self._after.append(callback)
+
+    def committed(self) -> None:
+        for callback in self._after:
+            callback()
 
 
 @dataclass(frozen=True)
@@ -130,6 +155,7 @@ class Database(ABC):
     """The storage API both engines implement."""
 
     dialect: Dialect
+    known: dict[str, Any]  # what its transactions' ``known`` is (:class:`Transaction`)
 
     @abstractmethod
     def describe(self) -> str:

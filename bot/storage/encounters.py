@@ -23,6 +23,15 @@ UNDO_DEPTH = 50  # undo snapshots kept per channel, at least
 # 32: deleting the oldest snapshot at every action wrote 2.5 of an attack's 17 WAL pages
 # on SQLite, its table's and index's pages and the free list's, bench.storage --wal).
 UNDO_SLACK = 16
+# What this process knows of each channel's undo snapshots, in ``tx.known`` (issue 32,
+# seventh round): channel id -> (the encounter row's version, how many snapshots the
+# channel has at that version), set only once a write of this process that made them so
+# has committed. Every write that adds or removes a channel's snapshots writes its
+# encounter row at the version read and bumps it (an action, an import, an undo, the
+# board message) or deletes it (the end, whose snapshots go with it): so while the row
+# is at that version, no other writer, in this process or another, has changed them.
+# :func:`snapshot` then knows without a statement whether the oldest must go.
+DEPTHS = "encounters.undo_depths"
 
 # An encounter_log row: (created_at, guild_id, channel_id, user_id, kind, version, payload).
 LogRow = tuple[str, int | None, int, int, str, int | None, str]
@@ -91,12 +100,14 @@ async def insert(
     encounter_id: int,
     definitions: int,
 ) -> None:
-    """The channel's new encounter at version 1 (``IntegrityError`` when it has one)."""
+    """The channel's new encounter at version 1 (``IntegrityError`` when it has one).
+    No undo snapshot outlives its encounter's row (``ON DELETE CASCADE``): it has none."""
     await tx.execute(
         "INSERT INTO encounters (channel_id, guild_id, system, state, version, created_at,"
         " updated_at, encounter_id, definitions) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
         (channel_id, guild_id, system, padded(stored), now, now, encounter_id, definitions),
     )
+    _will_know(tx, channel_id, 1, 0)
 
 
 async def update_state(
@@ -134,6 +145,9 @@ async def update_state(
     )
     if changed != 1:
         raise ConcurrentChange(channel_id)
+    # Its snapshots as they were, at the new version (what this write does to them, after).
+    depth = known_depth(tx, channel_id, version)
+    _will_know(tx, channel_id, version + 1, depth)
 
 
 async def delete(tx: Transaction, channel_id: int, version: int) -> None:
@@ -143,6 +157,7 @@ async def delete(tx: Transaction, channel_id: int, version: int) -> None:
     )
     if changed != 1:
         raise ConcurrentChange(channel_id)
+    _forget(tx, channel_id)
 
 
 async def archive(
@@ -192,22 +207,74 @@ async def snapshot(
     summary: str,
     stored: bytes,
     encounter_id: int | None,
+    version: int | None = None,
 ) -> None:
     """Keep the state before an undoable change (the change's ``seq``, what it did, the
     encounter it is of; ``stored``: packed, or packed against the state after it,
     ``bot.storage.packed.pack_against``); the newest :data:`UNDO_DEPTH` are kept, and
-    the older ones are deleted together when there are :data:`UNDO_SLACK` of them."""
+    the older ones are deleted together when there are :data:`UNDO_SLACK` of them.
+
+    ``version``: the encounter row's version this transaction wrote it from
+    (:func:`update_state`'s). When this process knows how many snapshots the channel
+    had then (:data:`DEPTHS`) and there is room for one more, the deleting statement is
+    not run (issue 32: it was one of an action's six statements on SQLite, a round trip
+    on PostgreSQL); when it does not know, it counts them once, and knows from then.
+    Without ``version`` (an import) it deletes as always before, and forgets."""
     await tx.execute(
         "INSERT INTO encounter_undo (channel_id, version, summary, state, encounter_id)"
         " VALUES (?, ?, ?, ?, ?)",
         (channel_id, seq, summary, stored, encounter_id),
     )
-    await tx.execute(
+    if version is None:  # how many it has is not known here, nor after
+        await _trim(tx, channel_id)
+        _forget(tx, channel_id)
+        return
+    depth = known_depth(tx, channel_id, version)
+    if depth is None:  # counted once (this one included); then known
+        depth = int(
+            await tx.fetchval(
+                "SELECT COUNT(*) FROM encounter_undo WHERE channel_id = ?", (channel_id,)
+            )
+        )
+        depth -= 1
+    if depth + 1 >= UNDO_DEPTH + UNDO_SLACK:
+        depth -= await _trim(tx, channel_id)
+    _will_know(tx, channel_id, version + 1, depth + 1)
+
+
+async def _trim(tx: Transaction, channel_id: int) -> int:
+    """Delete the channel's snapshots older than the newest :data:`UNDO_DEPTH` if it has
+    :data:`UNDO_SLACK` of them; how many went."""
+    return await tx.execute(
         "DELETE FROM encounter_undo WHERE channel_id = ? AND id < (SELECT id FROM encounter_undo"
         " WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?) AND EXISTS (SELECT 1 FROM"
         " encounter_undo WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
         (channel_id, channel_id, UNDO_DEPTH - 1, channel_id, UNDO_DEPTH + UNDO_SLACK - 1),
     )
+
+
+def known_depth(tx: Transaction, channel_id: int, version: int) -> int | None:
+    """How many undo snapshots the channel had at ``version`` of its encounter row, if
+    this process knows (:data:`DEPTHS`); None if not."""
+    known = tx.known.get(DEPTHS, {}).get(channel_id)
+    return known[1] if known is not None and known[0] == version else None
+
+
+def _will_know(tx: Transaction, channel_id: int, version: int, depth: int | None) -> None:
+    """Once ``tx`` has committed: the channel has ``depth`` snapshots at ``version`` (or,
+    ``depth`` None, it is not known). A later call of the same transaction wins."""
+    depths = tx.known.setdefault(DEPTHS, {})
+    if depth is None:
+        tx.after_commit(lambda: depths.pop(channel_id, None))
+    else:
+        tx.after_commit(lambda: depths.__setitem__(channel_id, (version, depth)))
+
+
+def _forget(tx: Transaction, channel_id: int) -> None:
+    """The channel's snapshots change in a way not counted here: not known from now, nor
+    after ``tx`` commits."""
+    tx.known.get(DEPTHS, {}).pop(channel_id, None)
+    _will_know(tx, channel_id, 0, None)
 
 
 async def last_snapshot(reader: Reader, channel_id: int) -> Snapshot | None:
@@ -232,12 +299,18 @@ async def restate_snapshot(tx: Transaction, snapshot_id: int, stored: bytes) -> 
 
 async def drop_snapshot(tx: Transaction, snapshot_id: int) -> None:
     """Remove an undo snapshot (the undo that used it)."""
-    await tx.execute("DELETE FROM encounter_undo WHERE id = ?", (snapshot_id,))
+    channel_id = await tx.fetchval(
+        "DELETE FROM encounter_undo WHERE id = ? RETURNING channel_id", (snapshot_id,)
+    )
+    if channel_id is not None:
+        _forget(tx, int(channel_id))
 
 
 async def drop_snapshots(tx: Transaction, channel_id: int) -> int:
     """Remove every undo snapshot of a channel (a chain that cannot be read); how many."""
-    return await tx.execute("DELETE FROM encounter_undo WHERE channel_id = ?", (channel_id,))
+    dropped = await tx.execute("DELETE FROM encounter_undo WHERE channel_id = ?", (channel_id,))
+    _forget(tx, channel_id)
+    return dropped
 
 
 async def newest_log(reader: Reader, channel_id: int, limit: int) -> list[Row]:

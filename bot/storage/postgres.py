@@ -20,7 +20,16 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.storage.db import Database, DatabaseError, IntegrityError, Migration, Row, Work, redact
+from bot.storage.db import (
+    Commits,
+    Database,
+    DatabaseError,
+    IntegrityError,
+    Migration,
+    Row,
+    Work,
+    redact,
+)
 from bot.storage.dialect import POSTGRESQL
 
 T = TypeVar("T")
@@ -38,6 +47,7 @@ class PostgresDatabase(Database):
         self._min_size = min_size
         self._max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self.known: dict[str, Any] = {}
 
     def describe(self) -> str:
         return redact(self.url)
@@ -51,7 +61,7 @@ class PostgresDatabase(Database):
     async def open(self) -> None:
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=self._min_size, max_size=self._max_size
+                self.url, min_size=self._min_size, max_size=self._max_size, reset=_given_back
             )
         except Exception as exc:  # OSError, asyncpg.PostgresError, a malformed URL...
             raise DatabaseError(f"cannot open database {self.describe()}: {exc}") from None
@@ -72,7 +82,13 @@ class PostgresDatabase(Database):
             try:
                 yield
             finally:
-                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+                try:
+                    await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+                except BaseException:
+                    # The pool gives connections back as they are (_given_back): this
+                    # one may hold the lock, so it is closed (the server lets go of it).
+                    conn.terminate()
+                    raise
 
     async def _apply(self, migration: Migration) -> None:
         sql = migration.sql_for(self.dialect)
@@ -88,12 +104,19 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_PoolTx]:
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield _PoolTx(conn)
+        async with self.pool.acquire() as conn:
+            tx = _PoolTx(conn, self.known)
+            async with conn.transaction():
+                yield tx
+            tx.committed()
 
     async def write(self, work: Work[T]) -> T:
-        async with self.pool.acquire() as conn, conn.transaction():
-            return await work(_PoolTx(conn))
+        async with self.pool.acquire() as conn:
+            tx = _PoolTx(conn, self.known)
+            async with conn.transaction():
+                result = await work(tx)
+            tx.committed()
+            return result
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         return await self.pool.fetchrow(POSTGRESQL.query(sql), *params)
@@ -102,10 +125,11 @@ class PostgresDatabase(Database):
         return list(await self.pool.fetch(POSTGRESQL.query(sql), *params))
 
 
-class _PoolTx:
+class _PoolTx(Commits):
     dialect = POSTGRESQL
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, known: dict[str, Any]) -> None:
+        super().__init__(known)
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -130,6 +154,16 @@ class _PoolTx:
             return await self._conn.fetchval(POSTGRESQL.query(sql), *params)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc)) from exc
+
+
+async def _given_back(conn: asyncpg.Connection) -> None:
+    """What the pool does to a connection given back, after asyncpg's own step (it rolls
+    back a transaction left open and drops listeners): nothing. asyncpg's default also
+    sends ``SELECT pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``, a round
+    trip at every release: 4 of an attack's 14 (issue 32, seventh round). The bot sets
+    no session state (no ``SET``, cursor or ``LISTEN``); its one advisory lock, held
+    while migrating, is let go of by hand or with its connection (:meth:`_migration_lock`);
+    ``tests/foundation/test_postgres_pool.py``."""
 
 
 async def _version(conn: asyncpg.Connection) -> int:

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 import aiosqlite
 
 from bot import loopwatch
-from bot.storage.db import Database, DatabaseError, IntegrityError, Migration, Row, Work
+from bot.storage.db import Commits, Database, DatabaseError, IntegrityError, Migration, Row, Work
 from bot.storage.dialect import SQLITE
 
 T = TypeVar("T")
@@ -53,6 +53,7 @@ class SqliteDatabase(Database):
         self._conn: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
         self._pending: deque[_Queued[Any]] = deque()  # writes not yet taken by a drain
+        self.known: dict[str, Any] = {}
 
     def describe(self) -> str:
         return str(self.path)
@@ -119,13 +120,15 @@ class SqliteDatabase(Database):
         async with self._write_lock:
             conn = self.conn
             await conn.execute("BEGIN IMMEDIATE")
+            tx = _ConnectionTx(conn, self.known)
             try:
-                yield _ConnectionTx(conn)
+                yield tx
             except BaseException:
                 await conn.execute("ROLLBACK")
                 raise
             else:
                 await conn.execute("COMMIT")
+                tx.committed()
 
     async def write(self, work: Work[T]) -> T:
         """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction on the database thread, in
@@ -161,7 +164,7 @@ class SqliteDatabase(Database):
         queued = _Queued(work)
         self._pending.append(queued)  # a deque: safe against the thread's popleft
         try:
-            await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending)
+            await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending, self.known)
         except Exception:
             # Nothing queued the drain (the connection closed, say): the caller gets the
             # error, so its work must not wait for a later drain to commit it.
@@ -183,12 +186,13 @@ class SqliteDatabase(Database):
         return await conn._execute(loopwatch.thread_job(_fetchall), conn._conn, sql, params)
 
 
-class _ThreadTx:
+class _ThreadTx(Commits):
     """A transaction on the database thread: each method runs its statement at once."""
 
     dialect = SQLITE
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, known: dict[str, Any]) -> None:
+        super().__init__(known)
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -211,12 +215,13 @@ class _ThreadTx:
         return None if row is None else row[0]
 
 
-class _ConnectionTx:
+class _ConnectionTx(Commits):
     """A transaction held open across awaits: each statement is a hop to the thread."""
 
     dialect = SQLITE
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, known: dict[str, Any]) -> None:
+        super().__init__(known)
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -261,9 +266,9 @@ class _Queued(Generic[T]):
         self.value: Any = None
         self.error: BaseException | None = None
 
-    def run_alone(self, conn: sqlite3.Connection) -> None:
+    def run_alone(self, conn: sqlite3.Connection, known: dict[str, Any]) -> None:
         try:
-            self.value = _in_transaction(conn, self.work)
+            self.value = _in_transaction(conn, self.work, known)
         except BaseException as exc:  # given to its caller, on the event loop
             self.error = exc
         self.done = True
@@ -276,7 +281,7 @@ class _Queued(Generic[T]):
         return self.value  # type: ignore[no-any-return]
 
 
-def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
+def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]], known: dict[str, Any]) -> None:
     """Run every write waiting in ``pending`` (on the database thread): one alone as
     before; several in one transaction, each in a savepoint (:meth:`SqliteDatabase.write`).
     If one of them ends the whole transaction (SQLite rolls back on some errors: a full
@@ -290,7 +295,7 @@ def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
             break
     if len(group) > 1:
         try:
-            kept = _together(conn, group)
+            kept = _together(conn, group, known)
         except BaseException:  # BEGIN refused (another process holds the file), say
             kept = False
         if not kept and conn.in_transaction:
@@ -298,18 +303,20 @@ def _drain(conn: sqlite3.Connection, pending: deque[_Queued[Any]]) -> None:
                 conn.execute("ROLLBACK")
     for queued in group:
         if not queued.done:
-            queued.run_alone(conn)
+            queued.run_alone(conn, known)
 
 
-def _together(conn: sqlite3.Connection, group: list[_Queued[Any]]) -> bool:
+def _together(conn: sqlite3.Connection, group: list[_Queued[Any]], known: dict[str, Any]) -> bool:
     """``group`` in one transaction, each in a savepoint; False or an exception (nothing
     marked done; the caller rolls back what is left) when it could not be kept whole."""
     conn.execute("BEGIN IMMEDIATE")
     results: list[tuple[Any, BaseException | None]] = []
+    kept: list[_ThreadTx] = []  # the works whose savepoint was kept
     for queued in group:
         conn.execute("SAVEPOINT comodin_write")
+        tx = _ThreadTx(conn, known)
         try:
-            value = _run_to_end(queued.work(_ThreadTx(conn)))
+            value = _run_to_end(queued.work(tx))
         except BaseException as exc:
             if not conn.in_transaction:  # SQLite rolled back every work of the group
                 return False
@@ -319,20 +326,25 @@ def _together(conn: sqlite3.Connection, group: list[_Queued[Any]]) -> bool:
         else:
             conn.execute("RELEASE comodin_write")
             results.append((value, None))
+            kept.append(tx)
     conn.execute("COMMIT")  # if it fails, :func:`_drain` rolls back and runs each alone
+    for tx in kept:
+        tx.committed()
     for queued, (value, error) in zip(group, results, strict=True):
         queued.value, queued.error, queued.done = value, error, True
     return True
 
 
-def _in_transaction(conn: sqlite3.Connection, work: Work[T]) -> T:
+def _in_transaction(conn: sqlite3.Connection, work: Work[T], known: dict[str, Any]) -> T:
     conn.execute("BEGIN IMMEDIATE")
+    tx = _ThreadTx(conn, known)
     try:
-        result = _run_to_end(work(_ThreadTx(conn)))
+        result = _run_to_end(work(tx))
     except BaseException:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+    tx.committed()
     return result
 
 
