@@ -14,8 +14,17 @@ from bot.systems import catalogue
 from bot.systems.plugin import Plugin
 
 RANGE = [app_commands.Choice(name=_(n), value=n) for n in ("short", "medium", "long", "extreme")]
+# Cover's "medium" has a name of its own: in Spanish the cover is "media" (la cobertura),
+# the range "medio" (el alcance). English shows both as "medium"; a language the bot has
+# no text for shows "medium cover".
 COVER = [
-    app_commands.Choice(name=_(n), value=n) for n in ("light", "medium", "heavy", "near_total")
+    app_commands.Choice(name=_(name), value=value)
+    for name, value in (
+        ("light", "light"),
+        ("medium cover", "medium"),
+        ("heavy", "heavy"),
+        ("near_total", "near_total"),
+    )
 ]
 LIGHT = [app_commands.Choice(name=_(n), value=n) for n in ("dim", "dark", "pitch_black")]
 SIDES = [
