@@ -12,6 +12,13 @@ for an edit than that budget allows at ``interval``, each waits longer (a hundre
 them: one edit each 2.2 s), and no two edits go closer than ``1 / EDITS_PER_SECOND``.
 Only channels with an edit to make count: one whose board is current waits for nothing. An edit that would show exactly
 what the message already shows is not sent.
+
+The edit a command asks for is made after that command's handler ends (its reply and
+follow-ups sent), not raced against them: :func:`handling` marks the task of the handler
+running (``Ctx.of`` calls it), and the channel's edit, when due, first waits for the
+handlers that asked for it. A handler's last message goes out before the board shows
+what it did; the edit is not held past that (a handler still running when an edit of an
+earlier request is made keeps the channel dirty, and gets the next edit).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import asyncio
 import logging
 import math
 import time
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 import discord
@@ -43,6 +51,16 @@ EDITS_PER_SECOND = 45.0
 INTERVAL = 1.0  # seconds between two edits of one channel's board, at least
 EDITED_KEPT = 4096  # channels whose last edit time is kept past INTERVAL (then pruned)
 
+# The command handler's task that a board request comes from (set in the handler's own
+# task: a task made inside it sees it too, a task made before it does not).
+_HANDLER: ContextVar[asyncio.Task[object] | None] = ContextVar("comodin_board_handler")
+
+
+def handling() -> None:
+    """Mark the running task as a command's handler: the board edits it asks for
+    (:meth:`BoardManager.request`) are made once it ends."""
+    _HANDLER.set(asyncio.current_task())
+
 
 class BoardManager:
     def __init__(self, bot: ComodinBot, interval: float = INTERVAL) -> None:
@@ -51,6 +69,8 @@ class BoardManager:
         self._dirty: set[int] = set()
         # The channels with an edit to make (their task waits for its turn, or edits).
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        # channel -> the handlers that asked for its next edit (it waits for their end)
+        self._asked_by: dict[int, set[asyncio.Task[object]]] = {}
         self._edited_at: dict[int, float] = {}  # channel -> its last edit (loop clock)
         self._next_slot = 0.0  # the earliest time the next edit of any channel may go
         self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, what it shows)
@@ -65,6 +85,9 @@ class BoardManager:
     def request(self, channel_id: int) -> None:
         loopwatch.board_requested(channel_id)
         self._dirty.add(channel_id)
+        handler = _HANDLER.get(None)
+        if handler is not None and not handler.done():
+            self._asked_by.setdefault(channel_id, set()).add(handler)
         task = self._tasks.get(channel_id)
         if task is None or task.done():
             task = asyncio.create_task(self._run(channel_id), name=f"comodin-board-{channel_id}")
@@ -99,7 +122,11 @@ class BoardManager:
                 due = self._edited_at.get(channel_id, -math.inf) + self.pause()
                 if due > loop.time():
                     await asyncio.sleep(due - loop.time())
+            still = await self._after_handlers(channel_id)
             self._dirty.discard(channel_id)
+            if still:  # asked while it waited, and running yet: the next edit is theirs
+                self._asked_by[channel_id] = still
+                self._dirty.add(channel_id)
             try:
                 await self._update(channel_id)
             except discord.HTTPException as exc:
@@ -107,6 +134,19 @@ class BoardManager:
             except Exception:
                 log.exception("board update in channel %s failed", channel_id)
             self._edited_at[channel_id] = loop.time()
+
+    async def _after_handlers(self, channel_id: int) -> set[asyncio.Task[object]]:
+        """Wait for the handlers that asked for this edit to end. Once, not for ever
+        under a busy channel: of those that ask while it waits, the ones that have
+        ended by then are covered by it (the state is read after); the ones still
+        running are returned, for the next edit."""
+        asked = self._asked_by.pop(channel_id, set())
+        running = {handler for handler in asked if not handler.done()}
+        if not running:
+            return set()
+        await asyncio.wait(running)
+        later = self._asked_by.pop(channel_id, set())
+        return {handler for handler in later if not handler.done()}
 
     async def _take_slot(self) -> None:
         """Keep the whole bot's edits at least ``1 / EDITS_PER_SECOND`` apart: channels

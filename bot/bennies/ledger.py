@@ -315,9 +315,11 @@ class BennyLedger:
         the session's pools plus the GM Wild Cards' own pools from the encounter state.
         ``board``: for the encounter's board, which shows the session's pools only when
         the encounter shares the session (issue 21, :meth:`Session.shared_with`)."""
-        await self.collect_joker_awards(channel_id)
-        encounter = await self._encounter(channel_id)
+        # One read of the session for both (issue 32: the board read it twice a render);
+        # collecting awards never starts or ends one.
         session = await self.session(channel_id)
+        await self._collect(channel_id, session)
+        encounter = await self._encounter(channel_id)
         pools: dict[str, int] = {}
         if session is not None and (not board or session.shared_with(encounter)):
             pools = await rows.pools(self.db, session.id)
@@ -525,7 +527,10 @@ class BennyLedger:
         """SW-33: give each Joker award of the channel's log since the last call its
         bennies, each once (:func:`bot.bennies.jokers.collect`). Returns what was
         awarded."""
-        session = await self.session(channel_id)
+        return await self._collect(channel_id, await self.session(channel_id))
+
+    async def _collect(self, channel_id: int, session: Session | None) -> list[dict[str, Any]]:
+        """:meth:`collect_joker_awards` with the open ``session`` already read."""
         if session is None:
             return []
         return await jokers.collect(self, session, channel_id, await self._encounter(channel_id))

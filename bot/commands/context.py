@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot import replies
+from bot import board, replies
 from bot.app import ALREADY_ACKNOWLEDGED, ComodinBot
 from bot.commands.pending_pings import announce
 from bot.commands.turn_pings import Announcement, whose_turn
@@ -53,7 +53,10 @@ class Ctx:
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Ctx:
+        """The handler's context; called in the handler's task, which it marks as the
+        one the board edits it asks for wait for (:func:`bot.board.handling`)."""
         bot: ComodinBot = interaction.client  # type: ignore[assignment]
+        board.handling()
         return cls(bot, interaction, bot.language_for(interaction))
 
     @property

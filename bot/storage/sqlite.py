@@ -3,7 +3,9 @@
 Pragmas: 512-byte pages for a new file (:data:`PAGE_SIZE`), WAL checkpointed at 4 MiB,
 ``synchronous=NORMAL``, ``busy_timeout``, foreign keys on. The schema
 version is ``PRAGMA user_version``. A write is one ``BEGIN IMMEDIATE`` transaction run on
-the connection's thread in a single hop (:meth:`SqliteDatabase.write`).
+the connection's thread in a single hop (:meth:`SqliteDatabase.write`); a one-row read
+is made on the event loop from a second connection that only reads
+(:meth:`SqliteDatabase.fetchone`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import asyncio
 import contextlib
 import sqlite3
 from collections import deque
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -53,6 +55,8 @@ class SqliteDatabase(Database):
         self._conn: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
         self._pending: deque[_Queued[Any]] = deque()  # writes not yet taken by a drain
+        self._reader: sqlite3.Connection | None = None  # the event loop's reads (fetchone)
+        self._on_thread = 0  # this database's jobs queued or running on its thread
         self.known: dict[str, Any] = {}
 
     def describe(self) -> str:
@@ -84,12 +88,17 @@ class SqliteDatabase(Database):
             # Touch the file now so an unwritable path fails here, not on the first write.
             await self._conn.execute("CREATE TABLE IF NOT EXISTS _probe (x)")
             await self._conn.execute("DROP TABLE _probe")
+            if str(self.path) != ":memory:":  # another connection would be another database
+                self._reader = _open_reader(self.path)
         except Exception as exc:  # sqlite3.OperationalError and friends
             await self.close()
             raise DatabaseError(f"cannot open database {self.path}: {exc}") from None
         self._conn.row_factory = aiosqlite.Row
 
     async def close(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            reader.close()
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()
@@ -164,7 +173,7 @@ class SqliteDatabase(Database):
         queued = _Queued(work)
         self._pending.append(queued)  # a deque: safe against the thread's popleft
         try:
-            await conn._execute(loopwatch.thread_job(_drain), conn._conn, self._pending, self.known)
+            await self._hop(_drain, conn, self._pending, self.known)
         except Exception:
             # Nothing queued the drain (the connection closed, say): the caller gets the
             # error, so its work must not wait for a later drain to commit it.
@@ -175,15 +184,42 @@ class SqliteDatabase(Database):
         return queued.outcome()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """One hop to the database thread (aiosqlite's cursor takes three: execute,
-        fetch, close): 33 µs of CPU a read here instead of 140. Every interaction reads
-        its server's settings and the bennies session (docs/STORAGE.md), so it counts."""
-        conn = self.conn
-        return await conn._execute(loopwatch.thread_job(_fetchone), conn._conn, sql, params)
+        """A ``SELECT`` of one row (every one the repositories make is a look-up by an
+        index) made while the database thread has no write or read of ours queued or
+        running is read here, on the event loop, from a connection of its own that only
+        reads (:func:`_open_reader`): it sees every write committed before it and none
+        that is not (an open ``transaction()``'s, as on PostgreSQL; on the writer's
+        connection it saw them), and costs the look-up itself and no thread hop
+        (issue 32: a hop was about 0.23 million instructions of an attack's 15, two of
+        them an attack: the server's settings and the bennies session, docs/STORAGE.md).
+        While the thread works it takes the hop as before, after what is queued there:
+        a read on the loop would let go of the GIL inside SQLite and wait to get it back
+        from that thread (up to Python's 5 ms switch interval each time; at 200 commands
+        a second an attack's p99 went from 7-14 ms to 69), and it keeps a read made
+        after a write that is still queued seeing that write. Anything else (a
+        ``PRAGMA``: the writer's own settings), an in-memory database, or a read SQLite
+        would keep waiting (the connection never waits: ``timeout=0``) takes the hop
+        too (aiosqlite's cursor takes three: execute, fetch, close)."""
+        reader = self._reader
+        if reader is not None and not self._on_thread and sql[:6].upper() == "SELECT":
+            try:
+                return _fetchone_closed(reader, sql, params)
+            except sqlite3.OperationalError:
+                pass  # busy, or an error the writer's connection raises again
+        return await self._hop(_fetchone, self.conn, sql, params)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        conn = self.conn
-        return await conn._execute(loopwatch.thread_job(_fetchall), conn._conn, sql, params)
+        return await self._hop(_fetchall, self.conn, sql, params)
+
+    async def _hop(self, job: Callable[..., T], conn: aiosqlite.Connection, *args: Any) -> T:
+        """``job(connection, *args)`` on the database thread (aiosqlite's ``_execute``:
+        queue a callable on its thread; pinned in pyproject.toml), counted while it is
+        queued or running (:meth:`fetchone`)."""
+        self._on_thread += 1
+        try:
+            return await conn._execute(loopwatch.thread_job(job), conn._conn, *args)
+        finally:
+            self._on_thread -= 1
 
 
 class _ThreadTx(Commits):
@@ -249,6 +285,26 @@ class _ConnectionTx(Commits):
 
 def _fetchone(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Row | None:
     return conn.execute(sql, params).fetchone()
+
+
+def _open_reader(path: Path) -> sqlite3.Connection:
+    """The event loop's connection for :meth:`SqliteDatabase.fetchone`: read only
+    (``query_only``), never waiting for a lock (``timeout=0``: a busy read is made on
+    the writer's thread instead), rows by name as the writer's."""
+    reader = sqlite3.connect(path, timeout=0, isolation_level=None, check_same_thread=False)
+    reader.row_factory = sqlite3.Row
+    reader.execute("PRAGMA query_only=ON")
+    return reader
+
+
+def _fetchone_closed(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Row | None:
+    """The first row, the statement reset at once: a statement left open keeps its read
+    transaction, which would hold the checkpoint back."""
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.fetchone()
+    finally:
+        cursor.close()
 
 
 def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import board
 from bot.board import EDITS_PER_SECOND, BoardManager
 from bot.play.table import OfflineTable
 
@@ -37,3 +38,26 @@ async def test_many_busy_channels_wait_longer_between_edits() -> None:
         gate.set()
         await asyncio.gather(*tasks)
     assert manager.pause() == 1.5
+
+
+async def test_an_edit_waits_for_the_handler_that_asked_for_it(table: OfflineTable) -> None:
+    """The edit is made once the handler that asked ends (its follow-ups sent first),
+    not while it still runs; a request from outside a handler waits for nothing."""
+    await table.run("/encounter start system:swade")
+    boards = table.bot.boards
+    gate = asyncio.Event()
+
+    async def handler() -> None:
+        board.handling()
+        boards.request(table.channel_id)
+        await gate.wait()  # a follow-up on its way
+
+    running = asyncio.create_task(handler())
+    for _ in range(50):
+        await asyncio.sleep(0)
+    done = boards.edits + boards.skipped
+    assert boards._tasks, "the edit is waiting"
+    gate.set()
+    await running
+    await boards.flush()
+    assert boards.edits + boards.skipped == done + 1

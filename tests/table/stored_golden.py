@@ -9,7 +9,10 @@ JSON: the one ``/undo`` reads; the script's undos read the others), the log rows
 benny history's). ``python -m tests.table.stored_golden`` writes the golden
 (``stored_golden.json``) from the code as it is: run it only on the commit the golden
 is meant to pin (it was captured at main 127bf34: ``git archive 127bf34 | tar -x -C
-/tmp/base``, this module copied in, run there with ``PYTHONPATH=/tmp/base``).
+/tmp/base``, this module copied in, run there with ``PYTHONPATH=/tmp/base``). Captured
+again at 33c8c51, once, for a change of behaviour: a command's board edit comes after its
+own messages (:mod:`bot.board`); eleven SWADE lines' ``sent`` hashes changed (a /join's
+or a /deal's follow-up now before the edit, the same messages), nothing else.
 """
 
 from __future__ import annotations

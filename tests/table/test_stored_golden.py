@@ -1,6 +1,7 @@
 """Issue 32: what the bot stores and sends is byte for byte what main 127bf34 stored and
-sent, given the same dice (the example scripts and the bench's fight with its benny
-rerolls, soaks and undos, in both languages): the state rows, undo snapshots, log
+sent (in the order of 33c8c51: a board edit after the command's own messages), given the
+same dice (the example scripts and the bench's fight with its benny rerolls, soaks and
+undos, in both languages): the state rows, undo snapshots, log
 payloads, messages and export documents (:mod:`tests.table.stored_golden`). A speed-up of
 the rules or the rendering that changed any of them fails here, naming the line."""
 
@@ -24,8 +25,9 @@ async def test_stored_rows_and_messages_are_as_the_golden(tmp_path: Path) -> Non
             for field in ("line_error", "sent", "state", "undo", "log", "logs"):
                 assert step.get(field) == want.get(field), (
                     f"{name}, line {i + 1} ({scripts[name][i]!r}): {field} is not as stored"
-                    " at 127bf34 (a change meant to alter it regenerates the golden from the"
-                    " commit before it: tests/table/stored_golden.py says how)"
+                    " at 127bf34 (in 33c8c51's board order; a change meant to alter it"
+                    " regenerates the golden from the commit before it:"
+                    " tests/table/stored_golden.py says how)"
                 )
         assert played["files"] == expected["files"], f"{name}: the export document changed"
 
