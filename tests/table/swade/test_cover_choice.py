@@ -53,29 +53,34 @@ async def test_discord_shows_cover_as_feminine_and_range_as_masculine_in_spanish
     assert [c.value for c in COVER] == ["light", "medium", "heavy", "near_total"]
 
 
-async def test_a_spanish_player_types_cobertura_media(tmp_path: Path) -> None:
-    async with OfflineTable(db_path=tmp_path / "c.sqlite3", locale="es", seed=3) as table:
+@pytest.mark.parametrize(
+    ("locale", "attack", "shown", "wrong", "listed"),
+    [
+        (
+            "es",
+            "@gm /atacar objetivo:Orca actor:Vera arma:Pistola cobertura:media",
+            "Cobertura -4",
+            "@gm /atacar objetivo:Orca actor:Vera cobertura:enorme",
+            ["ligera", "media", "pesada", "casi_total"],
+        ),
+        (
+            "en",
+            "@gm /attack target:Orca actor:Vera weapon:Pistola cover:medium",
+            "Cover -4",
+            "@gm /attack target:Orca actor:Vera cover:huge",
+            ["light", "medium", "heavy", "near_total"],
+        ),
+    ],
+)
+async def test_a_player_types_medium_cover_in_their_language(
+    tmp_path: Path, locale: str, attack: str, shown: str, wrong: str, listed: list[str]
+) -> None:
+    async with OfflineTable(db_path=tmp_path / "c.sqlite3", locale=locale, seed=3) as table:
         for line in SETUP:
             await table.run(line)
-        [result, *_] = await table.run(
-            "@gm /atacar objetivo:Orca actor:Vera arma:Pistola cobertura:media"
-        )
+        [result, *_] = await table.run(attack)
         assert not result.ephemeral, result.text()
-        assert "Cobertura -4" in result.text(), result.text()
+        assert shown in result.text(), result.text()
         with pytest.raises(LineError) as refused:
-            await table.run("@gm /atacar objetivo:Orca actor:Vera cobertura:enorme")
-        assert _listed(refused.value, "es") == ["ligera", "media", "pesada", "casi_total"]
-
-
-async def test_an_english_player_types_cover_medium(tmp_path: Path) -> None:
-    async with OfflineTable(db_path=tmp_path / "c.sqlite3", locale="en", seed=3) as table:
-        for line in SETUP:
-            await table.run(line)
-        [result, *_] = await table.run(
-            "@gm /attack target:Orca actor:Vera weapon:Pistola cover:medium"
-        )
-        assert not result.ephemeral, result.text()
-        assert "Cover -4" in result.text(), result.text()
-        with pytest.raises(LineError) as refused:
-            await table.run("@gm /attack target:Orca actor:Vera cover:huge")
-        assert _listed(refused.value, "en") == ["light", "medium", "heavy", "near_total"]
+            await table.run(wrong)
+        assert _listed(refused.value, locale) == listed
