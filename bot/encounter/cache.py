@@ -8,7 +8,7 @@ of the next write fails, the copy is dropped and the write retried from the data
 (:data:`CACHE_SIZE`: memory stays flat with many live encounters; a miss costs one read
 and parse).
 
-A copy keeps the JSON of each of its combatants (:func:`encounter_json_reusing`): rules
+A copy keeps the JSON of each of its combatants (:func:`encounter_json`): rules
 copy the state on write, so the next save serializes only the combatants an action
 touched.
 """
@@ -51,12 +51,6 @@ class Entry(NamedTuple):
     # What the GM defined in it (bot.encounter.acting.definitions), when known: counted
     # when the action that made it was applied (None: read from the database).
     defined: int | None = None
-
-
-def encounter_json_reusing(encounter: Encounter, previous: Fragments) -> tuple[str, Fragments]:
-    """:func:`encounter_json` with no lists' JSON known: the JSON and the fragments."""
-    text, fragments, _ = encounter_json(encounter, previous, {})
-    return text, fragments
 
 
 def encounter_json(

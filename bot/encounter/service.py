@@ -23,7 +23,7 @@ from bot.clock import Clock, SystemClock
 from bot.dice.source import DiceSource
 from bot.dice_provider import DiceProvider
 from bot.encounter import acting, waiting
-from bot.encounter.cache import EncounterCache, Entry, encounter_json_reusing, read_entry
+from bot.encounter.cache import EncounterCache, Entry, read_entry
 from bot.encounter.claims import (
     DuplicateInteraction,
     InteractionClaim,
@@ -61,7 +61,6 @@ __all__ = [
     "Undone",
     "committed",
     "current_claim",
-    "encounter_json_reusing",
     "pending_claim",
 ]
 

@@ -1,5 +1,5 @@
 """Rules copy a state's combatants on write (bot.systems.common.CowList), and the service
-reuses the JSON of the combatants an action left untouched (encounter_json_reusing)."""
+reuses the JSON of the combatants an action left untouched (encounter_json)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from pydantic import Field, ValidationError
 
 from bot.encounter.cache import encounter_json
-from bot.encounter.service import encounter_json_reusing
 from bot.systems.common import CowList, StateCore, own_item, owned_by_id, owned_where, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.swade.deck import full_deck
@@ -101,7 +100,7 @@ def _encounter(state: SwadeState) -> Encounter:
 
 def test_saved_json_reuses_untouched_combatants_and_is_the_encounter() -> None:
     before = _encounter(_state())
-    text, fragments = encounter_json_reusing(before, {})
+    text, fragments, _ = encounter_json(before, {}, {})
     assert json.loads(text) == json.loads(before.model_dump_json())
     assert len(fragments) == 4
 
@@ -111,7 +110,7 @@ def test_saved_json_reuses_untouched_combatants_and_is_the_encounter() -> None:
     after = before.model_copy(update={"state": new_state, "seq": 1})
     # A stale fragment for an untouched combatant would show here: mark them.
     marked = {k: (obj, js.replace('"C0"', '"MARK0"')) for k, (obj, js) in fragments.items()}
-    text2, fragments2 = encounter_json_reusing(after, marked)
+    text2, fragments2, _ = encounter_json(after, marked, {})
     assert fragments2[id(new_state.combatants[0])][1] == marked[id(new_state.combatants[0])][1]
     parsed = json.loads(text2)
     assert parsed["state"]["combatants"][0]["name"] == "MARK0"  # reused, not re-serialized
@@ -206,7 +205,7 @@ def test_a_touched_combatant_reuses_the_json_of_the_records_it_kept() -> None:
     state = _state(2)
     state.combatants[0].last_attack = record
     before = _encounter(state)
-    _, fragments = encounter_json_reusing(before, {})
+    _, fragments, _ = encounter_json(before, {}, {})
     assert fragments[id(record)][0] is record
     marked = {
         k: (obj, js.replace('"C1"', '"MARK"') if obj is record else js)
@@ -215,7 +214,7 @@ def test_a_touched_combatant_reuses_the_json_of_the_records_it_kept() -> None:
     new_state = before.state.model_copy(deep=True)
     new_state.combatants[0].wounds = 1  # touched: copied, its record shared
     after = before.model_copy(update={"state": new_state, "seq": 1})
-    text, _ = encounter_json_reusing(after, marked)
+    text, _, _ = encounter_json(after, marked, {})
     parsed = json.loads(text)
     mine = parsed["state"]["combatants"][0]
     assert mine["wounds"] == 1  # serialized afresh
@@ -249,7 +248,7 @@ def test_a_new_record_is_saved_as_pydantic_saves_it(record: dict[object, object]
     state = _state(2)
     state.combatants[0].last_attack = record
     encounter = _encounter(state)
-    text, _ = encounter_json_reusing(encounter, {})
+    text, _, _ = encounter_json(encounter, {}, {})
     assert json.loads(text) == json.loads(encounter.model_dump_json())
 
 
