@@ -46,11 +46,15 @@ Rows written before packing hold the JSON as text; :func:`unpack` reads both.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import zlib
 from importlib.resources import files
 
-import zstandard
+if sys.version_info >= (3, 14):
+    from compression import zstd
+else:  # the same module, for the Pythons before it (PyPI's backports.zstd)
+    from backports import zstd
 
 # zlib's level for what is still packed with it (pack_against's pieces; states were, up
 # to issue 32's seventh round): a 39 KB SWADE state in 3.1 KB, 8% less than level 1 in
@@ -91,38 +95,27 @@ DICTIONARY = DICTIONARY_FILE.read_bytes()
 FDICT = 0x20  # the flag of a zlib stream's second byte: packed with a preset dictionary
 
 
-# The dictionary as zstd takes it: raw content (no dictionary id in the frame), digested
-# once for the level (a compressor that takes it in afresh hashes all 21 KB of it
-# first). Digested, it is only read, by every thread's compressor.
-_ZDICT = zstandard.ZstdCompressionDict(DICTIONARY, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
-_ZDICT.precompute_compress(level=ZSTD_LEVEL)
-# A compressor or decompressor serves one thread at a time: each thread has its own.
+# The dictionary as zstd takes it: raw content (no dictionary id in the frame). A
+# compressor takes it in once, digested for its level (afresh, it hashes all 21 KB of
+# it first). Each thread has its own compressor (the writer's packs every action).
+_ZDICT = zstd.ZstdDict(DICTIONARY, is_raw=True)
+_OPTIONS = {
+    zstd.CompressionParameter.compression_level: ZSTD_LEVEL,
+    zstd.CompressionParameter.checksum_flag: 1,  # a damaged row is an error, never a state
+    zstd.CompressionParameter.content_size_flag: 1,
+    zstd.CompressionParameter.dict_id_flag: 0,
+}
 _LOCAL = threading.local()
 
 
-def _compressor() -> zstandard.ZstdCompressor:
-    packer: zstandard.ZstdCompressor | None = getattr(_LOCAL, "packer", None)
-    if packer is None:
-        packer = _LOCAL.packer = zstandard.ZstdCompressor(
-            level=ZSTD_LEVEL,
-            dict_data=_ZDICT,
-            write_checksum=True,  # a damaged row is an error, never another state
-            write_content_size=True,
-            write_dict_id=False,
-        )
-    return packer
-
-
-def _decompressor() -> zstandard.ZstdDecompressor:
-    unpacker: zstandard.ZstdDecompressor | None = getattr(_LOCAL, "unpacker", None)
-    if unpacker is None:
-        unpacker = _LOCAL.unpacker = zstandard.ZstdDecompressor(dict_data=_ZDICT)
-    return unpacker
-
-
 def pack(text: str) -> bytes:
-    """The JSON ``text`` as stored: a zstd frame packed with the dictionary."""
-    return _compressor().compress(text.encode())
+    """The JSON ``text`` as stored: one zstd frame, packed with the dictionary."""
+    packer = getattr(_LOCAL, "packer", None)
+    if packer is None:
+        packer = _LOCAL.packer = zstd.ZstdCompressor(
+            options=_OPTIONS, zstd_dict=_ZDICT.as_digested_dict
+        )
+    return bytes(packer.compress(text.encode(), zstd.ZstdCompressor.FLUSH_FRAME))
 
 
 # The encounters row keeps its state padded to a multiple of PAD bytes (zero bytes after
@@ -150,11 +143,15 @@ def unpack(value: bytes | str) -> str:
     if not isinstance(value, bytes):
         return value
     if value.startswith(ZSTD):
+        # One frame: a decompressor stops at its end, before the padding.
+        unpacker = zstd.ZstdDecompressor(zstd_dict=_ZDICT)
         try:
-            # One frame: the padding after it is not read (allow_extra_data).
-            return _decompressor().decompress(value, allow_extra_data=True).decode()
-        except zstandard.ZstdError as exc:
+            text = unpacker.decompress(value)
+        except zstd.ZstdError as exc:
             raise zlib.error(f"a packed state does not read: {exc}") from exc
+        if not unpacker.eof:
+            raise zlib.error("a packed state is cut short")
+        return text.decode()
     if len(value) > 1 and value[1] & FDICT:
         return _inflate(value, DICTIONARY).decode()
     return zlib.decompress(value).decode()

@@ -7,7 +7,6 @@ import zlib
 from pathlib import Path
 
 import pytest
-import zstandard
 
 from bot.dice_provider import DiceProvider
 from bot.encounter.service import EncounterService
@@ -27,6 +26,7 @@ from bot.storage.packed import (
     padded,
     unpack,
     unpack_against,
+    zstd,
 )
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
@@ -77,13 +77,15 @@ def _zlib_packed(text: str) -> bytes:
 
 
 def _zstd_fresh(text: str) -> bytes:
-    """``text`` packed by a zstd compressor made for it alone, with the dictionary as
-    raw content."""
-    zdict = zstandard.ZstdCompressionDict(DICTIONARY, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
-    packer = zstandard.ZstdCompressor(
-        level=ZSTD_LEVEL, dict_data=zdict, write_checksum=True, write_dict_id=False
+    """``text`` packed by zstd's one-call function, with the dictionary as raw content."""
+    options = {
+        zstd.CompressionParameter.compression_level: ZSTD_LEVEL,
+        zstd.CompressionParameter.checksum_flag: 1,
+        zstd.CompressionParameter.dict_id_flag: 0,
+    }
+    return zstd.compress(
+        text.encode(), options=options, zstd_dict=zstd.ZstdDict(DICTIONARY, is_raw=True)
     )
-    return packer.compress(text.encode())
 
 
 def test_a_state_is_packed_with_the_dictionary_and_older_rows_still_read() -> None:
@@ -97,12 +99,13 @@ def test_a_state_is_packed_with_the_dictionary_and_older_rows_still_read() -> No
     text += "]}}"
     packed = pack(text)
     assert packed.startswith(ZSTD), "a zstd frame"
-    params = zstandard.get_frame_parameters(packed)
-    assert params.content_size == len(text.encode()) and params.has_checksum
-    assert len(packed) < len(zstandard.ZstdCompressor(level=ZSTD_LEVEL).compress(text.encode()))
+    info = zstd.get_frame_info(packed)
+    assert info.decompressed_size == len(text.encode()) and info.dictionary_id == 0
+    assert packed[4] & 0x04, "the frame has a checksum of its content"
+    assert len(packed) < len(zstd.compress(text.encode(), level=ZSTD_LEVEL))
     assert len(packed) < len(_zlib_packed(text)), "smaller than the format before"
-    with pytest.raises(zstandard.ZstdError):  # the dictionary is needed to read it
-        zstandard.ZstdDecompressor().decompress(packed)
+    with pytest.raises(zstd.ZstdError):  # the dictionary is needed to read it
+        zstd.decompress(packed)
     assert unpack(packed) == text
     stored = padded(packed)
     assert len(stored) % PAD == 0 and len(stored) - len(packed) < PAD
