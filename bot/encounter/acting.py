@@ -195,7 +195,7 @@ def saving(entry: Entry, step: Step, done: Done) -> Callable[[Transaction], Awai
     changed = done.defined if done.defined != done.defined_before else None
 
     async def write(tx: Transaction) -> bytes:
-        # Packing here, on SQLite's writer thread, keeps it off the event loop (zlib
+        # Packing here, on SQLite's writer thread, keeps it off the event loop (zstd
         # lets go of the GIL while it compresses).
         packed = pack(done.json)
         await mark(tx, step.claim, done.encounter.seq)

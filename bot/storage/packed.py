@@ -1,22 +1,30 @@
-"""Encounter states as SQLite keeps them: zlib-compressed UTF-8 JSON (level 3), as BLOBs.
+"""Encounter states as the database keeps them: UTF-8 JSON compressed with zstd (level
+3, a preset dictionary), as BLOBs; rows written before that, zlib's or plain text, still
+read.
 
 Packed with a preset dictionary (:data:`DICTIONARY_FILE`, package data: three small
 fights' states, one of each system, as the bot stored them): what every state shares
-with them, its keys and the shape of its records, costs a few bytes. A SWADE state of a
-dozen combatants packs to about 1.7 KB instead of 3.1 (the documented examples' fights:
-4.0 to 2.8 KB, 3.6 to 2.1 KB), which was one 1 KiB overflow page for its row instead of
-three (issue 32; new files have 512-byte pages since its fourth round: four). The
-dictionary never changes: a state names it (zlib keeps its Adler-32 in the stream), and
-one packed without it (before) still reads.
+with them, its keys and the shape of its records, costs a few bytes. The dictionary
+never changes: a row packed with it (either way, zstd's or zlib's) reads only with it.
 
-A SWADE state with a dozen combatants is about 34 KB of JSON and 3 KB packed. Every
-action writes the new state and keeps the one before it for ``/undo``; unpacked, the bot
-wrote 68-72 KB to disk per command (WAL and checkpoint, overflow pages: 1.8 GB over 90 s
-at 200 commands/s); packed, 23-26 KB (``python -m bench.e2e``, "disk KB written per
-command"), and a state fits on one 4 KiB page (issue 32: new files have smaller pages,
-where it takes a leaf and overflow pages; docs/STORAGE.md, "What an action writes").
-``zlib`` lets go of the GIL while it compresses, so the writer thread packs without
-holding up the event loop.
+Since issue 32's eighth round a state is a zstd frame (:data:`ZSTD`: the frame's magic
+number; its content size and a checksum of the content in it) made with the dictionary
+as raw content: a SWADE state of a dozen combatants in the middle of a fight, about 39
+KB of JSON, packs in about 18 µs to 1.1 KB, where zlib at level 3 (the format from the
+first round to the seventh, still read) took about 100 µs for 1.7 KB; the
+encounter's row is a leaf and two 512-byte overflow pages instead of three, and so is
+its undo snapshot (docs/STORAGE.md, "What an action writes"). Both compressors let go
+of the GIL while they work, so the writer thread packs without holding up the event
+loop. Any error reading a packed state, a cut or damaged frame included, is
+``zlib.error``, as it was: what the callers catch.
+
+A SWADE state with a dozen combatants is about 34 KB of JSON and 3 KB packed without a
+dictionary. Every action writes the new state and keeps the one before it for
+``/undo``; unpacked, the bot wrote 68-72 KB to disk per command (WAL and checkpoint,
+overflow pages: 1.8 GB over 90 s at 200 commands/s); packed, 23-26 KB (``python -m
+bench.e2e``, "disk KB written per command"), and a state fits on one 4 KiB page (issue
+32: new files have smaller pages, where it takes a leaf and overflow pages;
+docs/STORAGE.md, "What an action writes").
 
 The state before an action, kept for ``/undo``, is since issue 32's sixth round the very
 bytes the encounter's row held (:func:`pack`'s, no CPU of its own: packing it against the
@@ -38,20 +46,35 @@ Rows written before packing hold the JSON as text; :func:`unpack` reads both.
 from __future__ import annotations
 
 import json
+import sys
+import threading
 import zlib
 from importlib.resources import files
 
-# Level 3: a 39 KB SWADE state in 3.1 KB, 8% less than level 1 in the same time (about
-# 0.1 ms here); level 6 saves 23% but took an attack 0.1-0.4 ms more (bench.storage).
+if sys.version_info >= (3, 14):
+    from compression import zstd
+else:  # the same module, for the Pythons before it (PyPI's backports.zstd)
+    from backports import zstd
+
+# zlib's level for what is still packed with it (pack_against's pieces; states were, up
+# to issue 32's seventh round): a 39 KB SWADE state in 3.1 KB, 8% less than level 1 in
+# the same time (about 0.1 ms here); level 6 saves 23% but took an attack 0.1-0.4 ms
+# more (bench.storage).
 LEVEL = 3
+
+# zstd's level for a state (pack): with the dictionary, a SWADE fight's 39 KB state in
+# 1.1 KB at levels 3 and 4 (about 18 µs here), 1.26 KB at 1 and 2 (13-15 µs), the same
+# 1.1 KB at 5 for twice the time (docs/STORAGE.md has the table).
+ZSTD_LEVEL = 3
+ZSTD = b"\x28\xb5\x2f\xfd"  # a zstd frame's magic number: how a state packed with it begins
 
 # A state packed against another as the bot did before PIECES (still read): this mark,
 # then for each CHUNK bytes of the state, its length (4 bytes) and a zlib stream whose
 # dictionary is the other state's bytes around the same place (REACH either side). A
 # deflate match reaches 32 KB back at most: CHUNK + REACH (20 KB) keeps the same place in
 # the other state within reach, and a shift of up to REACH (a combatant added, a longer
-# record) still matches. A packed state begins with zlib's header (0x78), a row from
-# before packing is text: neither begins with this mark.
+# record) still matches. A packed state begins with zstd's magic number (0x28) or zlib's
+# header (0x78), a row from before packing is text: none begins with this mark.
 DELTA = b"\x00\x01"
 CHUNK = 16384
 REACH = 4096
@@ -72,17 +95,27 @@ DICTIONARY = DICTIONARY_FILE.read_bytes()
 FDICT = 0x20  # the flag of a zlib stream's second byte: packed with a preset dictionary
 
 
-# A compressor with the dictionary already taken in: each state is packed by a copy of
-# it (issue 32: taking in the 21 KB dictionary, zlib hashes every byte of it, about 30
-# µs of the 50 a state took to pack; a copy of the primed one is about 3 µs, and packs
-# byte for byte the same stream). ``copy`` holds the original's lock while it copies.
-_PRIMED = zlib.compressobj(LEVEL, zdict=DICTIONARY)
+# The dictionary as zstd takes it: raw content (no dictionary id in the frame). A
+# compressor takes it in once, digested for its level (afresh, it hashes all 21 KB of
+# it first). Each thread has its own compressor (the writer's packs every action).
+_ZDICT = zstd.ZstdDict(DICTIONARY, is_raw=True)
+_OPTIONS = {
+    zstd.CompressionParameter.compression_level: ZSTD_LEVEL,
+    zstd.CompressionParameter.checksum_flag: 1,  # a damaged row is an error, never a state
+    zstd.CompressionParameter.content_size_flag: 1,
+    zstd.CompressionParameter.dict_id_flag: 0,
+}
+_LOCAL = threading.local()
 
 
 def pack(text: str) -> bytes:
-    """The JSON ``text`` as stored."""
-    packer = _PRIMED.copy()
-    return packer.compress(text.encode()) + packer.flush()
+    """The JSON ``text`` as stored: one zstd frame, packed with the dictionary."""
+    packer = getattr(_LOCAL, "packer", None)
+    if packer is None:
+        packer = _LOCAL.packer = zstd.ZstdCompressor(
+            options=_OPTIONS, zstd_dict=_ZDICT.as_digested_dict
+        )
+    return bytes(packer.compress(text.encode(), zstd.ZstdCompressor.FLUSH_FRAME))
 
 
 # The encounters row keeps its state padded to a multiple of PAD bytes (zero bytes after
@@ -97,17 +130,28 @@ PAD = 256
 
 def padded(stored: bytes | str) -> bytes | str:
     """A state as the encounters row keeps it (:data:`PAD`); :func:`unpack` reads it."""
-    if not isinstance(stored, bytes) or not stored.startswith(b"\x78"):
+    if not isinstance(stored, bytes) or not stored.startswith((ZSTD, b"\x78")):
         return stored
     return stored + bytes(-len(stored) % PAD)
 
 
 def unpack(value: bytes | str) -> str:
-    """The JSON text of a stored state (packed with the dictionary or, before it,
-    without; or plain text from an older row). What follows the stream is padding
-    (:func:`padded`)."""
+    """The JSON text of a stored state: a zstd frame (:func:`pack`), a zlib stream (up to
+    issue 32's seventh round: with the dictionary or, before it, without) or plain text
+    from an older row. What follows the frame or the stream is padding
+    (:func:`padded`). ``zlib.error`` when it does not read."""
     if not isinstance(value, bytes):
         return value
+    if value.startswith(ZSTD):
+        # One frame: a decompressor stops at its end, before the padding.
+        unpacker = zstd.ZstdDecompressor(zstd_dict=_ZDICT)
+        try:
+            text = unpacker.decompress(value)
+        except zstd.ZstdError as exc:
+            raise zlib.error(f"a packed state does not read: {exc}") from exc
+        if not unpacker.eof:
+            raise zlib.error("a packed state is cut short")
+        return text.decode()
     if len(value) > 1 and value[1] & FDICT:
         return _inflate(value, DICTIONARY).decode()
     return zlib.decompress(value).decode()

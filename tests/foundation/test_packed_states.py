@@ -1,6 +1,7 @@
-"""Encounter states are stored packed (zlib JSON BLOBs, bot/storage/packed.py) on both
-engines; on SQLite, rows written as JSON text before that are still read, acted on and
-undone (PostgreSQL never had them: ``comodin db copy`` packs them on the way)."""
+"""Encounter states are stored packed (zstd JSON BLOBs since issue 32's eighth round,
+zlib before it: bot/storage/packed.py) on both engines; rows packed with zlib are still
+read, acted on and undone, and on SQLite so are rows written as JSON text before packing
+(PostgreSQL never had them: ``comodin db copy`` packs them on the way)."""
 
 import zlib
 from pathlib import Path
@@ -15,13 +16,17 @@ from bot.storage.db import Transaction, open_database
 from bot.storage.packed import (
     CHUNK,
     DICTIONARY,
+    LEVEL,
     PAD,
+    ZSTD,
+    ZSTD_LEVEL,
     is_delta,
     pack,
     pack_against,
     padded,
     unpack,
     unpack_against,
+    zstd,
 )
 from bot.systems.encounter import Encounter
 from tests.foundation.conftest import CHANNEL
@@ -64,48 +69,79 @@ async def test_an_action_stores_the_state_packed(service: EncounterService) -> N
     assert await service.get(CHANNEL) == encounter
 
 
+def _zlib_packed(text: str) -> bytes:
+    """``text`` as the bot packed a state from issue 32's third round to its seventh
+    (zlib at level 3 with the dictionary)."""
+    packer = zlib.compressobj(LEVEL, zdict=DICTIONARY)
+    return packer.compress(text.encode()) + packer.flush()
+
+
+def _zstd_fresh(text: str) -> bytes:
+    """``text`` packed by zstd's one-call function, with the dictionary as raw content."""
+    options = {
+        zstd.CompressionParameter.compression_level: ZSTD_LEVEL,
+        zstd.CompressionParameter.checksum_flag: 1,
+        zstd.CompressionParameter.dict_id_flag: 0,
+    }
+    return zstd.compress(
+        text.encode(), options=options, zstd_dict=zstd.ZstdDict(DICTIONARY, is_raw=True)
+    )
+
+
 def test_a_state_is_packed_with_the_dictionary_and_older_rows_still_read() -> None:
     """Issue 32: states are packed with a preset dictionary (the package's
-    ``states.zdict``) and, in the encounters row, padded to a multiple of PAD bytes;
-    a state packed without it (before) and plain text still read."""
+    ``states.zdict``), since its eighth round as a zstd frame, and in the encounters
+    row padded to a multiple of PAD bytes; a state packed with zlib (the format
+    before, with the dictionary or, before it, without) and plain text still read. A
+    cut or damaged frame is ``zlib.error``, what the callers catch, never a state."""
     card = '{"id":"c%d","name":"Lobo %d","wounds":0,"max_wounds":3,"shaken":false}'
     text = '{"channel_id":1,"state":{"combatants":[' + ",".join(card % (i, i) for i in range(12))
     text += "]}}"
     packed = pack(text)
-    assert packed[1] & 0x20, "the stream names a preset dictionary"
-    assert zlib.adler32(DICTIONARY).to_bytes(4, "big") == packed[2:6]
-    assert len(packed) < len(zlib.compress(text.encode(), 3))
+    assert packed.startswith(ZSTD), "a zstd frame"
+    info = zstd.get_frame_info(packed)
+    assert info.decompressed_size == len(text.encode()) and info.dictionary_id == 0
+    assert packed[4] & 0x04, "the frame has a checksum of its content"
+    assert len(packed) < len(zstd.compress(text.encode(), level=ZSTD_LEVEL))
+    assert len(packed) < len(_zlib_packed(text)), "smaller than the format before"
+    with pytest.raises(zstd.ZstdError):  # the dictionary is needed to read it
+        zstd.decompress(packed)
     assert unpack(packed) == text
     stored = padded(packed)
     assert len(stored) % PAD == 0 and len(stored) - len(packed) < PAD
     assert unpack(stored) == text
+    older = _zlib_packed(text)
+    assert older[1] & 0x20 and zlib.adler32(DICTIONARY).to_bytes(4, "big") == older[2:6]
+    assert unpack(older) == text and unpack(padded(older)) == text, "zlib, the dictionary"
+    assert len(padded(older)) % PAD == 0
     assert unpack(zlib.compress(text.encode(), 3)) == text, "packed before the dictionary"
     assert padded(text) == text, "a row from before packing stays as it is"
     with pytest.raises(zlib.error):
+        unpack(older[:-4])
+    with pytest.raises(zlib.error):
         unpack(packed[:-4])
+    damaged = bytearray(packed)
+    damaged[len(packed) // 2] ^= 0x04
+    with pytest.raises(zlib.error):
+        unpack(bytes(damaged))
 
 
 def test_each_state_is_packed_as_a_fresh_compressor_with_the_dictionary_packs_it() -> None:
-    """Issue 32: :func:`pack` copies a compressor that took the dictionary in once; what
-    it packs is byte for byte what a fresh one packs, call after call (a copy's stream
-    carries nothing of the one before), and from several threads at once."""
+    """Issue 32: :func:`pack` keeps a compressor per thread with the dictionary taken in
+    once; what it packs is byte for byte what a fresh one packs, call after call (a
+    frame carries nothing of the one before), and from several threads at once."""
     from concurrent.futures import ThreadPoolExecutor
-
-    from bot.storage.packed import LEVEL
-
-    def fresh(text: str) -> bytes:
-        packer = zlib.compressobj(LEVEL, zdict=DICTIONARY)
-        return packer.compress(text.encode()) + packer.flush()
 
     card = '{"id":"c%d","name":"Ñora %d","wounds":%d,"shaken":false}'
     texts = [
         '{"state":{"combatants":[' + ",".join(card % (i, i, n % 4) for i in range(n)) + "]}}"
         for n in range(1, 40)
     ]
-    assert [pack(t) for t in texts] == [fresh(t) for t in texts]
-    assert [pack(t) for t in reversed(texts)] == [fresh(t) for t in reversed(texts)]
+    assert [pack(t) for t in texts] == [_zstd_fresh(t) for t in texts]
+    assert [pack(t) for t in reversed(texts)] == [_zstd_fresh(t) for t in reversed(texts)]
     with ThreadPoolExecutor(4) as pool:
-        assert list(pool.map(pack, texts * 5)) == [fresh(t) for t in texts * 5]
+        assert list(pool.map(pack, texts * 5)) == [_zstd_fresh(t) for t in texts * 5]
+        assert list(pool.map(unpack, [pack(t) for t in texts * 5])) == texts * 5
 
 
 def test_a_state_packed_against_the_next_reads_back_byte_for_byte() -> None:
@@ -288,6 +324,50 @@ async def test_rows_written_as_text_are_still_read_and_undone(service: Encounter
     assert (await service.get(CHANNEL)).state.round == 1  # type: ignore[union-attr]
     assert await service.undo(CHANNEL, 9) == "round"  # from a text undo row
     assert (await service.get(CHANNEL)).state.round == 0  # type: ignore[union-attr]
+
+
+async def test_rows_packed_with_zlib_are_still_read_acted_on_and_undone(
+    service: EncounterService,
+) -> None:
+    """Issue 32, eighth round: a channel whose rows the bot packed with zlib (its third
+    to seventh rounds: the state and its undo snapshots) reads as before, takes the next
+    action (stored as a zstd frame, the zlib row kept as its undo snapshot) and undoes
+    back through both formats, on both engines."""
+    await service.act(CHANNEL, 9, next_round, kind="test")
+    await service.act(CHANNEL, 9, next_round, kind="test")
+    encounter = await service.get(CHANNEL)
+    assert encounter is not None
+    stored = await _stored(service)
+    assert isinstance(stored, bytes) and stored.startswith(ZSTD)
+
+    async def as_zlib(tx: Transaction) -> None:
+        undo = await tx.fetchall("SELECT id, state FROM encounter_undo ORDER BY id")
+        await tx.execute(
+            "UPDATE encounters SET state = ? WHERE channel_id = ?",
+            (padded(_zlib_packed(unpack(stored))), CHANNEL),
+        )
+        for undo_id, state in undo:
+            await tx.execute(
+                "UPDATE encounter_undo SET state = ? WHERE id = ?",
+                (padded(_zlib_packed(unpack(state))), undo_id),
+            )
+
+    await service.db.write(as_zlib)
+    service.forget(CHANNEL)
+    assert all(not row.startswith(ZSTD) for row in await _undo_rows(service))
+    assert await service.get(CHANNEL) == encounter
+    as_before = padded(_zlib_packed(unpack(stored)))
+    after, _ = await service.act(CHANNEL, 9, next_round, kind="test")
+    assert after.state.round == 3
+    assert (await _stored(service)).startswith(ZSTD)
+    assert (await _undo_rows(service))[-1] == as_before, "the zlib row kept as it was"
+    await service.act(CHANNEL, 9, next_round, kind="test")
+    assert (await _undo_rows(service))[-1].startswith(ZSTD)
+    service.forget(CHANNEL)
+    for round_ in (3, 2, 1, 0):  # the zstd snapshot's state, then the three zlib ones
+        await service.undo(CHANNEL, 9)
+        service.forget(CHANNEL)
+        assert (await service.get(CHANNEL)).state.round == round_  # type: ignore[union-attr]
 
 
 async def test_the_newest_undo_depth_are_kept_and_the_older_go_together(
