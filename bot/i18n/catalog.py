@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.i18n.message import Joined, Message, compile_message, problems
 from bot.i18n.renamed import current
@@ -42,13 +42,20 @@ def add_locales(directory: Path) -> None:
     """Add a plugin's ``<lang>/*.json`` texts to the catalogues."""
     if directory not in _PLUGIN_DIRS:
         _PLUGIN_DIRS.append(directory)
-        catalog.cache_clear()
+        _reload()
 
 
 def remove_locales(directory: Path) -> None:
     if directory in _PLUGIN_DIRS:
         _PLUGIN_DIRS.remove(directory)
-        catalog.cache_clear()
+        _reload()
+
+
+def _reload() -> None:
+    """Read the catalogues afresh: their texts, and every key's text as read once."""
+    catalog.cache_clear()
+    for read in _entries.values():
+        read.clear()
 
 
 @cache
@@ -80,6 +87,44 @@ def _template(text: str) -> tuple[str, Message | None, frozenset[str]]:
     plain = _KEY_PARAM.sub(r"{\1}", text) if marked else text
     message = compile_message(plain)
     return plain, (None if message.plain else message), marked
+
+
+class Entry(NamedTuple):
+    """A key's text in one language as :func:`t` reads it, read once (issue 32): the
+    :func:`_template` of its text, every parameter it reads and those it counts or
+    selects on (``bot.render.text`` translates only what a text reads)."""
+
+    plain: str
+    message: Message | None
+    marked: frozenset[str]
+    reads: frozenset[str]
+    chosen: frozenset[str]
+
+
+# Each language's keys as read so far: only keys of that language's own catalogue (a
+# fallback to a renamed key or to the other language is read anew each time). Cleared
+# with the catalogues (:func:`_reload`): they change only through ``add_locales`` and
+# ``remove_locales``.
+_entries: dict[str, dict[str, Entry]] = {lang: {} for lang in LANGUAGES}
+
+
+def entry(key: str, lang: str) -> Entry | None:
+    """``key``'s text in ``lang`` as :func:`t` reads it; None when that
+    language's catalogue has no such key (``t`` falls back to a renamed key or the
+    other language). A language the bot does not speak reads Spanish, as ``t`` does."""
+    read = _entries.get(lang)
+    if read is None:
+        lang, read = "es", _entries["es"]
+    found = read.get(key)
+    if found is None:
+        text = catalog(lang).get(key)
+        if text is None:
+            return None
+        plain, message, marked = _template(text)
+        reading = compile_message(plain).arguments()
+        chosen = frozenset(k for k, how in reading.items() if how != "field")
+        found = read[key] = Entry(plain, message, marked, frozenset(reading), chosen)
+    return found
 
 
 @cache
@@ -155,7 +200,7 @@ def say(value: Any, lang: str) -> str:
 
 
 def _with_keys(params: Mapping[str, Any], marked: frozenset[str], lang: str) -> dict[str, Any]:
-    return {k: _looked_up(v, lang) if k in marked else v for k, v in params.items()}
+    return {**params, **{k: _looked_up(params[k], lang) for k in marked if k in params}}
 
 
 class _Missing(dict):
@@ -165,15 +210,19 @@ class _Missing(dict):
 
 def t(key: str, lang: str = "es", /, **params: Any) -> str:
     """The text of ``key`` in ``lang`` ("es" or "en"), with ``params`` filled in."""
-    lang = lang if lang in LANGUAGES else "es"
-    text = catalog(lang).get(key)
-    if text is None:  # a key stored before it was renamed, or one language's only
-        key = current(key)
-        text = catalog(lang).get(key)
-    if text is None:
-        other = "en" if lang == "es" else "es"
-        text = catalog(other).get(key, key)
-    text, message, marked = _template(text)
+    return text_of(key, lang, params)
+
+
+def text_of(key: str, lang: str, params: Mapping[str, Any]) -> str:
+    """:func:`t` with its parameters as a mapping (the caller's own, not copied: an
+    event's; only those the text reads are read)."""
+    read = _entries.get(lang)
+    if read is None:  # a language the bot does not speak: Spanish
+        lang, read = "es", _entries["es"]
+    found = read.get(key)
+    if found is None:
+        found = entry(key, lang) or _fallback(key, lang)
+    text, message, marked = found.plain, found.message, found.marked
     if message is None:
         if not params:
             return text
@@ -186,6 +235,19 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     if marked:
         params = _with_keys(params, marked, lang)
     return message.format(params, lang, _missing)
+
+
+def _fallback(key: str, lang: str) -> Entry:
+    """The text :func:`t` shows for a key ``lang``'s catalogue lacks: the key's new
+    name's, the other language's, else the key."""
+    key = current(key)
+    found = entry(key, lang)
+    if found is not None:
+        return found
+    other = "en" if lang == "es" else "es"
+    text = catalog(other).get(key, key)
+    plain, message, marked = _template(text)
+    return Entry(plain, message, marked, frozenset(), frozenset())
 
 
 def _missing(name: str) -> str:
