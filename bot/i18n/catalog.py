@@ -158,11 +158,14 @@ def is_phrase(value: Any) -> bool:
     (Str+d10)", SW-44; a condition said of her). Never text a user typed: that is always
     a string."""
     return (
-        isinstance(value, Mapping)
-        and value.keys() == {"key", "params"}
+        (type(value) is dict or isinstance(value, Mapping))  # a dict, first: no ABC check
+        and value.keys() == _PHRASE_KEYS
         and isinstance(value["key"], str)
-        and isinstance(value["params"], Mapping)
+        and (type(value["params"]) is dict or isinstance(value["params"], Mapping))
     )
+
+
+_PHRASE_KEYS = frozenset({"key", "params"})
 
 
 def term(key: str, **params: Any) -> dict[str, Any]:
@@ -219,10 +222,8 @@ def text_of(key: str, lang: str, params: Mapping[str, Any]) -> str:
     read = _entries.get(lang)
     if read is None:  # a language the bot does not speak: Spanish
         lang, read = "es", _entries["es"]
-    found = read.get(key)
-    if found is None:
-        found = entry(key, lang) or _fallback(key, lang)
-    text, message, marked = found.plain, found.message, found.marked
+    found = read.get(key) or entry(key, lang) or _fallback(key, lang)
+    text, message, marked, _, _ = found
     if message is None:
         if not params:
             return text

@@ -140,7 +140,7 @@ def is_reminder(event: Event) -> bool:
 def result_lines(events: list[Event], lang: str) -> list[str]:
     """An action's result as its reply shows it: every event but the reminders, which
     their own message says (an end is announced once)."""
-    return event_lines([e for e in events if not is_reminder(e)], lang)
+    return [event_line(e, lang) for e in events if not is_reminder(e)]
 
 
 def summary_text(stored: str, lang: str) -> str:
