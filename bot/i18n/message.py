@@ -240,7 +240,12 @@ def _plural_branch(choice: Choice, number: int | float | Decimal | None, lang: s
 
 def _select_branch(choice: Choice, value: Any) -> Message:
     """The branch named by ``value`` (a boolean names ``true`` or ``false``)."""
-    name = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    if type(value) is str:  # a gender, the usual value
+        name = value
+    elif value is None:  # none given
+        name = "None"
+    else:
+        name = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return choice.branches.get(name) or choice.branches["other"]
 
 

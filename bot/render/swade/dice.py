@@ -112,6 +112,8 @@ def swade_modifier_lines(
 ) -> list[str]:
     """A SWADE roll's modifiers by name with their total, and its TN's parts (Parry,
     Defend...), as lines to print above the dice: no bare "-3 → 0" on any roll."""
+    if not modifiers and len(tn_parts) < 2 and not roll.get("unskilled"):
+        return []  # the usual roll: nothing to print above it
     lines = []
     mods = [list(m) for m in modifiers]
     if roll.get("unskilled") and list(UNSKILLED) not in mods:
