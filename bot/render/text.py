@@ -31,10 +31,10 @@ def translate_value(value: Any, lang: str) -> Any:
     anything else (user text included) as it is; a command by the reader's name for it."""
     if type(value) in _AS_GIVEN:  # the most common, first (no subclass: CommandName)
         return value
+    if is_phrase(value):  # then an attack's weapon
+        return phrase_text(value, lang)
     if isinstance(value, CommandName | OptionNames):
         return shown(value, lang)
-    if is_phrase(value):
-        return phrase_text(value, lang)
     if isinstance(value, list) and value and all(is_phrase(v) for v in value):
         return ", ".join(phrase_text(v, lang) for v in value)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
