@@ -17,6 +17,11 @@ Counts and genders are the catalogue's, never the code's (issue 29): a text says
 ``{n, plural, one {# ronda} other {# rondas}}`` or ``{gender, select, f {Rápida} other
 {Rápido}}`` (``bot.i18n.message``: CLDR plural rules through Babel). A text that is not
 a valid message stops the catalogue from loading, naming the key.
+
+Each key's text is read once per language (:func:`entry`: compiled, and what it reads,
+marks and counts or selects on), so ``t`` costs two dict lookups and the formatting
+(issue 32); ``tests/foundation/test_i18n_cache.py`` holds every text, in both languages,
+by count and gender, to the text compiled afresh.
 """
 
 from __future__ import annotations
@@ -125,18 +130,6 @@ def entry(key: str, lang: str) -> Entry | None:
         chosen = frozenset(k for k, how in reading.items() if how != "field")
         found = read[key] = Entry(plain, message, marked, frozenset(reading), chosen)
     return found
-
-
-@cache
-def _choices(text: str) -> frozenset[str]:
-    message = compile_message(_template(text)[0])
-    return frozenset(k for k, how in message.arguments().items() if how != "field")
-
-
-def choices(key: str, lang: str = "es") -> frozenset[str]:
-    """The parameters ``key``'s text counts or selects on (``{n, plural, ...}``)."""
-    text = catalog(lang if lang in LANGUAGES else "es").get(key)
-    return _choices(text) if text is not None else frozenset()
 
 
 def arguments(key: str, lang: str = "es") -> dict[str, str]:
