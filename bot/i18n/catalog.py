@@ -17,6 +17,11 @@ Counts and genders are the catalogue's, never the code's (issue 29): a text says
 ``{n, plural, one {# ronda} other {# rondas}}`` or ``{gender, select, f {Rápida} other
 {Rápido}}`` (``bot.i18n.message``: CLDR plural rules through Babel). A text that is not
 a valid message stops the catalogue from loading, naming the key.
+
+Each key's text is read once per language (:func:`entry`: compiled, and what it reads,
+marks and counts or selects on), so ``t`` costs two dict lookups and the formatting
+(issue 32); ``tests/foundation/test_i18n_cache.py`` holds every text, in both languages,
+by count and gender, to the text compiled afresh.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.i18n.message import Joined, Message, compile_message, problems
 from bot.i18n.renamed import current
@@ -42,13 +47,20 @@ def add_locales(directory: Path) -> None:
     """Add a plugin's ``<lang>/*.json`` texts to the catalogues."""
     if directory not in _PLUGIN_DIRS:
         _PLUGIN_DIRS.append(directory)
-        catalog.cache_clear()
+        _reload()
 
 
 def remove_locales(directory: Path) -> None:
     if directory in _PLUGIN_DIRS:
         _PLUGIN_DIRS.remove(directory)
-        catalog.cache_clear()
+        _reload()
+
+
+def _reload() -> None:
+    """Read the catalogues afresh: their texts, and every key's text as read once."""
+    catalog.cache_clear()
+    for read in _entries.values():
+        read.clear()
 
 
 @cache
@@ -82,16 +94,42 @@ def _template(text: str) -> tuple[str, Message | None, frozenset[str]]:
     return plain, (None if message.plain else message), marked
 
 
-@cache
-def _choices(text: str) -> frozenset[str]:
-    message = compile_message(_template(text)[0])
-    return frozenset(k for k, how in message.arguments().items() if how != "field")
+class Entry(NamedTuple):
+    """A key's text in one language as :func:`t` reads it, read once (issue 32): the
+    :func:`_template` of its text, every parameter it reads and those it counts or
+    selects on (``bot.render.text`` translates only what a text reads)."""
+
+    plain: str
+    message: Message | None
+    marked: frozenset[str]
+    reads: frozenset[str]
+    chosen: frozenset[str]
 
 
-def choices(key: str, lang: str = "es") -> frozenset[str]:
-    """The parameters ``key``'s text counts or selects on (``{n, plural, ...}``)."""
-    text = catalog(lang if lang in LANGUAGES else "es").get(key)
-    return _choices(text) if text is not None else frozenset()
+# Each language's keys as read so far: only keys of that language's own catalogue (a
+# fallback to a renamed key or to the other language is read anew each time). Cleared
+# with the catalogues (:func:`_reload`): they change only through ``add_locales`` and
+# ``remove_locales``.
+_entries: dict[str, dict[str, Entry]] = {lang: {} for lang in LANGUAGES}
+
+
+def entry(key: str, lang: str) -> Entry | None:
+    """``key``'s text in ``lang`` as :func:`t` reads it; None when that
+    language's catalogue has no such key (``t`` falls back to a renamed key or the
+    other language). A language the bot does not speak reads Spanish, as ``t`` does."""
+    read = _entries.get(lang)
+    if read is None:
+        lang, read = "es", _entries["es"]
+    found = read.get(key)
+    if found is None:
+        text = catalog(lang).get(key)
+        if text is None:
+            return None
+        plain, message, marked = _template(text)
+        reading = compile_message(plain).arguments()
+        chosen = frozenset(k for k, how in reading.items() if how != "field")
+        found = read[key] = Entry(plain, message, marked, frozenset(reading), chosen)
+    return found
 
 
 def arguments(key: str, lang: str = "es") -> dict[str, str]:
@@ -113,11 +151,14 @@ def is_phrase(value: Any) -> bool:
     (Str+d10)", SW-44; a condition said of her). Never text a user typed: that is always
     a string."""
     return (
-        isinstance(value, Mapping)
-        and value.keys() == {"key", "params"}
+        (type(value) is dict or isinstance(value, Mapping))  # a dict, first: no ABC check
+        and value.keys() == _PHRASE_KEYS
         and isinstance(value["key"], str)
-        and isinstance(value["params"], Mapping)
+        and (type(value["params"]) is dict or isinstance(value["params"], Mapping))
     )
+
+
+_PHRASE_KEYS = frozenset({"key", "params"})
 
 
 def term(key: str, **params: Any) -> dict[str, Any]:
@@ -155,7 +196,7 @@ def say(value: Any, lang: str) -> str:
 
 
 def _with_keys(params: Mapping[str, Any], marked: frozenset[str], lang: str) -> dict[str, Any]:
-    return {k: _looked_up(v, lang) if k in marked else v for k, v in params.items()}
+    return {**params, **{k: _looked_up(params[k], lang) for k in marked if k in params}}
 
 
 class _Missing(dict):
@@ -165,15 +206,17 @@ class _Missing(dict):
 
 def t(key: str, lang: str = "es", /, **params: Any) -> str:
     """The text of ``key`` in ``lang`` ("es" or "en"), with ``params`` filled in."""
-    lang = lang if lang in LANGUAGES else "es"
-    text = catalog(lang).get(key)
-    if text is None:  # a key stored before it was renamed, or one language's only
-        key = current(key)
-        text = catalog(lang).get(key)
-    if text is None:
-        other = "en" if lang == "es" else "es"
-        text = catalog(other).get(key, key)
-    text, message, marked = _template(text)
+    return text_of(key, lang, params)
+
+
+def text_of(key: str, lang: str, params: Mapping[str, Any]) -> str:
+    """:func:`t` with its parameters as a mapping (the caller's own, not copied: an
+    event's; only those the text reads are read)."""
+    read = _entries.get(lang)
+    if read is None:  # a language the bot does not speak: Spanish
+        lang, read = "es", _entries["es"]
+    found = read.get(key) or entry(key, lang) or _fallback(key, lang)
+    text, message, marked, _, _ = found
     if message is None:
         if not params:
             return text
@@ -186,6 +229,19 @@ def t(key: str, lang: str = "es", /, **params: Any) -> str:
     if marked:
         params = _with_keys(params, marked, lang)
     return message.format(params, lang, _missing)
+
+
+def _fallback(key: str, lang: str) -> Entry:
+    """The text :func:`t` shows for a key ``lang``'s catalogue lacks: the key's new
+    name's, the other language's, else the key."""
+    key = current(key)
+    found = entry(key, lang)
+    if found is not None:
+        return found
+    other = "en" if lang == "es" else "es"
+    text = catalog(other).get(key, key)
+    plain, message, marked = _template(text)
+    return Entry(plain, message, marked, frozenset(), frozenset())
 
 
 def _missing(name: str) -> str:

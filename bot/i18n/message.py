@@ -73,6 +73,9 @@ class Message:
     text: str
     parts: tuple[Part, ...]
     plain: bool
+    # Its text when it has no field, count or choice (a branch that is only words, such
+    # as ``f {aturdida}``): shown as it is, with nothing to walk (issue 32).
+    literal: str | None = None
 
     def format(self, params: Mapping[str, Any], lang: str, missing: Callable[[str], str]) -> str:
         return _render(self.parts, params, lang, missing, None)
@@ -171,7 +174,9 @@ def _compile(text: str, *, plural: bool) -> Message:
             raise MessageError(f"a field is `{{name}}` or a plural/select: {{{inner}}} in {text!r}")
         pos = end + 1
     flush()
-    return Message(text=text, parts=tuple(parts), plain=plain)
+    words = [p for p in parts if isinstance(p, str)]
+    literal = "".join(words) if len(words) == len(parts) else None
+    return Message(text=text, parts=tuple(parts), plain=plain, literal=literal)
 
 
 @cache
@@ -235,7 +240,12 @@ def _plural_branch(choice: Choice, number: int | float | Decimal | None, lang: s
 
 def _select_branch(choice: Choice, value: Any) -> Message:
     """The branch named by ``value`` (a boolean names ``true`` or ``false``)."""
-    name = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    if type(value) is str:  # a gender, the usual value
+        name = value
+    elif value is None:  # none given
+        name = "None"
+    else:
+        name = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return choice.branches.get(name) or choice.branches["other"]
 
 
@@ -252,21 +262,29 @@ def _render(
 ) -> str:
     out: list[str] = []
     for part in parts:
-        if isinstance(part, str):
+        if type(part) is str:  # by exact type, the usual parts first (issue 32)
             out.append(part)
-        elif isinstance(part, Field):
+        elif type(part) is Field:
             out.append(str(params[part.name]) if part.name in params else missing(part.name))
-        elif isinstance(part, Count):
+        elif type(part) is Count:
             out.append(_shown_number(count))
         elif part.kind == "select":  # no value: ``other`` (a gender not given)
             branch = _select_branch(part, params.get(part.name))
-            out.append(_render(branch.parts, params, lang, missing, count))
+            out.append(
+                branch.literal
+                if branch.literal is not None  # only words: nothing to walk
+                else _render(branch.parts, params, lang, missing, count)
+            )
         elif part.name not in params:
             out.append(missing(part.name))
         else:
             number = _number(params[part.name])
             branch = _plural_branch(part, number, lang)
-            out.append(_render(branch.parts, params, lang, missing, number))
+            out.append(
+                branch.literal
+                if branch.literal is not None
+                else _render(branch.parts, params, lang, missing, number)
+            )
     return "".join(out)
 
 

@@ -10,7 +10,8 @@ def chain_text(chain: dict[str, Any]) -> str:
     shows (Ritual Hex's 6 counts 5, RH-1), the counted values (``5💥+3``), so the sum on
     screen adds up."""
     faces = chain.get("counted") or chain.get("faces") or []
-    text = "💥+".join(map(str, faces))  # every face but the last aced
+    # every face but the last aced; the usual die, one face, without a join
+    text = str(faces[0]) if len(faces) == 1 else "💥+".join(map(str, faces))
     if chain.get("capped"):
         text += "…"
     return text

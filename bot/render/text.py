@@ -13,13 +13,13 @@ Battle axe (Str+d10)", SW-44).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import CommandName, OptionNames, shown, t
-from bot.i18n.catalog import LANGUAGES, arguments, catalog, choices, is_phrase, key_params
+from bot.i18n.catalog import entry, is_phrase, text_of
 from bot.i18n.message import Joined
-from bot.render.dice import format_dice
+from bot.render.dice import SHARED_KINDS, format_dice
 from bot.render.systems import dice_owner
 from bot.systems.base import Event, read_summary
 
@@ -31,10 +31,10 @@ def translate_value(value: Any, lang: str) -> Any:
     anything else (user text included) as it is; a command by the reader's name for it."""
     if type(value) in _AS_GIVEN:  # the most common, first (no subclass: CommandName)
         return value
+    if is_phrase(value):  # then an attack's weapon
+        return phrase_text(value, lang)
     if isinstance(value, CommandName | OptionNames):
         return shown(value, lang)
-    if is_phrase(value):
-        return phrase_text(value, lang)
     if isinstance(value, list) and value and all(is_phrase(v) for v in value):
         return ", ".join(phrase_text(v, lang) for v in value)
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
@@ -46,27 +46,7 @@ def translate_value(value: Any, lang: str) -> Any:
 
 def phrase_text(value: dict[str, Any], lang: str) -> str:
     key = value["key"]
-    return t(key, lang, **render_params(key, value["params"], lang))
-
-
-Reading = tuple[frozenset[str] | None, frozenset[str], frozenset[str]]
-
-
-@cache
-def _reading_of(key: str, lang: str, text: str) -> Reading:
-    """What ``key``'s ``text`` in ``lang`` reads (keyed by the text too, so a catalogue
-    that changes is read afresh)."""
-    return frozenset(arguments(key, lang)), key_params(key, lang), choices(key, lang)
-
-
-def _reading(key: str, lang: str) -> Reading:
-    """The parameters ``key``'s template reads (``None``: not known, every one is
-    translated: a key ``t`` finds in the other language or under its new name), those
-    it marks ``:key`` and those it counts or selects on."""
-    text = catalog(lang if lang in LANGUAGES else "es").get(key)
-    if text is None:
-        return None, key_params(key, lang), choices(key, lang)
-    return _reading_of(key, lang, text)
+    return text_of(key, lang, _shown_params(key, value["params"], lang))
 
 
 def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -75,15 +55,19 @@ def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]
     on stay values (a list counts its items once joined); the rest go through
     :func:`translate_value`. A parameter the template does not read is passed on as it
     is (issue 32: an attack's roll carries its reroll hook and modifiers, which only its
-    dice lines show: translating them was half the cost of its line)."""
-    read, marked, chosen = _reading(key, lang)
+    dice lines show: translating them was half the cost of its line). Every parameter
+    is translated when what the template reads is not known: a key ``t`` finds in the
+    other language or under its new name."""
+    found = entry(key, lang)
     rendered: dict[str, Any] = {}
     for k, v in params.items():
-        if (
-            type(v) in _AS_GIVEN  # shown as given in any case: the most common, first
-            or (read is not None and k not in read)
-            or k in marked
-            or (k in chosen and not isinstance(v, list | tuple))
+        if type(v) in _AS_GIVEN or (  # shown as given in any case: the most common, first
+            found is not None
+            and (
+                k not in found.reads
+                or k in found.marked
+                or (k in found.chosen and not isinstance(v, list | tuple))
+            )
         ):
             rendered[k] = v
         else:
@@ -91,17 +75,50 @@ def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]
     return rendered
 
 
+def _shown_params(key: str, params: dict[str, Any], lang: str) -> Mapping[str, Any]:
+    """What :func:`render_params` gives, for ``t`` to read (issue 32): only the
+    parameters the text reads are looked at, and ``params`` itself when none of them
+    changes (the usual line: names and numbers), so nothing is copied."""
+    found = entry(key, lang)
+    if found is None:
+        return render_params(key, params, lang)
+    changed: dict[str, Any] | None = None
+    for k in found.reads:
+        v = params.get(k, _ABSENT)
+        if (
+            type(v) in _AS_GIVEN
+            or v is _ABSENT
+            or k in found.marked
+            or (k in found.chosen and not isinstance(v, list | tuple))
+        ):
+            continue
+        if changed is None:
+            changed = dict(params)
+        changed[k] = translate_value(v, lang)
+    return params if changed is None else changed
+
+
+_ABSENT = object()
+
+
 def dice_text(event: Event, lang: str) -> str:
     """The event's roll: every die, after the lines its system prints above it (a SWADE
     roll's modifiers by name and its TN's parts)."""
-    assert event.dice is not None
-    owner = dice_owner(str(event.dice.get("kind", "")))
-    notes = owner.roll_notes(event, lang) if owner and owner.roll_notes else []
-    return "\n".join([*notes, format_dice(event.dice, lang)])
+    view = event.dice
+    assert view is not None
+    kind = str(view.get("kind", ""))
+    owner = dice_owner(kind)
+    if owner is None:
+        return format_dice(view, lang)
+    notes = owner.roll_notes(event, lang) if owner.roll_notes else None
+    # The system's own drawing, found once (what format_dice finds for one of its kinds).
+    draw = owner.dice.get(kind) if kind not in SHARED_KINDS else None
+    shown = draw(view, lang) if draw is not None else format_dice(view, lang)
+    return "\n".join([*notes, shown]) if notes else shown
 
 
 def event_line(event: Event, lang: str) -> str:
-    line = t(event.key, lang, **render_params(event.key, event.params, lang))
+    line = text_of(event.key, lang, _shown_params(event.key, event.params, lang))
     if event.dice:
         line += "\n" + dice_text(event, lang)
     return line
@@ -123,7 +140,7 @@ def is_reminder(event: Event) -> bool:
 def result_lines(events: list[Event], lang: str) -> list[str]:
     """An action's result as its reply shows it: every event but the reminders, which
     their own message says (an end is announced once)."""
-    return event_lines([e for e in events if not is_reminder(e)], lang)
+    return [event_line(e, lang) for e in events if not is_reminder(e)]
 
 
 def summary_text(stored: str, lang: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.i18n.catalog import text_of
 from bot.render.limits import BUTTON_LABEL, ROW_BUTTONS, clip
 from bot.systems.base import Offer
 
@@ -101,7 +102,7 @@ def offers_view(channel_id: int, seq: int, offers: list[Offer], lang: str) -> Se
     return sent(
         [
             button(
-                t(offer.label_key, lang, **{**offer.data, **offer.label}),
+                text_of(offer.label_key, lang, {**offer.data, **offer.label}),
                 OFFER_ID.format(channel_id=channel_id, seq=seq, index=index),
                 discord.ButtonStyle.secondary,
             )

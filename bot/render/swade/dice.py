@@ -15,24 +15,22 @@ from bot.systems.base import Event
 
 def trait_view(view: dict[str, Any], lang: str) -> str:
     parts = []
-    kept_sources = {(k["source"], k["index"]) for k in view.get("kept", [])}
+    kept = view.get("kept", [])
+    kept_sources = {(k["source"], k["index"]) for k in kept}
+    wild = view.get("wild_roll")
     for i, chain in enumerate(view.get("trait_rolls", [])):
         text = f"d{chain['sides']}: {chain_text(chain)}"
         parts.append(
-            f"**{text}**"
-            if ("trait", i) in kept_sources
-            else f"~~{text}~~"
-            if view.get("wild_roll")
-            else text
+            f"**{text}**" if ("trait", i) in kept_sources else f"~~{text}~~" if wild else text
         )
-    wild = view.get("wild_roll")
     if wild:
         text = f"🎲 d{wild['sides']}: {chain_text(wild)}"
-        used = any(k["source"] == "wild" for k in view.get("kept", []))
+        used = any(k["source"] == "wild" for k in kept)
         parts.append(f"**{text}**" if used else f"~~{text}~~")
     line = " · ".join(parts)
-    if view.get("modifier"):
-        line += f" {signed(view['modifier'])}"
+    modifier = view.get("modifier")
+    if modifier:
+        line += f" {signed(modifier)}"
     results = view.get("results") or [view.get("total")]
     line += " → " + ", ".join([f"**{r}**" for r in results])
     against = view.get("opposed")
@@ -114,6 +112,8 @@ def swade_modifier_lines(
 ) -> list[str]:
     """A SWADE roll's modifiers by name with their total, and its TN's parts (Parry,
     Defend...), as lines to print above the dice: no bare "-3 → 0" on any roll."""
+    if not modifiers and len(tn_parts) < 2 and not roll.get("unskilled"):
+        return []  # the usual roll: nothing to print above it
     lines = []
     mods = [list(m) for m in modifiers]
     if roll.get("unskilled") and list(UNSKILLED) not in mods:
