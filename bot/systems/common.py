@@ -192,24 +192,12 @@ def copied(model: M) -> M:
     cls = type(model)
     if model.__pydantic_extra__ or getattr(model, "__pydantic_private__", None):
         return BaseModel.__deepcopy__(model)
-    steps, cow = _PLANS.get(cls) or _plan(cls)
+    steps, cow = _STEPS.get(cls) or _steps(cls)
     values = model.__dict__.copy()
-    for name, how in steps:
+    for name, copy_value in steps:
         value = values[name]
-        if value is None or type(value) in _ATOMS:
-            continue
-        if how == "list":
-            values[name] = value.copy() if type(value) is list else list(value)
-        elif how == "dict":
-            values[name] = value.copy() if type(value) is dict else dict(value)
-        elif how == "model" and isinstance(value, BaseModel):
-            values[name] = _copied_item(value)
-        elif how == "models" and type(value) is list:
-            values[name] = [_copied_item(v) for v in value] if value else []
-        elif not value and type(value) in (list, dict):
-            values[name] = type(value)()  # an empty one: no deepcopy machinery
-        else:
-            values[name] = copy.deepcopy(value)
+        if value is not None and type(value) not in _ATOM_TYPES:
+            values[name] = copy_value(value)
     if cow:
         values["combatants"] = CowList(values["combatants"])
     new = cls.__new__(cls)
@@ -218,6 +206,54 @@ def copied(model: M) -> M:
     _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
     _set(new, "__pydantic_private__", None)
     return new
+
+
+def _copy_deep(value: Any) -> Any:
+    if not value and type(value) in (list, dict):
+        return type(value)()  # an empty one: no deepcopy machinery
+    return copy.deepcopy(value)
+
+
+def _copy_list(value: Any) -> Any:
+    return value.copy() if type(value) is list else list(value)
+
+
+def _copy_dict(value: Any) -> Any:
+    return value.copy() if type(value) is dict else dict(value)
+
+
+def _copy_model(value: Any) -> Any:
+    return _copied_item(value) if isinstance(value, BaseModel) else _copy_deep(value)
+
+
+def _copy_models(value: Any) -> Any:
+    if type(value) is not list:
+        return _copy_deep(value)
+    return [_copied_item(v) for v in value] if value else []
+
+
+# How :func:`copied` copies each kind of field (:func:`_how_copied`; a value that is
+# ``None`` or a number or text is shared whatever its field says).
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "list": _copy_list,
+    "dict": _copy_dict,
+    "model": _copy_model,
+    "models": _copy_models,
+    "deep": _copy_deep,
+}
+_ATOM_TYPES = frozenset(_ATOMS)
+_Steps = tuple[tuple[tuple[str, Callable[[Any], Any]], ...], bool]
+_STEPS: dict[type[BaseModel], _Steps] = {}
+
+
+def _steps(cls: type[BaseModel]) -> _Steps:
+    """:func:`_plan` with each field's copying function (issue 32: chosen once per
+    class, not by comparing its kind field by field on every copy)."""
+    steps = _STEPS.get(cls)
+    if steps is None:
+        plan, cow = _plan(cls)
+        steps = _STEPS[cls] = (tuple((name, _COPIERS[how]) for name, how in plan), cow)
+    return steps
 
 
 # Issue 32: whether an item of a list of models is copied (a model, not frozen) or

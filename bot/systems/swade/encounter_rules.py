@@ -89,6 +89,16 @@ def find_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
     return owned
 
 
+def peek_combatant(state: SwadeState, name_or_id: str) -> SwadeCombatant:
+    """:func:`find_combatant` to read only, not copied: the rule owns it
+    (:func:`bot.systems.common.owned_by_id`) before it changes it (issue 32: an attack
+    that misses, SW-10, leaves its target shared, neither copied nor serialized again)."""
+    for c in raw_items(state.combatants):
+        if c.id == name_or_id:
+            return c
+    return find(state.combatants, name_or_id, unknown_key="swade.unknown_combatant")
+
+
 def group_members(state: SwadeState, combatant: SwadeCombatant) -> list[SwadeCombatant]:
     """The combatants sharing ``combatant``'s card (SW-31): its group, or itself."""
     if combatant.group is None:

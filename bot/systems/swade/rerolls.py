@@ -13,7 +13,7 @@ from typing import Any
 from bot.dice.source import DiceSource
 from bot.dice.swade import TraitResult, trait_roll
 from bot.systems.base import Event, Offer, RuleError
-from bot.systems.common import raw_items
+from bot.systems.common import copied, raw_items
 from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.record_bounds import restored, restored_fields
 from bot.systems.swade.state import SNAPSHOT_EXCLUDE, SwadeCombatant, SwadeState
@@ -44,8 +44,10 @@ def restore(state: SwadeState, before: dict[str, dict[str, Any]]) -> SwadeState:
     """A copy of ``state`` with the snapshotted combatants as they were: their reroll
     records and who they are stay as they are now, and each copy must be within every
     bound (issue 28: :func:`bot.systems.swade.bounds.restored`; a record is checked
-    whole first, :func:`~bot.systems.swade.bounds.require_record`)."""
-    new = state.model_copy(deep=True)
+    whole first, :func:`~bot.systems.swade.bounds.require_record`). The copy is
+    :func:`~bot.systems.common.copied`, what ``model_copy(deep=True)`` does without its
+    wrapper (issue 32: a benny reroll of an attack, SW-4/SW-35)."""
+    new = copied(state)
     for key, snap in before.items():
         index, current = _at(new, key)
         new.combatants[index] = restored(current, snap)

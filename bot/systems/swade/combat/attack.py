@@ -34,6 +34,7 @@ from bot.systems.swade.combat.plan import (
 )
 from bot.systems.swade.encounter_rules import (
     find_combatant,
+    peek_combatant,
     refuse_self_target,
     require_control,
 )
@@ -176,7 +177,8 @@ def _run(
     new = copied(state) if previous is None else _restore(state, previous)
     attacker = find_combatant(new, params["attacker_id"])
     require_control(actor, attacker)
-    target = find_combatant(new, params["target_id"])
+    # Issue 32: read, not copied; a hit owns it (resolve_hits), a miss leaves it shared.
+    target = peek_combatant(new, params["target_id"])
     if options is None:  # a reroll: the options as the record keeps them
         options = AttackOptions.model_validate(params["options"])
     wild = bool(params["wild"])

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Event, Offer
+from bot.systems.common import owned_by_id
 from bot.systems.swade.combat.plan import AttackPlan, Damage, damage_event, roll_damage
 from bot.systems.swade.damage import (
     Hit,
@@ -62,7 +63,9 @@ def resolve_hits(
     damage: Damage | None = None,
 ) -> tuple[list[Event], list[Offer], list[int]]:
     """Apply a rolled attack: each hit's damage (SW-11; ``damage`` gives kept totals)
-    applied by SW-12, a disarm roll (SW-22); the soak offer for the last wounding hit."""
+    applied by SW-12, a disarm roll (SW-22); the soak offer for the last wounding hit.
+    ``target`` may still be shared with the state before (issue 32: a miss, SW-10,
+    changes nothing of it): a hit owns it first, :func:`_owned`."""
     events: list[Event] = []
     offers: list[Offer] = []
     hits, bystanders = hits_of(summary, plan, options)
@@ -79,6 +82,8 @@ def resolve_hits(
         "attacker_id": attacker.id,
         "rerollable": True,
     }
+    if hits and not target.dead:
+        target = _owned(state, target)
     for i, (raises, extra_armor) in enumerate(hits):
         if target.dead:
             break
@@ -114,6 +119,14 @@ def resolve_hits(
         offers = _hit_offers(target, hit, offers)
         events += _after_hit(state, target, hit, options, dice)
     return events, offers, rolled
+
+
+def _owned(state: SwadeState, target: SwadeCombatant) -> SwadeCombatant:
+    """``target`` ready to change: copied first if the state still shares it (issue 32:
+    the attack reads its target without copying it; only a hit, SW-12, changes it)."""
+    owned = owned_by_id(state.combatants, target.id)
+    assert owned is not None  # the target is one of the state's combatants
+    return owned
 
 
 def _hit_offers(target: SwadeCombatant, hit: Hit, offers: list[Offer]) -> list[Offer]:
