@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, get_args, get_origin
 import orjson
 from pydantic import BaseModel
 
+from bot.encounter.records import PLAIN_ONLY
 from bot.storage import encounters as rows
 from bot.storage.db import Reader
 from bot.storage.packed import unpack
@@ -212,16 +213,6 @@ def _combatant_json(combatant: Any, previous: Fragments, fragments: Fragments) -
     return f"{rest[:-1]}{',' if len(rest) > 2 else ''}{','.join(texts)}}}"
 
 
-# orjson takes only what JSON has by itself: anything else (a model, a date, a
-# dataclass, a subclass of str or int, a key that is not a string, an integer past 64
-# bits) raises, and pydantic serializes the field as before.
-_PLAIN_ONLY = (
-    orjson.OPT_PASSTHROUGH_DATETIME
-    | orjson.OPT_PASSTHROUGH_DATACLASS
-    | orjson.OPT_PASSTHROUGH_SUBCLASS
-)
-
-
 def _field_json(combatant: Any, name: str, value: Any) -> str:
     """``"name":<value's JSON>`` for a field a touched combatant shares with no state
     before. A record (``last_attack`` and its kind: a dict of JSON values, snapshots of
@@ -230,7 +221,7 @@ def _field_json(combatant: Any, name: str, value: Any) -> str:
     an attack serializes); pydantic serializes the rest, and the same JSON."""
     if type(value) is dict:
         try:
-            return f'"{name}":{orjson.dumps(value, option=_PLAIN_ONLY).decode()}'
+            return f'"{name}":{orjson.dumps(value, option=PLAIN_ONLY).decode()}'
         except TypeError:
             pass
     return str(combatant.model_dump_json(include={name}))[1:-1]
