@@ -6,17 +6,22 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import Field, ValidationError
 
 from bot.encounter.cache import encounter_json
+from bot.play.lines import LineError
+from bot.play.table import OfflineTable
+from bot.storage.packed import unpack
 from bot.systems.common import CowList, StateCore, own_item, owned_by_id, owned_where, raw_items
 from bot.systems.encounter import Encounter
 from bot.systems.swade.deck import full_deck
 from bot.systems.swade.injury import Injury, apply_injury
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait
+from tests.table.stored_golden import fight
 
 
 def shared_items(items: CowList[SwadeCombatant]) -> list[SwadeCombatant]:
@@ -366,3 +371,56 @@ def test_a_pile_named_inside_another_value_leaves_the_state_written_whole() -> N
     lists = {}
     assert _rest_json(twice, {}, lists) == twice.model_dump_json(exclude={"combatants"})
     assert lists == {}  # written whole
+
+
+def _long_way(encounter: Encounter) -> str:
+    """The encounter's JSON in the order :func:`encounter_json` writes it, made the long
+    way: every part by ``model_dump_json`` afresh, nothing reused, no state changed
+    while it is written, no record through orjson."""
+    envelope = encounter.model_dump_json(exclude={"state"})
+    state = encounter.state
+    rest = state.model_dump_json(exclude={"combatants"})
+    combatants = ",".join(_combatant_long_way(c) for c in raw_items(state.combatants))
+    return f'{envelope[:-1]},"state":{rest[:-1]},"combatants":[{combatants}]}}}}'
+
+
+def _combatant_long_way(combatant: Any) -> str:
+    shares = [
+        name
+        for name in type(combatant).__copy_shares__
+        if combatant.__dict__.get(name) not in (None, [], {})
+    ]
+    rest = combatant.model_dump_json(exclude=set(shares))
+    records = ",".join(combatant.model_dump_json(include={name})[1:-1] for name in shares)
+    return f"{rest[:-1]}{',' if len(rest) > 2 and records else ''}{records}}}"
+
+
+@pytest.mark.parametrize(("locale", "seed"), [("es", 3), ("en", 11)])
+async def test_the_json_saved_after_every_action_is_the_long_way_s_byte_for_byte(
+    tmp_path: Path, locale: str, seed: int
+) -> None:
+    """Issue 32: what an action saves (the combatants' JSON reused, the state written
+    with its piles emptied in place, records through orjson, the models by their
+    serializer) is byte for byte the JSON made the long way, after every line of the
+    bench's fight: attacks that hit and miss, wild attacks, benny rerolls of attacks and
+    damage, a soak, /next and /undo (the undo's state, read afresh, then saved again by
+    the next action)."""
+    compared = 0
+    async with OfflineTable(db_path=tmp_path / "t.db", seed=seed, locale=locale) as table:
+        assert table.bot is not None
+        service, db = table.bot.encounters, table.bot.db
+        for line in fight(locale):
+            try:
+                await table.run(line)
+            except LineError:  # a press of a button the last result did not offer
+                continue
+            entry = service._cache.get(table.channel_id)
+            if entry is None or not entry.fragments:  # not saved by an action
+                continue
+            row = await db.fetchone(
+                "SELECT state, version FROM encounters WHERE channel_id = ?", (table.channel_id,)
+            )
+            assert row is not None and row["version"] == entry.version
+            assert unpack(row["state"]) == entry.json == _long_way(entry.encounter), line
+            compared += 1
+    assert compared >= 60  # every kind of action in the fight, not a few

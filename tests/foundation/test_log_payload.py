@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from bot.encounter.records import dumps as _dumps
@@ -60,3 +61,27 @@ def test_json_made_before_reads_as_its_value_when_the_standard_library_writes() 
         "params": {"modifier": 10**30},
         "events": [e.model_dump(mode="json") for e in TRICKY[:2]],
     }
+
+
+class _Word(StrEnum):
+    HIT = "hit"
+
+
+PLAIN_AND_NOT = [
+    *TRICKY,
+    Event(key="x", params={"word": _Word.HIT, _Word.HIT: "key"}),
+    Event(key="x", params={"when": datetime(2026, 11, 28, tzinfo=UTC), "bytes": b"a"}),
+    Event(key="x", params={"floats": [0.1, 2 / 3, 1e16, 1e-7, -0.0, 1e22, 123456.789]}),
+    Event.model_construct(key="x", params={"set": {1}, "frozen": frozenset({"a"})}),
+    Event(key="x", params={"escapes": '"\\\x1f\u2028\n\tü'}),
+]
+
+
+def test_events_json_is_the_bytes_of_each_event_s_serializer() -> None:
+    """Issue 32: events whose parameters are plain JSON go through orjson at once, the
+    rest through pydantic; either way the log keeps the very bytes each event's own
+    serializer writes (stored logs are compared byte for byte: tests/table)."""
+    for n in range(len(PLAIN_AND_NOT)):
+        for events in ([PLAIN_AND_NOT[n]], PLAIN_AND_NOT[: n + 1]):
+            pydantic = [e.__pydantic_serializer__.to_json(e, warnings=False) for e in events]
+            assert events_json(events).json == b"[" + b",".join(pydantic) + b"]", events
