@@ -28,13 +28,13 @@ import logging
 import math
 import time
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import loopwatch
 from bot.bennies.holders import uses_bennies
-from bot.render.board import BoardContext, board_embed
+from bot.render.board import BoardContext, render_board
 from bot.render.views import board_view
 
 if TYPE_CHECKING:
@@ -53,6 +53,10 @@ EDITED_KEPT = 4096  # channels whose last edit time is kept past INTERVAL (then 
 
 # The command handler's task that a board request comes from (set in the handler's own
 # task: a task made inside it sees it too, a task made before it does not).
+# What a board shows, as rendered: its embed's dict, its buttons (label key, action) and
+# the language of their labels.
+Shown = tuple[dict[str, Any], tuple[tuple[str, str], ...], str]
+
 _HANDLER: ContextVar[asyncio.Task[object] | None] = ContextVar("comodin_board_handler")
 
 
@@ -73,7 +77,8 @@ class BoardManager:
         self._asked_by: dict[int, set[asyncio.Task[object]]] = {}
         self._edited_at: dict[int, float] = {}  # channel -> its last edit (loop clock)
         self._next_slot = 0.0  # the earliest time the next edit of any channel may go
-        self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, what it shows)
+        # channel -> (message id, what it shows: the rendered embed, its buttons, language)
+        self._shown: dict[int, tuple[int, Shown]] = {}
         self.edits = 0
         self.skipped = 0
 
@@ -190,22 +195,23 @@ class BoardManager:
         encounter = await self.bot.encounters.get(channel_id)
         if encounter is not None:
             lang = self.language(encounter)
-            embed, buttons = board_embed(encounter, lang, await self.context(encounter))
-            await self._show(encounter, embed, board_view(channel_id, buttons, lang))
+            data, buttons = render_board(encounter, lang, await self.context(encounter))
+            await self._show(encounter, (data, tuple(buttons), lang))
         loopwatch.board_shown(channel_id, read_at)
 
-    async def _show(
-        self, encounter: Encounter, embed: discord.Embed, view: discord.ui.View | None
-    ) -> None:
-        """Edit the channel's board to show ``embed`` and ``view`` unless it shows them
-        already; post it again when its message is gone."""
+    async def _show(self, encounter: Encounter, shown: Shown) -> None:
+        """Edit the channel's board to show ``shown`` unless it shows it already; post it
+        again when its message is gone. The embed and the buttons are made only to be
+        sent (issue 32: most commands leave the board as it was, and what it shows is
+        compared as rendered, not as discord.py would write it: the same render writes
+        the same request, :func:`message`)."""
         channel_id = encounter.channel_id
-        shown = repr((embed.to_dict(), view.to_components() if view is not None else None))
+        if self._shown.get(channel_id) == (encounter.board_message_id, shown):  # ids: ints
+            self.skipped += 1
+            return
+        embed, view = message(channel_id, shown)
         channel = self.bot.get_partial_messageable(channel_id, guild_id=encounter.guild_id)
         if encounter.board_message_id is not None:
-            if self._shown.get(channel_id) == (encounter.board_message_id, shown):
-                self.skipped += 1
-                return
             await self._take_slot()
             try:
                 await channel.get_partial_message(encounter.board_message_id).edit(
@@ -217,7 +223,14 @@ class BoardManager:
             except discord.NotFound:
                 pass
         await self._take_slot()
-        message = await channel.send(embed=embed, view=view)
+        posted = await channel.send(embed=embed, view=view)
         self.edits += 1
-        self._shown[channel_id] = (message.id, shown)
-        await self.bot.encounters.set_board(channel_id, message.id)
+        self._shown[channel_id] = (posted.id, shown)
+        await self.bot.encounters.set_board(channel_id, posted.id)
+
+
+def message(channel_id: int, shown: Shown) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The board's embed and buttons for what :func:`~bot.render.board.render_board`
+    rendered (as :func:`~bot.render.board.board_embed` makes them)."""
+    data, buttons, lang = shown
+    return discord.Embed.from_dict(data), board_view(channel_id, list(buttons), lang)
