@@ -196,7 +196,7 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
     if leader is not None:
         if not any(
             m.controlled_by(actor.user_id, is_gm=actor.is_gm)
-            for m in slot_members(state, leader.id)
+            for m in peek_members(state, leader.id)  # read only
         ):
             raise RuleError(
                 "swade.perm.not_yours",
