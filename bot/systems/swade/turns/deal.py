@@ -177,15 +177,7 @@ def _collect_cards(
         if c.card is not None and c.card_round == 0
     }
     carried_ids = {id(k) for k in carried}
-    # Issue 32: only a combatant this changes is copied (one with no card and no Hold,
-    # the dead, stays shared and keeps its JSON).
-    for c in owned_where(
-        state.combatants,
-        lambda c: (
-            id(c) not in carried_ids
-            and (c.on_hold or c.card is not None or c.card_round is not None)
-        ),
-    ):
+    for c in owned_where(state.combatants, lambda c: id(c) not in carried_ids and _dealt_before(c)):
         if c.on_hold:
             c.on_hold, c.hold_round = False, None
             events.append(Event(key="swade.hold.lapsed", params={"combatant": c.name}))
@@ -193,6 +185,13 @@ def _collect_cards(
             discard(state, c.card)
         c.card, c.card_round = None, None
     return carried, preset
+
+
+def _dealt_before(c: SwadeCombatant) -> bool:
+    """Whether a new round's deal changes ``c`` when it carries no Hold (SW-31, SW-34):
+    it holds a card, a card's round or a Hold. Issue 32: only those are copied; one
+    with none (the dead) stays shared, and the saved JSON keeps its."""
+    return c.on_hold or c.card is not None or c.card_round is not None
 
 
 def _shuffle_when_due(
