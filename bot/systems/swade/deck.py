@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from operator import attrgetter
-
-from pydantic import BaseModel, Field
 
 from bot.dice.source import DiceSource
 from bot.systems.base import RuleError
@@ -181,15 +180,17 @@ def in_pile(card: Card, pile: list[Card]) -> bool:
     return card.__dict__ in map(_FIELDS, pile)
 
 
-class EdgeDraw(BaseModel):
+@dataclass(frozen=True)
+class EdgeDraw:
     """What one combatant's draw did (SW-32): every card drawn in order, the one kept,
     the edge that chose (``level_headed``, ``improved_level_headed``, ``hesitant`` or
-    None) and the cards Quick threw back."""
+    None) and the cards Quick threw back. A plain record (issue 32: made for every slot
+    dealt, SW-31; nothing validates what the draw itself made)."""
 
     kept: Card
     drawn: list[Card]
     chooser: str | None = None
-    quick_redraws: list[Card] = Field(default_factory=list)
+    quick_redraws: list[Card] = field(default_factory=list)
     reshuffled: bool = False
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.common import owned_where, raw_items
+from bot.systems.common import copied, owned_where, raw_items
 from bot.systems.swade.conditions import has_condition, lose_hold
 from bot.systems.swade.deck import card_label, parse_card
 from bot.systems.swade.encounter_rules import find_combatant, require_gm
@@ -207,7 +207,7 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         require_gm(actor)
     if state.round == 0 and not any(dealable(c) for c in state.combatants):
         raise RuleError("swade.deal.nobody")
-    new = state.model_copy(deep=True)
+    new = copied(state)  # model_copy(deep=True) without its wrapper (issue 32)
     events: list[Event] = settle_holds(new)
     offers: list[Offer] = []
     if new.round == 0:
