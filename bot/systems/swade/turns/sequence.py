@@ -58,10 +58,6 @@ def settle_holds(state: SwadeState) -> list[Event]:
     return events
 
 
-def _slot_holding(state: SwadeState, leader_id: str) -> bool:
-    return any(m.on_hold for m in peek_members(state, leader_id))
-
-
 def _holders(state: SwadeState) -> list[str]:
     seen: list[str] = []
     for c in raw_items(state.combatants):
@@ -110,8 +106,8 @@ def advance(
             return
         leader_id = state.turn_order[state.current]
         members = peek_members(state, leader_id)
-        if not members or leader_id in state.acted or _slot_holding(state, leader_id):
-            continue
+        if not members or leader_id in state.acted or any(m.on_hold for m in members):
+            continue  # gone, done, or holding (SW-34)
         if not any(dealable(m) and m.card is not None for m in members):
             continue
         if start_turn(state, dice, leader_id, events, offers):
