@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
-from pydantic import BaseModel, Field
+from dataclasses import dataclass, field
+from operator import attrgetter
 
 from bot.dice.source import DiceSource
 from bot.systems.base import RuleError
@@ -32,13 +32,21 @@ RANK_LABELS: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
 QUICK_MAX = 5  # SW-32: Quick redraws any card of 5 or lower
 
 
-def full_deck() -> list[Card]:
-    """SW-30: 52 cards and two Jokers (black and red); frozen, one shared instance each
-    (``state.shared``)."""
+def _made_deck() -> tuple[Card, ...]:
     cards = [Card(rank=r, suit=s) for s in SUITS for r in range(2, 15)]
     cards.append(Card(joker=True, suit="B"))
     cards.append(Card(joker=True, suit="R"))
-    return [shared(card) for card in cards]
+    return tuple(shared(card) for card in cards)
+
+
+_FULL_DECK = _made_deck()
+
+
+def full_deck() -> list[Card]:
+    """SW-30: 52 cards and two Jokers (black and red); frozen, one shared instance each
+    (``state.shared``), made once (issue 32: validating 54 cards cost each reshuffle,
+    SW-31, about 120 µs)."""
+    return list(_FULL_DECK)
 
 
 def card_key(card: Card) -> tuple[int, int, int]:
@@ -147,7 +155,7 @@ def draw(state: SwadeState, dice: DiceSource) -> tuple[Card, bool]:
 def reshuffle(state: SwadeState, dice: DiceSource, *, in_hand: list[Card]) -> None:
     """SW-31: a fresh 54-card deck, shuffled, minus the cards still held (a Hold carried
     into the new round keeps its card, SW-34)."""
-    deck = [c for c in full_deck() if c not in in_hand]
+    deck = [c for c in _FULL_DECK if not in_pile(c, in_hand)]
     dice.shuffle(deck)
     state.deck = deck
     state.discard = []
@@ -156,19 +164,33 @@ def reshuffle(state: SwadeState, dice: DiceSource, *, in_hand: list[Card]) -> No
 
 def discard(state: SwadeState, card: Card) -> None:
     """Put ``card`` on the discard pile unless it is already in a pile."""
-    if card not in state.discard and card not in state.deck:
+    if not in_pile(card, state.discard) and not in_pile(card, state.deck):
         state.discard.append(card)
 
 
-class EdgeDraw(BaseModel):
+_FIELDS = attrgetter("__dict__")
+
+
+def in_pile(card: Card, pile: list[Card]) -> bool:
+    """``card in pile``: a card equal to ``card`` is there (SW-30: equal rank, suit and
+    Joker mark). Two cards are equal when their fields are (pydantic's ``==`` on a model
+    with no private or extra values), so their ``__dict__`` are compared in C (issue 32:
+    ``in`` called pydantic's ``__eq__`` on every card it passed, ~35 µs a discard at a
+    new round's deal, SW-31)."""
+    return card.__dict__ in map(_FIELDS, pile)
+
+
+@dataclass(frozen=True)
+class EdgeDraw:
     """What one combatant's draw did (SW-32): every card drawn in order, the one kept,
     the edge that chose (``level_headed``, ``improved_level_headed``, ``hesitant`` or
-    None) and the cards Quick threw back."""
+    None) and the cards Quick threw back. A plain record (issue 32: made for every slot
+    dealt, SW-31; nothing validates what the draw itself made)."""
 
     kept: Card
     drawn: list[Card]
     chooser: str | None = None
-    quick_redraws: list[Card] = Field(default_factory=list)
+    quick_redraws: list[Card] = field(default_factory=list)
     reshuffled: bool = False
 
 

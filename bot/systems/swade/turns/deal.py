@@ -11,19 +11,28 @@ from collections.abc import Mapping
 from bot.dice.source import DiceSource
 from bot.i18n.catalog import term
 from bot.systems.base import Event, RuleError
-from bot.systems.common import owned_where
+from bot.systems.common import owned_where, raw_items
 from bot.systems.swade.deck import (
     card_key,
     card_label,
     discard,
     draw_with_edges,
+    in_pile,
     reshuffle,
     take_from_deck,
 )
 from bot.systems.swade.encounter_rules import find_combatant, group_members
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState
 from bot.systems.swade.turns.rolls import roll_trait, turn_roll_event
-from bot.systems.swade.turns.slots import can_act, dealable, peek_members, slot_gender, slot_label
+from bot.systems.swade.turns.slots import (
+    can_act,
+    dealable,
+    peek,
+    peek_group,
+    peek_members,
+    slot_gender,
+    slot_label,
+)
 
 DRAW_EDGES = frozenset({"level_headed", "improved_level_headed", "quick", "hesitant"})
 
@@ -64,7 +73,7 @@ def joker_events(state: SwadeState, leader_id: str) -> list[Event]:
 def _draw_for_slot(
     state: SwadeState, dice: DiceSource, leader: SwadeCombatant, events: list[Event]
 ) -> Card:
-    members = [m for m in group_members(state, leader) if dealable(m)]
+    members = [m for m in peek_group(state, leader) if dealable(m)]  # read only
     bleeding_only = all(m.incapacitated for m in members)
     edges = set() if bleeding_only else (set(leader.edges) | set(leader.hindrances)) & DRAW_EDGES
     result = draw_with_edges(state, dice, edges)
@@ -138,7 +147,7 @@ def deal_round(
     _ambush(state, ambushers or [], rnd, events)
 
     def order_key(lid: str) -> tuple[int, int, int]:
-        card = find_combatant(state, lid).card
+        card = (peek(state, lid) or find_combatant(state, lid)).card  # read only
         return card_key(card) if card is not None else (9, 0, 0)
 
     state.turn_order = sorted(slots, key=order_key)
@@ -155,27 +164,34 @@ def _collect_cards(
     """SW-34: a Hold from this round or the last is carried, with its card; an older
     one lapses. Every other card goes to the discard pile, but those set by hand before
     the first deal, returned by combatant id."""
-    carried = [
-        c
-        for c in state.combatants
-        if c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c)
-    ]
+    carried = owned_where(
+        state.combatants,
+        lambda c: c.on_hold and c.hold_round is not None and c.hold_round >= rnd - 1 and can_act(c),
+    )
     in_hand = [c.card for c in carried if c.card is not None]
     # Cards set by hand before the first deal (set_card in round 0) are the first
     # round's cards for those slots; cards given with the deal itself win.
     preset: dict[str, Card] = {
-        c.id: c.card for c in state.combatants if c.card is not None and c.card_round == 0
+        c.id: c.card
+        for c in raw_items(state.combatants)
+        if c.card is not None and c.card_round == 0
     }
-    for c in state.combatants:
-        if any(c is k for k in carried):
-            continue
+    carried_ids = {id(k) for k in carried}
+    for c in owned_where(state.combatants, lambda c: id(c) not in carried_ids and _dealt_before(c)):
         if c.on_hold:
             c.on_hold, c.hold_round = False, None
             events.append(Event(key="swade.hold.lapsed", params={"combatant": c.name}))
-        if c.card is not None and c.card not in in_hand and c.id not in preset:
+        if c.card is not None and not in_pile(c.card, in_hand) and c.id not in preset:
             discard(state, c.card)
         c.card, c.card_round = None, None
     return carried, preset
+
+
+def _dealt_before(c: SwadeCombatant) -> bool:
+    """Whether a new round's deal changes ``c`` when it carries no Hold (SW-31, SW-34):
+    it holds a card, a card's round or a Hold. Issue 32: only those are copied; one
+    with none (the dead) stays shared, and the saved JSON keeps its."""
+    return c.on_hold or c.card is not None or c.card_round is not None
 
 
 def _shuffle_when_due(
@@ -215,14 +231,15 @@ def _deal_slots(
     the leaders of the slots dealt."""
     slots: list[str] = []
     seen_groups: set[str] = set()
-    for c in state.combatants:
+    # Issue 32: read without copying; only the members dealt a card are copied.
+    for c in list(raw_items(state.combatants)):
         if c.id in skip or not dealable(c):
             continue
         if c.group is not None:
             if c.group in seen_groups:
                 continue
             seen_groups.add(c.group)
-        members = [m for m in group_members(state, c) if dealable(m) and m.id not in skip]
+        members = _dealt_members(state, c, skip)
         leader = members[0]
         card = _slot_card(state, dice, c, members, hand, in_hand, events)
         for m in members:
@@ -231,6 +248,13 @@ def _deal_slots(
         if card.joker:
             events += joker_events(state, leader.id)
     return slots
+
+
+def _dealt_members(state: SwadeState, c: SwadeCombatant, skip: set[str]) -> list[SwadeCombatant]:
+    """The members of ``c``'s slot dealt its card (SW-31): able to act or bleeding out,
+    and not in ``skip``; only they are copied (ready to change)."""
+    ids = {m.id for m in peek_group(state, c) if dealable(m) and m.id not in skip}
+    return owned_where(state.combatants, lambda m: m.id in ids)
 
 
 def _slot_card(

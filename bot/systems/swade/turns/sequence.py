@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Actor, Event, Offer, Outcome, RuleError
-from bot.systems.common import owned_where, raw_items
+from bot.systems.common import copied, owned_where, raw_items
 from bot.systems.swade.conditions import has_condition, lose_hold
 from bot.systems.swade.deck import card_label, parse_card
 from bot.systems.swade.encounter_rules import find_combatant, require_gm
@@ -56,10 +56,6 @@ def settle_holds(state: SwadeState) -> list[Event]:
     for c in losing:
         lose_hold(state, c, events)
     return events
-
-
-def _slot_holding(state: SwadeState, leader_id: str) -> bool:
-    return any(m.on_hold for m in peek_members(state, leader_id))
 
 
 def _holders(state: SwadeState) -> list[str]:
@@ -110,8 +106,8 @@ def advance(
             return
         leader_id = state.turn_order[state.current]
         members = peek_members(state, leader_id)
-        if not members or leader_id in state.acted or _slot_holding(state, leader_id):
-            continue
+        if not members or leader_id in state.acted or any(m.on_hold for m in members):
+            continue  # gone, done, or holding (SW-34)
         if not any(dealable(m) and m.card is not None for m in members):
             continue
         if start_turn(state, dice, leader_id, events, offers):
@@ -196,7 +192,7 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
     if leader is not None:
         if not any(
             m.controlled_by(actor.user_id, is_gm=actor.is_gm)
-            for m in slot_members(state, leader.id)
+            for m in peek_members(state, leader.id)  # read only
         ):
             raise RuleError(
                 "swade.perm.not_yours",
@@ -207,7 +203,7 @@ def next_turn(state: SwadeState, actor: Actor, dice: DiceSource) -> Outcome:
         require_gm(actor)
     if state.round == 0 and not any(dealable(c) for c in state.combatants):
         raise RuleError("swade.deal.nobody")
-    new = state.model_copy(deep=True)
+    new = copied(state)  # model_copy(deep=True) without its wrapper (issue 32)
     events: list[Event] = settle_holds(new)
     offers: list[Offer] = []
     if new.round == 0:
