@@ -109,10 +109,8 @@ def events_json(events: Sequence[Event]) -> Made:
     if all(type(e) is Event and e.__pydantic_extra__ is None for e in events):
         try:
             return Made(
-                orjson.dumps(
-                    [{"key": e.key, "params": e.params, "dice": e.dice} for e in events],
-                    option=PLAIN_ONLY,
-                )
+                # An Event's __dict__ is its fields, in order (its extras are elsewhere).
+                orjson.dumps([e.__dict__ for e in events], option=PLAIN_ONLY)
             )
         except TypeError:
             pass
