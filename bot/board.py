@@ -51,12 +51,12 @@ EDITS_PER_SECOND = 45.0
 INTERVAL = 1.0  # seconds between two edits of one channel's board, at least
 EDITED_KEPT = 4096  # channels whose last edit time is kept past INTERVAL (then pruned)
 
-# The command handler's task that a board request comes from (set in the handler's own
-# task: a task made inside it sees it too, a task made before it does not).
 # What a board shows, as rendered: its embed's dict, its buttons (label key, action) and
 # the language of their labels.
 Shown = tuple[dict[str, Any], tuple[tuple[str, str], ...], str]
 
+# The command handler's task that a board request comes from (set in the handler's own
+# task: a task made inside it sees it too, a task made before it does not).
 _HANDLER: ContextVar[asyncio.Task[object] | None] = ContextVar("comodin_board_handler")
 
 
