@@ -10,10 +10,10 @@ never changes: a row packed with it (either way, zstd's or zlib's) reads only wi
 Since issue 32's eighth round a state is a zstd frame (:data:`ZSTD`: the frame's magic
 number; its content size and a checksum of the content in it) made with the dictionary
 as raw content: a SWADE state of a dozen combatants in the middle of a fight, about 39
-KB of JSON, packs in about 18 µs to 1.1 KB, where zlib at level 3 (the format from the
-first round to the seventh, still read) took about 100 µs for 1.7 KB; the
-encounter's row is a leaf and two 512-byte overflow pages instead of three, and so is
-its undo snapshot (docs/STORAGE.md, "What an action writes"). Both compressors let go
+KB of JSON, packs in about 25 µs to 1.1 KB, where zlib at level 3 with the dictionary
+(the format from the third round to the seventh, still read) took about 55 µs for 1.6
+KB; padded, the encounter's row is 1.26 KB instead of 1.78 on average, a 512-byte
+overflow page fewer, and so is its undo snapshot (docs/STORAGE.md has the table). Both compressors let go
 of the GIL while they work, so the writer thread packs without holding up the event
 loop. Any error reading a packed state, a cut or damaged frame included, is
 ``zlib.error``, as it was: what the callers catch.
@@ -63,8 +63,8 @@ else:  # the same module, for the Pythons before it (PyPI's backports.zstd)
 LEVEL = 3
 
 # zstd's level for a state (pack): with the dictionary, a SWADE fight's 39 KB state in
-# 1.1 KB at levels 3 and 4 (about 18 µs here), 1.26 KB at 1 and 2 (13-15 µs), the same
-# 1.1 KB at 5 for twice the time (docs/STORAGE.md has the table).
+# 1.09-1.10 KB at levels 3 and 4 (about 23 µs here), 1.19-1.22 KB at 1 and 2 (17-19
+# µs), 1.06 KB at 5 for nearly twice the time (docs/STORAGE.md has the table).
 ZSTD_LEVEL = 3
 ZSTD = b"\x28\xb5\x2f\xfd"  # a zstd frame's magic number: how a state packed with it begins
 
@@ -115,7 +115,7 @@ def pack(text: str) -> bytes:
         packer = _LOCAL.packer = zstd.ZstdCompressor(
             options=_OPTIONS, zstd_dict=_ZDICT.as_digested_dict
         )
-    return bytes(packer.compress(text.encode(), zstd.ZstdCompressor.FLUSH_FRAME))
+    return packer.compress(text.encode(), zstd.ZstdCompressor.FLUSH_FRAME)
 
 
 # The encounters row keeps its state padded to a multiple of PAD bytes (zero bytes after
