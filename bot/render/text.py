@@ -58,30 +58,18 @@ def render_params(key: str, params: dict[str, Any], lang: str) -> dict[str, Any]
     dice lines show: translating them was half the cost of its line). Every parameter
     is translated when what the template reads is not known: a key ``t`` finds in the
     other language or under its new name."""
-    found = entry(key, lang)
-    rendered: dict[str, Any] = {}
-    for k, v in params.items():
-        if type(v) in _AS_GIVEN or (  # shown as given in any case: the most common, first
-            found is not None
-            and (
-                k not in found.reads
-                or k in found.marked
-                or (k in found.chosen and not isinstance(v, list | tuple))
-            )
-        ):
-            rendered[k] = v
-        else:
-            rendered[k] = translate_value(v, lang)
-    return rendered
+    return dict(_shown_params(key, params, lang))
 
 
 def _shown_params(key: str, params: dict[str, Any], lang: str) -> Mapping[str, Any]:
-    """What :func:`render_params` gives, for ``t`` to read (issue 32): only the
-    parameters the text reads are looked at, and ``params`` itself when none of them
-    changes (the usual line: names and numbers), so nothing is copied."""
+    """:func:`render_params` for ``t`` to read (issue 32): only the parameters the text
+    reads are looked at, and ``params`` itself is given when none of them changes (the
+    usual line: names and numbers), so nothing is copied."""
     found = entry(key, lang)
-    if found is None:
-        return render_params(key, params, lang)
+    if found is None:  # what the text reads is not known: every parameter translated
+        return {
+            k: v if type(v) in _AS_GIVEN else translate_value(v, lang) for k, v in params.items()
+        }
     changed: dict[str, Any] | None = None
     for k in found.reads:
         v = params.get(k, _ABSENT)
