@@ -27,6 +27,7 @@ import asyncio
 import logging
 import math
 import time
+import weakref
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -56,14 +57,20 @@ EDITED_KEPT = 4096  # channels whose last edit time is kept past INTERVAL (then 
 Shown = tuple[dict[str, Any], tuple[tuple[str, str], ...], str]
 
 # The command handler's task that a board request comes from (set in the handler's own
-# task: a task made inside it sees it too, a task made before it does not).
-_HANDLER: ContextVar[asyncio.Task[object] | None] = ContextVar("comodin_board_handler")
+# task: a task made inside it sees it too, a task made before it does not). A weak
+# reference: the task itself, held in its own context, made a reference cycle of every
+# command (task -> context -> task) that only the full collection freed, which grew with
+# all a command's context held until one collection found 250,000 objects and held the
+# loop 320 ms (issue 32, bench.e2e --rate max).
+_HANDLER: ContextVar[weakref.ref[asyncio.Task[object]]] = ContextVar("comodin_board_handler")
 
 
 def handling() -> None:
     """Mark the running task as a command's handler: the board edits it asks for
     (:meth:`BoardManager.request`) are made once it ends."""
-    _HANDLER.set(asyncio.current_task())
+    task = asyncio.current_task()
+    if task is not None:
+        _HANDLER.set(weakref.ref(task))
 
 
 class BoardManager:
@@ -90,7 +97,8 @@ class BoardManager:
     def request(self, channel_id: int) -> None:
         loopwatch.board_requested(channel_id)
         self._dirty.add(channel_id)
-        handler = _HANDLER.get(None)
+        ref = _HANDLER.get(None)
+        handler = None if ref is None else ref()
         if handler is not None and not handler.done():
             self._asked_by.setdefault(channel_id, set()).add(handler)
         task = self._tasks.get(channel_id)
