@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, MutableSequence
+from collections.abc import Callable, Iterable, MutableSequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
@@ -51,18 +51,28 @@ class RandomSource:
     SHA-512 inside ``random``, so they are stable across processes)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(seed)
+        # Seeded on first use: seeding (SHA-512 of a str seed, then the generator's
+        # whole state) is about 8 us, and every action gets a source, most of which
+        # roll nothing (a /next that deals no card, a condition set; issue 32).
+        self._seed = seed
+        self._rng: random.Random | None = None
+        self._below: Callable[[int], int] | None = None
+
+    def _started(self) -> random.Random:
+        rng = self._rng = random.Random(self._seed)
         # randint(1, n) is exactly 1 + _randbelow(n) (CPython's randrange); calling it
         # directly gives the very same values for a seed, about twice as fast.
-        self._below = getattr(self._rng, "_randbelow", None)
+        self._below = getattr(rng, "_randbelow", None)
+        return rng
 
     def roll(self, sides: int) -> int:
+        rng = self._rng or self._started()
         if self._below is not None and sides > 0:
             return self._below(sides) + 1
-        return self._rng.randint(1, sides)
+        return rng.randint(1, sides)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        self._rng.shuffle(items)
+        (self._rng or self._started()).shuffle(items)
 
 
 class ForcedSource:
