@@ -36,7 +36,9 @@ CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
 # it are dropped: this many a combatant (itself and a few shared values each).
 KEPT_PER_COMBATANT = 4
 
-Fragments = dict[int, tuple[Any, str]]  # id(combatant) -> (combatant, its JSON)
+# id(combatant) -> (combatant, its JSON); id(value) -> (value, '"name":<its JSON>') for a
+# combatant's shared value (__copy_shares__: its records, gear, powers)
+Fragments = dict[int, tuple[Any, str]]
 # A state's list of frozen models (``__copy_lists__``: the cards) by its field's name ->
 # (its items, the field's JSON): :func:`encounter_json`.
 Lists = dict[str, tuple[tuple[Any, ...], str]]
