@@ -32,9 +32,6 @@ from bot.systems.common import plain_items, raw_items
 from bot.systems.encounter import Encounter
 
 CACHE_SIZE = 128  # encounters kept parsed in memory (the busiest channels)
-# An encounter's JSON fragments kept (encounter_json) before those of values no longer in
-# it are dropped: this many a combatant (itself and a few shared values each).
-KEPT_PER_COMBATANT = 4
 
 # id(combatant) -> (combatant, its JSON); id(value) -> (value, '"name":<its JSON>') for a
 # combatant's shared value (__copy_shares__: its records, gear, powers)
@@ -75,23 +72,16 @@ def encounter_json(
     only the key order differs (the combatants last, and a touched combatant's records).
     """
     state = encounter.state
-    # Every fragment known is carried on, not only those of the combatants the action
-    # touched: the JSON of an untouched combatant's shared values (its gear, powers,
-    # records) is then at hand on the action that touches it later (issue 32: a /next
-    # wrote the gear of each combatant whose turn began again, as a new value). Those of
-    # values no longer in the state go when they outnumber the state's (_live).
-    fragments: Fragments = dict(previous)
+    fragments: Fragments = {}
     parts: list[str] = []
     for combatant in raw_items(state.combatants):
         known = previous.get(id(combatant))
         text = known[1] if known is not None and known[0] is combatant else None
         if text is None:
-            text = _combatant_json(combatant, fragments)
-            fragments[id(combatant)] = (combatant, text)
+            text = _combatant_json(combatant, previous, fragments)
+        fragments[id(combatant)] = (combatant, text)
         parts.append(text)
     state.__dict__["combatants"] = plain_items(state.combatants)
-    if len(fragments) > KEPT_PER_COMBATANT * (len(parts) + 1):
-        fragments = _live(state.combatants, fragments)
     envelope = _dump(encounter, {"state"})
     lists: Lists = {}
     rest = _rest_json(state, lists_before, lists)
@@ -203,46 +193,28 @@ def _list_json(state: Any, name: str, previous: Lists, lists: Lists) -> str:
 _EMPTY = (None, [], {})
 
 
-def _shares(combatant: Any) -> list[str]:
-    """The names of a combatant's shared values written apart (not empty)."""
-    return [
+def _combatant_json(combatant: Any, previous: Fragments, fragments: Fragments) -> str:
+    """A touched combatant's JSON, reusing the JSON of each value it shares with the
+    state before (``RulesModel.__copy_shares__``: records such as ``last_attack``, only
+    ever replaced whole, which hold snapshots of whole combatants and are the slow part
+    to serialize): only the values the action replaced are serialized."""
+    shares = [
         name
         for name in getattr(type(combatant), "__copy_shares__", ())
         if combatant.__dict__.get(name) not in _EMPTY
     ]
-
-
-def _combatant_json(combatant: Any, fragments: Fragments) -> str:
-    """A touched combatant's JSON, reusing the JSON of each value it shares with a
-    state before (``RulesModel.__copy_shares__``: records such as ``last_attack``, only
-    ever replaced whole, which hold snapshots of whole combatants and are the slow part
-    to serialize; the sheet's gear and powers): only the values the action replaced are
-    serialized, and kept in ``fragments``."""
-    shares = _shares(combatant)
     if not shares:
         return _dump(combatant)
     texts = []
     for name in shares:
         value = combatant.__dict__[name]
-        known = fragments.get(id(value))
+        known = previous.get(id(value)) or fragments.get(id(value))
         if known is None or known[0] is not value:
-            known = fragments[id(value)] = (value, _field_json(combatant, name, value))
+            known = (value, _field_json(combatant, name, value))
+        fragments[id(value)] = known
         texts.append(known[1])
     rest = _dump(combatant, set(shares))
     return f"{rest[:-1]}{',' if len(rest) > 2 else ''}{','.join(texts)}}}"
-
-
-def _live(combatants: list[Any], fragments: Fragments) -> Fragments:
-    """The fragments of the state's combatants and of their shared values, the others
-    (of values replaced since, of combatants gone) left out: a fragment holds its value,
-    which would otherwise stay in memory for as long as the encounter is cached."""
-    live: Fragments = {}
-    for combatant in combatants:
-        for value in (combatant, *(combatant.__dict__[n] for n in _shares(combatant))):
-            known = fragments.get(id(value))
-            if known is not None and known[0] is value:
-                live[id(value)] = known
-    return live
 
 
 def _field_json(combatant: Any, name: str, value: Any) -> str:

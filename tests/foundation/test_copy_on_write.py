@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pydantic import Field, ValidationError
 
-from bot.encounter.cache import KEPT_PER_COMBATANT, encounter_json
+from bot.encounter.cache import encounter_json
 from bot.play.lines import LineError
 from bot.play.table import OfflineTable
 from bot.storage.packed import unpack
@@ -227,60 +227,6 @@ def test_a_touched_combatant_reuses_the_json_of_the_records_it_kept() -> None:
     mine["last_attack"]["before"]["c1"]["name"] = "C1"
     assert parsed == json.loads(after.model_dump_json())
     assert Encounter.model_validate(parsed) == after
-
-
-def test_a_record_s_json_is_kept_while_its_combatant_is_untouched() -> None:
-    """Issue 32: the JSON of a combatant's shared values (a record, its gear) is carried
-    through actions that do not touch it, and reused by the first one that does (a /next
-    wrote the gear of each combatant whose turn began again)."""
-    record = {"params": {"target_id": "c0"}, "before": {"c0": {"name": "C0", "wounds": 0}}}
-    state = _state(2)
-    state.combatants[1].last_attack = record
-    state.combatants[1].gear = ["Cuerda (10 m)"]
-    gear = state.combatants[1].gear
-    first = _encounter(state)
-    _, fragments, _ = encounter_json(first, {}, {})
-    marked = {
-        k: (
-            obj,
-            js.replace('"C0"', '"MARK"').replace("Cuerda", "Soga")
-            if k in (id(record), id(gear))
-            else js,
-        )
-        for k, (obj, js) in fragments.items()
-    }
-    second_state = first.state.model_copy(deep=True)
-    second_state.combatants[0].wounds = 1  # only c0 touched
-    second = first.model_copy(update={"state": second_state, "seq": 1})
-    _, carried, _ = encounter_json(second, marked, {})
-    third_state = second.state.model_copy(deep=True)
-    third_state.combatants[1].wounds = 2  # now c1: copied, its record and gear shared
-    third = second.model_copy(update={"state": third_state, "seq": 2})
-    text, _, _ = encounter_json(third, carried, {})
-    theirs = json.loads(text)["state"]["combatants"][1]
-    assert theirs["wounds"] == 2
-    assert theirs["last_attack"]["before"]["c0"]["name"] == "MARK"  # carried, reused
-    assert theirs["gear"] == ["Soga (10 m)"]
-
-
-def test_the_kept_json_of_values_gone_is_dropped() -> None:
-    """The fragments of replaced values do not pile up: past a few a combatant, only
-    those of the state's combatants and of their values stay."""
-    state = _state(2)
-    encounter = _encounter(state)
-    _, fragments, _ = encounter_json(encounter, {}, {})
-    sizes = []
-    for seq in range(1, 40):
-        new_state = encounter.state.model_copy(deep=True)
-        new_state.combatants[0].last_attack = {"roll": {"total": seq}}  # a new record
-        encounter = encounter.model_copy(update={"state": new_state, "seq": seq})
-        text, fragments, _ = encounter_json(encounter, fragments, {})
-        assert json.loads(text) == json.loads(encounter.model_dump_json())
-        sizes.append(len(fragments))
-    assert max(sizes) <= KEPT_PER_COMBATANT * 3
-    assert min(sizes[10:]) == 3  # pruned: the two combatants and the last record
-    live = encounter.state.combatants
-    assert {id(live[0]), id(live[1]), id(live[0].last_attack)} <= set(fragments)
 
 
 class Side(StrEnum):
