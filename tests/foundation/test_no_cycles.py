@@ -13,9 +13,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.encounter.claims import InteractionClaim
 from bot.play.lines import LineError
 from bot.play.table import OfflineTable
+from tests.table.example_scripts import EXAMPLES, documented, lines, written_in
 from tests.table.stored_golden import fight
 
 # What a command's own task holds: the task, its context, the interaction's claim in it.
@@ -56,6 +59,31 @@ async def test_the_commands_of_a_fight_leave_no_cycle_of_their_tasks(tmp_path: P
             await table.settle()
         assert ran >= 40
         left = [type(o).__name__ for o in garbage if isinstance(o, COMMAND_OBJECTS)]
+        assert left == []
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.stem)
+async def test_the_example_scripts_leave_no_cycle_of_their_tasks(
+    tmp_path: Path, script: Path
+) -> None:
+    """Every system, powers, bennies and Ritual Hex's and Dread S-20's fights (the
+    documented scripts, with their dice)."""
+    dice, seed = documented(script, "dice"), documented(script, "seed")
+    locale = written_in(script)
+    async with OfflineTable(
+        db_path=tmp_path / "t.db",
+        seed=int(seed) if seed else 0,
+        dice=[int(d) for d in dice.split(",")] if dice else [],
+        strict_dice=bool(dice),
+        locale=locale,
+    ) as table:
+        typed = lines(script, locale)
+        with cyclic_garbage() as garbage:
+            for line in typed:
+                await table.run(line)
+            await table.settle()
+        left = [type(o).__name__ for o in garbage if isinstance(o, COMMAND_OBJECTS)]
+        assert len(typed) >= 5
         assert left == []
 
 
