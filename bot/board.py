@@ -60,8 +60,8 @@ Shown = tuple[dict[str, Any], tuple[tuple[str, str], ...], str]
 # task: a task made inside it sees it too, a task made before it does not). A weak
 # reference: the task itself, held in its own context, made a reference cycle of every
 # command (task -> context -> task) that only the full collection freed, which grew with
-# all a command's context held until one collection found 250,000 objects and held the
-# loop 320 ms (issue 32, bench.e2e --rate max).
+# all a command's context held until one collection found 238,000-252,000 objects and
+# held the loop 134-317 ms (issue 32, bench.e2e --rate max).
 _HANDLER: ContextVar[weakref.ref[asyncio.Task[object]]] = ContextVar("comodin_board_handler")
 
 

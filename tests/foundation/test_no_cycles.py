@@ -1,7 +1,7 @@
 """Issue 32: a command leaves no reference cycle behind. What a command's task made is
 freed when it ends, by reference counting; a cycle would wait for a collection, and the
 ones of every command, reaching the oldest generation, made a full collection find
-250,000 objects and hold the loop 320 ms (``bench.e2e --rate max``)."""
+238,000-252,000 objects and hold the loop 134-317 ms (``bench.e2e --rate max``)."""
 
 from __future__ import annotations
 
