@@ -142,6 +142,12 @@ class OfflineTable:
         state = bot._connection
         state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
         state.application_id = APP_ID
+        # The server, as the gateway's GUILD_CREATE puts it in a real bot's cache: without
+        # it discord.py makes one for every interaction, with the bot as its member (a
+        # reference cycle a command, left to the collector; issue 32).
+        state._add_guild(
+            discord.Guild._create_unavailable(state=state, guild_id=self.guild_id, data=None)
+        )
         bot.http.request = self.recorder.http_request  # type: ignore[method-assign]
         bot.http.get_from_cdn = self.recorder.get_from_cdn  # type: ignore[method-assign]
         try:

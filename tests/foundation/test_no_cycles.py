@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.encounter.claims import InteractionClaim
@@ -21,8 +22,19 @@ from bot.play.table import OfflineTable
 from tests.table.example_scripts import EXAMPLES, documented, lines, written_in
 from tests.table.stored_golden import fight
 
-# What a command's own task holds: the task, its context, the interaction's claim in it.
-COMMAND_OBJECTS = (asyncio.Task, contextvars.Context, InteractionClaim)
+# What a command's own task holds: the task, its context, the interaction's claim in it;
+# and the server and member discord.py reads from its payload (the offline table's
+# server is cached, as the gateway caches a real bot's: discord.py made one for every
+# command, with the bot as its member). Not counted: the view discord.py builds from a
+# message whose button is pressed (each item refers to it), a press's own; presses come
+# at a person's pace.
+COMMAND_OBJECTS = (
+    asyncio.Task,
+    contextvars.Context,
+    InteractionClaim,
+    discord.Guild,
+    discord.Member,
+)
 
 
 @contextmanager
