@@ -206,7 +206,8 @@ def _settle_garbage_collector() -> None:
     (700 allocations) and the middle one after every second young collection: measured at 100 channels and 200 commands/s
     (``bench.e2e``'s loop watch, the collections' thread CPU), young collections take
     1.7-4.6 ms and middle ones 4-8 ms, where (2,000, 10) took up to 15 and 35-39 ms. A
-    full collection walks every cached encounter (15-30 ms at 100 channels): one after
+    full collection walks every cached encounter (15-30 ms at 100 channels while commands
+    left cycles; 6-12 ms since, 100 cached SWADE fights in one process): one after
     1,000 middle ones, several minutes apart at that load."""
     gc.collect()
     gc.freeze()
