@@ -58,10 +58,6 @@ def hidden_view(view: dict[str, Any], lang: str) -> str:
     return line
 
 
-# The kinds every system shares, drawn here whoever rolled them.
-SHARED_KINDS = frozenset({"line", "hidden", "repeat", "expression"})
-
-
 def format_dice(view: dict[str, Any], lang: str) -> str:
     """A dice view as text: the expression language's, or the system's that rolled it
     (its renderers, :mod:`bot.render.systems`); a bare total for a kind nobody draws.

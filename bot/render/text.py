@@ -19,7 +19,7 @@ from typing import Any
 from bot.i18n import CommandName, OptionNames, shown, t
 from bot.i18n.catalog import entry, is_phrase, text_of
 from bot.i18n.message import Joined
-from bot.render.dice import SHARED_KINDS, format_dice
+from bot.render.dice import format_dice
 from bot.render.systems import dice_owner
 from bot.systems.base import Event, read_summary
 
@@ -96,12 +96,8 @@ def dice_text(event: Event, lang: str) -> str:
     assert view is not None
     kind = str(view.get("kind", ""))
     owner = dice_owner(kind)
-    if owner is None:
-        return format_dice(view, lang)
-    notes = owner.roll_notes(event, lang) if owner.roll_notes else None
-    # The system's own drawing, found once (what format_dice finds for one of its kinds).
-    draw = owner.dice.get(kind) if kind not in SHARED_KINDS else None
-    shown = draw(view, lang) if draw is not None else format_dice(view, lang)
+    notes = owner.roll_notes(event, lang) if owner is not None and owner.roll_notes else None
+    shown = format_dice(view, lang)
     return "\n".join([*notes, shown]) if notes else shown
 
 
