@@ -200,8 +200,8 @@ def _settle_garbage_collector() -> None:
     sends are plain components, ``bot.render.views.Sent``; the board keeps a weak
     reference to the handler that asked for an edit, not the task in its own context: a
     fight's commands leave no cycle, ``tests/foundation/test_no_cycles.py``), so what
-    the collector finds in the young generations is mostly alive: the state an action has just made (the
-    combatants it copied) and the commands in flight. A collection's pause grows with how
+    the collector finds in the young generations is mostly alive: the state an action
+    has just made (the combatants it copied) and the commands in flight. A collection's pause grows with how
     much of that it walks, so the youngest generation is collected at Python's default
     (700 allocations) and the middle one after every second young collection: measured at 100 channels and 200 commands/s
     (``bench.e2e``'s loop watch, the collections' thread CPU), young collections take
