@@ -11,7 +11,6 @@ from typing import Any
 
 from bot.dice.source import DiceSource
 from bot.systems.base import Event, Offer
-from bot.systems.common import owned_by_id
 from bot.systems.swade.combat.plan import AttackPlan, Damage, damage_event, roll_damage
 from bot.systems.swade.damage import (
     Hit,
@@ -20,6 +19,7 @@ from bot.systems.swade.damage import (
     incapacitation_reroll_offer,
     soak_offer,
 )
+from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.injury import attribute_roll
 from bot.systems.swade.modifiers import COVER_MODS, AttackOptions, roll_trait
 from bot.systems.swade.rerolls import trait_reroll_hook
@@ -65,7 +65,7 @@ def resolve_hits(
     """Apply a rolled attack: each hit's damage (SW-11; ``damage`` gives kept totals)
     applied by SW-12, a disarm roll (SW-22); the soak offer for the last wounding hit.
     ``target`` may still be shared with the state before (issue 32: a miss, SW-10,
-    changes nothing of it): a hit owns it first, :func:`_owned`."""
+    changes nothing of it): a hit owns it first (:func:`find_combatant` by its id)."""
     events: list[Event] = []
     offers: list[Offer] = []
     hits, bystanders = hits_of(summary, plan, options)
@@ -83,7 +83,7 @@ def resolve_hits(
         "rerollable": True,
     }
     if hits and not target.dead:
-        target = _owned(state, target)
+        target = find_combatant(state, target.id)  # copied if still shared
     for i, (raises, extra_armor) in enumerate(hits):
         if target.dead:
             break
@@ -119,14 +119,6 @@ def resolve_hits(
         offers = _hit_offers(target, hit, offers)
         events += _after_hit(state, target, hit, options, dice)
     return events, offers, rolled
-
-
-def _owned(state: SwadeState, target: SwadeCombatant) -> SwadeCombatant:
-    """``target`` ready to change: copied first if the state still shares it (issue 32:
-    the attack reads its target without copying it; only a hit, SW-12, changes it)."""
-    owned = owned_by_id(state.combatants, target.id)
-    assert owned is not None  # the target is one of the state's combatants
-    return owned
 
 
 def _hit_offers(target: SwadeCombatant, hit: Hit, offers: list[Offer]) -> list[Offer]:
