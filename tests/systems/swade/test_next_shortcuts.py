@@ -84,7 +84,7 @@ def _long_way(monkeypatch: pytest.MonkeyPatch) -> None:
         ],
     )
     monkeypatch.setattr(dealing, "peek_group", group_members)
-    monkeypatch.setattr(dealing, "peek", find_combatant)
+    monkeypatch.setattr(dealing, "peek_combatant", find_combatant)
     monkeypatch.setattr(sequence, "peek_members", slot_members)
     monkeypatch.setattr(dealing, "in_pile", lambda card, pile: card in pile)
     monkeypatch.setattr(deck, "in_pile", lambda card, pile: card in pile)

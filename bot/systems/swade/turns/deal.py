@@ -21,13 +21,12 @@ from bot.systems.swade.deck import (
     reshuffle,
     take_from_deck,
 )
-from bot.systems.swade.encounter_rules import find_combatant, group_members
+from bot.systems.swade.encounter_rules import find_combatant, group_members, peek_combatant
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState
 from bot.systems.swade.turns.rolls import roll_trait, turn_roll_event
 from bot.systems.swade.turns.slots import (
     can_act,
     dealable,
-    peek,
     peek_group,
     peek_members,
     slot_gender,
@@ -147,7 +146,7 @@ def deal_round(
     _ambush(state, ambushers or [], rnd, events)
 
     def order_key(lid: str) -> tuple[int, int, int]:
-        card = (peek(state, lid) or find_combatant(state, lid)).card  # read only
+        card = peek_combatant(state, lid).card  # read only
         return card_key(card) if card is not None else (9, 0, 0)
 
     state.turn_order = sorted(slots, key=order_key)
