@@ -93,7 +93,8 @@ def render_board(
     embed = board.to_dict()
     if not within_limits(embed):
         board = _waiting_first(renderer(encounter, lang, True, context), waiting)
-    return fit_single(board.to_dict(), lang), board.buttons
+        embed = board.to_dict()
+    return fit_single(embed, lang), board.buttons
 
 
 def _waiting_first(board: Board, line: str | None) -> Board:
