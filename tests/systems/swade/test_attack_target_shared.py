@@ -20,7 +20,7 @@ from bot.systems.swade.encounter_rules import find_combatant
 from bot.systems.swade.modifiers import AttackOptions
 from bot.systems.swade.state import SwadeState
 
-from .test_combat_fixtures import GM, PLAYER, dice, goblin, hero, villain
+from .test_combat_fixtures import GM, PLAYER, dice, goblin, hero, outcome_json, villain
 
 # The module (the package's ``attack`` is the function of the same name).
 attack_module = importlib.import_module("bot.systems.swade.combat.attack")
@@ -43,20 +43,9 @@ def _state() -> SwadeState:
     return SwadeState(combatants=[hero(), goblin(), villain(), goblin("g2", name="Orco")])
 
 
-def _dump(outcome: Outcome) -> dict[str, Any]:
-    return {
-        "state": outcome.state.model_dump(mode="json"),
-        "events": [e.model_dump(mode="json") for e in outcome.events],
-        "offers": [o.model_dump(mode="json") for o in outcome.offers],
-        "summary": outcome.summary.model_dump(mode="json")
-        if not isinstance(outcome.summary, str)
-        else outcome.summary,
-    }
-
-
 def _attempt(run: Any) -> dict[str, Any] | str:
     try:
-        return _dump(run())
+        return outcome_json(run())
     except RuleError as e:  # the same refusal both ways (out of ammo, nothing to reroll)
         return f"{e.key} {e.params}"
 

@@ -5,11 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dice.source import ForcedSource
-from bot.systems.base import Actor
+from bot.systems.base import Actor, Outcome
 from bot.systems.swade.state import Card, SwadeCombatant, SwadeState, Trait, Weapon
 
 GM = Actor(user_id=1, is_gm=True)
 PLAYER = Actor(user_id=42)
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """What a rules call answered, as JSON values: its state, events, offers and summary
+    (to compare a shortcut's answer with the long way's)."""
+    summary = outcome.summary
+    return {
+        "state": outcome.state.model_dump(mode="json"),
+        "events": [e.model_dump(mode="json") for e in outcome.events],
+        "offers": [o.model_dump(mode="json") for o in outcome.offers],
+        "summary": summary if isinstance(summary, str) else summary.model_dump(mode="json"),
+    }
 
 
 def dice(*values: int) -> ForcedSource:

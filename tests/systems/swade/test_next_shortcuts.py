@@ -31,6 +31,8 @@ from bot.systems.swade.turns import (
     slot_members,
 )
 
+from .test_combat_fixtures import outcome_json
+
 # The modules (``turns`` exports functions of the same names).
 dealing = importlib.import_module("bot.systems.swade.turns.deal")
 sequence = importlib.import_module("bot.systems.swade.turns.sequence")
@@ -60,15 +62,6 @@ def test_the_full_deck_is_sw30s_and_a_new_list_each_time() -> None:
     assert first == fresh_deck()
     first.pop()
     assert len(full_deck()) == 54
-
-
-def _dump(outcome: Outcome) -> dict[str, Any]:
-    return {
-        "state": outcome.state.model_dump(mode="json"),
-        "events": [e.model_dump(mode="json") for e in outcome.events],
-        "offers": [o.model_dump(mode="json") for o in outcome.offers],
-        "summary": outcome.summary.model_dump(mode="json") if outcome.summary else None,
-    }
 
 
 def _long_way(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -165,7 +158,7 @@ def test_many_next_over_rounds_answer_as_the_long_way(
         assert (short is None) is (long is None), step
         if short is None or long is None:
             continue
-        assert _dump(short) == _dump(long), step
+        assert outcome_json(short) == outcome_json(long), step
         jokers += sum(e.key == "swade.joker.dealt" for e in short.events)
         state = short.state
         state.combatants = list(state.combatants)  # committed, as the service keeps it
